@@ -1,0 +1,101 @@
+"""Data the runtime harness hands back: sync events, sync reports, memory reports."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from types import FrameType
+
+# Only the harness's own frames are skipped: synclint.telemetry is library code whose
+# syncs should be attributed to its own lines (DESIGN.md section 5: "telemetry.py:88").
+_RUNTIME_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_HARNESS_FILES = (
+    os.path.join(_PACKAGE_DIR, "pytest_plugin.py"),
+    os.path.join(_PACKAGE_DIR, "profile_command.py"),
+)
+_WARNINGS_FILE = "warnings.py"
+
+
+@dataclass(frozen=True)
+class SyncEvent:
+    """One host synchronisation: what caused it and the user code that asked for it."""
+
+    kind: str  # user-level name: "item", "tolist", "nonzero", "synchronize", ...
+    op: str  # aten op ("aten.nonzero.default") or Python API ("Tensor.tolist")
+    file: str
+    line: int
+    function: str
+
+    @property
+    def site(self) -> str:
+        """`file:line` with the file's base name, the shape `by_site()` reports."""
+        return f"{os.path.basename(self.file)}:{self.line}"
+
+
+@dataclass
+class SyncReport:
+    """Syncs seen in a `count_syncs` region; filled while the region runs."""
+
+    backend: str
+    events: list[SyncEvent] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.events)
+
+    def by_site(self) -> list[tuple[str, str, int]]:
+        """(site "file:line", kind, count) per distinct site and kind, most first."""
+        counts = Counter((e.site, e.kind) for e in self.events)
+        # Ties keep the order of first occurrence: the stable sort sees insertion order.
+        ordered = sorted(counts.items(), key=lambda item: -item[1])
+        return [(site, kind, n) for (site, kind), n in ordered]
+
+    def by_location(self) -> list[tuple[SyncEvent, int]]:
+        """One representative event per (kind, file, line, function), with counts, most first."""
+        counts: Counter[tuple[str, str, int, str]] = Counter()
+        first: dict[tuple[str, str, int, str], SyncEvent] = {}
+        for event in self.events:
+            key = (event.kind, event.file, event.line, event.function)
+            counts[key] += 1
+            first.setdefault(key, event)
+        ordered = sorted(counts.items(), key=lambda item: -item[1])
+        return [(first[key], n) for key, n in ordered]
+
+
+@dataclass
+class MemoryReport:
+    """Temporary memory of a `track_memory` region, in bytes; final once the region exits."""
+
+    backend: str
+    peak_bytes: int = 0
+    live_bytes: int = 0
+
+
+def user_frame(start: FrameType | None = None) -> tuple[str, int, str]:
+    """(file, line, function) of the innermost frame outside torch, the harness and warnings."""
+    torch_dir = _torch_dir()
+    frame: FrameType | None = start if start is not None else sys._getframe(1)
+    fallback: tuple[str, int, str] = ("<unknown>", 0, "<unknown>")
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if fallback[0] == "<unknown>":
+            fallback = (filename, frame.f_lineno, frame.f_code.co_name)
+        inside = (
+            filename.startswith(_RUNTIME_DIR)
+            or filename in _HARNESS_FILES
+            or (torch_dir is not None and filename.startswith(torch_dir))
+            or os.path.basename(filename) == _WARNINGS_FILE
+        )
+        if not inside:
+            return filename, frame.f_lineno, frame.f_code.co_name
+        frame = frame.f_back
+    return fallback
+
+
+def _torch_dir() -> str | None:
+    torch = sys.modules.get("torch")
+    file = getattr(torch, "__file__", None)
+    return os.path.dirname(os.path.abspath(file)) + os.sep if file else None

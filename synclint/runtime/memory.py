@@ -1,0 +1,113 @@
+"""Emulated memory tracking: the running sum of bytes of storages created in the region."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+from synclint.runtime.emulated import iter_tensors, output_tensors
+from synclint.runtime.events import MemoryReport
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.running = 0
+        self.peak = 0
+
+    def add(self, nbytes: int) -> None:
+        self.running += nbytes
+        if self.running > self.peak:
+            self.peak = self.running
+
+
+class MemoryMode(TorchDispatchMode):  # type: ignore[no-untyped-call]  # untyped in torch
+    """Adds each new output storage's bytes; a finalizer subtracts them when it dies.
+
+    Views, in-place ops and `out=` return an input's storage and add nothing.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.tallies: list[_Tally] = []
+        self._known: dict[int, object] = {}
+        self._lock = threading.Lock()
+
+    def __torch_dispatch__(
+        self,
+        func: Any,
+        types: Any,
+        args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any:
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        inputs: set[int] | None = None
+        for t in output_tensors(out):
+            try:
+                storage = t.untyped_storage()
+            except (RuntimeError, NotImplementedError, TypeError):
+                continue
+            key = int(storage.data_ptr())
+            if key == 0 or key in self._known:
+                continue
+            if inputs is None:
+                inputs = {_key(i) for i in iter_tensors(args, kwargs)}
+            if key in inputs:
+                continue
+            self._allocated(storage, key)
+        return out
+
+    def _allocated(self, storage: torch.UntypedStorage, key: int) -> None:
+        nbytes = int(storage.nbytes())
+        token = object()
+        tallies = tuple(self.tallies)
+        with self._lock:
+            self._known[key] = token
+            for tally in tallies:
+                tally.add(nbytes)
+        weakref.finalize(storage, self._freed, key, token, nbytes, tallies)
+
+    def _freed(self, key: int, token: object, nbytes: int, tallies: tuple[_Tally, ...]) -> None:
+        with self._lock:
+            if self._known.get(key) is token:
+                del self._known[key]
+            for tally in tallies:
+                tally.running -= nbytes
+
+
+def _key(t: torch.Tensor) -> int:
+    try:
+        return int(t.untyped_storage().data_ptr())
+    except (RuntimeError, NotImplementedError, TypeError):
+        return 0
+
+
+_local = threading.local()
+
+
+@contextmanager
+def emulated_memory(report: MemoryReport) -> Iterator[MemoryReport]:
+    """Track into `report`; nested regions share one mode and each keeps its own tally."""
+    mode: Any = getattr(_local, "mode", None)  # Any: torch leaves __enter__ untyped
+    owner = mode is None
+    if mode is None:
+        mode = MemoryMode()
+        mode.__enter__()
+        _local.mode = mode
+    tally = _Tally()
+    mode.tallies.append(tally)
+    try:
+        yield report
+    finally:
+        mode.tallies.remove(tally)
+        report.peak_bytes = tally.peak
+        report.live_bytes = max(0, tally.running)
+        if owner:
+            _local.mode = None
+            mode.__exit__(None, None, None)
