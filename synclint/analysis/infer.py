@@ -1,0 +1,669 @@
+"""Tensor inference: which names and expressions of a function are tensors, and where they live.
+
+The inference is flow-insensitive inside straight-line code (the last binding seen in
+source order wins) and never resolves anything outside the file. It is deliberately
+conservative: a value is a tensor when the code proves it (torch calls, tensor methods,
+`.parameters()`, `.grad`, annotations), UNKNOWN otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import libcst as cst
+
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    DEVICE_TENSORS,
+    F64_TENSOR,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Func,
+    Kind,
+    Mapping,
+    Seq,
+    Simple,
+    Tup,
+    elem_of,
+    item_of,
+    join,
+    join_all,
+)
+from synclint.analysis.names import Imports
+
+# --- what torch functions and tensor methods return -------------------------------------
+
+#: torch.* functions whose result is a host value, not a tensor.
+TORCH_HOST_FUNCTIONS = frozenset(
+    {
+        "is_tensor", "is_storage", "numel", "is_floating_point", "is_complex", "is_nonzero",
+        "get_default_dtype", "set_default_dtype", "device", "dtype", "Size", "manual_seed",
+        "seed", "initial_seed", "equal", "allclose", "is_grad_enabled", "no_grad",
+        "enable_grad", "inference_mode", "set_grad_enabled", "finfo", "iinfo",
+        "get_num_threads", "set_num_threads", "is_inference_mode_enabled",
+        "use_deterministic_algorithms", "result_type", "promote_types", "can_cast",
+    }
+)
+#: torch.* factories: a host tensor unless a device is given.
+TORCH_FACTORIES = frozenset(
+    {
+        "tensor", "as_tensor", "zeros", "ones", "empty", "full", "arange", "range",
+        "linspace", "logspace", "rand", "randn", "randint", "randperm", "eye", "scalar_tensor",
+        "empty_strided", "asarray",
+    }
+)
+#: torch.* functions that return a sequence of tensors.
+TORCH_SEQUENCE_FUNCTIONS = frozenset(
+    {"split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors",
+     "atleast_1d", "hsplit", "vsplit", "dsplit"}
+)
+#: Functions and methods whose tensor result is boolean.
+BOOL_RESULTS = frozenset(
+    {
+        "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isreal", "signbit", "isclose",
+        "isin", "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt",
+        "ge", "lt", "le", "greater", "greater_equal", "less", "less_equal", "not_equal",
+        "any", "all", "bool",
+    }
+)
+#: Tensor methods whose result is a host value.
+HOST_METHODS = frozenset(
+    {
+        "item", "tolist", "numel", "dim", "ndimension", "size", "stride", "element_size",
+        "nelement", "is_contiguous", "is_floating_point", "is_complex", "data_ptr",
+        "get_device", "storage_offset", "is_pinned", "is_shared", "untyped_storage",
+        "__len__", "is_set_to", "has_names", "is_signed", "is_nonzero",
+    }
+)
+#: Tensor attributes that read host metadata and never synchronise.
+HOST_ATTRIBUTES = frozenset(
+    {
+        "shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "is_leaf", "layout",
+        "names", "itemsize", "nbytes", "is_sparse", "is_quantized", "is_meta", "is_mps",
+        "is_xla", "is_cpu", "grad_fn", "output_nr", "_version", "is_nested",
+    }
+)
+#: Tensor attributes that are tensors of the same kind.
+TENSOR_ATTRIBUTES = frozenset({"data", "T", "mT", "H", "mH", "real", "imag"})
+#: Methods only tensors have: a call proves its receiver is a tensor.
+TORCH_ONLY_METHODS = frozenset(
+    {
+        "detach", "cpu", "cuda", "float", "double", "half", "bfloat16", "numel", "isnan",
+        "isinf", "isfinite", "contiguous", "unsqueeze", "permute", "masked_fill",
+        "masked_fill_", "masked_select", "logical_not", "requires_grad_", "numpy", "norm",
+        "square", "nansum", "isneginf", "isposinf", "nan_to_num", "type_as", "view_as",
+        "expand_as", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor",
+        "pin_memory", "addcmul_", "addcdiv_", "lerp_", "mul_", "add_", "div_", "copy_",
+        "zero_", "clamp_", "record_stream",
+    }
+)
+#: Methods that also exist on NumPy and pandas objects: they prove a tensor only in a
+#: file that imports torch and not pandas.
+WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum"})
+#: Modules whose calls return NumPy values.
+NUMPY_MODULES = ("numpy",)
+#: Builtins that return host values whatever their argument.
+HOST_BUILTINS = frozenset(
+    {"float", "int", "bool", "complex", "len", "str", "repr", "isinstance", "hasattr",
+     "callable", "id", "hash", "format", "type", "print", "range", "ord", "chr", "divmod"}
+)
+#: Annotation names that mean "a sequence of".
+SEQUENCE_ANNOTATIONS = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
+     "set", "Set", "Generator", "MutableSequence", "Reversible"}
+)
+MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
+OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
+#: Methods of nn.Module (and anything with `.parameters()`) that yield tensors.
+MODULE_TENSOR_ITERATORS = {
+    "parameters": Seq(TENSOR),
+    "buffers": Seq(TENSOR),
+    "named_parameters": Seq(Tup((HOST, TENSOR))),
+    "named_buffers": Seq(Tup((HOST, TENSOR))),
+    "state_dict": Mapping(HOST, TENSOR),
+}
+
+
+class Env:
+    """The bindings visible at a point of the traversal: a stack of scopes."""
+
+    def __init__(self, imports: Imports) -> None:
+        self.imports = imports
+        self._scopes: list[dict[str, Kind]] = [{}]
+        self._cache: dict[int, Kind] = {}
+
+    # -- scopes -----------------------------------------------------------------------
+    def push(self, bindings: dict[str, Kind] | None = None) -> None:
+        self._scopes.append(bindings if bindings is not None else {})
+
+    def pop(self) -> None:
+        self._scopes.pop()
+
+    @contextmanager
+    def scope(self, bindings: dict[str, Kind] | None = None) -> Iterator[None]:
+        self.push(bindings)
+        try:
+            yield
+        finally:
+            self.pop()
+
+    def bind(self, name: str, kind: Kind) -> None:
+        self._scopes[-1][name] = kind
+
+    def lookup(self, name: str) -> Kind | None:
+        for scope in reversed(self._scopes):
+            kind = scope.get(name)
+            if kind is not None:
+                return kind
+        return None
+
+    def bind_target(self, target: cst.BaseExpression, kind: Kind) -> None:
+        """Bind an assignment or loop target, destructuring tuples."""
+        if isinstance(target, cst.Name):
+            self.bind(target.value, kind)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for index, element in enumerate(target.elements):
+                if isinstance(element, cst.StarredElement):
+                    self.bind_target(element.value, Seq(elem_of(kind)))
+                else:
+                    self.bind_target(element.value, item_of(kind, index))
+        elif isinstance(target, cst.StarredElement):
+            self.bind_target(target.value, Seq(elem_of(kind)))
+
+    # -- inference --------------------------------------------------------------------
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        key = id(node)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._infer(node)
+            self._cache[key] = cached
+        return cached
+
+    def forget(self, node: cst.CSTNode) -> None:
+        """Drop a cached kind (a name read before a later rebinding in a loop)."""
+        self._cache.pop(id(node), None)
+
+    def _infer(self, node: cst.BaseExpression) -> Kind:
+        if isinstance(node, cst.Name):
+            return self._infer_name(node)
+        if isinstance(node, cst.Call):
+            return self._infer_call(node)
+        if isinstance(node, cst.Attribute):
+            return self._infer_attribute(node)
+        if isinstance(node, cst.BinaryOperation):
+            return combine(self.kind(node.left), self.kind(node.right), node.operator)
+        if isinstance(node, cst.Comparison):
+            return self._infer_comparison(node)
+        if isinstance(node, cst.UnaryOperation):
+            if isinstance(node.operator, cst.Not):
+                return HOST
+            operand = self.kind(node.expression)
+            return operand if operand in TENSORS or operand in (HOST, NUMPY) else UNKNOWN
+        if isinstance(node, cst.Subscript):
+            return self._infer_subscript(node)
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString,
+                             cst.ConcatenatedString, cst.FormattedString)):
+            return HOST
+        if isinstance(node, cst.List):
+            return Seq(join_all([self._element_kind(e) for e in node.elements]))
+        if isinstance(node, cst.Tuple):
+            if any(isinstance(e, cst.StarredElement) for e in node.elements):
+                return Seq(join_all([self._element_kind(e) for e in node.elements]))
+            return Tup(tuple(self.kind(e.value) for e in node.elements))
+        if isinstance(node, cst.Set):
+            return Seq(join_all([self._element_kind(e) for e in node.elements]))
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+            with self.comprehension(node.for_in):
+                return Seq(self.kind(node.elt))
+        if isinstance(node, cst.DictComp):
+            with self.comprehension(node.for_in):
+                return Mapping(self.kind(node.key), self.kind(node.value))
+        if isinstance(node, cst.Dict):
+            keys: list[Kind] = []
+            values: list[Kind] = []
+            for element in node.elements:
+                if isinstance(element, cst.DictElement):
+                    keys.append(self.kind(element.key))
+                    values.append(self.kind(element.value))
+            return Mapping(join_all(keys), join_all(values))
+        if isinstance(node, cst.IfExp):
+            return join(self.kind(node.body), self.kind(node.orelse))
+        if isinstance(node, cst.NamedExpr):
+            return self.kind(node.value)
+        if isinstance(node, cst.BooleanOperation):
+            return join(self.kind(node.left), self.kind(node.right))
+        return UNKNOWN
+
+    def _element_kind(self, element: cst.BaseElement) -> Kind:
+        if isinstance(element, cst.StarredElement):
+            return elem_of(self.kind(element.value))
+        return self.kind(element.value)
+
+    @contextmanager
+    def comprehension(self, for_in: cst.CompFor) -> Iterator[None]:
+        """Bind the targets of a comprehension's `for` clauses in a scope of their own."""
+        self.push()
+        try:
+            clause: cst.CompFor | None = for_in
+            while clause is not None:
+                self.bind_target(clause.target, elem_of(self.kind(clause.iter)))
+                clause = clause.inner_for_in
+            yield
+        finally:
+            self.pop()
+
+    def _infer_name(self, node: cst.Name) -> Kind:
+        bound = self.lookup(node.value)
+        if bound is not None:
+            return bound
+        if node.value in ("True", "False", "None"):
+            return HOST
+        return UNKNOWN
+
+    def _infer_attribute(self, node: cst.Attribute) -> Kind:
+        qualified = self.imports.qualify(node)
+        if qualified is not None and qualified.startswith("torch."):
+            # torch.float32, torch.cuda ... are host objects, not tensors.
+            return HOST
+        attr = node.attr.value
+        if attr == "grad":
+            base = self.kind(node.value)
+            return F64_TENSOR if base is F64_TENSOR else TENSOR
+        base = self.kind(node.value)
+        if base in TENSORS:
+            if attr in HOST_ATTRIBUTES:
+                return HOST
+            if attr in TENSOR_ATTRIBUTES:
+                return base
+            return UNKNOWN
+        if attr in ("shape", "dtype", "device", "ndim"):
+            # Host metadata on whatever has it (tensors, arrays): never a device value.
+            return HOST
+        return UNKNOWN
+
+    def _infer_comparison(self, node: cst.Comparison) -> Kind:
+        for target in node.comparisons:
+            if isinstance(target.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)):
+                return HOST
+        kinds = [self.kind(node.left)] + [self.kind(t.comparator) for t in node.comparisons]
+        if any(k in DEVICE_TENSORS for k in kinds):
+            return BOOL_TENSOR
+        if any(k is HOST_TENSOR for k in kinds):
+            return HOST_TENSOR
+        if any(k is NUMPY for k in kinds):
+            return NUMPY
+        if all(k is HOST for k in kinds):
+            return HOST
+        return UNKNOWN
+
+    def _infer_subscript(self, node: cst.Subscript) -> Kind:
+        base = self.kind(node.value)
+        if isinstance(base, Simple):
+            if base is BOOL_TENSOR:
+                return BOOL_TENSOR
+            return base if base in TENSORS or base in (NUMPY, HOST) else UNKNOWN
+        index: int | None = None
+        is_slice = False
+        if len(node.slice) == 1:
+            inner = node.slice[0].slice
+            if isinstance(inner, cst.Slice):
+                is_slice = True
+            elif isinstance(inner, cst.Index):
+                index = _literal_int(inner.value)
+        if is_slice and isinstance(base, (Seq, Tup)):
+            return Seq(elem_of(base))
+        return item_of(base, index)
+
+    # -- calls ------------------------------------------------------------------------
+    def _infer_call(self, node: cst.Call) -> Kind:
+        func = node.func
+        qualified = self.imports.qualify(func)
+        if qualified is not None:
+            return self._infer_qualified_call(qualified, node)
+        if isinstance(func, cst.Name):
+            return self._infer_builtin_call(func.value, node)
+        if isinstance(func, cst.Attribute):
+            return self._infer_method_call(self.kind(func.value), func.attr.value, node)
+        return UNKNOWN
+
+    def _infer_qualified_call(self, qualified: str, node: cst.Call) -> Kind:
+        head = qualified.split(".")[0]
+        if head in NUMPY_MODULES:
+            return NUMPY
+        if head == "math":
+            return HOST
+        if head != "torch":
+            return UNKNOWN
+        parts = qualified.split(".")
+        name = parts[-1]
+        if len(parts) >= 3 and parts[1] == "cuda":
+            return HOST if name[:1].islower() else UNKNOWN
+        if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.parameters_to_vector",
+                         "torch.nn.utils.get_total_norm"):
+            return TENSOR
+        if qualified in ("torch.autograd.grad",):
+            return Seq(TENSOR)
+        if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
+            return self._tensor_result(name, node.args)
+        if len(parts) >= 2 and parts[1] in ("nn", "optim", "utils", "distributed", "jit",
+                                             "cuda", "backends", "autograd", "compiler",
+                                             "profiler", "onnx", "export", "hub"):
+            if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
+                return MODULE
+            return UNKNOWN
+        if name in ("Tensor",):
+            return UNKNOWN
+        if name in TORCH_HOST_FUNCTIONS:
+            return HOST
+        if name == "from_numpy":
+            return HOST_TENSOR
+        if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
+            return Seq(TENSOR)
+        if name in TORCH_FACTORIES or name.endswith("_like"):
+            return self._factory_result(name, node)
+        if name in ("where", "nonzero") and len(node.args) == 1 and node.args[0].keyword is None:
+            return Seq(TENSOR) if name == "where" else TENSOR
+        return self._tensor_result(name, node.args)
+
+    def _factory_result(self, name: str, node: cst.Call) -> Kind:
+        dtype = _keyword(node, "dtype")
+        f64 = dtype is not None and self._is_float64(dtype.value)
+        device = _keyword(node, "device")
+        if name.endswith("_like") and node.args:
+            base = self.kind(node.args[0].value)
+            if device is None:
+                return base if base in TENSORS else TENSOR
+        elif device is None:
+            return HOST_TENSOR
+        if device is not None and _is_cpu_device(device.value):
+            return HOST_TENSOR
+        return F64_TENSOR if f64 else TENSOR
+
+    def _tensor_result(self, name: str, args: tuple[cst.Arg, ...] | list[cst.Arg]) -> Kind:
+        """The kind of a torch op applied to `args`: host if all its tensor inputs are."""
+        if name in BOOL_RESULTS:
+            kind: Kind = BOOL_TENSOR
+        else:
+            kind = TENSOR
+            for arg in args:
+                if arg.keyword is not None and arg.keyword.value == "dtype":
+                    if self._is_float64(arg.value):
+                        kind = F64_TENSOR
+        inputs = [self.kind(a.value) for a in args if a.keyword is None]
+        tensor_inputs = [k for k in inputs if k in TENSORS or isinstance(k, Seq)]
+        flat = [k.elem if isinstance(k, Seq) else k for k in tensor_inputs]
+        if flat and all(k is HOST_TENSOR for k in flat):
+            return HOST_TENSOR
+        if kind is TENSOR and flat and all(k is F64_TENSOR for k in flat):
+            return F64_TENSOR
+        return kind
+
+    def _infer_builtin_call(self, name: str, node: cst.Call) -> Kind:
+        bound = self.lookup(name)
+        if isinstance(bound, Func):
+            return bound.returns
+        if bound is not None:
+            return UNKNOWN
+        args = [a for a in node.args if a.keyword is None]
+        if name in HOST_BUILTINS:
+            return HOST
+        if not args:
+            return UNKNOWN
+        first = self.kind(args[0].value)
+        if name in ("list", "tuple", "sorted", "reversed", "set", "iter", "frozenset"):
+            return Seq(elem_of(first))
+        if name == "enumerate":
+            return Seq(Tup((HOST, elem_of(first))))
+        if name == "zip":
+            return Seq(Tup(tuple(elem_of(self.kind(a.value)) for a in args)))
+        if name == "next":
+            return elem_of(first)
+        if name == "abs":
+            return first if first in TENSORS or first in (HOST, NUMPY) else UNKNOWN
+        if name in ("sum", "max", "min"):
+            if len(args) == 1:
+                element = elem_of(first)
+                return element if element in TENSORS or element is HOST else UNKNOWN
+            return join_all([self.kind(a.value) for a in args])
+        if name == "dict":
+            if isinstance(first, Mapping):
+                return first
+            element = elem_of(first)
+            if isinstance(element, Tup) and len(element.items) == 2:
+                return Mapping(element.items[0], element.items[1])
+            return Mapping(UNKNOWN, UNKNOWN)
+        if name == "filter" and len(args) == 2:
+            return Seq(elem_of(self.kind(args[1].value)))
+        return UNKNOWN
+
+    def _infer_method_call(self, receiver: Kind, method: str, node: cst.Call) -> Kind:
+        if method in MODULE_TENSOR_ITERATORS and receiver not in TENSORS and receiver is not NUMPY:
+            if not isinstance(receiver, (Mapping, Seq, Tup)):
+                return MODULE_TENSOR_ITERATORS[method]
+        if isinstance(receiver, Mapping):
+            if method == "values":
+                return Seq(receiver.value)
+            if method == "keys":
+                return Seq(receiver.key)
+            if method == "items":
+                return Seq(Tup((receiver.key, receiver.value)))
+            if method in ("get", "pop", "setdefault"):
+                return receiver.value
+            return UNKNOWN
+        if receiver is MODULE:
+            if method in ("children", "modules"):
+                return Seq(MODULE)
+            if method in ("named_children", "named_modules"):
+                return Seq(Tup((HOST, MODULE)))
+            if method in ("to", "cuda", "cpu", "train", "eval", "half", "float", "double",
+                          "requires_grad_"):
+                return MODULE
+            return UNKNOWN
+        if receiver is NUMPY:
+            return HOST if method in ("item", "tolist") else NUMPY
+        if receiver is UNKNOWN:
+            if method in TORCH_ONLY_METHODS or (
+                method in WEAK_TENSOR_METHODS
+                and self.imports.torch_imported
+                and not self.imports.pandas_imported
+                and method != "sum"
+            ):
+                return self._tensor_method(TENSOR, method, node)
+            return UNKNOWN
+        if receiver in TENSORS:
+            return self._tensor_method(receiver, method, node)
+        return UNKNOWN
+
+    def _tensor_method(self, receiver: Kind, method: str, node: cst.Call) -> Kind:
+        host = receiver is HOST_TENSOR
+        if method in HOST_METHODS:
+            return HOST
+        if method == "numpy":
+            return NUMPY
+        if method == "cpu":
+            return HOST_TENSOR
+        if method in ("cuda",):
+            return TENSOR
+        if method in ("to", "type"):
+            return self._conversion(receiver, node)
+        if method in ("split", "chunk", "unbind", "tensor_split"):
+            return Seq(HOST_TENSOR if host else TENSOR)
+        if method in BOOL_RESULTS:
+            return HOST_TENSOR if host else BOOL_TENSOR
+        if host:
+            return HOST_TENSOR
+        if method == "double":
+            return F64_TENSOR
+        if method in ("float", "half", "bfloat16", "int", "long", "short", "byte"):
+            return TENSOR
+        if receiver is F64_TENSOR:
+            dtype = _keyword(node, "dtype")
+            if dtype is not None and not self._is_float64(dtype.value):
+                return TENSOR
+            return F64_TENSOR
+        dtype = _keyword(node, "dtype")
+        if dtype is not None and self._is_float64(dtype.value):
+            return F64_TENSOR
+        return TENSOR
+
+    def _conversion(self, receiver: Kind, node: cst.Call) -> Kind:
+        """`.to(...)` / `.type(...)`: device moves and dtype casts."""
+        f64 = False
+        cast = False
+        device: Kind | None = None
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword in ("non_blocking", "copy", "memory_format"):
+                continue
+            value = arg.value
+            if keyword == "dtype" or (keyword is None and self._is_dtype(value)):
+                cast = True
+                f64 = self._is_float64(value)
+            elif keyword in (None, "device"):
+                device = HOST_TENSOR if _is_cpu_device(value) else TENSOR
+        if device is None:
+            device = HOST_TENSOR if receiver is HOST_TENSOR else TENSOR
+        if device is HOST_TENSOR:
+            return HOST_TENSOR
+        if cast:
+            return F64_TENSOR if f64 else TENSOR
+        return receiver if receiver in DEVICE_TENSORS else TENSOR
+
+    def _is_dtype(self, node: cst.BaseExpression) -> bool:
+        qualified = self.imports.qualify(node)
+        return qualified is not None and qualified.startswith("torch.") and (
+            qualified.split(".")[-1] in _DTYPE_NAMES
+        )
+
+    def _is_float64(self, node: cst.BaseExpression) -> bool:
+        qualified = self.imports.qualify(node)
+        return qualified in ("torch.float64", "torch.double")
+
+    # -- annotations ------------------------------------------------------------------
+    def annotation_kind(self, node: cst.BaseExpression) -> Kind:
+        if isinstance(node, cst.SimpleString):
+            text = node.evaluated_value
+            if isinstance(text, str):
+                try:
+                    return self.annotation_kind(cst.parse_expression(text))
+                except cst.ParserSyntaxError:
+                    return UNKNOWN
+            return UNKNOWN
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+            left, right = self.annotation_kind(node.left), self.annotation_kind(node.right)
+            if _is_none(node.left):
+                return right
+            if _is_none(node.right):
+                return left
+            return join(left, right)
+        if isinstance(node, cst.Subscript):
+            base = _last_name(node.value)
+            inner = [
+                self.annotation_kind(s.slice.value)
+                for s in node.slice
+                if isinstance(s.slice, cst.Index)
+            ]
+            if base in OPTIONAL_ANNOTATIONS and inner:
+                return inner[0]
+            if base == "Union" and inner:
+                real = [k for k, s in zip(inner, node.slice) if not (
+                    isinstance(s.slice, cst.Index) and _is_none(s.slice.value))]
+                return join_all(real)
+            if base in SEQUENCE_ANNOTATIONS and inner:
+                return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))
+            if base in MAPPING_ANNOTATIONS and len(inner) == 2:
+                return Mapping(inner[0], inner[1])
+            return UNKNOWN
+        qualified = self.imports.qualify(node)
+        if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
+                         "torch.FloatTensor", "torch.cuda.FloatTensor"):
+            return TENSOR
+        if qualified in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            return MODULE
+        if qualified in ("numpy.ndarray", "numpy.typing.NDArray"):
+            return NUMPY
+        if isinstance(node, cst.Name) and node.value in ("int", "float", "bool", "str",
+                                                         "bytes", "complex"):
+            return HOST
+        return UNKNOWN
+
+
+_DTYPE_NAMES = frozenset(
+    {"float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16",
+     "int32", "int64", "uint8", "bool", "long", "int", "short", "complex64", "complex128",
+     "float8_e4m3fn", "float8_e5m2"}
+)
+
+
+def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:
+    """The kind of `left <op> right`."""
+    kinds = (left, right)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        if F64_TENSOR in kinds and all(k in (F64_TENSOR, HOST, HOST_TENSOR) for k in kinds):
+            return F64_TENSOR
+        if BOOL_TENSOR in kinds and isinstance(operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+            if all(k in (BOOL_TENSOR, HOST) for k in kinds):
+                return BOOL_TENSOR
+        return TENSOR
+    if HOST_TENSOR in kinds:
+        return HOST_TENSOR
+    if NUMPY in kinds:
+        return NUMPY
+    if left is HOST and right is HOST:
+        return HOST
+    if isinstance(left, Seq) and isinstance(operator, cst.Add):
+        return left
+    return UNKNOWN
+
+
+def _keyword(node: cst.Call, name: str) -> cst.Arg | None:
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def _is_cpu_device(node: cst.BaseExpression) -> bool:
+    """A literal "cpu" device: `"cpu"`, `torch.device("cpu")`."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.split(":")[0] == "cpu"
+    if isinstance(node, cst.Call) and node.args and isinstance(node.func, (cst.Attribute, cst.Name)):
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value
+        return name == "device" and _is_cpu_device(node.args[0].value)
+    return False
+
+
+def _literal_int(node: cst.BaseExpression) -> int | None:
+    if isinstance(node, cst.Integer):
+        return int(node.value, 0)
+    if (
+        isinstance(node, cst.UnaryOperation)
+        and isinstance(node.operator, cst.Minus)
+        and isinstance(node.expression, cst.Integer)
+    ):
+        return -int(node.expression.value, 0)
+    return None
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
+def _last_name(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return None
+
+
+is_cpu_device = _is_cpu_device
+keyword_arg = _keyword

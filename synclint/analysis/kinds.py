@@ -1,0 +1,129 @@
+"""What the analysis knows about a value: a tensor (and where), a host value, a container."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Union
+
+
+class Simple(enum.Enum):
+    """Kinds without structure."""
+
+    UNKNOWN = "unknown"
+    TENSOR = "tensor"  # a tensor that may live on an accelerator
+    BOOL_TENSOR = "bool-tensor"  # a boolean tensor (mask) that may live on an accelerator
+    F64_TENSOR = "f64-tensor"  # a float64 tensor: squared sums cannot overflow
+    HOST_TENSOR = "host-tensor"  # a tensor known to be on the CPU (after .cpu(), from_numpy)
+    NUMPY = "numpy"
+    HOST = "host"  # a Python number, str, bool, None, torch.Size, dtype, device ...
+    MODULE = "module"  # an nn.Module
+
+
+@dataclass(frozen=True)
+class Seq:
+    """A list, tuple of unknown length, generator or other iterable of `elem`."""
+
+    elem: Kind
+
+
+@dataclass(frozen=True)
+class Tup:
+    """A tuple of known length (what `named_parameters()` yields, for example)."""
+
+    items: tuple[Kind, ...]
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """A dict-like value: `state_dict()` is Mapping(HOST, TENSOR)."""
+
+    key: Kind
+    value: Kind
+
+
+@dataclass(frozen=True)
+class Func:
+    """A function of this module whose return kind is known from its annotation."""
+
+    returns: Kind
+
+
+Kind = Union[Simple, Seq, Tup, Mapping, Func]
+
+UNKNOWN = Simple.UNKNOWN
+TENSOR = Simple.TENSOR
+BOOL_TENSOR = Simple.BOOL_TENSOR
+F64_TENSOR = Simple.F64_TENSOR
+HOST_TENSOR = Simple.HOST_TENSOR
+NUMPY = Simple.NUMPY
+HOST = Simple.HOST
+MODULE = Simple.MODULE
+
+#: Tensors whose host read would synchronise with an accelerator.
+DEVICE_TENSORS = frozenset({TENSOR, BOOL_TENSOR, F64_TENSOR})
+#: Every tensor kind, host or device.
+TENSORS = DEVICE_TENSORS | {HOST_TENSOR}
+
+
+def is_device_tensor(kind: Kind) -> bool:
+    return kind in DEVICE_TENSORS
+
+
+def is_tensor(kind: Kind) -> bool:
+    return kind in TENSORS
+
+
+def elem_of(kind: Kind) -> Kind:
+    """The kind of the values that iterating over `kind` yields."""
+    if isinstance(kind, Seq):
+        return kind.elem
+    if isinstance(kind, Mapping):
+        return kind.key
+    if isinstance(kind, Tup):
+        return join_all(kind.items)
+    if kind in DEVICE_TENSORS:
+        # Iterating over a tensor yields its sub-tensors (a mask's rows are masks).
+        return kind
+    if kind is HOST_TENSOR:
+        return HOST_TENSOR
+    if kind is NUMPY:
+        return NUMPY
+    return UNKNOWN
+
+
+def item_of(kind: Kind, index: int | None) -> Kind:
+    """The kind of `value[index]` (index None when not a literal integer)."""
+    if isinstance(kind, Tup):
+        if index is not None and -len(kind.items) <= index < len(kind.items):
+            return kind.items[index]
+        return join_all(kind.items)
+    if isinstance(kind, Seq):
+        return kind.elem
+    if isinstance(kind, Mapping):
+        return kind.value
+    if kind in TENSORS or kind is NUMPY:
+        return kind
+    if kind is HOST:
+        return HOST
+    return UNKNOWN
+
+
+def join(a: Kind, b: Kind) -> Kind:
+    """The kind of a value that is either `a` or `b`."""
+    if a == b:
+        return a
+    if a in DEVICE_TENSORS and b in DEVICE_TENSORS:
+        return TENSOR
+    if isinstance(a, Seq) and isinstance(b, Seq):
+        return Seq(join(a.elem, b.elem))
+    return UNKNOWN
+
+
+def join_all(kinds: tuple[Kind, ...] | list[Kind]) -> Kind:
+    if not kinds:
+        return UNKNOWN
+    result = kinds[0]
+    for kind in kinds[1:]:
+        result = join(result, kind)
+    return result

@@ -1,0 +1,74 @@
+"""Import aliases and dotted names: `import torch as T; T.cuda.synchronize` is torch.cuda.synchronize."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` as a string, or None when the expression is not a plain dotted name."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def module_name(node: cst.BaseExpression) -> str:
+    """The dotted module name of an import (`torch.nn`)."""
+    name = dotted_name(node)
+    return name if name is not None else ""
+
+
+class Imports:
+    """Maps local names to the qualified names they were imported as."""
+
+    def __init__(self) -> None:
+        self.aliases: dict[str, str] = {}
+        self.torch_imported = False
+        self.pandas_imported = False
+
+    def add_import(self, node: cst.Import) -> None:
+        for alias in node.names:
+            full = module_name(alias.name)
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                self.aliases[alias.asname.name.value] = full
+            else:
+                top = full.split(".")[0]
+                self.aliases[top] = top
+            self._note(full)
+
+    def add_import_from(self, node: cst.ImportFrom) -> None:
+        if node.relative or node.module is None:
+            return
+        module = module_name(node.module)
+        self._note(module)
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            name = module_name(alias.name)
+            local = name
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local = alias.asname.name.value
+            self.aliases[local] = f"{module}.{name}"
+
+    def _note(self, module: str) -> None:
+        top = module.split(".")[0]
+        if top == "torch":
+            self.torch_imported = True
+        elif top == "pandas":
+            self.pandas_imported = True
+
+    def qualify(self, node: cst.BaseExpression) -> str | None:
+        """The qualified name of a dotted expression whose base is an import, else None."""
+        name = dotted_name(node)
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        full = self.aliases.get(head)
+        if full is None:
+            return None
+        return f"{full}.{rest}" if rest else full

@@ -1,0 +1,367 @@
+"""One traversal per file: keeps scopes, loops and ancestors current and calls the rules.
+
+LibCST's own `visit` rebuilds every node it passes through; this walker only reads the
+dataclass fields that hold child nodes, and skips whitespace, so a full traversal costs
+a fraction of the parse (DESIGN.md section 7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import libcst as cst
+
+from synclint.analysis.infer import Env, combine
+from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
+from synclint.analysis.names import Imports
+
+Hook = Callable[[Any], None]
+
+#: Fields that never hold code a rule could care about.
+_SKIPPED_FIELDS = frozenset(
+    {
+        "whitespace", "whitespace_before", "whitespace_after", "leading_lines",
+        "lines_after_decorators", "lpar", "rpar", "comma", "semicolon", "header", "footer",
+        "trailing_whitespace", "equal", "colon", "star", "dot", "operator", "newline",
+        "whitespace_before_colon", "whitespace_after_colon", "whitespace_before_params",
+        "whitespace_after_def", "whitespace_after_for", "whitespace_before_in",
+        "whitespace_after_in", "whitespace_after_if", "whitespace_after_while",
+        "whitespace_after_lambda", "whitespace_after_arg", "whitespace_after_star",
+        "whitespace_after_cls", "whitespace_after_assert", "whitespace_after_return",
+        "whitespace_after_import", "whitespace_after_from", "whitespace_before_import",
+        "whitespace_after_with", "whitespace_before_as", "whitespace_after_as",
+        "whitespace_before_expression", "whitespace_after_expression", "whitespace_after_del",
+        "whitespace_after_name", "whitespace_after_class", "whitespace_after_raise",
+        "whitespace_after_async", "whitespace_after_await", "whitespace_after_at",
+        "whitespace_before_walrus", "whitespace_after_walrus", "whitespace_after_global",
+        "whitespace_after_nonlocal", "whitespace_after_type", "whitespace_after_case",
+        "whitespace_after_match", "whitespace_before_assert", "whitespace_after_except",
+        "whitespace_after_yield", "whitespace_after_print", "whitespace_after_elif",
+        "whitespace_before_from", "whitespace_after_else", "whitespace_after_try",
+        "whitespace_after_finally", "asynchronous", "attr", "keyword", "asname", "decorators",
+        "default_comma", "body_whitespace", "tokens", "parens", "between",
+        "whitespace_after_param", "star_arg", "indent", "encoding", "default_indent",
+        "default_newline", "has_trailing_newline", "value_whitespace", "star_tok",
+    }
+)
+_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(cls: type) -> tuple[str, ...]:
+    fields = _FIELD_CACHE.get(cls)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in _SKIPPED_FIELDS and not f.name.startswith("whitespace")
+        )
+        _FIELD_CACHE[cls] = fields
+    return fields
+
+
+def iter_children(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    """The code-bearing children of a node, in field order."""
+    for name in child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+def walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    """Every code-bearing node below `node`, depth first (no scopes, no rules)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(iter_children(current))))
+
+
+class Context:
+    """What rules may ask about the current point of the traversal."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.imports = Imports()
+        self.env = Env(self.imports)
+        #: Enclosing loops of the current function (For, While, comprehension or call node).
+        self.loops: list[cst.CSTNode] = []
+        #: Ancestors of the node being visited, outermost first.
+        self.parents: list[cst.CSTNode] = []
+        self.functions: list[cst.FunctionDef | cst.Lambda] = []
+        #: Names the source mentions: a cheap test for imports we never saw.
+        self.mentions_torch = "torch" in source
+
+    @property
+    def in_loop(self) -> bool:
+        return bool(self.loops)
+
+    @property
+    def parent(self) -> cst.CSTNode | None:
+        return self.parents[-1] if self.parents else None
+
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        return self.env.kind(node)
+
+
+class Walker:
+    """Drives the traversal: analysis first, then every rule interested in the node."""
+
+    def __init__(self, context: Context, visits: dict[str, list[Hook]],
+                 leaves: dict[str, list[Hook]]) -> None:
+        self.ctx = context
+        self._visits = visits
+        self._leaves = leaves
+
+    def run(self, module: cst.Module) -> None:
+        self._pre_scan(module)
+        self._node(module)
+
+    def _pre_scan(self, module: cst.Module) -> None:
+        """Imports and annotated functions at module level, wherever they stand."""
+        for statement in module.body:
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    if isinstance(small, cst.Import):
+                        self.ctx.imports.add_import(small)
+                    elif isinstance(small, cst.ImportFrom):
+                        self.ctx.imports.add_import_from(small)
+        for statement in module.body:
+            if isinstance(statement, cst.FunctionDef):
+                self._bind_function(statement)
+
+    def _bind_function(self, node: cst.FunctionDef) -> None:
+        if node.returns is not None:
+            returns = self.ctx.env.annotation_kind(node.returns.annotation)
+            if returns is not UNKNOWN:
+                self.ctx.env.bind(node.name.value, Func(returns))
+
+    # -- traversal ------------------------------------------------------------------------
+    def _node(self, node: cst.CSTNode) -> None:
+        name = type(node).__name__
+        hooks = self._visits.get(name)
+        if hooks:
+            for hook in hooks:
+                hook(node)
+        special = _SPECIAL.get(name)
+        self.ctx.parents.append(node)
+        try:
+            if special is not None:
+                special(self, node)
+            else:
+                for child in iter_children(node):
+                    self._node(child)
+        finally:
+            self.ctx.parents.pop()
+        hooks = self._leaves.get(name)
+        if hooks:
+            for hook in hooks:
+                hook(node)
+
+    def _children(self, nodes: Sequence[cst.CSTNode | None]) -> None:
+        for node in nodes:
+            if node is not None:
+                self._node(node)
+
+    def _each(self, nodes: Iterable[cst.CSTNode]) -> None:
+        for node in nodes:
+            self._node(node)
+
+    # -- special forms ----------------------------------------------------------------
+    def _import(self, node: cst.Import) -> None:
+        self.ctx.imports.add_import(node)
+
+    def _import_from(self, node: cst.ImportFrom) -> None:
+        self.ctx.imports.add_import_from(node)
+
+    def _function(self, node: cst.FunctionDef) -> None:
+        env = self.ctx.env
+        self._each(d.decorator for d in node.decorators)
+        self._params_defaults(node.params)
+        self._bind_function(node)
+        bindings: dict[str, Kind] = {}
+        for param in _all_params(node.params):
+            if param.annotation is not None:
+                bindings[param.name.value] = env.annotation_kind(param.annotation.annotation)
+            else:
+                bindings[param.name.value] = UNKNOWN
+        saved_loops = self.ctx.loops
+        self.ctx.loops = []  # a function body runs per call, not per iteration of an outer loop
+        self.ctx.functions.append(node)
+        env.push(bindings)
+        try:
+            self._node(node.body)
+        finally:
+            env.pop()
+            self.ctx.functions.pop()
+            self.ctx.loops = saved_loops
+
+    def _lambda(self, node: cst.Lambda) -> None:
+        self._params_defaults(node.params)
+        saved_loops = self.ctx.loops
+        self.ctx.loops = []
+        self.ctx.functions.append(node)
+        self.ctx.env.push({p.name.value: UNKNOWN for p in _all_params(node.params)})
+        try:
+            self._node(node.body)
+        finally:
+            self.ctx.env.pop()
+            self.ctx.functions.pop()
+            self.ctx.loops = saved_loops
+
+    def _params_defaults(self, params: cst.Parameters) -> None:
+        for param in _all_params(params):
+            if param.default is not None:
+                self._node(param.default)
+
+    def _class(self, node: cst.ClassDef) -> None:
+        self._each(d.decorator for d in node.decorators)
+        self._each(node.bases)
+        self._each(node.keywords)
+        self.ctx.env.push()
+        try:
+            self._node(node.body)
+        finally:
+            self.ctx.env.pop()
+
+    def _for(self, node: cst.For) -> None:
+        env = self.ctx.env
+        self._node(node.iter)  # evaluated once, before the loop
+        element = env.kind(node.iter)
+        env.bind_target(node.target, elem_of(element))
+        self.ctx.loops.append(node)
+        try:
+            self._node(node.target)
+            self._loop_body(node.body)
+        finally:
+            self.ctx.loops.pop()
+        if node.orelse is not None:
+            self._node(node.orelse)
+
+    def _while(self, node: cst.While) -> None:
+        self.ctx.loops.append(node)
+        try:
+            self._node(node.test)  # evaluated on every iteration
+            self._loop_body(node.body)
+        finally:
+            self.ctx.loops.pop()
+        if node.orelse is not None:
+            self._node(node.orelse)
+
+    def _loop_body(self, body: cst.BaseSuite) -> None:
+        # Names assigned in the body may be read earlier in the next iteration: bind them
+        # before visiting, so that `x.item()` sees `x = t.sum()` written below it.
+        self._bind_loop_assignments(body)
+        self._node(body)
+
+    def _bind_loop_assignments(self, body: cst.BaseSuite) -> None:
+        env = self.ctx.env
+        for node in walk(body):
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if isinstance(node, cst.Assign) and len(node.targets) == 1:
+                target = node.targets[0].target
+                if isinstance(target, cst.Name) and env.lookup(target.value) is None:
+                    env.bind(target.value, env.kind(node.value))
+
+    def _comprehension(self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp) -> None:
+        for_in = node.for_in
+        self._node(for_in.iter)  # the outermost iterable is evaluated once
+        env = self.ctx.env
+        env.push()
+        self.ctx.loops.append(node)
+        try:
+            self._comp_for(for_in, outer=True)
+            if isinstance(node, cst.DictComp):
+                self._node(node.key)
+                self._node(node.value)
+            else:
+                self._node(node.elt)
+        finally:
+            self.ctx.loops.pop()
+            env.pop()
+
+    def _comp_for(self, clause: cst.CompFor, *, outer: bool) -> None:
+        env = self.ctx.env
+        name = "CompFor"
+        for hook in self._visits.get(name, ()):
+            hook(clause)
+        self.ctx.parents.append(clause)
+        try:
+            if not outer:
+                self._node(clause.iter)
+            env.bind_target(clause.target, elem_of(env.kind(clause.iter)))
+            self._node(clause.target)
+            for condition in clause.ifs:
+                self._node(condition)
+            if clause.inner_for_in is not None:
+                self._comp_for(clause.inner_for_in, outer=False)
+        finally:
+            self.ctx.parents.pop()
+        for hook in self._leaves.get(name, ()):
+            hook(clause)
+
+    def _assign(self, node: cst.Assign) -> None:
+        self._node(node.value)
+        for target in node.targets:
+            self._node(target.target)
+        kind = self.ctx.env.kind(node.value)
+        for target in node.targets:
+            self.ctx.env.bind_target(target.target, kind)
+
+    def _ann_assign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._node(node.value)
+        self._node(node.target)
+        env = self.ctx.env
+        kind = env.annotation_kind(node.annotation.annotation)
+        if kind is UNKNOWN and node.value is not None:
+            kind = env.kind(node.value)
+        env.bind_target(node.target, kind)
+
+    def _aug_assign(self, node: cst.AugAssign) -> None:
+        self._node(node.value)
+        self._node(node.target)
+        env = self.ctx.env
+        if isinstance(node.target, cst.Name):
+            before = env.kind(node.target)
+            after = env.kind(node.value)
+            env.bind(node.target.value, combine(before, after, node.operator))
+
+    def _with_item(self, node: cst.WithItem) -> None:
+        self._node(node.item)
+        if node.asname is not None:
+            self.ctx.env.bind_target(node.asname.name, UNKNOWN)
+
+
+def _all_params(params: cst.Parameters) -> list[cst.Param]:
+    result = list(params.posonly_params) + list(params.params) + list(params.kwonly_params)
+    if isinstance(params.star_arg, cst.Param):
+        result.append(params.star_arg)
+    if params.star_kwarg is not None:
+        result.append(params.star_kwarg)
+    return result
+
+
+_SPECIAL: dict[str, Callable[[Walker, Any], None]] = {
+    "Import": Walker._import,
+    "ImportFrom": Walker._import_from,
+    "FunctionDef": Walker._function,
+    "Lambda": Walker._lambda,
+    "ClassDef": Walker._class,
+    "For": Walker._for,
+    "While": Walker._while,
+    "ListComp": Walker._comprehension,
+    "SetComp": Walker._comprehension,
+    "GeneratorExp": Walker._comprehension,
+    "DictComp": Walker._comprehension,
+    "Assign": Walker._assign,
+    "AnnAssign": Walker._ann_assign,
+    "AugAssign": Walker._aug_assign,
+    "WithItem": Walker._with_item,
+}

@@ -1,0 +1,223 @@
+"""`[tool.synclint]` in pyproject.toml, merged with command-line overrides into Settings."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+from synclint.engine import SYNTAX_ERROR
+from synclint.rules import ALL_RULES, DEFAULT_CODES
+
+KNOWN_KEYS = frozenset(
+    {"select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude",
+     "unsafe-fixes"}
+)
+#: Directories never worth linting (ruff's defaults, plus our cache).
+DEFAULT_EXCLUDE = (
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
+    ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache",
+    ".svn", ".tox", ".venv", ".vscode", "__pypackages__", "_build", "buck-out", "build",
+    "dist", "node_modules", "site-packages", "venv", ".synclint_cache",
+)
+
+
+class ConfigError(Exception):
+    """A configuration problem: bad TOML, an unknown key or code. Exit code 2."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The effective configuration of a run."""
+
+    codes: frozenset[str] = DEFAULT_CODES
+    per_file_ignores: tuple[tuple[str, frozenset[str]], ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    extend_exclude: tuple[str, ...] = ()
+    unsafe_fixes: bool = False
+    #: Directory that relative globs (exclude, per-file-ignores) are matched against.
+    root: Path = field(default_factory=Path.cwd)
+    config_file: Path | None = None
+
+    def codes_for(self, path: str) -> frozenset[str]:
+        """The enabled codes for one file, after per-file-ignores."""
+        if not self.per_file_ignores:
+            return self.codes
+        relative = _relative(path, self.root)
+        codes = set(self.codes)
+        for pattern, ignored in self.per_file_ignores:
+            if _glob_match(relative, pattern):
+                codes = {c for c in codes if not _selected_by(c, ignored)}
+        return frozenset(codes)
+
+    def is_excluded(self, path: str) -> bool:
+        relative = _relative(path, self.root)
+        parts = Path(relative).parts
+        for pattern in self.exclude + self.extend_exclude:
+            if _glob_match(relative, pattern) or any(
+                fnmatch.fnmatchcase(part, pattern) for part in parts
+            ):
+                return True
+        return False
+
+    def fingerprint(self) -> str:
+        """A stable text that changes whenever a setting that affects findings changes."""
+        ignores = sorted((p, sorted(c)) for p, c in self.per_file_ignores)
+        return repr((sorted(self.codes), ignores))
+
+
+def _relative(path: str, root: Path) -> str:
+    absolute = os.path.abspath(path)
+    try:
+        return Path(os.path.relpath(absolute, root)).as_posix()
+    except ValueError:  # another drive on Windows
+        return Path(absolute).as_posix()
+
+
+def _glob_match(relative: str, pattern: str) -> bool:
+    pattern = pattern.rstrip("/")
+    if fnmatch.fnmatchcase(relative, pattern):
+        return True
+    # "tests/" or "tests" also matches everything below it; "*.py" matches basenames.
+    if fnmatch.fnmatchcase(relative, pattern + "/*"):
+        return True
+    return "/" not in pattern and fnmatch.fnmatchcase(relative.rsplit("/", 1)[-1], pattern)
+
+
+def _selected_by(code: str, selectors: Iterable[str]) -> bool:
+    return any(code.startswith(s) or s in ("ALL", "SYN") for s in selectors)
+
+
+def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
+    """Codes matched by selectors (codes, prefixes, ALL); unknown ones are an error."""
+    codes: set[str] = set()
+    for raw in selectors:
+        selector = raw.strip().upper()
+        if not selector:
+            continue
+        matched = {c for c in ALL_RULES if c.startswith(selector)} if selector not in (
+            "ALL", "SYN") else set(ALL_RULES)
+        if selector == SYNTAX_ERROR:
+            matched = {SYNTAX_ERROR}
+        if not matched:
+            raise ConfigError(f"{where}: unknown rule code or prefix {raw!r}")
+        codes |= matched
+    return frozenset(codes)
+
+
+def find_config(paths: Sequence[str]) -> Path | None:
+    """The nearest pyproject.toml with a [tool.synclint] table above the first path (or cwd)."""
+    start = Path(paths[0]) if paths and paths[0] != "-" else Path.cwd()
+    start = start.resolve()
+    for directory in [start, *start.parents] if start.is_dir() else list(start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                return candidate  # report the problem when it is loaded
+            if "synclint" in data.get("tool", {}):
+                return candidate
+    return None
+
+
+def load_table(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not valid UTF-8: {error.reason}") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from error
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("synclint", {})
+    else:  # a dedicated synclint.toml passed with --config
+        table = data.get("tool", {}).get("synclint", data)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.synclint] must be a table")
+    return table
+
+
+def _string_list(table: Mapping[str, Any], key: str, where: Path) -> list[str]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: '{key}' must be a list of strings")
+    return list(value)
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Command-line options that override or extend the configuration file."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    unsafe_fixes: bool | None = None
+    extend_exclude: tuple[str, ...] = ()
+
+
+def resolve_settings(paths: Sequence[str], config: Path | None,
+                     overrides: Overrides) -> Settings:
+    """Find and load the configuration, then apply the command line on top."""
+    config_path = config if config is not None else find_config(paths)
+    table: dict[str, Any] = {}
+    root = Path.cwd()
+    if config_path is not None:
+        if not config_path.is_file():
+            raise ConfigError(f"{config_path}: configuration file not found")
+        table = load_table(config_path)
+        root = config_path.resolve().parent
+        unknown = sorted(set(table) - KNOWN_KEYS)
+        if unknown:
+            raise ConfigError(f"{config_path}: unknown key '{unknown[0]}' in [tool.synclint]")
+    where = str(config_path) if config_path is not None else "configuration"
+
+    if overrides.select is not None:
+        codes = set(expand_selectors(overrides.select, where="--select"))
+    elif "select" in table:
+        codes = set(expand_selectors(_string_list(table, "select", root), where=f"{where}: select"))
+    else:
+        codes = set(DEFAULT_CODES)
+    codes |= expand_selectors(_string_list(table, "extend-select", root),
+                              where=f"{where}: extend-select")
+    codes |= expand_selectors(overrides.extend_select, where="--extend-select")
+    ignored = expand_selectors(_string_list(table, "ignore", root), where=f"{where}: ignore")
+    ignored |= expand_selectors(overrides.ignore, where="--ignore")
+    codes -= ignored
+
+    per_file: list[tuple[str, frozenset[str]]] = []
+    raw_per_file = table.get("per-file-ignores", {})
+    if not isinstance(raw_per_file, dict):
+        raise ConfigError(f"{where}: 'per-file-ignores' must be a table of glob = [codes]")
+    for pattern, selectors in raw_per_file.items():
+        if not isinstance(selectors, list) or not all(isinstance(s, str) for s in selectors):
+            raise ConfigError(f"{where}: per-file-ignores '{pattern}' must be a list of codes")
+        expand_selectors(selectors, where=f"{where}: per-file-ignores '{pattern}'")
+        per_file.append((pattern, frozenset(s.strip().upper() for s in selectors)))
+
+    exclude = tuple(_string_list(table, "exclude", root)) if "exclude" in table else DEFAULT_EXCLUDE
+    extend_exclude = tuple(_string_list(table, "extend-exclude", root)) + overrides.extend_exclude
+    unsafe = table.get("unsafe-fixes", False)
+    if not isinstance(unsafe, bool):
+        raise ConfigError(f"{where}: 'unsafe-fixes' must be true or false")
+    if overrides.unsafe_fixes is not None:
+        unsafe = overrides.unsafe_fixes
+    return Settings(
+        codes=frozenset(codes),
+        per_file_ignores=tuple(per_file),
+        exclude=exclude,
+        extend_exclude=extend_exclude,
+        unsafe_fixes=unsafe,
+        root=root,
+        config_file=config_path,
+    )

@@ -1,0 +1,100 @@
+"""The data that crosses module boundaries: findings, their fixes and the edits of a fix."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Applicability(str, enum.Enum):
+    """Whether a fix is proven to keep behaviour (safe) or needs `--unsafe-fixes`."""
+
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A position in a file: 1-based row and 1-based column (in characters)."""
+
+    row: int
+    column: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"row": self.row, "column": self.column}
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between `location` and `end_location` with `content`."""
+
+    content: str
+    location: Location
+    end_location: Location
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "content": self.content,
+            "location": self.location.to_json(),
+            "end_location": self.end_location.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A set of edits that resolve one finding, applied together or not at all."""
+
+    applicability: Applicability
+    message: str
+    edits: tuple[Edit, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "applicability": self.applicability.value,
+            "message": self.message,
+            "edits": [edit.to_json() for edit in self.edits],
+        }
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding of one rule in one file."""
+
+    code: str
+    message: str
+    filename: str
+    location: Location
+    end_location: Location
+    fix: Fix | None = None
+    # Not part of the JSON contract: how sure the analysis is that the receiver is a tensor.
+    confidence: str = field(default="high", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "filename": self.filename,
+            "location": self.location.to_json(),
+            "end_location": self.end_location.to_json(),
+            "fix": self.fix.to_json() if self.fix is not None else None,
+        }
+
+
+@dataclass(frozen=True)
+class FileError:
+    """A file that could not be checked at all (unreadable, internal error, too complex)."""
+
+    filename: str
+    message: str
+    internal: bool = False
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """Everything the engine found in one file; picklable, so workers can return it."""
+
+    filename: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    errors: tuple[FileError, ...] = ()
+    skipped: bool = False

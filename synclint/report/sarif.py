@@ -1,0 +1,87 @@
+"""SARIF 2.1.0, as GitHub code scanning accepts it: rules with help, results with regions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import PurePath
+from typing import Any
+
+from synclint import __version__
+from synclint.diagnostics import Diagnostic
+from synclint.docs import rule_page, rule_url, section
+from synclint.engine import SYNTAX_ERROR
+from synclint.rules import ALL_RULES
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _rule_descriptor(code: str) -> dict[str, Any]:
+    if code == SYNTAX_ERROR:
+        name, summary, page = "syntax-error", "The file does not parse", None
+    else:
+        rule = ALL_RULES[code]
+        name, summary, page = rule.name, rule.summary, rule_page(code)
+    what = section(page, "What it does") if page else summary
+    descriptor: dict[str, Any] = {
+        "id": code,
+        "name": name,
+        "shortDescription": {"text": summary},
+        "fullDescription": {"text": what or summary},
+        "help": {"text": what or summary, "markdown": page or summary},
+        "defaultConfiguration": {"level": "error" if code == SYNTAX_ERROR else "warning"},
+        "properties": {"tags": ["performance", "pytorch"]},
+    }
+    if code != SYNTAX_ERROR:
+        descriptor["helpUri"] = rule_url(code)
+    return descriptor
+
+
+def _uri(filename: str) -> str:
+    return PurePath(filename).as_posix()
+
+
+def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
+    codes = sorted(set(ALL_RULES) | {d.code for d in diagnostics})
+    index = {code: i for i, code in enumerate(codes)}
+    results = []
+    for d in diagnostics:
+        results.append(
+            {
+                "ruleId": d.code,
+                "ruleIndex": index[d.code],
+                "level": "error" if d.code == SYNTAX_ERROR else "warning",
+                "message": {"text": d.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": _uri(d.filename)},
+                            "region": {
+                                "startLine": d.location.row,
+                                "startColumn": d.location.column,
+                                "endLine": d.end_location.row,
+                                "endColumn": d.end_location.column,
+                            },
+                        }
+                    }
+                ],
+            }
+        )
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "synclint",
+                        "version": __version__,
+                        "informationUri": "https://github.com/synclint/synclint",
+                        "rules": [_rule_descriptor(code) for code in codes],
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(document, indent=2) + "\n"

@@ -1,0 +1,131 @@
+"""The rule contract: a rule is a set of visit hooks that report nodes, nothing else.
+
+Rules never print, never touch files and never know about the CLI (DESIGN.md section 1).
+Each rule class carries its own VALID (must not fire) and INVALID (must fire) examples,
+which the generic test suite runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import libcst as cst
+
+from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
+from synclint.analysis.walker import Context
+from synclint.diagnostics import Applicability
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """Replace the source of `node` with `code` (or insert `code` before it)."""
+
+    node: cst.CSTNode
+    code: str
+    #: "replace" the node, or insert before / after the whole node.
+    mode: str = "replace"
+
+
+@dataclass(frozen=True)
+class PendingFix:
+    """A fix as a rule proposes it: in terms of nodes; the engine turns it into edits."""
+
+    applicability: Applicability
+    message: str
+    replacements: tuple[Replacement, ...]
+    #: Modules the fixed code needs imported (`import torch`).
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Report:
+    """A finding as a rule makes it: a node, a message, maybe a fix."""
+
+    code: str
+    node: cst.CSTNode
+    message: str
+    fix: PendingFix | None = None
+    confidence: str = "high"
+
+
+@dataclass(frozen=True)
+class Example:
+    """An INVALID example: the code, and optionally the fixed code its fix must produce."""
+
+    code: str
+    expected_fix: str | None = None
+    #: How many findings of this rule the code must produce (None: at least one).
+    count: int | None = None
+
+
+@dataclass
+class Sink:
+    """Where rules' reports go during one file's traversal."""
+
+    reports: list[Report] = field(default_factory=list)
+
+
+class Rule:
+    """Base class of every rule: subclasses add `visit_<Node>` / `leave_<Node>` methods."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    #: One line for `synclint rules` and SARIF's shortDescription.
+    summary: ClassVar[str]
+    #: Off-by-default rules run only when selected explicitly or by prefix.
+    default_enabled: ClassVar[bool] = True
+    #: Whether the rule can offer a fix (some findings may still have none).
+    fixable: ClassVar[bool] = False
+    #: Substrings at least one of which the source must contain for the rule to fire.
+    triggers: ClassVar[tuple[str, ...]] = ()
+    VALID: ClassVar[list[str]] = []
+    INVALID: ClassVar[list[str | Example]] = []
+
+    def __init__(self, context: Context, sink: Sink) -> None:
+        self.ctx = context
+        self._sink = sink
+        self._reported: set[int] = set()
+
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        fix: PendingFix | None = None,
+        confidence: str = "high",
+    ) -> None:
+        """Report `node` once (a node reached by two paths is still one finding)."""
+        if id(node) in self._reported:
+            return
+        self._reported.add(id(node))
+        self._sink.reports.append(Report(self.code, node, message, fix, confidence))
+
+    @classmethod
+    def could_match(cls, source: str) -> bool:
+        """False when the source cannot contain a finding of this rule (cheap prefilter)."""
+        return not cls.triggers or any(trigger in source for trigger in cls.triggers)
+
+    # -- helpers shared by rules ----------------------------------------------------------
+    def kind(self, node: cst.BaseExpression) -> Kind:
+        return self.ctx.kind(node)
+
+    def is_device_tensor(self, node: cst.BaseExpression) -> bool:
+        return self.ctx.kind(node) in DEVICE_TENSORS
+
+    def is_unknown(self, node: cst.BaseExpression) -> bool:
+        return self.ctx.kind(node) is UNKNOWN
+
+
+def hooks_of(rule: Rule) -> tuple[dict[str, list[Callable[[cst.CSTNode], None]]],
+                                  dict[str, list[Callable[[cst.CSTNode], None]]]]:
+    """The visit and leave hooks of a rule instance, keyed by node class name."""
+    visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
+    leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
+    for attribute in dir(type(rule)):
+        if attribute.startswith("visit_"):
+            visits.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+        elif attribute.startswith("leave_"):
+            leaves.setdefault(attribute[6:], []).append(getattr(rule, attribute))
+    return visits, leaves

@@ -1,0 +1,136 @@
+"""SYN101 sync-in-loop: a host read of a tensor (`.item()`, `float(t)`, ...) inside a loop."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from synclint.analysis.infer import is_cpu_device, keyword_arg
+from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
+from synclint.analysis.loops import loop_word
+from synclint.rules.base import Rule
+
+#: Tensor methods that copy a device tensor to the host and wait for it.
+SYNC_METHODS = frozenset({"item", "tolist", "cpu", "numpy"})
+#: Of those, the ones that mean "tensor" even on a receiver the analysis cannot prove:
+#: NumPy's `.tolist()` is common, and never syncs.
+LIKELY_TENSOR_METHODS = frozenset({"item", "cpu", "numpy"})
+#: Builtins that read a tensor's value on the host.
+SYNC_BUILTINS = frozenset({"float", "int", "bool", "complex", "str", "repr", "print", "format"})
+#: Modules whose functions read tensor values on the host.
+SYNC_MODULES = ("math.", "numpy.asarray", "numpy.array")
+
+
+class SyncInLoop(Rule):
+    code = "SYN101"
+    name = "sync-in-loop"
+    summary = "A tensor is read on the host inside a loop: one GPU sync per iteration"
+    fixable = True
+    triggers = (".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(", "bool(",
+                "complex(", "str(", "repr(", "print(", "format(", "math.", "np.", "numpy",
+                "{")
+
+    VALID = [
+        # A single read outside any loop is one sync, not one per iteration.
+        "import torch\nloss = torch.ones(()).cuda()\nvalue = loss.item()\n",
+        # NumPy's .item() never syncs.
+        "import numpy as np\nfor a in arrays:\n    x = np.asarray(a).item()\n",
+        # dict.items() is not .item().
+        "import torch\nfor k, v in stats.items():\n    print(k)\n",
+        # Host numbers.
+        "import torch\ntotal = 0.0\nfor x in [1.0, 2.0]:\n    total += float(x)\n",
+        # The iterable of a for loop is evaluated once.
+        "import torch\ndef f(t: torch.Tensor):\n    for v in t.tolist():\n        print(v)\n",
+        # A tensor already on the host: .item() does not sync.
+        "import torch\ndef f(t: torch.Tensor):\n    h = t.cpu()\n    for i in range(3):\n        x = h.item()\n",
+        # Metadata reads never sync.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        n = int(t.numel())\n        s = int(t.shape[0])\n",
+        # A function defined in a loop runs per call, not per iteration.
+        "import torch\nfor i in range(3):\n    def f(t: torch.Tensor):\n        return t.item()\n",
+        # No torch anywhere: an unknown .item() is not reported.
+        "for row in rows:\n    x = row.item()\n",
+        # Non-blocking device-to-host copies do not wait.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        h = t.to('cpu', non_blocking=True)\n",
+        # Moving a module.
+        "import torch\nfor m in [torch.nn.Linear(2, 2)]:\n    m.cpu()\n",
+    ]
+    INVALID = [
+        "import torch\nfor p in model.parameters():\n    print(p.grad.norm().item())\n",
+        "import torch\nstats = {}\nfor name, p in model.named_parameters():\n    stats[name] = p.norm().item()\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    return [t.item() for t in ts]\n",
+        "import torch\ndef f(losses: list[torch.Tensor]):\n    total = 0.0\n    for loss in losses:\n        total += loss.item()\n    return total\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    return sum(float(t) for t in ts)\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        values = t.tolist()\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        h = t.to('cpu')\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        a = t.cpu().numpy()\n",
+        "import torch\ndef f(x: torch.Tensor):\n    while x.sum().item() > 1:\n        x = x / 2\n",
+        # An unknown receiver in a torch file: reported with lower confidence.
+        "import torch\nfor k, v in metrics.items():\n    logs[k] = v.item()\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        print(f'{t.sum()}')\n",
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_loop:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            self._method(node, func)
+        elif isinstance(func, cst.Name):
+            self._builtin(node, func.value)
+        qualified = self.ctx.imports.qualify(func)
+        if qualified is not None and qualified.startswith(SYNC_MODULES):
+            if any(self.is_device_tensor(arg.value) for arg in node.args):
+                self._report(node, f"`{qualified}()` of a tensor")
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        if self.ctx.in_loop and self.is_device_tensor(node.expression):
+            self._report(node, "Formatting a tensor in an f-string")
+
+    def _method(self, node: cst.Call, func: cst.Attribute) -> None:
+        method = func.attr.value
+        receiver = self.kind(func.value)
+        if method == "to":
+            if not self._to_cpu(node):
+                return
+            if receiver in DEVICE_TENSORS:
+                self._report(node, "`.to('cpu')`")
+            return
+        if method not in SYNC_METHODS:
+            return
+        if receiver in DEVICE_TENSORS:
+            self._report(node, f"`.{method}()`")
+        elif (
+            receiver is UNKNOWN
+            and method in LIKELY_TENSOR_METHODS
+            and (self.ctx.imports.torch_imported or self.ctx.mentions_torch)
+        ):
+            self._report(node, f"`.{method}()`", likely=True)
+
+    def _to_cpu(self, node: cst.Call) -> bool:
+        blocking = keyword_arg(node, "non_blocking")
+        if blocking is not None and not (
+            isinstance(blocking.value, cst.Name) and blocking.value.value == "False"
+        ):
+            return False
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value == "device":
+                if is_cpu_device(arg.value):
+                    return True
+        return False
+
+    def _builtin(self, node: cst.Call, name: str) -> None:
+        if name not in SYNC_BUILTINS or self.ctx.env.lookup(name) is not None:
+            return
+        for arg in node.args:
+            if arg.keyword is None and self.is_device_tensor(arg.value):
+                self._report(node, f"`{name}()` of a tensor")
+                return
+
+    def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
+        loop = loop_word(self.ctx.loops[-1])
+        message = (
+            f"{what} in a {loop} synchronises with the GPU on every iteration; "
+            "collect the tensors, stack them and transfer once"
+        )
+        if likely:
+            message += " (if the receiver is a tensor)"
+        self.report(node, message, confidence="likely" if likely else "high")
