@@ -1,0 +1,139 @@
+"""SYN105 host-to-device-in-loop: a blocking copy of host data to the GPU in a loop body."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from synclint.analysis.infer import is_cpu_device, keyword_arg
+from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR
+from synclint.analysis.loops import loop_word
+from synclint.analysis.names import dotted_name
+from synclint.rules.base import Rule
+
+#: torch.* constructors that copy their `data` argument (factories like zeros/arange do not:
+#: with `device=` they allocate on the device and copy nothing).
+COPYING_CONSTRUCTORS = frozenset({"tensor", "as_tensor", "asarray"})
+_ADVICE = (
+    "build the values for all iterations first and copy them once, create constants on the "
+    "device directly (`torch.full((), value, device=d)`), or copy from pinned memory with "
+    "`non_blocking=True`"
+)
+
+
+class HostToDeviceInLoop(Rule):
+    code = "SYN105"
+    name = "host-to-device-in-loop"
+    summary = "Host data is copied to the GPU with a blocking copy inside a loop"
+    triggers = ("tensor", "asarray", ".to", ".cuda")
+
+    VALID = [
+        # A DataLoader batch is of unknown kind: `x.to(device)` is the standard idiom.
+        "import torch\nfor x, y in loader:\n    x, y = x.to(device), y.to(device)\n",
+        # Non-blocking copies from pinned memory do not stall the host.
+        "import torch\nimport numpy as np\ndef f(arrays: list[np.ndarray], device):\n"
+        "    for a in arrays:\n"
+        "        t = torch.from_numpy(a).pin_memory().to(device, non_blocking=True)\n",
+        # Factories with a device allocate there: nothing is copied from the host.
+        "import torch\nfor i in range(10):\n    z = torch.zeros(4, device=device)\n"
+        "    r = torch.arange(i, device=device)\n    f = torch.full((2,), 1.0, device=device)\n",
+        # Outside any loop: one copy.
+        "import torch\nlookup = torch.tensor([1, 2, 3], device='cuda')\n",
+        # Copies to the CPU are not host-to-device.
+        "import torch\nfor v in values:\n    t = torch.tensor(v, device='cpu')\n"
+        "    u = torch.as_tensor(v, device=torch.device('cpu'))\n",
+        # Casting a host tensor's dtype moves nothing.
+        "import torch\nfor v in values:\n    t = torch.tensor(v).to(torch.float64)\n",
+        # as_tensor of a tensor already on the device is a no-op.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
+        "        u = torch.as_tensor(t, device=t.device)\n",
+        # Host tensors that stay on the host.
+        "import torch\nfor v in values:\n    t = torch.tensor(v)\n    s = t.sum()\n",
+    ]
+    INVALID = [
+        "import torch\ndef f(rewards: list[list[float]], device):\n    out = []\n"
+        "    for r in rewards:\n        out.append(torch.tensor(r, device=device))\n"
+        "    return out\n",
+        "import torch\nfor step in range(100):\n"
+        "    mask = torch.as_tensor(masks[step], device='cuda')\n",
+        "import torch\nfor obs in observations:\n    x = torch.tensor(obs).to(device)\n",
+        "import torch\nimport numpy as np\ndef f(frames: list[np.ndarray]):\n"
+        "    for frame in frames:\n        t = torch.from_numpy(frame).cuda()\n",
+        "import torch\nfor i in range(4):\n    h = torch.zeros(8)\n    h[0] = i\n"
+        "    d = h.to('cuda:0')\n",
+        "import torch\ndef f(values, device):\n"
+        "    return [torch.tensor(v, device=device) for v in values]\n",
+        "import torch\nwhile running:\n    idx = torch.tensor(next_ids(), dtype=torch.long)\n"
+        "    idx = idx.to(device=device, non_blocking=False)\n",
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if not self.ctx.in_loop:
+            return
+        func = node.func
+        qualified = self.ctx.imports.qualify(func)
+        if qualified is not None:
+            parts = qualified.split(".")
+            if len(parts) == 2 and parts[0] == "torch" and parts[1] in COPYING_CONSTRUCTORS:
+                self._constructor(node, parts[1])
+            return
+        if isinstance(func, cst.Attribute) and func.attr.value in ("to", "cuda"):
+            if self.kind(func.value) is HOST_TENSOR and not _non_blocking(node):
+                if func.attr.value == "cuda" or self._moves_to_device(node):
+                    what = "`.cuda()`" if func.attr.value == "cuda" else "`.to(device)`"
+                    self._report(node, f"{what} of a host tensor")
+
+    def _constructor(self, node: cst.Call, name: str) -> None:
+        device = keyword_arg(node, "device")
+        positional = [a for a in node.args if a.keyword is None]
+        if device is None and name == "as_tensor" and len(positional) >= 3:
+            device = positional[2]  # as_tensor(data, dtype, device)
+        if device is None or _is_none(device.value) or is_cpu_device(device.value):
+            return
+        data = positional[0] if positional else keyword_arg(node, "data")
+        if data is not None and self.kind(data.value) in DEVICE_TENSORS:
+            return  # already on a device: no host data to copy
+        self._report(node, f"`torch.{name}(..., device=...)`")
+
+    def _moves_to_device(self, node: cst.Call) -> bool:
+        """Whether `.to(...)` names a device (not the CPU) rather than only a dtype."""
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "device":
+                return not (_is_none(arg.value) or is_cpu_device(arg.value))
+            if keyword is None:
+                value = arg.value
+                if is_cpu_device(value) or self._is_dtype(value):
+                    return False
+                kind = self.kind(value)
+                if kind is HOST_TENSOR:
+                    return False  # `.to(other)` with other on the host
+                return True
+        return False
+
+    def _is_dtype(self, node: cst.BaseExpression) -> bool:
+        name = dotted_name(node)
+        if name is None:
+            return False
+        qualified = self.ctx.imports.qualify(node) or name
+        if qualified.startswith("torch.") and qualified != "torch.device":
+            return True  # torch.float32, torch.long ...
+        return "dtype" in name.split(".")[-1].lower()
+
+    def _report(self, node: cst.Call, what: str) -> None:
+        loop = loop_word(self.ctx.loops[-1])
+        self.report(
+            node,
+            f"{what} in a {loop} is a blocking host-to-device copy on every iteration: "
+            f"the CPU waits for the GPU's queued work and the copy each time; {_ADVICE}",
+        )
+
+
+def _non_blocking(node: cst.Call) -> bool:
+    arg = keyword_arg(node, "non_blocking")
+    if arg is None:
+        return False
+    return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+
+
+def _is_none(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "None"
