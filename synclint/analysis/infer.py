@@ -8,7 +8,7 @@ conservative: a value is a tensor when the code proves it (torch calls, tensor m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import libcst as cst
@@ -48,6 +48,11 @@ TORCH_HOST_FUNCTIONS = frozenset(
         "enable_grad", "inference_mode", "set_grad_enabled", "finfo", "iinfo",
         "get_num_threads", "set_num_threads", "is_inference_mode_enabled",
         "use_deterministic_algorithms", "result_type", "promote_types", "can_cast",
+        # Host predicates: a Python bool, never a tensor.
+        "are_deterministic_algorithms_enabled", "is_deterministic_algorithms_warn_only_enabled",
+        "is_autocast_enabled", "is_autocast_cpu_enabled", "is_autocast_cache_enabled",
+        "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "is_warn_always_enabled",
+        "is_same_size", "is_conj", "is_neg",
     }
 )
 #: torch.* factories: a host tensor unless a device is given.
@@ -121,7 +126,7 @@ SEQUENCE_ANNOTATIONS = frozenset(
 MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
 OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
 #: Methods of nn.Module (and anything with `.parameters()`) that yield tensors.
-MODULE_TENSOR_ITERATORS = {
+MODULE_TENSOR_ITERATORS: dict[str, Kind] = {
     "parameters": Seq(TENSOR),
     "buffers": Seq(TENSOR),
     "named_parameters": Seq(Tup((HOST, TENSOR))),
@@ -136,14 +141,17 @@ class Env:
     def __init__(self, imports: Imports) -> None:
         self.imports = imports
         self._scopes: list[dict[str, Kind]] = [{}]
-        self._cache: dict[int, Kind] = {}
+        self._cache: dict[int, tuple[int, Kind]] = {}
+        self._epoch = 0
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
         self._scopes.append(bindings if bindings is not None else {})
+        self._epoch += 1
 
     def pop(self) -> None:
         self._scopes.pop()
+        self._epoch += 1
 
     @contextmanager
     def scope(self, bindings: dict[str, Kind] | None = None) -> Iterator[None]:
@@ -154,7 +162,10 @@ class Env:
             self.pop()
 
     def bind(self, name: str, kind: Kind) -> None:
-        self._scopes[-1][name] = kind
+        scope = self._scopes[-1]
+        if scope.get(name) != kind:
+            scope[name] = kind
+            self._epoch += 1
 
     def lookup(self, name: str) -> Kind | None:
         for scope in reversed(self._scopes):
@@ -178,12 +189,15 @@ class Env:
 
     # -- inference --------------------------------------------------------------------
     def kind(self, node: cst.BaseExpression) -> Kind:
+        # Cached per binding epoch: a kind inferred before a later binding (a rule looking
+        # ahead, a loop pre-scan) must not be served after the binding changed.
         key = id(node)
         cached = self._cache.get(key)
-        if cached is None:
-            cached = self._infer(node)
-            self._cache[key] = cached
-        return cached
+        if cached is not None and cached[0] == self._epoch:
+            return cached[1]
+        kind = self._infer(node)
+        self._cache[key] = (self._epoch, kind)
+        return kind
 
     def forget(self, node: cst.CSTNode) -> None:
         """Drop a cached kind (a name read before a later rebinding in a loop)."""
@@ -353,7 +367,9 @@ class Env:
             return self._tensor_result(name, node.args)
         if len(parts) >= 2 and parts[1] in ("nn", "optim", "utils", "distributed", "jit",
                                              "cuda", "backends", "autograd", "compiler",
-                                             "profiler", "onnx", "export", "hub"):
+                                             "profiler", "onnx", "export", "hub",
+                                             "_dynamo", "_C", "fx", "overrides", "amp",
+                                             "testing", "accelerator", "mps", "xpu"):
             if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
                 return MODULE
             return UNKNOWN
@@ -364,6 +380,9 @@ class Env:
         if name == "from_numpy":
             return HOST_TENSOR
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
+            # `_foreach_norm([g.double() ...])` stays float64: its squares cannot overflow.
+            if self._tensor_result(name, node.args) is F64_TENSOR:
+                return Seq(F64_TENSOR)
             return Seq(TENSOR)
         if name in TORCH_FACTORIES or name.endswith("_like"):
             return self._factory_result(name, node)
@@ -385,7 +404,7 @@ class Env:
             return HOST_TENSOR
         return F64_TENSOR if f64 else TENSOR
 
-    def _tensor_result(self, name: str, args: tuple[cst.Arg, ...] | list[cst.Arg]) -> Kind:
+    def _tensor_result(self, name: str, args: Sequence[cst.Arg]) -> Kind:
         """The kind of a torch op applied to `args`: host if all its tensor inputs are."""
         if name in BOOL_RESULTS:
             kind: Kind = BOOL_TENSOR

@@ -1,0 +1,364 @@
+"""SYN301 float32-squared-norm: `(g * g).sum()` and its kin overflow to inf in float32.
+
+The detection is exposed as `match_squared_norm` so that the float64 fix can reuse it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import libcst as cst
+
+from synclint.analysis.kinds import F64_TENSOR, HOST_TENSOR, TENSOR, UNKNOWN, Kind
+from synclint.analysis.walker import Context
+from synclint.rules.base import Example, Rule, Sink
+from synclint.rules.cat_then_reduce import binds, occurrences
+
+#: Kinds whose squares may overflow: float32 or an unknown float dtype (not float64, not
+#: a boolean mask, not NumPy or a Python number).
+OVERFLOWING = frozenset({TENSOR, HOST_TENSOR})
+#: Methods that keep a tensor's values (or widen them only to float32).
+OPERAND_METHODS = frozenset(
+    {"float", "double", "detach", "flatten", "view", "reshape", "contiguous", "ravel", "abs",
+     "clone", "to", "half", "bfloat16", "squeeze", "type"}
+)
+#: Norms: squaring one gives a squared sum.
+NORM_FUNCTIONS = frozenset({"torch.norm", "torch.linalg.vector_norm", "torch.linalg.norm"})
+#: Joins of norms (`torch.stack(norms)`).
+JOIN_FUNCTIONS = frozenset({"torch.stack", "torch.cat", "torch.hstack"})
+F64_DTYPES = frozenset({"torch.float64", "torch.double"})
+NARROW_DTYPES = frozenset({"torch.float32", "torch.float", "torch.float16", "torch.half",
+                           "torch.bfloat16"})
+NARROWING_METHODS = frozenset({"float", "half", "bfloat16"})
+SUM_METHODS = frozenset({"sum", "nansum"})
+SUM_FUNCTIONS = frozenset({"torch.sum", "torch.nansum"})
+
+MESSAGE = (
+    "Squared-sum norm in float32: squares overflow to inf above ~1.8e19; compute per-tensor "
+    "norms in float64 (`torch.linalg.vector_norm(g, dtype=torch.float64)`) and combine them"
+)
+
+
+@dataclass(frozen=True)
+class SquaredNorm:
+    """A squared-sum norm: what to replace, and the parts a rewrite needs."""
+
+    #: The whole expression to report and replace.
+    node: cst.BaseExpression
+    #: "sum-method" `(g*g).sum()`, "sum-function" `torch.sum(g**2)`, "dot" `torch.dot(g, g)`,
+    #: "builtin-sum" `sum(... for g in grads)`, "accumulate" `total += g.norm() ** 2`.
+    form: str
+    #: The squaring expression (`g * g`, `g.pow(2)`, `x.norm() ** 2`).
+    square: cst.BaseExpression
+    #: What is squared (`g.float()`, `x.norm()`, `torch.stack(norms)`).
+    operand: cst.BaseExpression
+    #: For "builtin-sum": the generator or comprehension summed over.
+    comprehension: cst.GeneratorExp | cst.ListComp | None = None
+
+
+def match_squared_norm(node: cst.Call, ctx: Context) -> SquaredNorm | None:
+    """The squared-sum norm at `node` (being visited), or None."""
+    func = node.func
+    if isinstance(func, cst.Name) and func.value == "sum" and ctx.env.lookup("sum") is None:
+        return _builtin_sum(node, ctx)
+    qualified = ctx.imports.qualify(func)
+    if qualified in SUM_FUNCTIONS:
+        if not node.args or node.args[0].keyword is not None or not _full_sum(node.args[1:]):
+            return None
+        found = square_of(node.args[0].value, ctx)
+        if found is None or not _overflows(found, ctx, proven_by_sum=True):
+            return None
+        return SquaredNorm(node, "sum-function", found[0], found[1])
+    if qualified is None and isinstance(func, cst.Attribute) and func.attr.value in SUM_METHODS:
+        if not _full_sum(node.args):
+            return None
+        found = square_of(func.value, ctx)
+        if found is None or not _overflows(found, ctx, proven_by_sum=False):
+            return None
+        return SquaredNorm(node, "sum-method", found[0], found[1])
+    return _dot(node, qualified, ctx)
+
+
+def _dot(node: cst.Call, qualified: str | None, ctx: Context) -> SquaredNorm | None:
+    """`torch.dot(g, g)` / `g.dot(g)`: a squared norm written as a dot product."""
+    args = [a.value for a in node.args if a.keyword is None]
+    if qualified in ("torch.dot", "torch.vdot", "torch.inner") and len(args) == 2:
+        left, right = args
+    elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "dot" and len(args) == 1:
+        left, right = node.func.value, args[0]
+    else:
+        return None
+    if not same_code(left, right) or not is_norm_operand(left, ctx):
+        return None
+    if ctx.kind(left) not in OVERFLOWING:
+        return None
+    return SquaredNorm(node, "dot", node, left)
+
+
+def _builtin_sum(node: cst.Call, ctx: Context) -> SquaredNorm | None:
+    """`sum(x.norm() ** 2 for x in xs)`, `sum((g.float() * g.float()).sum() for g in grads)`."""
+    if not node.args or node.args[0].keyword is not None:
+        return None
+    generator = node.args[0].value
+    if not isinstance(generator, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    with ctx.env.comprehension(generator.for_in):
+        element = generator.elt
+        inner: SquaredNorm | None = None
+        if isinstance(element, cst.Call):
+            inner = match_squared_norm(element, ctx)
+            if inner is not None and inner.form == "builtin-sum":
+                inner = None
+        if inner is not None:
+            return SquaredNorm(node, "builtin-sum", inner.square, inner.operand, generator)
+        found = square_of(element, ctx)
+        if found is None or not _overflows(found, ctx, proven_by_sum=False):
+            return None
+    return SquaredNorm(node, "builtin-sum", found[0], found[1], generator)
+
+
+def match_accumulated_square(node: cst.AugAssign, ctx: Context) -> SquaredNorm | None:
+    """`total += p.grad.norm() ** 2` in a loop: a squared-sum norm built one term at a time."""
+    if not ctx.in_loop or not isinstance(node.operator, cst.AddAssign):
+        return None
+    found = square_of(node.value, ctx)
+    if found is None or not _overflows(found, ctx, proven_by_sum=False):
+        return None
+    return SquaredNorm(node.value, "accumulate", found[0], found[1])
+
+
+def square_of(expr: cst.BaseExpression,
+              ctx: Context) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """(the squaring, its operand) for `x ** 2`, `x * x`, `x.pow(2)`, `x.square()` ..."""
+    operand = _squared_operand(expr, ctx)
+    if operand is None or not is_norm_operand(operand, ctx):
+        return None
+    return expr, operand
+
+
+def _squared_operand(expr: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
+    if isinstance(expr, cst.BinaryOperation):
+        power = isinstance(expr.operator, cst.Power) and _is_two(expr.right)
+        product = isinstance(expr.operator, cst.Multiply) and same_code(expr.left, expr.right)
+        return expr.left if power or product else None
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    args = [a.value for a in expr.args if a.keyword is None]
+    qualified = ctx.imports.qualify(func)
+    if qualified is not None:
+        if qualified == "torch.pow" and len(args) == 2 and _is_two(args[1]):
+            return args[0]
+        return args[0] if qualified == "torch.square" and len(args) == 1 else None
+    if not isinstance(func, cst.Attribute):
+        return None
+    if func.attr.value == "pow" and len(expr.args) == 1 and len(args) == 1 and _is_two(args[0]):
+        return func.value
+    return func.value if func.attr.value == "square" and not expr.args else None
+
+
+def is_norm_operand(expr: cst.BaseExpression, ctx: Context) -> bool:
+    """A tensor as a norm squares it: a name, `p.grad`, a cast/view chain of one, a norm,
+    or a stack of norms; not a difference like `pred - target` (a loss)."""
+    while True:
+        if isinstance(expr, cst.Name):
+            return True
+        if isinstance(expr, cst.Attribute):
+            expr = expr.value
+            continue
+        if not isinstance(expr, cst.Call):
+            return False
+        func = expr.func
+        qualified = ctx.imports.qualify(func)
+        if qualified in NORM_FUNCTIONS or qualified in JOIN_FUNCTIONS:
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value == "norm":
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value in OPERAND_METHODS:
+            expr = func.value
+            continue
+        return False
+
+
+def _overflows(found: tuple[cst.BaseExpression, cst.BaseExpression], ctx: Context, *,
+               proven_by_sum: bool) -> bool:
+    """The operand is a float32 (or unknown-dtype) tensor, proven by inference or by a
+    torch-only method (`.pow`, `.square`, `torch.sum`)."""
+    square, operand = found
+    if not ctx.imports.torch_imported and ctx.kind(_root(operand)) not in OVERFLOWING:
+        return False  # `.norm()` of something in a file without torch: a vector class
+    kind: Kind = ctx.kind(operand)
+    if kind is F64_TENSOR or _widened_to_f64(operand, ctx) or (
+            _name_widened_to_f64(operand, ctx)):
+        return False
+    if kind in OVERFLOWING:
+        return True
+    if kind is not UNKNOWN:
+        return False
+    return proven_by_sum or ctx.kind(square) in OVERFLOWING
+
+
+def _root(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The innermost receiver of an attribute / method chain (`p` of `p.grad.norm()`)."""
+    while True:
+        if isinstance(expr, cst.Attribute):
+            expr = expr.value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
+            expr = expr.func.value
+        else:
+            return expr
+
+
+def _widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:
+    """The last dtype change of the operand's chain is to float64 (`.double()`,
+    `.to(torch.float64)`, `dtype=torch.float64`); `.double().float()` is float32 again."""
+    while isinstance(expr, (cst.Call, cst.Attribute)):
+        if isinstance(expr, cst.Attribute):
+            expr = expr.value
+            continue
+        dtypes = [ctx.imports.qualify(a.value) for a in expr.args]
+        if any(d in F64_DTYPES for d in dtypes):
+            return True
+        if any(d in NARROW_DTYPES for d in dtypes):
+            return False
+        if not isinstance(expr.func, cst.Attribute):
+            return False
+        method = expr.func.attr.value
+        if method == "double":
+            return True
+        if method in NARROWING_METHODS:
+            return False
+        expr = expr.func.value
+    return False
+
+
+def _name_widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:
+    """A name every assignment of which widens to float64: `norms = stack(...).double().cpu()`
+    (the kinds know host tensors, not their dtype)."""
+    if not isinstance(expr, cst.Name):
+        return False
+    scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
+    values: list[cst.BaseExpression] = []
+    for node, ancestors in occurrences(scope, expr.value):
+        if not binds(node, ancestors):
+            continue
+        target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
+        if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)):
+            return False
+        values.append(assign.value)
+    return bool(values) and all(_widened_to_f64(value, ctx) for value in values)
+
+
+def _full_sum(args: Sequence[cst.Arg]) -> bool:
+    """No dimension: `.sum()`, `.sum(dtype=...)`; `.sum(-1)` sums rows, not a norm."""
+    for arg in args:
+        if arg.star:
+            return False
+        if arg.keyword is None:
+            return False
+        if arg.keyword.value in ("dim", "axis") and not (
+                isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            return False
+    return True
+
+
+def _is_two(expr: cst.BaseExpression) -> bool:
+    return (isinstance(expr, cst.Integer) and expr.value == "2") or (
+        isinstance(expr, cst.Float) and float(expr.value) == 2.0)
+
+
+def same_code(a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+    """Textually equal expressions, ignoring whitespace and parentheses."""
+    return _code(a) == _code(b)
+
+
+_EMPTY = cst.Module(body=[])
+
+
+def _code(node: cst.BaseExpression) -> str:
+    if node.lpar:
+        node = node.with_changes(lpar=[], rpar=[])
+    return "".join(_EMPTY.code_for_node(node).split())
+
+
+class Float32SquaredNorm(Rule):
+    code = "SYN301"
+    name = "float32-squared-norm"
+    summary = "A squared-sum norm in float32: overflows to inf for values above ~1.8e19"
+    fixable = True
+    triggers = ("*", "pow", "square", "dot", "inner")
+
+    VALID: ClassVar[list[str]] = [
+        # float64 operands cannot overflow.
+        ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+        "    return sum((g.double() * g.double()).sum() for g in grads)\n"),
+        "import torch\ndef f(g: torch.Tensor):\n    return g.to(torch.float64).pow(2).sum()\n",
+        ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+        "    norms = [torch.linalg.vector_norm(g, dtype=torch.float64) for g in grads]\n"
+        "    return (torch.stack(norms) ** 2).sum()\n"),
+        # A norm alone is computed safely by torch.
+        "import torch\ndef f(g: torch.Tensor):\n    return torch.linalg.vector_norm(g), g.norm()\n",
+        # A dot product of two different tensors.
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n    return (a * b).sum()\n",
+        # Host numbers.
+        "import torch\ndef f(floats: list[float]):\n    return sum(x ** 2 for x in floats)\n",
+        # Mean squared error: a mean, not a norm.
+        "import torch\ndef f(g: torch.Tensor):\n    return (g ** 2).mean()\n",
+        # A loss: the operand is a difference.
+        ("import torch\ndef f(pred: torch.Tensor, target: torch.Tensor):\n"
+        "    return ((pred - target) ** 2).sum()\n"),
+        # NumPy arrays.
+        ("import numpy as np\nimport torch\ndef f(a: np.ndarray):\n"
+        "    return np.sum(a ** 2), (a ** 2).sum()\n"),
+        # Row-wise squared norms: a sum along a dimension.
+        "import torch\ndef f(x: torch.Tensor):\n    return (x * x).sum(dim=-1)\n",
+        # An unknown value squared with `**`: not proven a tensor.
+        "import torch\ndef f(g):\n    return (g ** 2).sum()\n",
+    ]
+    INVALID: ClassVar[list[str | Example]] = [
+        # Seed B7-PT-01: `.float()` upcasts stop at float32.
+        Example(
+            "import torch\ndef compute_grad_norm_surrogate(module):\n"
+            "    grads = [p.grad for p in module.parameters() if p.grad is not None]\n"
+            "    total_sq = sum(\n        (g.float() * g.float()).sum() for g in grads\n    )\n"
+            "    return float(total_sq.sqrt().item())\n",
+            count=1,
+        ),
+        "import torch\ndef f(g: torch.Tensor):\n    return g.pow(2).sum()\n",
+        "import torch\ndef f(g: torch.Tensor):\n    return torch.sum(g ** 2)\n",
+        ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+        "    norms = torch._foreach_norm(grads, ord=2)\n"
+        "    return torch.stack(norms).pow(2).sum().sqrt()\n"),
+        ("import torch\ndef f(model):\n"
+        "    return sum(p.grad.norm() ** 2 for p in model.parameters())\n"),
+        "import torch\ndef f(g):\n    return g.float().square().sum()\n",
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n    n = torch.stack(norms)\n"
+        "    return (n ** 2).sum()\n"),
+        ("import torch\ndef f(model):\n    total = 0.0\n    for p in model.parameters():\n"
+        "        total += p.grad.data.norm(2) ** 2\n    return total ** 0.5\n"),
+        "import torch\ndef f(g: torch.Tensor):\n    return torch.dot(g.view(-1), g.view(-1))\n",
+    ]
+
+    def __init__(self, context: Context, sink: Sink) -> None:
+        super().__init__(context, sink)
+        #: Summands already reported as part of a whole `sum(...)`.
+        self._covered: set[int] = set()
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if id(node) in self._covered:
+            return
+        match = match_squared_norm(node, self.ctx)
+        if match is None:
+            return
+        if match.comprehension is not None:
+            # The summand itself is a squared sum: report the whole `sum(...)` once.
+            self._covered.add(id(match.comprehension.elt))
+        self.report(match.node, MESSAGE)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        match = match_accumulated_square(node, self.ctx)
+        if match is not None:
+            self.report(match.node, MESSAGE)
+

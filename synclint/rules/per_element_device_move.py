@@ -1,0 +1,248 @@
+"""SYN202 per-element-device-move: `[t.to(device) for t in ts]` of small tensors, then stacked.
+
+Informational and off by default (seed B3-CR-05): on one device the moves are no-ops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import libcst as cst
+
+from synclint.analysis.infer import is_cpu_device
+from synclint.analysis.kinds import TENSORS, UNKNOWN
+from synclint.analysis.walker import Context
+from synclint.rules.base import Example, Rule
+from synclint.rules.cat_then_reduce import binds, occurrences
+
+#: torch functions that gather the moved tensors into one.
+GATHER_FUNCTIONS = frozenset(
+    {"torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.hstack",
+     "torch.vstack"}
+)
+
+#: What yields nn.Modules rather than tensors.
+MODULE_ITERATORS = frozenset({"modules", "children", "named_modules", "named_children"})
+MODULE_WORDS = ("module", "model", "layer", "block", "net", "head")
+
+MESSAGE = (
+    "`{move}` of each tensor before `{gather}`: one small device copy per tensor; "
+    "reduce or stack the tensors on their own device first and move the few results "
+    "(or move once after stacking)"
+)
+
+
+@dataclass(frozen=True)
+class PerElementMove:
+    """A per-element device move whose list is gathered into one tensor."""
+
+    #: The `.to(device)` / `.cuda()` call applied to each element.
+    move: cst.Call
+    #: The comprehension or `for` loop that makes one move per element.
+    loop: cst.ListComp | cst.GeneratorExp | cst.For
+    #: The call that gathers the moved tensors (`torch.stack(...)`, `sum(...)`).
+    gather: cst.Call
+
+
+def match_per_element_move(call: cst.Call, ctx: Context) -> PerElementMove | None:
+    """The parts of a per-element move at `call` (being visited), or None."""
+    func = call.func
+    if not ctx.loops or not isinstance(func, cst.Attribute) or not _is_device_move(call, ctx):
+        return None
+    receiver = func.value
+    loop = ctx.loops[-1]
+    if not isinstance(receiver, cst.Name) or not _is_loop_target(receiver.value, loop):
+        return None
+    kind = ctx.kind(receiver)
+    if kind not in TENSORS and not (
+            kind is UNKNOWN and ctx.imports.torch_imported and not _iterates_modules(loop)):
+        return None
+    parents = ctx.parents
+    if isinstance(loop, (cst.ListComp, cst.GeneratorExp)):
+        if loop.elt is not call:
+            return None
+        index = next((i for i in range(len(parents) - 1, -1, -1) if parents[i] is loop), None)
+        if index is None:
+            return None
+        gather = _gathered(loop, parents[:index], ctx)
+    elif isinstance(loop, cst.For):
+        gather = _appended_then_gathered(call, ctx)
+    else:
+        return None
+    if gather is None:
+        return None
+    return PerElementMove(call, loop, gather)
+
+
+def _iterates_modules(loop: cst.CSTNode) -> bool:
+    """`for m in model.children()`, `for layer in self.layers`: modules, not tensors."""
+    if isinstance(loop, (cst.ListComp, cst.GeneratorExp)):
+        iterable: cst.BaseExpression = loop.for_in.iter
+    elif isinstance(loop, cst.For):
+        iterable = loop.iter
+    else:
+        return False
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Attribute):
+        if iterable.func.attr.value in MODULE_ITERATORS:
+            return True
+        iterable = iterable.func.value
+    name = iterable.attr.value if isinstance(iterable, cst.Attribute) else (
+        iterable.value if isinstance(iterable, cst.Name) else "")
+    return any(word in name.lower() for word in MODULE_WORDS)
+
+
+def _is_device_move(call: cst.Call, ctx: Context) -> bool:
+    func = call.func
+    if not isinstance(func, cst.Attribute):
+        return False
+    if func.attr.value == "cuda":
+        return True
+    if func.attr.value != "to":
+        return False
+    for arg in call.args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "device" or (keyword is None and not _is_dtype(arg.value, ctx)):
+            # A move to the host is SYN101's (a sync), not a device-to-device copy.
+            return not is_cpu_device(arg.value)
+    return False
+
+
+def _is_dtype(expr: cst.BaseExpression, ctx: Context) -> bool:
+    qualified = ctx.imports.qualify(expr)
+    if qualified is not None and qualified.startswith("torch."):
+        return qualified.split(".")[-1][:1].islower() and qualified.count(".") == 1
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else (
+        expr.value if isinstance(expr, cst.Name) else "")
+    return "dtype" in name.lower()
+
+
+def _is_loop_target(name: str, loop: cst.CSTNode) -> bool:
+    if isinstance(loop, (cst.ListComp, cst.GeneratorExp)):
+        target: cst.BaseExpression = loop.for_in.target
+    elif isinstance(loop, cst.For):
+        target = loop.target
+    else:
+        return False
+    if isinstance(target, cst.Name):
+        return target.value == name
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(isinstance(e.value, cst.Name) and e.value.value == name
+                   for e in target.elements)
+    return False
+
+
+def _gather_call(call: cst.CSTNode, ctx: Context) -> bool:
+    """`torch.stack(...)`, `torch.cat(...)` or the builtin `sum(...)`."""
+    if not isinstance(call, cst.Call):
+        return False
+    if isinstance(call.func, cst.Name) and call.func.value == "sum":
+        return ctx.env.lookup("sum") is None
+    return ctx.imports.qualify(call.func) in GATHER_FUNCTIONS
+
+
+def _gathered(value: cst.BaseExpression, ancestors: tuple[cst.CSTNode, ...] | list[cst.CSTNode],
+              ctx: Context) -> cst.Call | None:
+    """The gathering call that consumes `value` directly or through the name it is bound to."""
+    index = len(ancestors) - 1
+    node: cst.CSTNode = value
+    if index >= 1 and isinstance(ancestors[index], cst.Arg):
+        call = ancestors[index - 1]
+        wrapper = isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and (
+            call.func.value in ("list", "tuple"))
+        if wrapper and index >= 3 and isinstance(ancestors[index - 2], cst.Arg):
+            node, index = call, index - 2
+            call = ancestors[index - 1]
+        if isinstance(call, cst.Call) and call.args and call.args[0].value is node and (
+                _gather_call(call, ctx)):
+            return call
+        return None
+    parent = ancestors[index] if index >= 0 else None
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0].target
+        if isinstance(target, cst.Name):
+            return _name_gathered(target.value, ctx)
+    return None
+
+
+def _name_gathered(name: str, ctx: Context) -> cst.Call | None:
+    scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
+    for node, ancestors in occurrences(scope, name):
+        if binds(node, ancestors) or len(ancestors) < 2:
+            continue
+        parent, call = ancestors[-1], ancestors[-2]
+        if isinstance(parent, cst.Arg) and isinstance(call, cst.Call) and call.args and (
+                call.args[0] is parent and _gather_call(call, ctx)):
+            return call
+    return None
+
+
+def _appended_then_gathered(move: cst.Call, ctx: Context) -> cst.Call | None:
+    """`out.append(t.to(device))` in the loop, and `torch.stack(out)` in the function."""
+    parents = ctx.parents
+    if len(parents) < 2:
+        return None
+    arg, call = parents[-1], parents[-2]
+    if not (isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and len(call.args) == 1):
+        return None
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "append"
+            and isinstance(func.value, cst.Name)):
+        return None
+    return _name_gathered(func.value.value, ctx)
+
+
+class PerElementDeviceMove(Rule):
+    code = "SYN202"
+    name = "per-element-device-move"
+    summary = ("Each tensor of a list is moved to a device on its own before being stacked: "
+               "many small copies")
+    default_enabled = False
+    triggers = (".to", ".cuda")
+
+    VALID: ClassVar[list[str]] = [
+        # A single move.
+        "import torch\ndef f(t: torch.Tensor, device):\n    return torch.stack([t.to(device)])\n",
+        # A dtype cast is no device move.
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n"
+        "    return torch.stack([n.to(torch.float64) for n in norms])\n"),
+        # Modules, not tensors.
+        ("import torch\ndef f(model: torch.nn.Module, device):\n"
+        "    return [m.to(device) for m in model.children()]\n"),
+        # The list is never stacked, concatenated or summed.
+        ("import torch\ndef f(batch: list[torch.Tensor], device):\n"
+        "    moved = [t.to(device) for t in batch]\n    return model(*moved)\n"),
+        # Moves to the host are SYN101's business.
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n"
+        "    return torch.stack([n.to('cpu') for n in norms])\n"),
+        # The element moved is not the loop target itself.
+        ("import torch\ndef f(xs, device):\n"
+        "    return torch.stack([torch.tensor(x).to(device) for x in xs])\n"),
+        # dtype given by name.
+        ("import torch\ndef f(norms: list[torch.Tensor], dtype):\n"
+        "    return torch.stack([n.to(dtype) for n in norms])\n"),
+    ]
+    INVALID: ClassVar[list[str | Example]] = [
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n    target_device = norms[0].device\n"
+        "    norms_unified = [n.to(target_device) for n in norms]\n"
+        "    return torch.stack(norms_unified).sum()\n"),
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n"
+        "    return torch.stack([n.cuda() for n in norms])\n"),
+        "import torch\ndef f(losses, device):\n    return sum(l.to(device) for l in losses)\n",
+        ("import torch\ndef f(norms: list[torch.Tensor], device):\n    moved = []\n"
+        "    for n in norms:\n        moved.append(n.to(device, non_blocking=True))\n"
+        "    return torch.cat(moved)\n"),
+        ("import torch as T\ndef f(ns, dev):\n"
+         "    return T.stack(tuple(n.to(device=dev) for n in ns))\n"),
+        ("from torch import stack\ndef f(named, device):\n"
+        "    return stack([v.to(device) for k, v in named.items()])\n"),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        match = match_per_element_move(node, self.ctx)
+        if match is None:
+            return
+        func = match.move.func
+        move = f".{func.attr.value}()" if isinstance(func, cst.Attribute) else "move"
+        gather = self.ctx.imports.qualify(match.gather.func) or "sum"
+        self.report(node, MESSAGE.format(move=move, gather=gather) + " (informational)")
