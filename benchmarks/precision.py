@@ -1,0 +1,303 @@
+"""Recall and false-positive rate of every rule over the labelled snippets in precision/.
+
+Usage: python benchmarks/precision.py [--verbose] [--json] [DIR]
+
+Each snippet under benchmarks/precision/ carries its labels in header comments (the
+format is in benchmarks/precision/README.md). Every rule in synclint.rules.ALL_RULES
+runs on every snippet, off-by-default rules included; codes the labels name that the
+registry lacks are shown as "not implemented". The script always exits 0: it prints
+figures, it does not judge them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from synclint.diagnostics import Diagnostic
+
+ROOT = Path(__file__).resolve().parent / "precision"
+# Run from a checkout without installing: the package sits next to benchmarks/.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+#: Every code DESIGN.md section 2 and issue 2 define; labels may name only these.
+KNOWN_CODES: tuple[str, ...] = (
+    "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN201", "SYN202", "SYN301",
+)
+_CODE = r"SYN\d{3}"
+_EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")
+_HEADER = re.compile(r"^#\s*(expect|targets|unjudged|why)\s*:\s*(.*)$")
+
+
+class LabelError(ValueError):
+    """A snippet whose header labels are missing or malformed."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """How many findings of one code a snippet must produce: exactly, or at least."""
+
+    code: str
+    count: int
+    at_least: bool = False
+
+    def satisfied_by(self, found: int) -> bool:
+        return found >= self.count if self.at_least else found == self.count
+
+    def detected(self, found: int) -> int:
+        """Expected findings that the found ones account for (for finding-level recall)."""
+        return min(found, self.count)
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The parsed header of one snippet."""
+
+    expect: dict[str, Expectation]
+    targets: frozenset[str]
+    unjudged: frozenset[str]
+    why: str
+
+    @property
+    def is_positive(self) -> bool:
+        return bool(self.expect)
+
+
+@dataclass(frozen=True)
+class Snippet:
+    path: Path
+    source: str
+    labels: Labels
+
+
+def _codes(text: str, path: Path, key: str) -> frozenset[str]:
+    codes = frozenset(part.strip() for part in text.split(",") if part.strip())
+    unknown = sorted(code for code in codes if code not in KNOWN_CODES)
+    if unknown:
+        raise LabelError(f"{path}: unknown code(s) in '{key}': {', '.join(unknown)}")
+    return codes
+
+
+def parse_labels(source: str, path: Path) -> Labels:
+    """Read the leading `# key: value` comment lines of a snippet."""
+    expect: dict[str, Expectation] | None = None
+    targets: frozenset[str] = frozenset()
+    unjudged: frozenset[str] = frozenset()
+    why = ""
+    for line in source.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("#"):
+            break
+        match = _HEADER.match(stripped)
+        if match is None:
+            continue
+        key, value = match.group(1), match.group(2).strip()
+        if key == "expect":
+            if expect is not None:
+                raise LabelError(f"{path}: more than one 'expect' line")
+            expect = {}
+            if value != "none":
+                for item in (part.strip() for part in value.split(",")):
+                    item_match = _EXPECT_ITEM.match(item)
+                    if item_match is None:
+                        raise LabelError(f"{path}: bad expect item {item!r}")
+                    code, op, count = item_match.groups()
+                    if code not in KNOWN_CODES:
+                        raise LabelError(f"{path}: unknown code {code} in 'expect'")
+                    if int(count) < 1:
+                        raise LabelError(f"{path}: expect counts start at 1 ({item!r})")
+                    expect[code] = Expectation(code, int(count), op == ">=")
+        elif key == "targets":
+            targets = _codes(value, path, key)
+        elif key == "unjudged":
+            unjudged = _codes(value, path, key)
+        else:
+            why = value
+    if expect is None:
+        raise LabelError(f"{path}: no '# expect:' header line")
+    if not expect and not targets:
+        raise LabelError(f"{path}: a negative ('expect: none') needs a 'targets:' line")
+    clash = unjudged & (set(expect) | targets)
+    if clash:
+        raise LabelError(f"{path}: codes both judged and unjudged: {', '.join(sorted(clash))}")
+    return Labels(expect, targets, unjudged, why)
+
+
+def load_snippets(root: Path = ROOT) -> list[Snippet]:
+    snippets = []
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        snippets.append(Snippet(path, source, parse_labels(source, path)))
+    return snippets
+
+
+@dataclass
+class RuleFigures:
+    """Counters for one rule over the whole set."""
+
+    code: str
+    positives: int = 0              # snippets that must fire the rule
+    expected: int = 0               # findings those snippets must produce
+    detected: int = 0               # of those, found
+    complete: int = 0               # positive snippets with every expected finding
+    negatives: int = 0              # look-alikes that target the rule
+    false_positive_snippets: int = 0
+    silent_snippets: int = 0        # snippets (any) where the rule must stay silent
+    stray_snippets: int = 0         # of those, where it fired anyway
+    excess: int = 0                 # findings beyond an exact expected count
+    misses: list[str] = field(default_factory=list)
+    false_positives: list[str] = field(default_factory=list)
+
+
+def _location(snippet: Snippet, diagnostic: Diagnostic) -> str:
+    location = diagnostic.location
+    return (f"{_rel(snippet.path)}:{location.row}:{location.column}: "
+            f"[{diagnostic.confidence}] {diagnostic.message}")
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[str, RuleFigures], list[str]]:
+    """Lint every snippet with `codes` and count, per known code, hits, misses and strays."""
+    from synclint.engine import lint_source
+
+    codes = sorted(codes)
+    figures = {code: RuleFigures(code) for code in sorted(set(KNOWN_CODES) | set(codes))}
+    errors: list[str] = []
+    for snippet in snippets:
+        try:
+            output = lint_source(snippet.source, str(snippet.path), codes)
+        except Exception as error:  # noqa: BLE001 - a crash is a figure too, not the end of the run
+            errors.append(f"{_rel(snippet.path)}: linter raised {type(error).__name__}: {error}")
+            continue
+        if output.error is not None:
+            errors.append(f"{_rel(snippet.path)}: {output.error}")
+        found: dict[str, list[Diagnostic]] = {}
+        for diagnostic in output.diagnostics:
+            found.setdefault(diagnostic.code, []).append(diagnostic)
+            if diagnostic.code not in figures:
+                errors.append(f"{_rel(snippet.path)}: finding of unlabelled code {diagnostic.code}: "
+                              f"{diagnostic.message}")
+        labels = snippet.labels
+        for code, rule in figures.items():
+            if code in labels.unjudged:
+                continue
+            hits = found.get(code, [])
+            expectation = labels.expect.get(code)
+            if expectation is not None:
+                rule.positives += 1
+                rule.expected += expectation.count
+                rule.detected += expectation.detected(len(hits))
+                if len(hits) >= expectation.count:
+                    rule.complete += 1
+                if len(hits) < expectation.count:
+                    where = "; ".join(f"line {d.location.row}" for d in hits) or "none"
+                    rule.misses.append(f"{_rel(snippet.path)}: expected {'>=' if expectation.at_least else ''}"
+                                       f"{expectation.count}, found {len(hits)} ({where})")
+                elif not expectation.satisfied_by(len(hits)):
+                    rule.excess += len(hits) - expectation.count
+                    rule.false_positives.extend(
+                        f"(excess: expected {expectation.count}) {_location(snippet, d)}" for d in hits)
+                continue
+            rule.silent_snippets += 1
+            if code in labels.targets:
+                rule.negatives += 1
+            if hits:
+                rule.stray_snippets += 1
+                if code in labels.targets:
+                    rule.false_positive_snippets += 1
+                tag = "look-alike" if code in labels.targets else "stray"
+                rule.false_positives.extend(f"({tag}) {_location(snippet, d)}" for d in hits)
+    return figures, errors
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:5.1f}%" if whole else "    -"
+
+
+def render(figures: dict[str, RuleFigures], implemented: set[str], default: set[str],
+           snippets: int, verbose: bool) -> str:
+    header = (f"{'rule':<8} {'status':<15} {'pos':>4} {'expect':>6} {'found':>6} {'recall':>7}   "
+              f"{'neg':>4} {'FP':>4} {'FP rate':>7}   {'stray':>9} {'excess':>6}")
+    lines = [
+        f"{len(figures)} codes, {snippets} snippets.",
+        "Recall counts expected findings; the false-positive rate counts look-alike snippets",
+        "(those that target the rule) with any finding of it; 'stray' counts every snippet",
+        "where the rule must stay silent (look-alikes, other rules' snippets) but fired.",
+        "",
+        header,
+    ]
+    total = RuleFigures("ALL")
+    for code, rule in figures.items():
+        if code not in implemented:
+            status = "not implemented"
+        else:
+            status = "on" if code in default else "off by default"
+        lines.append(
+            f"{code:<8} {status:<15} {rule.positives:>4} {rule.expected:>6} {rule.detected:>6} "
+            f"{_ratio(rule.detected, rule.expected):>7}   {rule.negatives:>4} "
+            f"{rule.false_positive_snippets:>4} {_ratio(rule.false_positive_snippets, rule.negatives):>7}   "
+            f"{rule.stray_snippets:>3}/{rule.silent_snippets:<5} {rule.excess:>6}")
+        if code in implemented:
+            for name in ("positives", "expected", "detected", "complete", "negatives",
+                         "false_positive_snippets", "silent_snippets", "stray_snippets", "excess"):
+                setattr(total, name, getattr(total, name) + getattr(rule, name))
+    lines.append(
+        f"{'overall':<8} {'(implemented)':<15} {total.positives:>4} {total.expected:>6} "
+        f"{total.detected:>6} {_ratio(total.detected, total.expected):>7}   {total.negatives:>4} "
+        f"{total.false_positive_snippets:>4} {_ratio(total.false_positive_snippets, total.negatives):>7}   "
+        f"{total.stray_snippets:>3}/{total.silent_snippets:<5} {total.excess:>6}")
+    if verbose:
+        for code, rule in figures.items():
+            if code not in implemented or not (rule.misses or rule.false_positives):
+                continue
+            lines.append("")
+            lines.append(f"== {code}: {len(rule.misses)} missed snippet(s), "
+                         f"{len(rule.false_positives)} unexpected finding(s)")
+            lines.extend(f"  miss  {entry}" for entry in rule.misses)
+            lines.extend(f"  FP    {entry}" for entry in rule.false_positives)
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("root", nargs="?", type=Path, default=ROOT, help="snippet directory")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="list every miss and unexpected finding with file:line")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    from synclint.rules import ALL_RULES
+
+    try:
+        snippets = load_snippets(args.root)
+    except LabelError as bad:
+        print(f"bad labels: {bad}", file=sys.stderr)
+        return 0
+    implemented = set(ALL_RULES)
+    default = {code for code, rule in ALL_RULES.items() if rule.default_enabled}
+    figures, errors = evaluate(snippets, implemented)
+    if args.json:
+        print(json.dumps({code: {k: v for k, v in vars(rule).items()}
+                          | {"implemented": code in implemented}
+                          for code, rule in figures.items()}, indent=2))
+    else:
+        print(render(figures, implemented, default, len(snippets), args.verbose))
+    for problem in errors:
+        print(f"error: {problem}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
