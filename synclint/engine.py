@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import re
 import threading
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TypeVar
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst._nodes.internal import CodegenState
+from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location
+from synclint.fixes.imports import import_edits
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
 from synclint.suppression import Suppressions
@@ -34,6 +39,7 @@ TENSOR_EVIDENCE = (
 )
 
 T = TypeVar("T")
+_NEWLINE = re.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)
@@ -63,9 +69,9 @@ def lint_source(source: str, filename: str, codes: Iterable[str]) -> LintOutput:
     codes = set(codes)
     rule_classes = rules_for(source, codes)
     if not rule_classes:
-        # Nothing could fire: still report syntax errors cheaply via compile()? No: a file
-        # we would not lint is not parsed at all, as ruff's and TorchFix's prefilters do.
-        return LintOutput([], [], None)
+        # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
+        # tells whether the file is valid Python (a syntax error is a finding everywhere).
+        return LintOutput(_ast_syntax_errors(source, filename), [], None)
     depth_error = _bracket_depth_error(source)
     if depth_error is not None:
         row, column = depth_error
@@ -106,9 +112,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
                           FileError(filename, f"internal error in a rule: {detail}", internal=True))
     if not sink.reports:
         return LintOutput([], [], module)
-    positions = run_with_big_stack(
-        lambda: MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-    )
+    positions = run_with_big_stack(lambda: target_positions(module, _wanted_nodes(module, sink)))
     suppressions = Suppressions.parse(source)
     paired: list[tuple[Report, Diagnostic]] = []
     for report in sink.reports:
@@ -117,7 +121,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
         end = Location(where.end.line, where.end.column + 1)
         if suppressions.suppresses(report.code, start.row):
             continue
-        fix = _edits(report.fix, positions) if report.fix is not None else None
+        fix = _edits(report.fix, positions, module) if report.fix is not None else None
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
                                 report.confidence)
         paired.append((report, diagnostic))
@@ -125,8 +129,154 @@ def lint_module(module: cst.Module, source: str, filename: str,
     return LintOutput([d for _, d in paired], paired, module)
 
 
-def _edits(fix: PendingFix, positions: object) -> Fix:
-    edits = []
+def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
+    """The nodes whose positions the reports need: reported nodes, fix targets and, for
+    fixes that add imports, the leading module statements the insertion point looks at."""
+    wanted: list[cst.CSTNode] = []
+    needs_import_anchor = False
+    for report in sink.reports:
+        wanted.append(report.node)
+        if report.fix is not None:
+            wanted.extend(replacement.node for replacement in report.fix.replacements)
+            needs_import_anchor = needs_import_anchor or bool(report.fix.imports)
+    if needs_import_anchor:
+        for statement in module.body:
+            wanted.append(statement)
+            if not isinstance(statement, cst.SimpleStatementLine):
+                break
+    return wanted
+
+
+class _AllFound(Exception):
+    """Stops code generation once every wanted node has its final position."""
+
+
+class _Recorder:
+    """`record_syntactic_position` for a wanted node (PositionProvider's semantics)."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _TargetPositionState, node: cst.CSTNode,
+                 start_node: cst.CSTNode | None, end_node: cst.CSTNode | None) -> None:
+        self.state, self.node = state, node
+        self.start_node, self.end_node = start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = self.state.here()
+        # The hoisted bounds come from children generated inside this block.
+        for helper in (self.start_node, self.end_node):
+            if helper is not None:
+                self.state.wanted.add(id(helper))
+
+    def __exit__(self, kind: object, value: object, trace: object) -> bool:
+        if kind is not None:
+            return False
+        computed = self.state.computed
+        start = computed[self.start_node].start if self.start_node is not None else self.start
+        end = computed[self.end_node].end if self.end_node is not None else self.state.here()
+        computed[self.node] = CodeRange(start, end)
+        return False
+
+
+_NO_RECORD = contextlib.nullcontext()
+
+
+class _TargetPositionState(CodegenState):
+    """Code generation that positions only the wanted nodes, and stops after the last.
+
+    LibCST's PositionProvider visits the whole tree and then tracks line and column for
+    every token and node; here tokens are only appended, and line and column are brought
+    up to date lazily, when a wanted node starts or ends (DESIGN.md section 7).
+    """
+
+    def __init__(self, module: cst.Module, targets: Iterable[cst.CSTNode]) -> None:
+        super().__init__(default_indent=module.default_indent,
+                         default_newline=module.default_newline)
+        self.remaining = {id(node) for node in targets}
+        self.wanted = set(self.remaining)
+        self.computed: dict[cst.CSTNode, CodeRange] = {}
+        self.starts: dict[int, CodePosition] = {}
+        self.line, self.column, self.cursor = 1, 0, 0
+
+    def here(self) -> CodePosition:
+        tokens = self.tokens
+        line, column = self.line, self.column
+        for index in range(self.cursor, len(tokens)):
+            token = tokens[index]
+            if "\n" in token or "\r" in token:
+                segments = _NEWLINE.split(token)
+                line += len(segments) - 1
+                column = len(segments[-1])
+            else:
+                column += len(token)
+        self.line, self.column, self.cursor = line, column, len(tokens)
+        return CodePosition(line, column)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        if id(node) in self.wanted:
+            self.starts[id(node)] = self.here()
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        key = id(node)
+        if key not in self.wanted:
+            return
+        if node not in self.computed:
+            self.computed[node] = CodeRange(self.starts[key], self.here())
+        self.remaining.discard(key)
+        if not self.remaining:
+            raise _AllFound
+
+    def record_syntactic_position(  # type: ignore[override]
+        self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
+        end_node: cst.CSTNode | None = None,
+    ) -> contextlib.AbstractContextManager[None]:
+        if id(node) not in self.wanted:
+            return _NO_RECORD
+        return _Recorder(self, node, start_node, end_node)
+
+
+class NodePositions(Mapping[cst.CSTNode, CodeRange]):
+    """PositionProvider's ranges for the wanted nodes; any other node falls back to a full
+    PositionProvider resolution, so a caller asking for more is slow, never wrong."""
+
+    def __init__(self, module: cst.Module, computed: dict[cst.CSTNode, CodeRange]) -> None:
+        self._module = module
+        self._computed = computed
+        self._full: Mapping[cst.CSTNode, CodeRange] | None = None
+
+    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        found = self._computed.get(node)
+        if found is not None:
+            return found
+        if self._full is None:
+            module = self._module
+            self._full = run_with_big_stack(
+                lambda: MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+            )
+        return self._full[node]
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        return iter(self._computed)
+
+    def __len__(self) -> int:
+        return len(self._computed)
+
+
+def target_positions(module: cst.Module, targets: Sequence[cst.CSTNode]) -> NodePositions:
+    """The PositionProvider ranges of `targets` (nodes of `module` itself, not copies)."""
+    if not targets:
+        return NodePositions(module, {})
+    state = _TargetPositionState(module, targets)
+    try:
+        module._codegen(state)
+    except _AllFound:
+        pass
+    return NodePositions(module, state.computed)
+
+
+def _edits(fix: PendingFix, positions: object, module: cst.Module) -> Fix:
+    # Imports first: a rule's insertion at the same spot must come after `import torch`.
+    edits = list(import_edits(module, positions, fix.imports))  # type: ignore[arg-type]
     for replacement in fix.replacements:
         where = positions[replacement.node]  # type: ignore[index]
         start = Location(where.start.line, where.start.column + 1)
@@ -139,6 +289,21 @@ def _edits(fix: PendingFix, positions: object) -> Fix:
     return Fix(fix.applicability, fix.message, tuple(edits))
 
 
+def _ast_syntax_errors(source: str, filename: str) -> list[Diagnostic]:
+    try:
+        ast.parse(source, filename)
+    except SyntaxError as error:
+        row = error.lineno or 1
+        column = error.offset or 1
+        message = error.msg or "invalid syntax"
+        location = Location(row, column)
+        return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {message}", filename, location, location)]
+    except (ValueError, RecursionError, MemoryError) as error:
+        location = Location(1, 1)
+        return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {error}", filename, location, location)]
+    return []
+
+
 def syntax_error_diagnostic(error: cst.ParserSyntaxError, filename: str) -> Diagnostic:
     message = str(error.message).strip().splitlines()[0] if error.message else "invalid syntax"
     location = Location(error.editor_line, error.editor_column)
@@ -148,6 +313,8 @@ def syntax_error_diagnostic(error: cst.ParserSyntaxError, filename: str) -> Diag
 def _bracket_depth_error(source: str) -> tuple[int, int] | None:
     """Where bracket nesting first exceeds the limit, ignoring brackets in strings roughly."""
     if source.count("(") + source.count("[") + source.count("{") <= MAX_BRACKET_DEPTH:
+        return None
+    if _max_depth_outside_strings(source) <= MAX_BRACKET_DEPTH:
         return None
     depth = 0
     row, column = 1, 0
@@ -182,6 +349,38 @@ def _bracket_depth_error(source: str) -> tuple[int, int] | None:
             depth = max(0, depth - 1)
         index += 1
     return None
+
+
+#: Comments and string literals, which the exact scan below skips too (prefixes need not
+#: be matched: the quotes are what matters).
+_SQ3 = "'" * 3
+_DQ3 = '"' * 3
+_NOT_CODE = re.compile("|".join((
+    r"#[^\n]*",
+    _SQ3 + r"(?:\\.|[^\\])*?(?:" + _SQ3 + r"|\Z)",
+    _DQ3 + r"(?:\\.|[^\\])*?(?:" + _DQ3 + r"|\Z)",
+    r"'(?:\\.|[^\\'])*(?:'|\Z)",
+    r'"(?:\\.|[^\\"])*(?:"|\Z)',
+)))
+_BRACKET_DELTA = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+_BRACKET = re.compile(r"[\[\](){}]")
+_RUN = re.compile(r"\(+|\)+")
+
+
+def _max_depth_outside_strings(source: str) -> int:
+    """The bracket nesting at C speed (a few regex passes), so the exact scan, a Python
+    step per character, only runs for the rare file that may exceed the limit."""
+    brackets = "".join(_BRACKET.findall(_NOT_CODE.sub("", source)))
+    depth = deepest = 0
+    # Runs of the same bracket in one step: far fewer iterations than characters.
+    for run in _RUN.finditer(brackets.translate(_BRACKET_DELTA)):
+        text = run.group()
+        if text[0] == "(":
+            depth += len(text)
+            deepest = max(deepest, depth)
+        else:
+            depth = max(0, depth - len(text))
+    return deepest
 
 
 # LibCST's native parser and our recursive walker both recurse once per nesting level; a

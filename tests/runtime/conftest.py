@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-pytest_plugins = ["pytester"]
 
 try:
     import torch

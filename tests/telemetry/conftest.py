@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from telemetry_models import ParamList, load_naive  # noqa: E402
+from tests.telemetry.telemetry_models import ParamList, load_naive  # noqa: E402
 
 # 500 parameter tensors of 1000..8192 elements (~9 MB of float32 gradients in all);
 # the largest is 8192 elements, 64 KiB in float64.

@@ -16,7 +16,7 @@ from synclint.telemetry import (  # noqa: E402
     gradient_stats,
 )
 
-from telemetry_models import ParamList  # noqa: E402
+from tests.telemetry.telemetry_models import ParamList  # noqa: E402
 
 NAN, INF = float("nan"), float("inf")
 MIXED = [torch.float32, torch.float16, torch.bfloat16]

@@ -6,7 +6,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from conftest import LARGE_MODEL_LARGEST  # noqa: E402
+from tests.telemetry.conftest import LARGE_MODEL_LARGEST  # noqa: E402
 
 from synclint.telemetry import check_numerical_stability, grad_norm, gradient_stats  # noqa: E402
 
