@@ -60,12 +60,24 @@ class Settings:
         return frozenset(codes)
 
     def is_excluded(self, path: str) -> bool:
-        relative = _relative(path, self.root)
-        parts = Path(relative).parts
+        """Whether a discovered file or directory is excluded.
+
+        A pattern without a slash matches the entry's own name (discovery tests every
+        directory on the way down, so a name excludes everything below it); one with a
+        slash matches the path relative to the configuration root. The directories above
+        a path given on the command line are never tested: `synclint check
+        venv/lib/site-packages/torch` checks torch although `site-packages` is excluded.
+        """
+        name = os.path.basename(os.path.normpath(path))
+        relative: str | None = None
         for pattern in self.exclude + self.extend_exclude:
-            if _glob_match(relative, pattern) or any(
-                fnmatch.fnmatchcase(part, pattern) for part in parts
-            ):
+            if "/" not in pattern.rstrip("/"):
+                if fnmatch.fnmatchcase(name, pattern.rstrip("/")):
+                    return True
+                continue
+            if relative is None:
+                relative = _relative(path, self.root)
+            if _glob_match(relative, pattern):
                 return True
         return False
 

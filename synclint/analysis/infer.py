@@ -48,6 +48,8 @@ TORCH_HOST_FUNCTIONS = frozenset(
         "enable_grad", "inference_mode", "set_grad_enabled", "finfo", "iinfo",
         "get_num_threads", "set_num_threads", "is_inference_mode_enabled",
         "use_deterministic_algorithms", "result_type", "promote_types", "can_cast",
+        "typename", "autocast_increment_nesting", "autocast_decrement_nesting",
+        "compiled_with_cxx11_abi",
         # Host predicates: a Python bool, never a tensor.
         "are_deterministic_algorithms_enabled", "is_deterministic_algorithms_warn_only_enabled",
         "is_autocast_enabled", "is_autocast_cpu_enabled", "is_autocast_cache_enabled",
@@ -110,7 +112,9 @@ TORCH_ONLY_METHODS = frozenset(
 )
 #: Methods that also exist on NumPy and pandas objects: they prove a tensor only in a
 #: file that imports torch and not pandas.
-WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum"})
+WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum", "bool"})
+#: Keywords only torch's reductions take (NumPy says `axis=`, `keepdims=`).
+TORCH_KEYWORDS = frozenset({"dim", "keepdim"})
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
 #: Builtins that return host values whatever their argument.
@@ -356,6 +360,13 @@ class Env:
             return UNKNOWN
         parts = qualified.split(".")
         name = parts[-1]
+        if any(part.startswith("_") for part in parts[1:-1]) or (
+            name.startswith("_") and not name.startswith("_foreach_")
+        ):
+            # torch internals (torch._utils, torch.__future__, torch._C ...): unknown.
+            return UNKNOWN
+        if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
+            return HOST
         if len(parts) >= 3 and parts[1] == "cuda":
             return HOST if name[:1].islower() else UNKNOWN
         if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.parameters_to_vector",
@@ -373,8 +384,9 @@ class Env:
             if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
                 return MODULE
             return UNKNOWN
-        if name in ("Tensor",):
-            return UNKNOWN
+        if name.endswith("Tensor") and name[:1].isupper():
+            # torch.Tensor(data), torch.LongTensor(actions): CPU tensors made from host data.
+            return HOST_TENSOR
         if name in TORCH_HOST_FUNCTIONS:
             return HOST
         if name == "from_numpy":
@@ -463,6 +475,9 @@ class Env:
 
     def _infer_method_call(self, receiver: Kind, method: str, node: cst.Call) -> Kind:
         if method in MODULE_TENSOR_ITERATORS and receiver not in TENSORS and receiver is not NUMPY:
+            if method == "state_dict" and receiver is not MODULE:
+                # Optimizers and schedulers have state dicts too, of nested host values.
+                return Mapping(HOST, UNKNOWN)
             if not isinstance(receiver, (Mapping, Seq, Tup)):
                 return MODULE_TENSOR_ITERATORS[method]
         if isinstance(receiver, Mapping):
@@ -492,7 +507,7 @@ class Env:
                 and self.imports.torch_imported
                 and not self.imports.pandas_imported
                 and method != "sum"
-            ):
+            ) or _has_torch_keyword(node):
                 return self._tensor_method(TENSOR, method, node)
             return UNKNOWN
         if receiver in TENSORS:
@@ -500,6 +515,10 @@ class Env:
         return UNKNOWN
 
     def _tensor_method(self, receiver: Kind, method: str, node: cst.Call) -> Kind:
+        if method in ("items", "keys", "values", "get", "append", "copy"):
+            # Not tensor methods (copy is, but rare on inferred values): the receiver was
+            # mis-inferred somewhere; give up rather than propagate a wrong kind.
+            return UNKNOWN
         host = receiver is HOST_TENSOR
         if method in HOST_METHODS:
             return HOST
@@ -639,6 +658,11 @@ def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:
     if isinstance(left, Seq) and isinstance(operator, cst.Add):
         return left
     return UNKNOWN
+
+
+def _has_torch_keyword(node: cst.Call) -> bool:
+    return any(arg.keyword is not None and arg.keyword.value in TORCH_KEYWORDS
+               for arg in node.args)
 
 
 def _keyword(node: cst.Call, name: str) -> cst.Arg | None:
