@@ -1,0 +1,231 @@
+"""Lint the installed torch package's sources with synclint and its peers; print one table.
+
+    python benchmarks/speed.py                 # the named subset (torch/nn, optim, fx)
+    python benchmarks/speed.py --tree full     # every .py file of the torch package
+    python benchmarks/speed.py --subset 100 --skip-peers --jobs 2
+
+Every tool runs as a child process on a private copy of the same files (so no tool finds
+a configuration file), with the same number of processes where it has a flag for it.
+Wall and CPU seconds come from the child's rusage (children included); peak memory is
+the largest sum of the RSS of the child's whole process tree, sampled every 20 ms. The
+peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
+benchmarks/.peers/ when missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PEERS = HERE / ".peers"
+#: The fixed subset: ~114 000 lines of real PyTorch code, so TorchFix finishes in minutes.
+SUBSET_DIRECTORIES = ("nn", "optim", "fx")
+PEER_PACKAGES = {
+    "torchfix": ["torchfix==0.7.0"],
+    "fixit": ["fixit==2.2.1"],
+    "ruff": ["ruff==0.17.6"],
+}
+
+# Runs in a child: the floor, i.e. reading and `libcst.parse_module` of every file, with
+# the same process pool shape (processes, chunks) as synclint.
+_BARE_PARSE = """
+import sys
+from concurrent.futures import ProcessPoolExecutor
+import libcst
+
+def parse(path):
+    with open(path, encoding="utf-8") as handle:
+        libcst.parse_module(handle.read())
+    return 0
+
+files = [line for line in open(sys.argv[1], encoding="utf-8").read().splitlines() if line]
+jobs = int(sys.argv[2])
+if jobs > 1:
+    with ProcessPoolExecutor(jobs) as pool:
+        list(pool.map(parse, files, chunksize=int(sys.argv[3])))
+else:
+    for path in files:
+        parse(path)
+"""
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    wall: float
+    cpu: float
+    peak_rss_mb: float
+    returncode: int
+
+
+def torch_root() -> Path:
+    # Located, not imported: an imported torch would make this process ~200 MB, and a
+    # child's ru_maxrss starts from its parent's size at fork.
+    import importlib.util
+
+    spec = importlib.util.find_spec("torch")
+    if spec is None or spec.origin is None:
+        raise SystemExit("torch is not installed: pip install 'synclint[runtime]'")
+    return Path(spec.origin).resolve().parent
+
+
+def select_files(tree: str, subset: int | None) -> list[Path]:
+    root = torch_root()
+    if tree == "full":
+        files = sorted(root.rglob("*.py"))
+    else:
+        files = sorted(p for name in SUBSET_DIRECTORIES for p in (root / name).rglob("*.py"))
+    files = [p for p in files if "__pycache__" not in p.parts]
+    return files[:subset] if subset is not None else files
+
+
+def copy_tree(files: Sequence[Path], destination: Path) -> list[Path]:
+    root = torch_root()
+    copied = []
+    for path in files:
+        target = destination / "torch" / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+        copied.append(target)
+    return copied
+
+
+def ensure_peer(name: str) -> Path:
+    """The peer's virtualenv bin/ directory, created and installed on first use."""
+    venv = PEERS / name
+    binary = venv / "bin" / name
+    if binary.exists():
+        return binary
+    print(f"installing {' '.join(PEER_PACKAGES[name])} into {venv} ...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", *PEER_PACKAGES[name]],
+                   check=True)
+    return binary
+
+
+def _tree_rss_kb(pid: int) -> int:
+    """The summed VmRSS of a process and all its descendants (Linux /proc)."""
+    total = 0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            with open(f"/proc/{current}/status", encoding="ascii") as handle:
+                for line in handle:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+                        break
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as handle:
+                    pending.extend(int(child) for child in handle.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None,
+            cwd: Path | None = None) -> Measurement:
+    peak = 0
+    started = time.perf_counter()
+    process = subprocess.Popen(list(command), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_rss_kb(process.pid))
+            done.wait(0.02)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    process.returncode = os.waitstatus_to_exitcode(status)
+    # The sampled sum over the process tree; ru_maxrss (the largest single process) only
+    # when the run ended before the first sample.
+    peak_mb = (peak or usage.ru_maxrss) / 1024
+    return Measurement(name, wall, usage.ru_utime + usage.ru_stime, peak_mb,
+                       process.returncode)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", choices=("subset", "full"), default="subset",
+                        help="torch/{nn,optim,fx} (default) or the whole torch package")
+    parser.add_argument("--subset", type=int, metavar="N", help="only the first N files")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes for every tool (default: the CPU count)")
+    parser.add_argument("--skip-peers", action="store_true",
+                        help="measure only the parse floor and synclint")
+    args = parser.parse_args(argv)
+
+    from synclint.runner import CHUNK_SIZE
+
+    files = select_files(args.tree, args.subset)
+    lines = sum(p.read_text(encoding="utf-8").count("\n") for p in files)
+    jobs = str(args.jobs)
+    with tempfile.TemporaryDirectory(prefix="synclint-speed-") as scratch:
+        workdir = Path(scratch)
+        tree = workdir / "src"
+        copied = copy_tree(files, tree)
+        listing = workdir / "files.txt"
+        listing.write_text("\n".join(map(str, copied)), encoding="utf-8")
+        cache = workdir / "cache"
+        env = dict(os.environ, RAYON_NUM_THREADS=jobs)
+        synclint = [sys.executable, "-m", "synclint", "check", "--select", "ALL",
+                    "--exit-zero", "--quiet", "--jobs", jobs]
+        runs: list[Measurement] = []
+        runs.append(measure("libcst.parse_module (floor)",
+                            [sys.executable, "-c", _BARE_PARSE, str(listing), jobs,
+                             str(CHUNK_SIZE)], env, workdir))
+        runs.append(measure("synclint cold", [*synclint, "--no-cache", "src"], env, workdir))
+        measure("(fill cache)", [*synclint, "--cache-dir", str(cache), "src"], env, workdir)
+        runs.append(measure("synclint warm", [*synclint, "--cache-dir", str(cache), "src"],
+                            env, workdir))
+        if not args.skip_peers:
+            torchfix = ensure_peer("torchfix")
+            fixit = ensure_peer("fixit")
+            ruff = ensure_peer("ruff")
+            runs.append(measure("TorchFix 0.7.0 --select ALL",
+                                [str(torchfix), "--select", "ALL", "--jobs", jobs, "src"],
+                                env, workdir))
+            # Fixit has no jobs flag: it uses one process per core.
+            runs.append(measure("Fixit 2.2.1 lint", [str(fixit), "lint", "src"], env, workdir))
+            runs.append(measure("ruff --select ALL",
+                                [str(ruff), "check", "--no-cache", "--select", "ALL",
+                                 "--exit-zero", "src"], env, workdir))
+
+    cold = next(r for r in runs if r.name == "synclint cold")
+    print(f"{len(files)} files, {lines} lines of torch {_torch_version()} "
+          f"({'torch/' + ', torch/'.join(SUBSET_DIRECTORIES) if args.tree == 'subset' else 'all'}"
+          f"{f', first {args.subset} files' if args.subset else ''}); "
+          f"{os.cpu_count()} cores, --jobs {jobs}")
+    print(f"{'tool':<30}{'wall s':>9}{'CPU s':>9}{'peak MB':>9}{'files/s':>10}"
+          f"{'x cold':>8}{'exit':>6}")
+    for run in runs:
+        print(f"{run.name:<30}{run.wall:>9.2f}{run.cpu:>9.2f}{run.peak_rss_mb:>9.0f}"
+              f"{len(files) / run.wall:>10.0f}{run.wall / cold.wall:>8.2f}{run.returncode:>6}")
+    return 0
+
+
+def _torch_version() -> str:
+    from importlib.metadata import version
+
+    return version("torch")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Cache, prefilter, positions and parallelism: the machinery that makes synclint fast."""
