@@ -13,6 +13,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import HOST, TENSORS, Seq
 from synclint.analysis.walker import Context, iter_children
+from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule
 
 #: torch functions that join tensors; of flattened tensors they build one O(total) tensor.
@@ -709,6 +710,18 @@ class CatThenReduceRule(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         match = match_cat_then_reduce(node, self.ctx)
-        if match is not None:
-            join = match.function.rsplit(".", 1)[-1]
-            self.report(node, MESSAGE.format(join=f"torch.{join}"))
+        if match is None:
+            return
+        # Imported here: the fix module builds on this one's matching helpers.
+        from synclint.fixes.chunked import chunked_fix
+
+        join = match.function.rsplit(".", 1)[-1]
+        message = MESSAGE.format(join=f"torch.{join}")
+        fix = chunked_fix(match, self.ctx)
+        if isinstance(fix, str):
+            self.report(node, f"{message} (no fix: {fix})")
+        elif fix.applicability is Applicability.UNSAFE:
+            self.report(node, f"{message} ({fix.message.split('(', 1)[-1].rstrip(')')})",
+                        fix=fix)
+        else:
+            self.report(node, message, fix=fix)

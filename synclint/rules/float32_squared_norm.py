@@ -13,6 +13,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR, HOST_TENSOR, TENSOR, UNKNOWN, Kind
 from synclint.analysis.walker import Context
+from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule, Sink
 from synclint.rules.cat_then_reduce import binds, occurrences
 
@@ -355,10 +356,22 @@ class Float32SquaredNorm(Rule):
         if match.comprehension is not None:
             # The summand itself is a squared sum: report the whole `sum(...)` once.
             self._covered.add(id(match.comprehension.elt))
-        self.report(match.node, MESSAGE)
+        self._report_with_fix(match)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         match = match_accumulated_square(node, self.ctx)
         if match is not None:
-            self.report(match.node, MESSAGE)
+            self._report_with_fix(match, node)
+
+    def _report_with_fix(self, match: SquaredNorm, aug: cst.AugAssign | None = None) -> None:
+        # Imported here: the fix module builds on this one's matching helpers.
+        from synclint.fixes.float64 import UNSAFE_REASON, float64_fix
+
+        fix = float64_fix(match, self.ctx, aug)
+        if isinstance(fix, str):
+            self.report(match.node, f"{MESSAGE} (no fix: {fix})")
+        elif fix.applicability is Applicability.UNSAFE:
+            self.report(match.node, f"{MESSAGE} (unsafe fix: {UNSAFE_REASON})", fix=fix)
+        else:
+            self.report(match.node, MESSAGE, fix=fix)
 

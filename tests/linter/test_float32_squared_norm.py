@@ -50,7 +50,7 @@ def test_seed_float_upcast_norm_is_reported_once_on_the_whole_sum() -> None:
     assert spans(SEED) == [(9, 16, 11, 6)]
     assert "1.8e19" in found[0].message
     assert "float64" in found[0].message
-    assert found[0].fix is None
+    assert found[0].fix is not None and found[0].fix.applicability.value == "safe"
 
 
 def test_seed_is_suppressed_by_noqa_on_the_reported_line() -> None:

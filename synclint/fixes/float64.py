@@ -1,0 +1,277 @@
+"""The float64 fix of SYN301: a float32 squared sum becomes a per-tensor float64 norm, squared.
+
+`(g * g).sum()` -> `torch.linalg.vector_norm(g, dtype=torch.float64) ** 2`, everywhere the
+squared sum appears (alone, summed by `sum(...)`, accumulated by `+=`), so the structure of
+the user's code, its empty-list behaviour and its comments stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState
+
+from synclint.analysis.walker import Context
+from synclint.diagnostics import Applicability
+from synclint.rules.base import PendingFix, Replacement
+from synclint.rules.cat_then_reduce import binds, occurrences
+from synclint.rules.float32_squared_norm import SquaredNorm
+
+__all__ = ["FixOrReason", "code_of", "consumed_on_host", "float64_fix", "needs_parens"]
+
+#: A fix, or the reason none is offered (said in the finding's message).
+FixOrReason = PendingFix | str
+
+FIX_MESSAGE = "Compute the norm per tensor in float64 with `torch.linalg.vector_norm`"
+UNSAFE_REASON = "the result becomes a float64 tensor where it was float32"
+#: How deep `a = <norm>; b = a.sqrt()` chains of names are followed to a host read.
+MAX_NAME_DEPTH = 3
+#: Functions that read a 0-d tensor as a Python number (the value, never the dtype, escapes).
+HOST_READ_FUNCTIONS = frozenset({"math.sqrt", "math.isfinite", "math.isinf", "math.isnan",
+                                 "math.log", "math.log10"})
+HOST_READ_BUILTINS = frozenset({"float", "round"})
+HOST_READ_METHODS = frozenset({"item", "tolist"})
+#: Steps after which the value is still "the norm": `.sqrt()`, `** 0.5`.
+ROOT_METHODS = frozenset({"sqrt"})
+
+_EMPTY = cst.Module(body=[])
+
+
+def code_of(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode] = ()) -> str:
+    """The code of `node`; with the `ancestors` of the place it goes to, the lines it spans
+    keep the indentation of that place (inside brackets, only looks depend on it)."""
+    if not ancestors or not isinstance(ancestors[0], cst.Module):
+        return _EMPTY.code_for_node(node)
+    module = ancestors[0]
+    tokens = [block.indent if block.indent is not None else module.default_indent
+              for block in ancestors if isinstance(block, cst.IndentedBlock)]
+    state = CodegenState(default_indent=module.default_indent,
+                         default_newline=module.default_newline, indent_tokens=tokens)
+    node._codegen(state)
+    return "".join(state.tokens)
+
+
+def float64_fix(match: SquaredNorm, ctx: Context,
+                aug: cst.AugAssign | None = None) -> FixOrReason:
+    """The fix of a squared-sum norm found while visiting `match.node` (or, for the
+    "accumulate" form, the AugAssign `aug` whose value it is)."""
+    term = match.comprehension.elt if match.comprehension is not None else match.node
+    if _is_nansum(term, ctx):
+        return "`nansum` skips NaN elements, where a norm would propagate them"
+    operand = _l2_inner(match.operand, ctx) or match.operand
+    norm = f"torch.linalg.vector_norm({code_of(operand, ctx.parents)}, dtype=torch.float64)"
+    parents = list(ctx.parents)
+    target: cst.BaseExpression = term
+    code = norm + " ** 2"
+    parent: cst.CSTNode | None
+    if match.form == "accumulate":
+        if aug is None:
+            return "the accumulating statement is not known"
+        parent = aug
+        safe = _accumulator_on_host(aug, parents, ctx)
+    elif match.comprehension is not None:
+        # Only the summand changes: `sum(...)` keeps its empty-list result (0) and layout.
+        parent = match.comprehension
+        safe = consumed_on_host(match.node, parents, ctx)
+    else:
+        ancestors = parents
+        root = _root_of(match.node, parents, ctx)
+        if root is not None:
+            # `(g * g).sum().sqrt()` is the norm itself: no square, no square root.
+            target, ancestors = root
+            code = norm
+        parent = ancestors[-1] if ancestors else None
+        if (isinstance(parent, cst.AugAssign) and parent.value is target
+                and isinstance(parent.operator, cst.AddAssign)):
+            safe = _accumulator_on_host(parent, ancestors[:-1], ctx)
+        else:
+            safe = consumed_on_host(target, ancestors, ctx)
+    if code is not norm:
+        code = _parenthesized(target, code, parent)
+    applicability = Applicability.SAFE if safe else Applicability.UNSAFE
+    return PendingFix(applicability, FIX_MESSAGE, (Replacement(target, code),), ("torch",))
+
+
+def needs_parens(parent: cst.CSTNode | None, node: cst.CSTNode) -> bool:
+    """Whether an expression of lower precedence than a call must be parenthesised at
+    `node`'s place (a power `a ** 2` or a division `a / b`)."""
+    if isinstance(parent, cst.Attribute) and parent.value is node:
+        return True
+    if isinstance(parent, cst.Subscript) and parent.value is node:
+        return True
+    if isinstance(parent, cst.Call) and parent.func is node:
+        return True
+    return isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Await))
+
+
+def _parenthesized(target: cst.CSTNode, code: str, parent: cst.CSTNode | None) -> str:
+    if getattr(target, "lpar", ()):
+        return code  # the node's own parentheses stay in the text around the replacement
+    if needs_parens(parent, target):
+        if isinstance(parent, cst.BinaryOperation) and not isinstance(parent.operator,
+                                                                      cst.Power):
+            return code  # `**` binds tighter than every other binary operator
+        return f"({code})"
+    return code
+
+
+def _is_nansum(term: cst.CSTNode, ctx: Context) -> bool:
+    if not isinstance(term, cst.Call):
+        return False
+    func = term.func
+    if ctx.imports.qualify(func) == "torch.nansum":
+        return True
+    return isinstance(func, cst.Attribute) and func.attr.value == "nansum"
+
+
+def _l2_inner(operand: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
+    """`x` of an L2 norm `x.norm()`, `x.norm(2)`, `torch.norm(x)`, `torch.linalg.vector_norm(x)`:
+    squaring the norm squares the elements of `x`."""
+    if not isinstance(operand, cst.Call) or operand.lpar:
+        return None
+    func = operand.func
+    args = list(operand.args)
+    qualified = ctx.imports.qualify(func)
+    if qualified in ("torch.norm", "torch.linalg.vector_norm", "torch.linalg.norm"):
+        if not args or args[0].keyword is not None or args[0].star:
+            return None
+        inner, rest = args[0].value, args[1:]
+        if qualified == "torch.linalg.norm" and rest:
+            return None  # `ord=2` of a matrix is its spectral norm
+    elif qualified is None and isinstance(func, cst.Attribute) and func.attr.value == "norm":
+        inner, rest = func.value, args
+    else:
+        return None
+    if len(rest) > 1:
+        return None
+    if rest:
+        arg = rest[0]
+        if arg.star or (arg.keyword is not None and arg.keyword.value not in ("p", "ord")):
+            return None
+        if not _is_two(arg.value):
+            return None
+    return inner
+
+
+def _is_two(expr: cst.BaseExpression) -> bool:
+    return (isinstance(expr, cst.Integer) and expr.value == "2") or (
+        isinstance(expr, cst.Float) and float(expr.value) == 2.0)
+
+
+def _root_of(node: cst.BaseExpression, parents: Sequence[cst.CSTNode],
+             ctx: Context) -> tuple[cst.BaseExpression, list[cst.CSTNode]] | None:
+    """The square root applied right away to `node`, with that root's ancestors."""
+    if not parents:
+        return None
+    parent = parents[-1]
+    grand = parents[-2] if len(parents) >= 2 else None
+    if (isinstance(parent, cst.Attribute) and parent.value is node
+            and parent.attr.value in ROOT_METHODS and isinstance(grand, cst.Call)
+            and grand.func is parent and not grand.args):
+        return grand, list(parents[:-2])
+    if (isinstance(parent, cst.BinaryOperation) and parent.left is node
+            and isinstance(parent.operator, cst.Power) and _is_half(parent.right)):
+        return parent, list(parents[:-1])
+    if (isinstance(parent, cst.Arg) and isinstance(grand, cst.Call) and len(grand.args) == 1
+            and parent.keyword is None and ctx.imports.qualify(grand.func) == "torch.sqrt"):
+        return grand, list(parents[:-2])
+    return None
+
+
+def _is_half(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Float) and float(expr.value) == 0.5
+
+
+def consumed_on_host(expr: cst.BaseExpression, ancestors: Sequence[cst.CSTNode],
+                     ctx: Context, depth: int = 0) -> bool:
+    """Whether the value of `expr` is only ever read as a Python number: `.item()`,
+    `float(...)`, `.tolist()`, `math.sqrt(...)`, possibly after `.sqrt()` / `** 0.5`, or
+    through a local name every read of which is such a read. Then a float64 result in
+    place of a float32 one changes no type the program can see."""
+    current: cst.CSTNode = expr
+    index = len(ancestors) - 1
+    while index >= 0:
+        parent = ancestors[index]
+        grand = ancestors[index - 1] if index >= 1 else None
+        if isinstance(parent, cst.Attribute) and parent.value is current:
+            if not (isinstance(grand, cst.Call) and grand.func is parent and not grand.args):
+                return False
+            if parent.attr.value in HOST_READ_METHODS:
+                return True
+            if parent.attr.value not in ROOT_METHODS:
+                return False
+            current, index = grand, index - 2
+            continue
+        if isinstance(parent, cst.BinaryOperation) and parent.left is current and (
+                isinstance(parent.operator, cst.Power) and _is_half(parent.right)):
+            current, index = parent, index - 1
+            continue
+        if isinstance(parent, cst.Arg) and isinstance(grand, cst.Call):
+            if parent.keyword is not None or parent.star or grand.args[0] is not parent:
+                return False
+            func = grand.func
+            qualified = ctx.imports.qualify(func)
+            if qualified in HOST_READ_FUNCTIONS:
+                return True
+            if (isinstance(func, cst.Name) and func.value in HOST_READ_BUILTINS
+                    and ctx.env.lookup(func.value) is None):
+                return True
+            if qualified == "torch.sqrt" and len(grand.args) == 1:
+                current, index = grand, index - 2
+                continue
+            return False
+        if isinstance(parent, cst.Assign) and parent.value is current and depth < MAX_NAME_DEPTH:
+            if len(parent.targets) != 1 or not isinstance(parent.targets[0].target, cst.Name):
+                return False
+            return _name_on_host(parent.targets[0].target, parent, ancestors[:index], ctx,
+                                 depth + 1)
+        return False
+    return False
+
+
+def _scope(ancestors: Sequence[cst.CSTNode]) -> cst.CSTNode | None:
+    for ancestor in reversed(ancestors):
+        if isinstance(ancestor, (cst.FunctionDef, cst.Lambda)):
+            return ancestor
+    return None
+
+
+def _name_on_host(target: cst.Name, assign: cst.Assign, ancestors: Sequence[cst.CSTNode],
+                  ctx: Context, depth: int) -> bool:
+    """Every read of the name `target` (bound once, by `assign`) reads it on the host."""
+    scope = _scope(ancestors)
+    if scope is None:
+        return False  # a module-level name can be imported by anyone
+    for node, node_ancestors in occurrences(scope, target.value):
+        if binds(node, node_ancestors):
+            if node is not target:
+                return False
+            continue
+        if not consumed_on_host(node, node_ancestors, ctx, depth):
+            return False
+    return True
+
+
+def _accumulator_on_host(aug: cst.AugAssign, parents: Sequence[cst.CSTNode],
+                         ctx: Context) -> bool:
+    """`total += <norm> ** 2`: every other binding of `total` is a number or another `+=`,
+    and every read of it (outside those `+=`) is a host read."""
+    if not isinstance(aug.target, cst.Name):
+        return False
+    scope = _scope(parents)
+    if scope is None:
+        return False
+    for node, node_ancestors in occurrences(scope, aug.target.value):
+        parent = node_ancestors[-1] if node_ancestors else None
+        if binds(node, node_ancestors):
+            if isinstance(parent, cst.AugAssign) and isinstance(parent.operator, cst.AddAssign):
+                continue
+            grand = node_ancestors[-2] if len(node_ancestors) >= 2 else None
+            if (isinstance(parent, cst.AssignTarget) and isinstance(grand, cst.Assign)
+                    and isinstance(grand.value, (cst.Integer, cst.Float))):
+                continue
+            return False
+        if not consumed_on_host(node, node_ancestors, ctx):
+            return False
+    return True

@@ -1,0 +1,23 @@
+# expect-fix: safe
+"""A list comprehension of `.pow(2).sum()` terms, read with `math.sqrt` (a host read)."""
+from __future__ import annotations
+
+import math
+
+import torch
+
+
+def naive(grads: list[torch.Tensor]) -> float:
+    total = sum([g.pow(2).sum() for g in grads])
+    return math.sqrt(total)
+
+
+def reference(grads: list[torch.Tensor]) -> float:
+    return math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+
+
+def inputs() -> list[tuple[list[torch.Tensor]]]:
+    torch.manual_seed(1)
+    grads = [torch.randn(5, 7), torch.randn(11), torch.randn(3, 2, 2)]
+    return [(grads,), ([],), ([torch.randn(4)],), ([g * 1e20 for g in grads],),
+            ([torch.zeros(6), torch.full((3,), 2.5e19)],), ([torch.tensor([float("inf")])],)]

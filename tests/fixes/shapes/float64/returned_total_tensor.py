@@ -1,0 +1,19 @@
+# expect-fix: unsafe
+"""A squared-sum returned as a tensor: the fix makes it float64, which callers can see."""
+from __future__ import annotations
+
+import torch
+
+
+def naive(grads: list[torch.Tensor]) -> torch.Tensor | int:
+    return sum((g * g).sum() for g in grads)
+
+
+def reference(grads: list[torch.Tensor]) -> float:
+    return sum(float((g.double() ** 2).sum()) for g in grads)
+
+
+def inputs() -> list[tuple[list[torch.Tensor]]]:
+    torch.manual_seed(7)
+    grads = [torch.randn(6, 2), torch.randn(3)]
+    return [(grads,), ([],), ([g * 1e20 for g in grads],), ([torch.ones(1)],)]

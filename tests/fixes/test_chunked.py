@@ -1,0 +1,220 @@
+"""The chunked fix of SYN201: what it writes, when it is safe, unsafe or withheld."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+import torch
+
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.docs import rule_page
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from synclint.rules import ALL_RULES
+from synclint.runtime import track_memory
+from tests.linter.test_catalog import _block
+
+CODE = "SYN201"
+
+
+def findings(source: str) -> list[Diagnostic]:
+    output = lint_source(textwrap.dedent(source), "example.py", [CODE])
+    return [d for d in output.diagnostics if d.code == CODE]
+
+
+def fixed(source: str, *, unsafe: bool = False) -> str:
+    result = fix_source(textwrap.dedent(source), "example.py", [CODE, "SYN301"], unsafe=unsafe)
+    assert result.error is None and not result.discarded
+    return result.text
+
+
+SEED = """\
+import torch
+
+def collect_seed_gradients(seed_module) -> dict[str, float]:
+    grads = [p.grad for p in seed_module.parameters() if p.grad is not None]
+    if not grads:
+        return {}
+    # For models with 100M+ params, this could spike VRAM
+    all_grads_flat = torch.cat([g.view(-1) for g in grads])  # one O(total) copy
+    total = all_grads_flat.numel()
+    nan_count = torch.isnan(all_grads_flat).sum().item()
+    zero_ratio = (all_grads_flat == 0).sum().item() / total
+    grad_norm = all_grads_flat.norm(2).item()
+    return {"nan_count": nan_count, "zero_ratio": zero_ratio, "grad_norm": grad_norm}
+"""
+
+SEED_FIXED = """\
+import torch
+
+def collect_seed_gradients(seed_module) -> dict[str, float]:
+    grads = [p.grad for p in seed_module.parameters() if p.grad is not None]
+    if not grads:
+        return {}
+    # For models with 100M+ params, this could spike VRAM
+    all_grads_flat_parts = [g.view(-1) for g in grads]  # one O(total) copy
+    total = sum(t.numel() for t in all_grads_flat_parts)
+    nan_count = torch.cat([torch.isnan(t).sum().reshape(1) for t in all_grads_flat_parts]).sum().item()
+    zero_ratio = torch.cat([(t == 0).sum().reshape(1) for t in all_grads_flat_parts]).sum().item() / total
+    grad_norm = torch.linalg.vector_norm(torch.cat([torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1) for t in all_grads_flat_parts])).item()
+    return {"nan_count": nan_count, "zero_ratio": zero_ratio, "grad_norm": grad_norm}
+"""
+
+
+def test_seed_reductions_become_per_tensor_reductions_and_comments_survive() -> None:
+    assert fixed(SEED) == SEED_FIXED
+
+
+def test_seed_fix_is_safe() -> None:
+    [finding] = findings(SEED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+
+
+def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
+    assert fixed(SEED_FIXED) == SEED_FIXED
+    assert findings(SEED_FIXED) == []
+    assert [d for d in lint_source(SEED_FIXED, "x.py", list(ALL_RULES)).diagnostics
+            if d.code in (CODE, "SYN301")] == []
+
+
+def test_direct_sum_reduces_inside_the_same_comprehension() -> None:
+    source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+              "    return torch.cat([g.view(-1) for g in grads]).sum()\n")
+    assert fixed(source).endswith(
+        "    return torch.cat([g.view(-1).sum().reshape(1) for g in grads]).sum()\n")
+
+
+def test_append_loop_list_is_iterated_instead_of_joined() -> None:
+    source = """\
+    import torch
+    def f(model):
+        flats = []
+        for p in model.parameters():
+            flats.append(p.grad.detach().reshape(-1))
+        flat = torch.cat(flats)
+        return flat.abs().max()
+    """
+    out = fixed(source)
+    assert "    flat_parts = flats\n" in out
+    assert ("    return torch.cat([t.abs().max().reshape(1) for t in flat_parts if t.numel()])"
+            ".max()\n") in out
+
+
+def test_product_of_the_joined_tensor_with_itself_substitutes_both_sides() -> None:
+    source = """\
+    import torch
+    def f(grads):
+        flat = torch.cat([g.view(-1) for g in grads])
+        return (flat * flat).mean().item()
+    """
+    assert "(t * t).sum().reshape(1) for t in flat_parts" in fixed(source)
+
+
+def test_len_of_a_concatenation_is_the_total_numel() -> None:
+    source = """\
+    import torch
+    def f(grads):
+        flat = torch.cat([g.view(-1) for g in grads])
+        return torch.isinf(flat).sum().item() / len(flat)
+    """
+    assert "/ sum(t.numel() for t in flat_parts)" in fixed(source)
+
+
+def test_element_name_avoids_names_the_function_uses() -> None:
+    source = """\
+    import torch
+    def f(grads, t):
+        flat = torch.cat([g.view(-1) for g in grads])
+        flat_parts = None
+        return (flat > t).sum().item()
+    """
+    out = fixed(source)
+    assert "flat_parts2 = [g.view(-1) for g in grads]" in out
+    assert "(part > t).sum().reshape(1) for part in flat_parts2" in out
+
+
+def test_torch_stack_join_gets_an_unsafe_fix() -> None:
+    source = """\
+    import torch
+    def f(grads):
+        flat = torch.stack([g.flatten() for g in grads])
+        return flat.count_nonzero().item() / flat.numel()
+    """
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "different sizes" in finding.message
+    assert "torch.stack([t.count_nonzero() for t in flat_parts]).sum()" in fixed(source,
+                                                                                  unsafe=True)
+
+
+def test_conditional_reduction_gets_an_unsafe_fix() -> None:
+    source = """\
+    import torch
+    def f(grads, enhanced):
+        flat = torch.cat([g.view(-1) for g in grads])
+        if enhanced:
+            return flat.abs().max().item()
+        return flat.numel()
+    """
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "conditionally" in finding.message
+
+
+def test_norm_kept_as_a_tensor_gets_an_unsafe_fix() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    return torch.cat([g.view(-1) for g in grads]).norm()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "float64" in finding.message
+
+
+@pytest.mark.parametrize(("body", "reason"), [
+    (("    bad = torch.isnan(flat) | torch.isinf(flat)\n"
+      "    return (bad.sum() / flat.numel()).item()\n"), "`bad` would have to be inlined"),
+    ("    return flat.std().item()\n", "`std` does not combine"),
+    ("    return flat.sum().item(), flat.dtype\n", "`dtype` of the joined tensor"),
+    ("    return (flat / flat.numel()).sum().item()\n", "nested"),
+])
+def test_unsupported_uses_get_no_fix_and_the_message_says_why(body: str, reason: str) -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    flat = torch.cat([g.view(-1) for g in grads])\n" + body)
+    found = findings(source)
+    assert found, "SYN201 should still report"
+    assert found[0].fix is None
+    assert "(no fix: " in found[0].message and reason in found[0].message
+
+
+def test_catalog_use_instead_is_what_the_fixer_makes_of_the_example() -> None:
+    page = rule_page(CODE) or ""
+    example, use_instead = _block(page, "Example"), _block(page, "Use instead")
+    result = fix_source(example, "example.py", list(ALL_RULES))
+    assert result.text == use_instead
+
+
+def test_empty_list_raises_the_same_error_as_the_concatenation() -> None:
+    grads: list[torch.Tensor] = []
+    with pytest.raises(ValueError):
+        torch.cat([g.view(-1) for g in grads]).sum()
+    with pytest.raises(ValueError):
+        torch.cat([g.view(-1).sum().reshape(1) for g in grads]).sum()
+
+
+def test_per_tensor_reductions_never_hold_a_copy_of_all_tensors() -> None:
+    torch.manual_seed(0)
+    grads = [torch.randn(256, 256), torch.randn(64, 256), torch.randn(4096)]
+    largest = max(g.numel() * g.element_size() for g in grads)
+    total = sum(g.numel() * g.element_size() for g in grads)
+    with track_memory("emulated") as naive:
+        flat = torch.cat([g.view(-1) for g in grads])
+        torch.isnan(flat).sum().item()
+        flat.norm().item()
+        del flat
+    parts = [g.view(-1) for g in grads]
+    with track_memory("emulated") as chunked:
+        torch.cat([torch.isnan(t).sum().reshape(1) for t in parts]).sum().item()
+        torch.linalg.vector_norm(torch.cat(
+            [torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1) for t in parts])).item()
+    assert naive.peak_bytes >= total
+    assert chunked.peak_bytes <= largest

@@ -1,0 +1,75 @@
+"""Every shape of the differential harness: the fixer does what its header says, and the
+fixed version computes what the naive one did, with no more syncs (and, for chunked
+shapes, a peak temporary of at most twice the largest input tensor)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.fixes.differential import (
+    compare,
+    load_shape,
+    run_shape,
+    shape_paths,
+)
+
+SHAPES = shape_paths()
+
+
+@pytest.mark.parametrize("path", SHAPES, ids=[f"{p.parent.name}/{p.stem}" for p in SHAPES])
+def test_fixed_shape_computes_what_the_naive_one_did(path: Path) -> None:
+    outcome = run_shape(load_shape(path))
+    assert outcome.verified, "\n".join(outcome.all_problems)
+
+
+def test_the_harness_has_enough_shapes_of_its_own_patterns() -> None:
+    by_pattern = {pattern: [p for p in SHAPES if p.parent.name == pattern]
+                  for pattern in ("float64", "chunked")}
+    assert len(by_pattern["float64"]) >= 6
+    assert len(by_pattern["chunked"]) >= 6
+
+
+def test_compare_is_exact_for_counts_and_bools() -> None:
+    assert compare({"n": 3, "ok": True}, {"n": 3, "ok": True}) == []
+    assert compare(3, 4) != []
+    assert compare(True, 1) != []
+    assert compare(1, 1.0) != []
+
+
+def test_compare_allows_one_part_in_a_million_for_floats() -> None:
+    assert compare(1.0, 1.0 + 5e-7) == []
+    assert compare(1.0, 1.0 + 5e-6) != []
+    assert compare(float("nan"), float("nan")) == []
+    assert compare(float("inf"), float("inf")) == []
+    assert compare(float("inf"), 1.0) != []
+
+
+def test_compare_accepts_a_finite_fix_of_an_overflow_only_when_it_matches_the_reference() -> None:
+    assert compare(float("inf"), 3e20, 3e20, overflow_ok=True) == []
+    assert compare(float("inf"), 3e20, None, overflow_ok=True) == []
+    assert compare(float("inf"), 1e20, 3e20, overflow_ok=True) != []
+    assert compare(float("inf"), 3e20, 3e20, overflow_ok=False) != []
+    assert compare(3e20, float("inf"), 3e20, overflow_ok=True) != []
+
+
+def test_compare_recurses_through_lists_and_dicts() -> None:
+    assert compare([1.0, {"a": [2]}], [1.0, {"a": [2]}]) == []
+    assert compare([1.0, {"a": [2]}], [1.0, {"a": [3]}]) == ["result[1]['a'][0]: 2 (int) != 3 (int)"]
+    assert compare([1.0], [1.0, 2.0]) != []
+
+
+def test_a_shape_header_must_state_the_expected_fix(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("import torch\n")
+    with pytest.raises(ValueError):
+        load_shape(bad)
+    none_without_reason = tmp_path / "none.py"
+    none_without_reason.write_text("# expect-fix: none\n")
+    with pytest.raises(ValueError):
+        load_shape(none_without_reason)
+    good = tmp_path / "good.py"
+    good.write_text("# expect-fix: none: why\n# max-syncs: 2\nimport torch\n")
+    shape = load_shape(good)
+    assert (shape.expect, shape.reason, shape.max_syncs) == ("none", "why", 2)

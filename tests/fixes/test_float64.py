@@ -1,0 +1,191 @@
+"""The float64 fix of SYN301: what it writes, when it is safe, unsafe or withheld, and that
+the fixed norm is finite, equal and cheap in memory."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+
+import torch
+
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.docs import rule_page
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from synclint.rules import ALL_RULES
+from synclint.runtime import track_memory
+from tests.linter.test_catalog import _block
+
+CODE = "SYN301"
+
+
+def findings(source: str) -> list[Diagnostic]:
+    output = lint_source(textwrap.dedent(source), "example.py", [CODE])
+    return [d for d in output.diagnostics if d.code == CODE]
+
+
+def fixed(source: str, *, unsafe: bool = False) -> str:
+    result = fix_source(textwrap.dedent(source), "example.py", [CODE], unsafe=unsafe)
+    assert result.error is None and not result.discarded
+    return result.text
+
+
+SEED = """\
+import torch
+from torch import nn
+
+
+def compute_grad_norm_surrogate(module: nn.Module) -> float | None:
+    grads = [p.grad for p in module.parameters() if p.grad is not None]
+    if not grads:
+        return None
+    total_sq = sum(
+        (g.float() * g.float()).sum() for g in grads  # squares overflow above 1.8e19
+    )
+    return float(total_sq.sqrt().item())
+"""
+
+
+def test_seed_summand_becomes_a_float64_norm_squared_and_keeps_its_comment() -> None:
+    assert fixed(SEED) == SEED.replace(
+        "(g.float() * g.float()).sum() for g in grads",
+        "torch.linalg.vector_norm(g.float(), dtype=torch.float64) ** 2 for g in grads")
+
+
+def test_seed_fix_is_safe_because_the_value_is_only_read_as_a_float() -> None:
+    [finding] = findings(SEED)
+    assert finding.fix is not None
+    assert finding.fix.applicability is Applicability.SAFE
+
+
+def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
+    once = fixed(SEED)
+    assert fixed(once) == once
+    assert findings(once) == []
+
+
+def test_square_root_of_a_squared_sum_becomes_the_norm_itself() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return g.pow(2).sum().sqrt().item()\n"
+    assert fixed(source) == (
+        "import torch\ndef f(g: torch.Tensor):\n"
+        "    return torch.linalg.vector_norm(g, dtype=torch.float64).item()\n")
+
+
+def test_power_one_half_of_a_squared_sum_becomes_the_norm_itself() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return float((g * g).sum() ** 0.5)\n"
+    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64))" in fixed(source)
+
+
+def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return (g ** 2).sum()\n"
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert finding.fix.applicability is Applicability.UNSAFE
+    assert "unsafe fix" in finding.message and "float64" in finding.message
+    assert fixed(source) == textwrap.dedent(source)
+    assert fixed(source, unsafe=True).endswith(
+        "    return torch.linalg.vector_norm(g, dtype=torch.float64) ** 2\n")
+
+
+def test_method_after_the_square_gets_parentheses() -> None:
+    source = "import torch\ndef f(n: torch.Tensor):\n    return (n ** 2).sum().item()\n"
+    assert "return (torch.linalg.vector_norm(n, dtype=torch.float64) ** 2).item()" in fixed(
+        source)
+
+
+def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
+    source = ("import torch\ndef f(model):\n"
+              "    total = sum(p.grad.norm() ** 2 for p in model.parameters())\n"
+              "    return float(total) ** 0.5\n")
+    assert ("sum(torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2 "
+            "for p in model.parameters())") in fixed(source)
+
+
+def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
+    source = """\
+    import torch
+    def f(model):
+        total = 0.0
+        for p in model.parameters():
+            total += p.grad.data.norm(2) ** 2
+        return float(total) ** 0.5
+    """
+    assert ("total += torch.linalg.vector_norm(p.grad.data, dtype=torch.float64) ** 2"
+            in fixed(source))
+
+
+def test_accumulator_returned_as_a_tensor_is_unsafe() -> None:
+    source = """\
+    import torch
+    def f(model):
+        total = 0.0
+        for p in model.parameters():
+            total += (p.grad * p.grad).sum()
+        return total ** 0.5
+    """
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+
+
+def test_dot_product_of_a_tensor_with_itself_is_rewritten() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return torch.dot(g.view(-1), g.view(-1)).item()\n"
+    assert "(torch.linalg.vector_norm(g.view(-1), dtype=torch.float64) ** 2).item()" in fixed(
+        source)
+
+
+def test_nansum_is_reported_without_a_fix_and_the_message_says_why() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return g.pow(2).nansum().item()\n"
+    [finding] = findings(source)
+    assert finding.fix is None
+    assert "(no fix: `nansum` skips NaN" in finding.message
+
+
+def test_torch_imported_under_an_alias_gets_a_plain_import() -> None:
+    source = "import torch as T\ndef f(g: T.Tensor):\n    return float(T.sum(g ** 2))\n"
+    out = fixed(source)
+    assert out.splitlines()[:2] == ["import torch", "import torch as T"]
+    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64) ** 2)" in out
+
+
+def test_catalog_use_instead_is_what_the_fixer_makes_of_the_example() -> None:
+    page = rule_page(CODE) or ""
+    example, use_instead = _block(page, "Example"), _block(page, "Use instead")
+    result = fix_source(example, "example.py", list(ALL_RULES))
+    assert result.text == use_instead
+
+
+def _seed_naive(grads: list[torch.Tensor]) -> float:
+    total_sq = sum((g.float() * g.float()).sum() for g in grads)
+    return float(total_sq.sqrt().item())  # type: ignore[union-attr]
+
+
+def _seed_fixed(grads: list[torch.Tensor]) -> float:
+    total_sq = sum(torch.linalg.vector_norm(g.float(), dtype=torch.float64) ** 2 for g in grads)
+    return float(total_sq.sqrt().item())
+
+
+def _seed_ticket_fix(grads: list[torch.Tensor]) -> float:
+    grads_double = [g.double() for g in grads]
+    norms = torch._foreach_norm(grads_double, ord=2)
+    return float(torch.linalg.vector_norm(torch.stack(norms)).item())
+
+
+def test_fixed_norm_is_finite_at_1e20_and_matches_float64() -> None:
+    torch.manual_seed(0)
+    grads = [torch.randn(100, 10) * 1e20, torch.randn(50) * 1e20]
+    assert math.isinf(float(_seed_naive(grads)))
+    exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+    assert math.isclose(float(_seed_fixed(grads)), exact, rel_tol=1e-9)
+
+
+def test_fixed_norm_peak_memory_stays_below_one_float64_copy_of_the_largest_tensor() -> None:
+    torch.manual_seed(0)
+    grads = [torch.randn(256, 256), torch.randn(128, 256), torch.randn(1000)]
+    largest = max(g.numel() * g.element_size() for g in grads)
+    with track_memory("emulated") as ours:
+        _seed_fixed(grads)
+    with track_memory("emulated") as seed_ticket:
+        _seed_ticket_fix(grads)
+    # The seed ticket's fix holds a float64 copy of every gradient at once.
+    assert seed_ticket.peak_bytes >= 2 * sum(g.numel() * g.element_size() for g in grads)
+    assert ours.peak_bytes <= 2 * largest
