@@ -70,5 +70,10 @@ class Imports:
         head, _, rest = name.partition(".")
         full = self.aliases.get(head)
         if full is None:
-            return None
+            if head != "torch":
+                return None
+            # `torch.` with no visible import (a snippet, a star import, an import in
+            # another scope) still means torch; and the verdict must not change when a
+            # fix adds the missing `import torch`.
+            full = "torch"
         return f"{full}.{rest}" if rest else full

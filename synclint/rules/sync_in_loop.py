@@ -7,6 +7,7 @@ import libcst as cst
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.loops import loop_word
+from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
 
 #: Tensor methods that copy a device tensor to the host and wait for it.
@@ -126,11 +127,20 @@ class SyncInLoop(Rule):
                 return
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
-        loop = loop_word(self.ctx.loops[-1])
+        if id(node) in self._reported:
+            return
+        loop_node = self.ctx.loops[-1]
+        loop = loop_word(loop_node)
         message = (
             f"{what} in a {loop} synchronises with the GPU on every iteration; "
             "collect the tensors, stack them and transfer once"
         )
         if likely:
             message += " (if the receiver is a tensor)"
-        self.report(node, message, confidence="likely" if likely else "high")
+        # Every finding of one loop carries the same fix: the fixer applies it once.
+        outcome = batched_fix(self.ctx, loop_node, loop_ancestors(self.ctx, loop_node))
+        if outcome.fix is None:
+            message += f"; no automatic fix: {outcome.reason}"
+        elif outcome.reason is not None:
+            message += f"; the fix is unsafe: {outcome.reason}"
+        self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high")

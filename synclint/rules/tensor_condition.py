@@ -8,6 +8,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
+from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
 from synclint.rules.base import Rule
 
 _COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp)
@@ -27,7 +28,7 @@ class TensorCondition(Rule):
     code = "SYN102"
     name = "tensor-condition"
     summary = "A tensor is evaluated as a Python bool: the CPU waits for the GPU to compute it"
-    # The batched fix comes later (issue 3); until then every finding has fix=None.
+    # In loops and comprehensions: the batched fix (synclint/fixes/batched.py).
     fixable = True
     # Effectively always true in a torch file ("or" is in "torch"): conditions are everywhere.
     triggers = ("if", "while", "assert", "and", "or", "not", "any", "all")
@@ -89,7 +90,7 @@ class TensorCondition(Rule):
 
     def visit_While(self, node: cst.While) -> None:
         # Evaluated before every iteration, whatever encloses the loop.
-        self._test(node.test, "`while` test", True)
+        self._test(node.test, "`while` test", True, loop=node)
 
     def visit_Assert(self, node: cst.Assert) -> None:
         self._test(node.test, "`assert`", self.ctx.in_loop)
@@ -123,20 +124,34 @@ class TensorCondition(Rule):
         what = f"an element of `{func.value}()`"
         if isinstance(argument, _COMPREHENSIONS):
             with self.ctx.env.comprehension(argument.for_in):
-                for operand in bool_operands(argument.elt):
-                    if self.is_device_tensor(operand):
-                        self._report(operand, what, per_element=True)
+                operands = [operand for operand in bool_operands(argument.elt)
+                            if self.is_device_tensor(operand)]
+            if not operands:
+                return
+            outcome = batched_fix(self.ctx, argument,
+                                  loop_ancestors(self.ctx, argument, (node, args[0])))
+            for operand in operands:
+                self._report(operand, what, per_element=True, outcome=outcome)
         elif elem_of(self.kind(argument)) in DEVICE_TENSORS:
-            self._report(argument, f"every element of `{func.value}()`", per_element=True)
+            self._report(argument, f"every element of `{func.value}()`", per_element=True,
+                         outcome=Outcome(None, "the elements are not computed by a loop "
+                                               "in this statement"))
 
     # -- reporting ------------------------------------------------------------------------
-    def _test(self, test: cst.BaseExpression, what: str, per_iteration: bool) -> None:
+    def _test(self, test: cst.BaseExpression, what: str, per_iteration: bool,
+              loop: cst.CSTNode | None = None) -> None:
         for operand in bool_operands(test):
             if self.kind(operand) in DEVICE_TENSORS:
-                self._report(operand, what, per_element=False, per_iteration=per_iteration)
+                outcome = None
+                if loop is None and self.ctx.loops:
+                    loop = self.ctx.loops[-1]
+                if loop is not None:
+                    outcome = batched_fix(self.ctx, loop, loop_ancestors(self.ctx, loop))
+                self._report(operand, what, per_element=False, per_iteration=per_iteration,
+                             outcome=outcome)
 
     def _report(self, node: cst.BaseExpression, what: str, *, per_element: bool,
-                per_iteration: bool = True) -> None:
+                per_iteration: bool = True, outcome: Outcome | None = None) -> None:
         if per_element:
             message = (
                 f"{what} is a tensor evaluated as a Python bool: a GPU sync on every "
@@ -157,4 +172,11 @@ class TensorCondition(Rule):
                 "GPU work (one sync); keep the condition on the device (`torch.where`, "
                 "masking) or read it once where a host value is really needed"
             )
-        self.report(node, message)
+        fix = None
+        if outcome is not None:
+            fix = outcome.fix
+            if fix is None:
+                message += f"; no automatic fix: {outcome.reason}"
+            elif outcome.reason is not None:
+                message += f"; the fix is unsafe: {outcome.reason}"
+        self.report(node, message, fix=fix)

@@ -50,7 +50,7 @@ def test_seed_findings_say_every_iteration_and_end_at_the_condition() -> None:
     assert "on every iteration of the loop" in first.message
     assert first.message.startswith("`if` test")
     assert (first.end_location.row, first.end_location.column) == (6, 41)
-    assert first.fix is None
+    assert first.fix is not None and first.fix.applicability.value == "safe"
     assert first.confidence == "high"
 
 

@@ -1,0 +1,545 @@
+"""The batched fix of SYN101 / SYN102: what it writes, when it is safe, unsafe or refused,
+and that the rewritten loops compute the same values with one transfer."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from types import ModuleType
+from typing import Any
+
+import pytest
+import torch
+from torch import nn
+
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.docs import rule_page, section
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from synclint.rules import ALL_RULES
+from synclint.runtime import count_syncs
+
+CODES = ("SYN101", "SYN102")
+CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
+
+
+def fixed(source: str, *, unsafe: bool = False) -> str:
+    result = fix_source(textwrap.dedent(source), "example.py", CODES, unsafe=unsafe)
+    assert result.error is None
+    assert not result.discarded
+    return result.text
+
+
+def findings(source: str) -> list[Diagnostic]:
+    output = lint_source(textwrap.dedent(source), "example.py", CODES)
+    return [d for d in output.diagnostics if d.code in CODES]
+
+
+def load(source: str, name: str) -> ModuleType:
+    module = ModuleType(name)
+    exec(compile(source, f"<{name}>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+SEED = """\
+import torch
+
+
+def check(model):
+    nan_weights, inf_weights, nan_grads, inf_grads = [], [], [], []
+    for name, param in model.named_parameters():
+        # weights first
+        if torch.isnan(param.data).any():
+            nan_weights.append(name)
+        if torch.isinf(param.data).any():
+            inf_weights.append(name)
+        if param.grad is not None:
+            if torch.isnan(param.grad).any():  # then grads
+                nan_grads.append(name)
+            if torch.isinf(param.grad).any():
+                inf_grads.append(name)
+    return nan_weights, inf_weights, nan_grads, inf_grads
+"""
+
+SEED_FIXED = """\
+import torch
+
+
+def check(model):
+    nan_weights, inf_weights, nan_grads, inf_grads = [], [], [], []
+    _items = list(model.named_parameters())
+    _reads = [
+        (
+            torch.isnan(param.data).any(),
+            torch.isinf(param.data).any(),
+            torch.isnan(param.grad).any() if param.grad is not None else None,
+            torch.isinf(param.grad).any() if param.grad is not None else None,
+        )
+        for name, param in _items
+    ]
+    _flat = [r for row in _reads for r in row if r is not None]
+    _device = _flat[0].device if _flat else None
+    _flat = [r if r.device == _device else r.to(_device) for r in _flat]
+    _host = iter(torch.stack(_flat).tolist() if _flat else [])
+    _values = [tuple(r if r is None else next(_host) for r in row) for row in _reads]
+    for (name, param), (_v0, _v1, _v2, _v3) in zip(_items, _values):
+        # weights first
+        if _v0:
+            nan_weights.append(name)
+        if _v1:
+            inf_weights.append(name)
+        if param.grad is not None:
+            if _v2:  # then grads
+                nan_grads.append(name)
+            if _v3:
+                inf_grads.append(name)
+    return nan_weights, inf_weights, nan_grads, inf_grads
+"""
+
+
+def _seed_model(poison: bool = True) -> nn.Module:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 2))
+    for index, p in enumerate(model.parameters()):
+        if index != 1:
+            p.grad = torch.randn_like(p)
+    if poison:
+        with torch.no_grad():
+            model[0].weight[0, 0] = float("nan")
+            model[1].bias[0] = float("inf")
+        model[1].weight.grad[0, 0] = float("nan")  # type: ignore[index]
+    return model
+
+
+# -- what the fix writes ---------------------------------------------------------------
+
+def test_seed_loop_becomes_one_read_pass_one_transfer_and_the_original_loop() -> None:
+    assert fixed(SEED) == SEED_FIXED
+
+
+def test_every_finding_of_the_seed_loop_carries_the_same_safe_fix() -> None:
+    found = findings(SEED)
+    assert len(found) == 4
+    fixes = {d.fix for d in found}
+    assert len(fixes) == 1
+    fix = fixes.pop()
+    assert fix is not None and fix.applicability is Applicability.SAFE
+
+
+def test_seed_fix_gives_the_same_names_with_one_sync_instead_of_one_per_test() -> None:
+    naive = load(SEED, "naive_seed")
+    rewritten = load(SEED_FIXED, "fixed_seed")
+    for poison in (True, False):
+        model = _seed_model(poison)
+        with count_syncs("emulated") as naive_syncs:
+            expected = naive.check(model)
+        with count_syncs("emulated") as fixed_syncs:
+            got = rewritten.check(model)
+        assert got == expected
+        assert naive_syncs.total == 14  # 4 parameters, 3 of them with grads
+        assert fixed_syncs.total == 1
+
+
+def test_empty_model_transfers_nothing() -> None:
+    rewritten = load(SEED_FIXED, "fixed_seed_empty")
+    with count_syncs("emulated") as syncs:
+        assert rewritten.check(nn.Sequential()) == ([], [], [], [])
+    assert syncs.total == 0
+
+
+def test_item_in_a_loop_over_named_parameters() -> None:
+    source = """\
+        import torch
+
+        def norms(model):
+            stats = {}
+            for name, t in model.named_parameters():
+                stats[name] = t.norm().item()
+            return stats
+        """
+    assert fixed(source) == textwrap.dedent("""\
+        import torch
+
+        def norms(model):
+            stats = {}
+            _items = list(model.named_parameters())
+            _reads = [t.norm() for name, t in _items]
+            _device = _reads[0].device if _reads else None
+            _reads = [r if r.device == _device else r.to(_device) for r in _reads]
+            _values = torch.stack(_reads).tolist() if _reads else []
+            for (name, t), _v in zip(_items, _values):
+                stats[name] = _v
+            return stats
+        """)
+
+
+def test_item_list_comprehension_becomes_the_host_list() -> None:
+    source = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            return [t.item() for t in ts]
+        """
+    assert fixed(source) == textwrap.dedent("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            _reads = [t.reshape(()) for t in ts]
+            _device = _reads[0].device if _reads else None
+            _reads = [r if r.device == _device else r.to(_device) for r in _reads]
+            _values = torch.stack(_reads).tolist() if _reads else []
+            return _values
+        """)
+
+
+@pytest.mark.parametrize("consumer", ["any", "all"])
+def test_any_and_all_of_a_generator_read_every_condition_once(consumer: str) -> None:
+    source = f"""\
+        import torch
+
+        def f(model):
+            return {consumer}(torch.isnan(p).any() for p in model.parameters())
+        """
+    text = fixed(source)
+    assert f"return {consumer}(_values)" in text
+    module = load(text, f"fixed_{consumer}")
+    naive = load(textwrap.dedent(source), f"naive_{consumer}")
+    for poison in (True, False):
+        model = _seed_model(poison)
+        expected = naive.f(model)
+        with count_syncs("emulated") as syncs:
+            got = module.f(model)
+        assert got == expected
+        assert syncs.total == 1
+
+
+def test_sum_of_floats_adds_the_host_values_in_order() -> None:
+    source = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> float:
+            return sum(float(t) for t in ts)
+        """
+    text = fixed(source)
+    assert "return sum(float(_v) for _v in _values)" in text
+    values = [torch.tensor(1e20), torch.tensor(1.0), torch.tensor(-1e20), torch.tensor(0.1)]
+    assert load(text, "fixed_sum").f(values) == load(textwrap.dedent(source), "naive_sum").f(values)
+
+
+def test_accumulator_loop_keeps_the_python_summation() -> None:
+    source = """\
+        import torch
+
+        def f(losses: list[torch.Tensor]) -> float:
+            total = 0.0
+            for loss in losses:
+                total += loss.item()
+            return total
+        """
+    text = fixed(source)
+    assert "total += _v" in text
+    losses = [torch.rand(()) for _ in range(50)] + [torch.tensor([3.0])]
+    with count_syncs("emulated") as syncs:
+        got = load(text, "fixed_total").f(losses)
+    assert got == load(textwrap.dedent(source), "naive_total").f(losses)
+    assert syncs.total == 1
+
+
+def test_continue_guard_is_kept_and_evaluated_first() -> None:
+    source = """\
+        import torch
+
+        def f(model):
+            out = []
+            for p in model.parameters():
+                if p.grad is None:
+                    continue
+                if p.grad.numel() > 4:
+                    out.append(p.grad.sum().item())
+            return out
+        """
+    text = fixed(source)
+    assert ("p.grad.sum() if not (p.grad is None) and p.grad.numel() > 4 else None"
+            in text)
+    model = _seed_model(poison=False)
+    assert load(text, "fixed_guard").f(model) == load(textwrap.dedent(source),
+                                                      "naive_guard").f(model)
+
+
+def test_alias_of_the_gradient_is_read_through() -> None:
+    source = """\
+        import torch
+
+        def f(model):
+            total = 0.0
+            for p in model.parameters():
+                g = p.grad
+                if g is not None:
+                    total += g.abs().sum().item()
+            return total
+        """
+    text = fixed(source)
+    assert "p.grad.abs().sum() if p.grad is not None else None" in text
+    model = _seed_model(poison=False)
+    assert load(text, "fixed_alias").f(model) == load(textwrap.dedent(source),
+                                                      "naive_alias").f(model)
+
+
+def test_comments_inside_the_loop_survive() -> None:
+    text = fixed(SEED)
+    assert "        # weights first\n" in text
+    assert "if _v2:  # then grads" in text
+
+
+def test_tab_indented_file_keeps_tabs() -> None:
+    source = "import torch\n\ndef f(ts: list[torch.Tensor]):\n\tout = []\n" \
+             "\tfor t in ts:\n\t\tout.append(t.sum().item())\n\treturn out\n"
+    text = fixed(source)
+    assert "\n\t_items = list(ts)\n\t_reads = [t.sum() for t in _items]\n" in text
+    assert "\n\tfor t, _v in zip(_items, _values):\n\t\tout.append(_v)\n" in text
+
+
+def test_names_already_used_get_a_suffix() -> None:
+    source = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            _items = "mine"
+            out = [t.sum().item() for t in ts if t.numel()]
+            return out, _items
+        """
+    text = fixed(source)
+    assert "_items_2 = list(ts)" in text
+    assert '_items = "mine"' in text
+
+
+def test_nested_loops_get_distinct_names_and_stay_correct() -> None:
+    source = """\
+        import torch
+
+        def f(layers: list[list[torch.Tensor]]) -> list[float]:
+            out = []
+            for layer in layers:
+                for t in layer:
+                    out.append(t.sum().item())
+                out.append(layer[0].sum().item())
+            return out
+        """
+    text = fixed(source)
+    layers = [[torch.randn(3) for _ in range(2)] for _ in range(3)]
+    assert load(text, "fixed_nested").f(layers) == load(textwrap.dedent(source),
+                                                       "naive_nested").f(layers)
+    assert "for t, _v in zip(_items, _values):" in text
+    assert "for layer, _v_2 in zip(_items_2, _values_2):" in text
+
+
+def test_import_torch_is_added_when_torch_is_aliased() -> None:
+    source = """\
+        import torch as T
+
+        def f(ts: list[T.Tensor]):
+            return [t.item() for t in ts]
+        """
+    text = fixed(source)
+    assert text.startswith("import torch\nimport torch as T\n")
+
+
+def test_fixing_twice_changes_nothing_and_leaves_no_sync_findings() -> None:
+    once = fixed(SEED)
+    assert fixed(once) == once
+    assert lint_source(once, "example.py", list(ALL_RULES)).diagnostics == []
+
+
+# -- unsafe fixes: offered, not applied by default, and the finding says why -------------
+
+@pytest.mark.parametrize(("source", "why"), [
+    ("""\
+        import torch
+
+        def f(model):
+            for p in model.parameters():
+                if p.grad is not None and torch.isnan(p.grad).any():
+                    p.grad.zero_()
+        """, "`.zero_()` modifies a tensor in place"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            for t in ts:
+                if torch.isnan(t).any():
+                    report(t)
+        """, "calls `report()`"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor], limit: float):
+            n = 0
+            for t in ts:
+                if t.norm().item() > limit:
+                    break
+                n += 1
+            return n
+        """, "can stop early (`break`)"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            zeros, norm = 0, 0.0
+            for t in ts:
+                zeros += (t == 0).sum().item()
+                norm += t.norm().item()
+            return zeros, norm
+        """, "different dtypes"),
+    ("""\
+        import torch
+
+        def f(metrics):
+            return {k: v.item() for k, v in metrics.items()}
+        """, "`v` may not be a tensor"),
+])
+def test_unprovable_fix_is_unsafe_and_says_why(source: str, why: str) -> None:
+    found = findings(source)
+    assert found
+    for diagnostic in found:
+        assert diagnostic.fix is not None
+        assert diagnostic.fix.applicability is Applicability.UNSAFE
+        assert why in diagnostic.message
+        assert why in diagnostic.fix.message
+    assert fixed(source) == textwrap.dedent(source)
+    assert fixed(source, unsafe=True) != textwrap.dedent(source)
+
+
+# -- no fix: the finding says why ------------------------------------------------------
+
+@pytest.mark.parametrize(("source", "why"), [
+    ("""\
+        import torch
+
+        def f(x: torch.Tensor):
+            while x.norm() > 1:
+                x = x / 2
+        """, "a `while` loop"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            total = 0.0
+            for t in ts:
+                t = t.float()
+                total += t.item()
+        """, "`t`, which the loop body assigns"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            out = []
+            for t in ts:
+                out.extend(t.tolist())
+        """, "may hold several values"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            for t in ts:
+                try:
+                    x = t.item()
+                except RuntimeError:
+                    pass
+        """, "a `try` statement"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            g = (t.item() for t in ts)
+            return next(g)
+        """, "evaluated lazily"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor], c: bool):
+            if c:
+                pass
+            elif any(t.isnan().any() for t in ts):
+                pass
+        """, "`elif` test"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            for t in ts:
+                print(t.sum())
+        """, "reads the whole tensor"),
+    ("""\
+        import torch
+
+        def f(ts: list[torch.Tensor]):
+            flags = []
+            for t in ts:
+                flags.append(t.any() and t.all())
+            return flags
+        """, "returns its tensor operand"),
+])
+def test_unfixable_loop_has_no_fix_and_the_finding_says_why(source: str, why: str) -> None:
+    found = findings(source)
+    assert found
+    for diagnostic in found:
+        assert diagnostic.fix is None
+        assert "no automatic fix" in diagnostic.message
+        assert why in diagnostic.message
+    assert fixed(source, unsafe=True) == textwrap.dedent(source)
+
+
+def test_condition_outside_a_loop_has_no_fix_and_no_batched_note() -> None:
+    found = findings("""\
+        import torch
+
+        def f(t: torch.Tensor):
+            if t.any():
+                return 1
+        """)
+    assert len(found) == 1
+    assert found[0].fix is None
+    assert "no automatic fix" not in found[0].message
+
+
+# -- the catalog: "Use instead" is what the fix makes of "Example" -------------------------
+
+@pytest.mark.parametrize("code", CODES)
+def test_use_instead_is_exactly_the_fixed_example(code: str) -> None:
+    page = rule_page(code)
+    assert page is not None
+    example = CODE_BLOCK.findall(section(page, "Example"))[0]
+    use_instead = CODE_BLOCK.findall(section(page, "Use instead"))[0]
+    result = fix_source(example, f"{code}_example.py", [code])
+    assert result.text == use_instead
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_catalog_page_documents_fix_safety(code: str) -> None:
+    page = rule_page(code) or ""
+    safety = section(page, "Fix safety")
+    for word in ("safe", "unsafe", "No fix"):
+        assert word in safety
+
+
+def _run_both(source: str, args: tuple[Any, ...]) -> tuple[Any, Any]:
+    naive = load(textwrap.dedent(source), "naive_run")
+    rewritten = load(fixed(source), "fixed_run")
+    return naive.f(*args), rewritten.f(*args)
+
+
+def test_guarded_condition_uses_the_python_bool_only_where_the_guard_holds() -> None:
+    source = """\
+        import torch
+
+        def f(model):
+            names = []
+            for name, p in model.named_parameters():
+                if p.grad is not None and torch.isinf(p.grad).any():
+                    names.append(name)
+            return names
+        """
+    model = _seed_model()
+    model[1].bias.grad = torch.tensor([float("inf"), 0.0])  # type: ignore[union-attr]
+    naive, rewritten = _run_both(source, (model,))
+    assert naive == rewritten == ["1.bias"]
