@@ -89,6 +89,11 @@ def main() -> None:
 @main.command()
 @_lint_options
 @click.option("--fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
+@click.option("--add-noqa", is_flag=True,
+              help="Append `# noqa: CODE` to the line of every finding (a baseline to adopt "
+                   "synclint in a large code base); exit 0.")
+@click.option("--exit-non-zero-on-fix", is_flag=True,
+              help="With --fix: exit 1 when any file was changed, even if nothing remains.")
 def check(fix: bool, **options: Any) -> None:
     """Check PATHS (files, directories, or - for standard input; default: .)."""
     sys.exit(_run(fix=fix, **options))
@@ -96,6 +101,8 @@ def check(fix: bool, **options: Any) -> None:
 
 @main.command("fix")
 @_lint_options
+@click.option("--exit-non-zero-on-fix", is_flag=True,
+              help="Exit 1 when any file was changed, even if nothing remains (pre-commit).")
 def fix_command(**options: Any) -> None:
     """Apply fixes to PATHS: the same as `synclint check --fix`."""
     sys.exit(_run(fix=True, **options))
@@ -107,7 +114,7 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          statistics: bool, exit_zero: bool, no_cache: bool, cache_dir: Path | None,
          config: Path | None,
          jobs: int | None, quiet: bool, stdin_filename: str | None, force_exclude: bool,
-         show_fixes: bool) -> int:
+         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False) -> int:
     from synclint.runner import FixOptions, all_diagnostics, check_paths, decode_stdin
 
     targets = list(paths) or ["."]
@@ -141,8 +148,24 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         from synclint.cache import ResultCache, default_cache_dir
 
         cache = ResultCache(cache_dir if cache_dir is not None else default_cache_dir(settings.root))
-    outcomes = check_paths(files, settings, jobs=jobs, fix=fix_options, stdin_text=stdin_text,
-                           stdin_name=stdin_filename, cache=cache)
+    if add_noqa and (fix_options is not None or STDIN in targets):
+        click.echo("error: --add-noqa cannot be combined with --fix, --diff or stdin", err=True)
+        return EXIT_ERROR
+    from synclint import progress as progress_bar
+
+    bar = (progress_bar.ProgressBar(len(files))
+           if progress_bar.wanted(len(files), output_format) else None)
+    try:
+        outcomes = check_paths(files, settings, jobs=jobs, fix=fix_options,
+                               stdin_text=stdin_text, stdin_name=stdin_filename, cache=cache,
+                               progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if add_noqa:
+        from synclint.noqa import add_noqa_to_files
+
+        return add_noqa_to_files(outcomes, quiet=quiet)
     diagnostics = all_diagnostics(outcomes)
     if not settings.unsafe_fixes:
         from dataclasses import replace
@@ -188,6 +211,8 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             click.echo(line, err=True)
     if any(e.internal for o in outcomes for e in o.result.errors):
         return EXIT_ERROR
+    if exit_non_zero_on_fix and any(o.changed for o in outcomes):
+        return EXIT_FINDINGS
     if exit_zero:
         return EXIT_CLEAN
     has_errors = any(o.result.errors for o in outcomes)
@@ -268,6 +293,18 @@ def rules_command(output_format: str) -> None:
     for code, r in ALL_RULES.items():
         click.echo(f"{code:<8}{r.name:<28}{'on' if r.default_enabled else 'off':<9}"
                    f"{'yes' if r.fixable else 'no':<5}{r.summary}")
+
+
+@main.command()
+def server() -> None:
+    """Run the language server (LSP) over stdio, for editors; needs synclint[lsp]."""
+    try:
+        from synclint.lsp import serve
+    except ImportError as error:
+        click.echo(f"error: the language server needs pygls ({error}); "
+                   "install it with: pip install 'synclint[lsp]'", err=True)
+        sys.exit(EXIT_ERROR)
+    serve()
 
 
 def _register_profile() -> None:

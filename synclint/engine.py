@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import os
 import re
 import threading
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 import libcst as cst
@@ -24,6 +25,7 @@ from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
 from synclint.suppression import Suppressions
 
 SYNTAX_ERROR = "SYN000"
+UNUSED_NOQA = "SYN100"
 
 #: CPython refuses more than 200 nested brackets; LibCST's native parser can crash on
 #: far fewer than a real interpreter would accept, so such files are reported, not parsed.
@@ -50,6 +52,8 @@ class LintOutput:
     reports: list[tuple[Report, Diagnostic]]
     module: cst.Module | None
     error: FileError | None = None
+    #: (row, code) of each finding a suppression comment filtered out (for SYN100).
+    suppressed: frozenset[tuple[int, str]] = frozenset()
 
 
 def could_contain_tensors(source: str) -> bool:
@@ -67,6 +71,29 @@ def rules_for(source: str, codes: Iterable[str]) -> list[type[Rule]]:
 def lint_source(source: str, filename: str, codes: Iterable[str]) -> LintOutput:
     """Lint one decoded source text with the rules `codes`; never raises for bad input."""
     codes = set(codes)
+    output = _lint_rules(source, filename, codes)
+    if UNUSED_NOQA in codes:
+        output = _with_unused_noqa(output, source, filename, codes)
+    return output
+
+
+def _with_unused_noqa(output: LintOutput, source: str, filename: str,
+                      codes: set[str]) -> LintOutput:
+    """Add SYN100 findings, which need to know which suppressions the other rules used."""
+    if output.error is not None or any(d.code == SYNTAX_ERROR for d in output.diagnostics):
+        return output
+    from synclint.rules.unused_noqa import unused_noqa
+
+    found = unused_noqa(source, filename, codes, output.suppressed, ALL_RULES)
+    suppressions = Suppressions.parse(source)
+    found = [d for d in found if not suppressions.suppresses(UNUSED_NOQA, d.location.row)]
+    if not found:
+        return output
+    diagnostics = sorted([*output.diagnostics, *found], key=lambda d: (d.location, d.code))
+    return replace(output, diagnostics=diagnostics)
+
+
+def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
     rule_classes = rules_for(source, codes)
     if not rule_classes:
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
@@ -115,18 +142,20 @@ def lint_module(module: cst.Module, source: str, filename: str,
     positions = run_with_big_stack(lambda: target_positions(module, _wanted_nodes(module, sink)))
     suppressions = Suppressions.parse(source)
     paired: list[tuple[Report, Diagnostic]] = []
+    suppressed: set[tuple[int, str]] = set()
     for report in sink.reports:
         where = positions[report.node]
         start = Location(where.start.line, where.start.column + 1)
         end = Location(where.end.line, where.end.column + 1)
         if suppressions.suppresses(report.code, start.row):
+            suppressed.add((start.row, report.code))
             continue
         fix = _edits(report.fix, positions, module) if report.fix is not None else None
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
                                 report.confidence)
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
-    return LintOutput([d for _, d in paired], paired, module)
+    return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))
 
 
 def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
@@ -168,14 +197,13 @@ class _Recorder:
             if helper is not None:
                 self.state.wanted.add(id(helper))
 
-    def __exit__(self, kind: object, value: object, trace: object) -> bool:
+    def __exit__(self, kind: object, value: object, trace: object) -> None:
         if kind is not None:
-            return False
+            return
         computed = self.state.computed
         start = computed[self.start_node].start if self.start_node is not None else self.start
         end = computed[self.end_node].end if self.end_node is not None else self.state.here()
         computed[self.node] = CodeRange(start, end)
-        return False
 
 
 _NO_RECORD = contextlib.nullcontext()
@@ -405,6 +433,18 @@ def run_with_big_stack(function: Callable[[], T]) -> T:
             finally:
                 threading.stack_size(previous)
     return _executor.submit(function).result()
+
+
+def _forget_executor_after_fork() -> None:
+    # A forked worker (the process pool) inherits the executor object but not its thread:
+    # submitting to it would wait forever, so the child starts its own.
+    global _executor, _executor_lock
+    _executor = None
+    _executor_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_executor_after_fork)
 
 
 def _raise_recursion_limit() -> None:

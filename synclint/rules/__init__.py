@@ -11,6 +11,7 @@ from synclint.rules.tensor_condition import TensorCondition
 from synclint.rules.device_synchronize import DeviceSynchronize
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
+from synclint.rules.unused_noqa import UnusedNoqa
 
 _RULES: list[type[Rule]] = [
     SyncInLoop,
@@ -21,6 +22,7 @@ _RULES: list[type[Rule]] = [
     CatThenReduceRule,
     PerElementDeviceMove,
     Float32SquaredNorm,
+    UnusedNoqa,
 ]
 
 ALL_RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(_RULES, key=lambda r: r.code)}

@@ -1,0 +1,49 @@
+"""The flake8 plugin (entry point `SYN`): synclint's findings as flake8 errors, report only."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from synclint import __version__
+
+#: Codes that make no sense under flake8: SYN100 judges synclint's own suppressions, and
+#: flake8 reports syntax errors itself (E999).
+_NOT_UNDER_FLAKE8 = frozenset({"SYN000", "SYN100"})
+
+
+class Plugin:
+    """A flake8 tree plugin; yields (row, 0-based column, "SYNxxx message", type)."""
+
+    name = "synclint"
+    version = __version__
+
+    def __init__(self, tree: ast.AST, lines: Sequence[str], filename: str) -> None:
+        self._lines = lines
+        self._filename = filename
+
+    def run(self) -> Iterator[tuple[int, int, str, type[Plugin]]]:
+        from synclint.engine import lint_source
+
+        source = "".join(self._lines)
+        codes = _codes_for(self._filename)
+        for diagnostic in lint_source(source, self._filename, codes).diagnostics:
+            if diagnostic.code in _NOT_UNDER_FLAKE8:
+                continue
+            # synclint columns are 1-based; flake8 takes 0-based ones and prints them +1.
+            yield (diagnostic.location.row, diagnostic.location.column - 1,
+                   f"{diagnostic.code} {diagnostic.message}", type(self))
+
+
+@lru_cache(maxsize=256)
+def _codes_for(filename: str) -> frozenset[str]:
+    """The rules [tool.synclint] enables for this file, or the defaults without one."""
+    from synclint.config import ConfigError, Overrides, resolve_settings
+    from synclint.rules import DEFAULT_CODES
+
+    try:
+        settings = resolve_settings([filename], None, Overrides())
+    except ConfigError:
+        return DEFAULT_CODES - _NOT_UNDER_FLAKE8
+    return settings.codes_for(filename) - _NOT_UNDER_FLAKE8
