@@ -143,6 +143,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
     suppressions = Suppressions.parse(source)
     paired: list[tuple[Report, Diagnostic]] = []
     suppressed: set[tuple[int, str]] = set()
+    fixes: dict[int, Fix] = {}
     for report in sink.reports:
         where = positions[report.node]
         start = Location(where.start.line, where.start.column + 1)
@@ -150,7 +151,12 @@ def lint_module(module: cst.Module, source: str, filename: str,
         if suppressions.suppresses(report.code, start.row):
             suppressed.add((start.row, report.code))
             continue
-        fix = _edits(report.fix, positions, module) if report.fix is not None else None
+        fix = None
+        if report.fix is not None:
+            # One fix is often shared by every finding of a loop: position it once.
+            fix = fixes.get(id(report.fix))
+            if fix is None:
+                fix = fixes[id(report.fix)] = _edits(report.fix, positions, module)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
                                 report.confidence)
         paired.append((report, diagnostic))

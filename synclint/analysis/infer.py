@@ -145,6 +145,7 @@ class Env:
     def __init__(self, imports: Imports) -> None:
         self.imports = imports
         self._scopes: list[dict[str, Kind]] = [{}]
+        imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
 
@@ -177,6 +178,10 @@ class Env:
             if kind is not None:
                 return kind
         return None
+
+    def _is_shadowed(self, name: str) -> bool:
+        """A name bound by code (not by an import) in any scope visible here."""
+        return len(self._scopes) > 1 and any(name in scope for scope in self._scopes[1:])
 
     def bind_target(self, target: cst.BaseExpression, kind: Kind) -> None:
         """Bind an assignment or loop target, destructuring tuples."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 
@@ -28,6 +30,9 @@ class Imports:
 
     def __init__(self) -> None:
         self.aliases: dict[str, str] = {}
+        #: Whether a name is rebound in the current scope (a parameter `cat` shadows
+        #: `from torch import cat`); set by the environment that owns the scopes.
+        self.is_shadowed: Callable[[str], bool] = lambda name: False
         self.torch_imported = False
         self.pandas_imported = False
 
@@ -68,6 +73,8 @@ class Imports:
         if name is None:
             return None
         head, _, rest = name.partition(".")
+        if self.is_shadowed(head):
+            return None
         full = self.aliases.get(head)
         if full is None:
             if head != "torch":

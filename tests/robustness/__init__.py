@@ -1,0 +1,1 @@
+"""Robustness: no input crashes synclint, hangs it, or makes it corrupt a file."""

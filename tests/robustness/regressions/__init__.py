@@ -1,0 +1,1 @@
+"""Minimal inputs that once broke a robustness property, one test each."""

@@ -1,0 +1,79 @@
+"""Mutation fuzzing (a bounded, seeded sample; benchmarks/mutate.py runs all of it):
+real sources with lines and tokens deleted, duplicated and swapped never crash `check`
+or `fix`, and `fix` never produces code that does not parse."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from tests.robustness.mutations import OPERATORS, ROOT, corpus, mutate
+from tests.robustness.properties import check_properties, compile_problem
+
+pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
+
+LIBRARY_SAMPLE = 160
+CLI_SAMPLE = 40
+
+
+def _small_sources() -> list[tuple[str, str]]:
+    return [(name, source) for name, source in corpus() if len(source) <= 12_000]
+
+
+def _mutants(count: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    sources = _small_sources()
+    return [(f"{name}#{index}", mutate(source, rng))
+            for index, (name, source) in enumerate(rng.choices(sources, k=count))]
+
+
+def test_corpus_holds_examples_tests_precision_snippets_and_rule_examples() -> None:
+    names = [name for name, _ in corpus()]
+    assert any(name.startswith("examples/") for name in names)
+    assert any(name.startswith("tests/") for name in names)
+    assert any(name.startswith("benchmarks/precision/") for name in names)
+    assert any("-example-" in name for name in names)
+
+
+@pytest.mark.parametrize("operator", OPERATORS)
+def test_each_mutation_operator_changes_some_source(operator: str) -> None:
+    from tests.robustness.mutations import _mutate_once
+
+    source = "import torch\nfor p in ps:\n    x = p.item()\n"
+    rng = random.Random(0)
+    assert any(_mutate_once(source, rng, operator) != source for _ in range(20))
+
+
+def test_mutants_never_crash_check_or_fix_and_fixes_parse() -> None:
+    problems: list[str] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, source in _mutants(LIBRARY_SAMPLE, seed=8):
+            for failure in check_properties(source, "mutant.py", idempotence=False):
+                problems.append(f"{name}: {failure.describe()}\n--- input ---\n{source}")
+    assert not problems, "\n\n".join(problems[:5])
+
+
+def test_cli_fix_of_mutants_writes_only_code_that_compiles(tmp_path: Path) -> None:
+    mutants = _mutants(CLI_SAMPLE, seed=9)
+    paths = []
+    for index, (_, source) in enumerate(mutants):
+        path = tmp_path / f"mutant_{index}.py"
+        path.write_text(source, encoding="utf-8")
+        paths.append(path)
+    process = subprocess.run(
+        [sys.executable, "-m", "synclint", "fix", "--select", "ALL", "--unsafe-fixes",
+         "--no-cache", "-q", str(tmp_path)], capture_output=True, text=True, timeout=300,
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.returncode in (0, 1), process.stderr[-3000:]
+    assert "internal error" not in process.stderr and "Traceback" not in process.stderr
+    for path, (name, source) in zip(paths, mutants):
+        text = path.read_text(encoding="utf-8")
+        if text != source and compile_problem(source) is None:
+            assert compile_problem(text) is None, f"{name}: the CLI wrote invalid code"
