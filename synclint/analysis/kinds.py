@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 
 class Simple(enum.Enum):
@@ -49,7 +48,7 @@ class Func:
     returns: Kind
 
 
-Kind = Union[Simple, Seq, Tup, Mapping, Func]
+Kind = Simple | Seq | Tup | Mapping | Func
 
 UNKNOWN = Simple.UNKNOWN
 TENSOR = Simple.TENSOR

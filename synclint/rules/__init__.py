@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from synclint.rules.base import Rule
 from synclint.rules.cat_then_reduce import CatThenReduceRule
+from synclint.rules.device_synchronize import DeviceSynchronize
 from synclint.rules.float32_squared_norm import Float32SquaredNorm
+from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.per_element_device_move import PerElementDeviceMove
+from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
-from synclint.rules.device_synchronize import DeviceSynchronize
-from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
-from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.unused_noqa import UnusedNoqa
 
 _RULES: list[type[Rule]] = [

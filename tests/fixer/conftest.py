@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from synclint.rules import ALL_RULES
+
 from .fake_rules import FAKE_RULES
 
 

@@ -11,7 +11,6 @@ import hypothesmith
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from synclint.cli import main
 from synclint.engine import run_with_big_stack

@@ -13,8 +13,7 @@ import pytest
 
 from synclint.engine import lint_source
 from synclint.rules import ALL_RULES
-from tests.robustness.limits import CASES, big_file, long_function, results, run_child, \
-    run_children
+from tests.robustness.limits import CASES, big_file, long_function, results, run_child, run_children
 
 SLOW = pytest.mark.skipif(not os.environ.get("SYNCLINT_SLOW_TESTS"),
                           reason="slow; set SYNCLINT_SLOW_TESTS=1 (or run benchmarks/fuzz.py --limits)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 try:
     import torch
 except ImportError:  # the tests skip themselves

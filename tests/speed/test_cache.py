@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from synclint.cache import CACHE_DIR_NAME, ResultCache, result_from_json, result_to_json
 from synclint.cli import main
+from synclint.config import Overrides, resolve_settings
 from synclint.diagnostics import (
     Applicability,
     Diagnostic,
@@ -21,9 +22,8 @@ from synclint.diagnostics import (
     Fix,
     Location,
 )
-from synclint.rules import ALL_RULES
-from synclint.config import Overrides, resolve_settings
 from synclint.engine import lint_text
+from synclint.rules import ALL_RULES
 from synclint.runner import check_paths
 
 # SYN101 with a fix (p.norm().item() in a loop) plus a second finding on another column.

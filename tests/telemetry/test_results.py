@@ -15,7 +15,6 @@ from synclint.telemetry import (  # noqa: E402
     grad_norm,
     gradient_stats,
 )
-
 from tests.telemetry.telemetry_models import ParamList  # noqa: E402
 
 NAN, INF = float("nan"), float("inf")

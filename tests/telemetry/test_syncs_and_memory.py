@@ -6,9 +6,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from tests.telemetry.conftest import LARGE_MODEL_LARGEST  # noqa: E402
-
 from synclint.telemetry import check_numerical_stability, grad_norm, gradient_stats  # noqa: E402
+from tests.telemetry.conftest import LARGE_MODEL_LARGEST  # noqa: E402
 
 try:
     from synclint.runtime import count_syncs, track_memory
