@@ -206,7 +206,8 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     _print_errors(outcomes)
     if output_format == "text" and not quiet:
         fixable = sum(1 for d in diagnostics if d.fix is not None)
-        line = summary_line(len(diagnostics), fixable, fixed)
+        unchecked = sum(1 for o in outcomes if o.result.errors)
+        line = summary_line(len(diagnostics), fixable, fixed, unchecked)
         if line:
             click.echo(line, err=True)
     if any(e.internal for o in outcomes for e in o.result.errors):

@@ -30,6 +30,11 @@ UNUSED_NOQA = "SYN100"
 #: CPython refuses more than 200 nested brackets; LibCST's native parser can crash on
 #: far fewer than a real interpreter would accept, so such files are reported, not parsed.
 MAX_BRACKET_DEPTH = 200
+#: Expression nesting (chains of subscripts, calls, operators) beyond which LibCST's
+#: parser takes seconds to hours; no hand-written code comes near it.
+MAX_EXPRESSION_DEPTH = 250
+#: Only files with a line longer than this can hold such a chain on one line.
+MAX_CHECKED_LINE = 500
 #: Strings that must appear somewhere for any tensor to be recognised at all.
 TENSOR_EVIDENCE = (
     "torch", "parameters(", "buffers(", "state_dict(", ".grad", ".detach(", ".cpu(",
@@ -108,6 +113,9 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
             filename, Location(row, column), Location(row, column),
         )
         return LintOutput([diagnostic], [], None)
+    too_complex = _expression_depth_error(source)
+    if too_complex is not None:
+        return LintOutput([], [], None, FileError(filename, too_complex))
     try:
         module = run_with_big_stack(lambda: cst.parse_module(source))
     except cst.ParserSyntaxError as error:
@@ -321,6 +329,35 @@ def _edits(fix: PendingFix, positions: object, module: cst.Module) -> Fix:
             start = end
         edits.append(Edit(replacement.code, start, end))
     return Fix(fix.applicability, fix.message, tuple(edits))
+
+
+def _expression_depth_error(source: str) -> str | None:
+    """Why the file is too complex for LibCST, or None.
+
+    LibCST's parser is superlinear in the length of chains (`a[0][0]...`, `- - - x`,
+    `a + a + ...`, nested lambdas): 1 000 links take seconds, 10 000 take hours. Such
+    chains need long lines, so only files with a line over MAX_CHECKED_LINE characters
+    pay for CPython's (cheap) parser and a depth count.
+    """
+    if not any(len(line) > MAX_CHECKED_LINE for line in source.splitlines()):
+        return None
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None  # LibCST reports it as SYN000
+    except (RecursionError, MemoryError, ValueError):
+        return "too complex to analyse: CPython's own parser gives up on it; file skipped"
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            deeper = depth + 1 if isinstance(child, ast.expr) else depth
+            if deeper > MAX_EXPRESSION_DEPTH:
+                line = getattr(child, "lineno", 0)
+                return (f"too complex to analyse: expressions nested more than "
+                        f"{MAX_EXPRESSION_DEPTH} deep at line {line}; file skipped")
+            stack.append((child, deeper))
+    return None
 
 
 def _ast_syntax_errors(source: str, filename: str) -> list[Diagnostic]:

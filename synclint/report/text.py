@@ -30,12 +30,15 @@ def render_statistics(diagnostics: Sequence[Diagnostic]) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def summary_line(remaining: int, fixable: int, fixed: int = 0) -> str:
+def summary_line(remaining: int, fixable: int, fixed: int = 0, unchecked: int = 0) -> str:
     parts = []
     if fixed:
         parts.append(f"Fixed {fixed} error{'s' if fixed != 1 else ''}.")
+    if unchecked:
+        parts.append(f"{unchecked} file{'s' if unchecked != 1 else ''} could not be checked "
+                     "(see the errors above).")
     if remaining == 0:
-        parts.append("All checks passed!" if not fixed else "")
+        parts.append("All checks passed!" if not fixed and not unchecked else "")
     else:
         line = f"Found {remaining} error{'s' if remaining != 1 else ''}."
         if fixable:
