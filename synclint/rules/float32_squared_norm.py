@@ -180,6 +180,10 @@ def is_norm_operand(expr: cst.BaseExpression, ctx: Context) -> bool:
         if isinstance(func, cst.Attribute) and func.attr.value in OPERAND_METHODS:
             expr = func.value
             continue
+        if (qualified is not None and qualified.startswith("torch.") and expr.args
+                and qualified[len("torch."):] in OPERAND_METHODS):
+            expr = expr.args[0].value  # torch.flatten(g), torch.abs(g): the same values
+            continue
         return False
 
 

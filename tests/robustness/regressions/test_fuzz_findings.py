@@ -32,9 +32,6 @@ def test_a_parameter_shadowing_a_torch_import_is_not_rewritten() -> None:
     assert not fix_source(SHADOWED_IMPORT, "x.py", ALL_RULES).changed
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "SYN201's chunked fix leaves `flatten(g).pow(2).sum()` (still a float32 squared sum) "
-    "but SYN301 no longer reports it: the fix hides the precision finding"))
 def test_the_chunked_fix_keeps_the_float32_squared_norm_finding() -> None:
     failures = check_properties(HIDDEN_SQUARED_SUM, "x.py")
     assert not failures, "\n".join(f.describe() for f in failures)
