@@ -108,3 +108,10 @@ def test_a_fifty_thousand_line_function_is_checked_and_fixed() -> None:
     for mode in ("check", "fix"):
         measured = run_child(long_function(50_000), mode, timeout=120)
         assert not measured.timed_out and not measured.crashed
+
+
+def test_a_five_megabyte_module_is_reported_as_too_large_without_parsing() -> None:
+    source = big_file(5)
+    output = lint_source(source, "huge.py", ALL_RULES)
+    assert output.error is not None and not output.error.internal
+    assert "too large to analyse" in output.error.message and output.module is None
