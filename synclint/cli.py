@@ -184,7 +184,8 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         _write(text, output_file)
         changed = sum(1 for o in outcomes if o.changed)
         if not quiet:
-            click.echo(f"Would fix {sum(sum(o.fixed.values()) for o in outcomes)} errors in "
+            count = sum(sum(o.fixed.values()) for o in outcomes)
+            click.echo(f"Would fix {count} error{'s' if count != 1 else ''} in "
                        f"{changed} file{'s' if changed != 1 else ''}." if changed
                        else "No fixes available.", err=True)
         _print_errors(outcomes)

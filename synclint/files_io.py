@@ -249,8 +249,9 @@ def unified_diff(path: str | os.PathLike[str], old: str, new: str) -> str:
     if old == new:
         return ""
     name = Path(path).as_posix()
-    lines = difflib.unified_diff(_lines(old), _lines(new), fromfile=f"a/{name}",
-                                 tofile=f"b/{name}")
+    # git's a/ b/ prefixes only make sense for relative paths (`a//tmp/x.py` does not).
+    before, after = (name, name) if Path(path).is_absolute() else (f"a/{name}", f"b/{name}")
+    lines = difflib.unified_diff(_lines(old), _lines(new), fromfile=before, tofile=after)
     out: list[str] = []
     for line in lines:
         if line.endswith("\n"):
