@@ -14,17 +14,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context, iter_children
 from synclint.diagnostics import Applicability
 from synclint.fixes.float64 import FixOrReason, code_of, consumed_on_host
 from synclint.rules.base import PendingFix, Replacement
-from synclint.rules.cat_then_reduce import (
-    CatThenReduce,
-    MetadataUse,
-    ReductionUse,
-    binds,
-    occurrences,
-)
+from synclint.rules.cat_then_reduce import CatThenReduce, MetadataUse, ReductionUse
 
 __all__ = ["chunked_fix"]
 

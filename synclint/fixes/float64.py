@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import libcst as cst
 from libcst._nodes.internal import CodegenState
 
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import PendingFix, Replacement
-from synclint.rules.cat_then_reduce import binds, occurrences
 from synclint.rules.float32_squared_norm import SquaredNorm
 
 __all__ = ["FixOrReason", "code_of", "consumed_on_host", "float64_fix", "needs_parens"]

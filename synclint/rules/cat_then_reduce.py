@@ -12,7 +12,8 @@ from typing import ClassVar
 import libcst as cst
 
 from synclint.analysis.kinds import HOST, TENSORS, Seq
-from synclint.analysis.walker import Context, iter_children
+from synclint.analysis.uses import binds, occurrences
+from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule
 
@@ -125,7 +126,6 @@ class CatThenReduce:
     metadata: tuple[MetadataUse, ...]
 
 
-Occurrence = tuple[cst.Name, tuple[cst.CSTNode, ...]]
 _Uses = list[ReductionUse | MetadataUse]
 
 
@@ -309,47 +309,6 @@ def _scope(ctx: Context) -> cst.CSTNode:
     if ctx.functions:
         return ctx.functions[-1]
     return ctx.parents[0]
-
-
-def occurrences(scope: cst.CSTNode, name: str) -> list[Occurrence]:
-    """Every `Name` node spelling `name` below `scope`, with its ancestors (outermost first)."""
-    found: list[Occurrence] = []
-    ancestors: list[cst.CSTNode] = []
-
-    def visit(node: cst.CSTNode) -> None:
-        if isinstance(node, cst.Name):
-            if node.value == name:
-                found.append((node, tuple(ancestors)))
-            return
-        ancestors.append(node)
-        for child in iter_children(node):
-            visit(child)
-        ancestors.pop()
-
-    body = scope.body if isinstance(scope, (cst.FunctionDef, cst.Lambda)) else scope
-    visit(body)
-    return found
-
-
-def binds(name: cst.Name, ancestors: Sequence[cst.CSTNode]) -> bool:
-    """Whether this occurrence (re)binds the name rather than reading it (`del` reads)."""
-    child: cst.CSTNode = name
-    index = len(ancestors) - 1
-    while index >= 0 and isinstance(ancestors[index], (cst.Element, cst.Tuple, cst.List,
-                                                        cst.StarredElement)):
-        child = ancestors[index]
-        index -= 1
-    if index < 0:
-        return False
-    parent = ancestors[index]
-    if isinstance(parent, (cst.AssignTarget, cst.AsName, cst.Param, cst.Global,
-                           cst.Nonlocal, cst.ImportAlias)):
-        return True
-    if isinstance(parent, (cst.For, cst.CompFor, cst.AugAssign, cst.AnnAssign, cst.NamedExpr)):
-        return parent.target is child
-    if isinstance(parent, (cst.FunctionDef, cst.ClassDef)):
-        return parent.name is child
-    return False
 
 
 class _UseFinder:

@@ -12,10 +12,10 @@ from typing import ClassVar
 import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR, HOST_TENSOR, TENSOR, UNKNOWN, Kind
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule, Sink
-from synclint.rules.cat_then_reduce import binds, occurrences
 
 #: Kinds whose squares may overflow: float32 or an unknown float dtype (not float64, not
 #: a boolean mask, not NumPy or a Python number).

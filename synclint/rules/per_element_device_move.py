@@ -12,9 +12,9 @@ import libcst as cst
 
 from synclint.analysis.infer import is_cpu_device
 from synclint.analysis.kinds import TENSORS, UNKNOWN
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.rules.base import Example, Rule
-from synclint.rules.cat_then_reduce import binds, occurrences
 
 #: torch functions that gather the moved tensors into one.
 GATHER_FUNCTIONS = frozenset(
