@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_source
 from synclint.rules import ALL_RULES, DEFAULT_CODES
+from tests.linter.helpers import rule_findings
 
 CODE = "SYN103"
 
 
 def findings(source: str) -> list[Diagnostic]:
-    output = lint_source(textwrap.dedent(source), "example.py", [CODE])
-    assert output.error is None
-    return [d for d in output.diagnostics if d.code == CODE]
+    return rule_findings(CODE, source)
 
 
 def test_rule_is_off_by_default_and_has_no_fix() -> None:

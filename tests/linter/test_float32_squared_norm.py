@@ -10,17 +10,16 @@ import libcst as cst
 import pytest
 
 from synclint.diagnostics import Diagnostic
-from synclint.engine import lint_module, lint_source
+from synclint.engine import lint_module
 from synclint.rules.base import Rule
 from synclint.rules.float32_squared_norm import SquaredNorm, match_squared_norm
+from tests.linter.helpers import rule_findings
 
 CODE = "SYN301"
 
 
 def findings(source: str) -> list[Diagnostic]:
-    output = lint_source(textwrap.dedent(source), "example.py", [CODE])
-    assert output.error is None
-    return [d for d in output.diagnostics if d.code == CODE]
+    return rule_findings(CODE, source)
 
 
 def spans(source: str) -> list[tuple[int, int, int, int]]:

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from synclint.diagnostics import Diagnostic
-from synclint.engine import lint_source
+from tests.linter.helpers import rule_findings
 
 CODE = "SYN104"
 
 
 def findings(source: str) -> list[Diagnostic]:
-    output = lint_source(textwrap.dedent(source), "example.py", [CODE])
-    assert output.error is None
-    return [d for d in output.diagnostics if d.code == CODE]
+    return rule_findings(CODE, source)
 
 
 def positions(source: str) -> list[tuple[int, int]]:
