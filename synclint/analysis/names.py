@@ -84,3 +84,11 @@ class Imports:
             # fix adds the missing `import torch`.
             full = "torch"
         return f"{full}.{rest}" if rest else full
+
+    def torch_function(self, node: cst.BaseExpression) -> str | None:
+        """`name` when `node` is the top-level function `torch.<name>` (aliases resolved)."""
+        qualified = self.qualify(node)
+        if qualified is None:
+            return None
+        head, _, name = qualified.partition(".")
+        return name if head == "torch" and name and "." not in name else None

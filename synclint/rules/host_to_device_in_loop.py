@@ -70,11 +70,10 @@ class HostToDeviceInLoop(Rule):
         if not self.ctx.in_loop:
             return
         func = node.func
-        qualified = self.ctx.imports.qualify(func)
-        if qualified is not None:
-            parts = qualified.split(".")
-            if len(parts) == 2 and parts[0] == "torch" and parts[1] in COPYING_CONSTRUCTORS:
-                self._constructor(node, parts[1])
+        if self.ctx.imports.qualify(func) is not None:
+            name = self.ctx.imports.torch_function(func)
+            if name in COPYING_CONSTRUCTORS:
+                self._constructor(node, name)
             return
         if isinstance(func, cst.Attribute) and func.attr.value in ("to", "cuda"):
             if self.kind(func.value) is HOST_TENSOR and not _non_blocking(node):

@@ -94,11 +94,10 @@ class ShapeSyncInLoop(Rule):
         if not self.ctx.in_loop:
             return
         func = node.func
-        qualified = self.ctx.imports.qualify(func)
-        if qualified is not None:
-            parts = qualified.split(".")
-            if len(parts) == 2 and parts[0] == "torch" and parts[1] in SHAPE_FUNCTIONS:
-                self._function(node, parts[1])
+        if self.ctx.imports.qualify(func) is not None:
+            name = self.ctx.imports.torch_function(func)
+            if name in SHAPE_FUNCTIONS:
+                self._function(node, name)
             return
         if isinstance(func, cst.Attribute):
             self._method(node, func.attr.value, self.kind(func.value))
