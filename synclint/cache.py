@@ -24,11 +24,12 @@ from synclint.diagnostics import (
     FileResult,
     Fix,
     Location,
+    Related,
 )
 
 CACHE_DIR_NAME = ".synclint_cache"
 #: Bumped whenever the entry layout changes; part of every key.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _CODE_FINGERPRINT: str | None = None
 
 
@@ -178,4 +179,7 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
                        _location(e["end_location"])) for e in fix["edits"]),
         ),
         str(data.get("confidence", "high")),
+        data.get("help"),
+        tuple(Related(str(r["filename"]), _location(r["location"]), str(r["message"]))
+              for r in data.get("related", ())),
     )

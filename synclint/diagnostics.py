@@ -58,6 +58,19 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Related:
+    """Another place that explains a finding: a call in a loop, the sync inside a helper."""
+
+    filename: str
+    location: Location
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"filename": self.filename, "location": self.location.to_json(),
+                "message": self.message}
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One finding of one rule in one file."""
 
@@ -69,6 +82,12 @@ class Diagnostic:
     fix: Fix | None = None
     # Not part of the JSON contract: how sure the analysis is that the receiver is a tensor.
     confidence: str = field(default="high", compare=False)
+    #: The remedy, in a few words ("Read the values in one transfer ..."), or None.
+    help: str | None = None
+    #: Places that explain the finding (whole-program reasoning), innermost last.
+    related: tuple[Related, ...] = ()
+    #: Host syncs a runtime profile measured here (`check --runtime`), or None.
+    runtime_syncs: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +97,9 @@ class Diagnostic:
             "location": self.location.to_json(),
             "end_location": self.end_location.to_json(),
             "fix": self.fix.to_json() if self.fix is not None else None,
+            "help": self.help,
+            "related": [r.to_json() for r in self.related],
+            "runtime": None if self.runtime_syncs is None else {"syncs": self.runtime_syncs},
         }
 
 

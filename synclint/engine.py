@@ -176,7 +176,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
             if fix is None:
                 fix = fixes[id(report.fix)] = _edits(report.fix, positions, module)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
-                                report.confidence)
+                                report.confidence, report.help, report.related)
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
     return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))

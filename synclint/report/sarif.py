@@ -46,27 +46,46 @@ def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
     index = {code: i for i, code in enumerate(codes)}
     results = []
     for d in diagnostics:
-        results.append(
-            {
-                "ruleId": d.code,
-                "ruleIndex": index[d.code],
-                "level": "error" if d.code == SYNTAX_ERROR else "warning",
-                "message": {"text": d.message},
-                "locations": [
-                    {
-                        "physicalLocation": {
-                            "artifactLocation": {"uri": _uri(d.filename)},
-                            "region": {
-                                "startLine": d.location.row,
-                                "startColumn": d.location.column,
-                                "endLine": d.end_location.row,
-                                "endColumn": d.end_location.column,
-                            },
-                        }
+        result: dict[str, Any] = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": "error" if d.code == SYNTAX_ERROR else "warning",
+            "message": {"text": d.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(d.filename)},
+                        "region": {
+                            "startLine": d.location.row,
+                            "startColumn": d.location.column,
+                            "endLine": d.end_location.row,
+                            "endColumn": d.end_location.column,
+                        },
                     }
-                ],
-            }
-        )
+                }
+            ],
+        }
+        if d.related:
+            result["relatedLocations"] = [
+                {
+                    "id": number,
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(r.filename)},
+                        "region": {"startLine": r.location.row,
+                                   "startColumn": r.location.column},
+                    },
+                    "message": {"text": r.message},
+                }
+                for number, r in enumerate(d.related)
+            ]
+        properties: dict[str, Any] = {}
+        if d.help:
+            properties["help"] = d.help
+        if d.runtime_syncs is not None:
+            properties["runtimeSyncs"] = d.runtime_syncs
+        if properties:
+            result["properties"] = properties
+        results.append(result)
     document = {
         "$schema": SCHEMA,
         "version": "2.1.0",

@@ -15,7 +15,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
 from synclint.analysis.walker import Context
-from synclint.diagnostics import Applicability
+from synclint.diagnostics import Applicability, Related
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ class Report:
     message: str
     fix: PendingFix | None = None
     confidence: str = "high"
+    help: str | None = None
+    related: tuple[Related, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,12 +97,15 @@ class Rule:
         *,
         fix: PendingFix | None = None,
         confidence: str = "high",
+        help: str | None = None,
+        related: tuple[Related, ...] = (),
     ) -> None:
         """Report `node` once (a node reached by two paths is still one finding)."""
         if id(node) in self._reported:
             return
         self._reported.add(id(node))
-        self._sink.reports.append(Report(self.code, node, message, fix, confidence))
+        self._sink.reports.append(
+            Report(self.code, node, message, fix, confidence, help, related))
 
     @classmethod
     def could_match(cls, source: str) -> bool:

@@ -84,7 +84,8 @@ def test_json_output_follows_the_schema(cli: Cli) -> None:
     findings = json.loads(result.stdout)
     assert len(findings) == 1
     finding = findings[0]
-    assert set(finding) == {"code", "message", "filename", "location", "end_location", "fix"}
+    assert set(finding) == {"code", "message", "filename", "location", "end_location", "fix",
+                            "help", "related", "runtime"}
     assert finding["code"] == "SYN101"
     assert finding["filename"] == "bad.py"
     assert finding["location"] == {"row": 6, "column": 21}
