@@ -279,10 +279,12 @@ def test_explicit_reads_to_the_host_stay_syncs() -> None:
 
 
 @pytest.mark.skipif(not HAS_CUDA, reason="needs CUDA")
-def test_cuda_agrees_that_a_move_to_the_chosen_device_is_not_a_sync() -> None:
-    model = torch.nn.Linear(4, 2)
-    x = torch.randn(3, 4)
+def test_cuda_agrees_that_a_move_to_the_device_a_tensor_is_on_is_not_a_sync() -> None:
+    # Built on the device first: a blocking copy from the host would be a sync on CUDA.
+    model = torch.nn.Linear(4, 2, device=DEVICE)
+    x = torch.randn(3, 4, device=DEVICE)
     with count_syncs(backend="cuda") as syncs:
         model.to(DEVICE)
         x.to(DEVICE)
+        x.to(torch.device(DEVICE), torch.float64)
     assert syncs.total == 0
