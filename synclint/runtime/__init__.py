@@ -81,21 +81,31 @@ class SyncCounting:
         self.warmup = warmup
         self.report = SyncReport(backend=self.backend)
         self.runs = 0  # entries so far, warm-up ones included
-        self._open: list[AbstractContextManager[SyncReport] | None] = []
+        self._lock = threading.Lock()
+        # Per thread: a decorated function may run in several threads at once.
+        self._local = threading.local()
 
     def __enter__(self) -> SyncReport:
-        self.runs += 1
+        with self._lock:
+            self.runs += 1
+            counted = self.runs > self.warmup
         region: AbstractContextManager[SyncReport] | None = None
-        if self.runs > self.warmup:
+        if counted:
             region = self._region()
             region.__enter__()
-        self._open.append(region)
+        self._open().append(region)
         return self.report
 
     def __exit__(self, *exc_info: object) -> None:
-        region = self._open.pop()
+        region = self._open().pop()
         if region is not None:
             region.__exit__(None, None, None)
+
+    def _open(self) -> list[AbstractContextManager[SyncReport] | None]:
+        regions: list[AbstractContextManager[SyncReport] | None] | None = getattr(self._local, "regions", None)
+        if regions is None:
+            regions = self._local.regions = []
+        return regions
 
     def _region(self) -> AbstractContextManager[SyncReport]:
         all_threads = self.threads == "all"
@@ -188,7 +198,11 @@ def track_memory(
 
 
 def mark_host(t: torch.Tensor) -> torch.Tensor:
-    """Declare a tensor made before an emulated region as host data; returns it."""
+    """Declare a tensor (and its views) as host data for the emulator; returns it.
+
+    For data that stays on the CPU in real runs too (counters, statistics buffers), made
+    before a region or, in whole-program mode and under the pytest markers, inside it.
+    """
     _require_torch()
     from synclint.runtime.storages import mark_host as _mark
 

@@ -288,3 +288,21 @@ def test_cuda_agrees_that_a_move_to_the_device_a_tensor_is_on_is_not_a_sync() ->
         x.to(DEVICE)
         x.to(torch.device(DEVICE), torch.float64)
     assert syncs.total == 0
+
+
+def test_a_decorated_function_counts_each_threads_own_calls() -> None:
+    t = torch.randn(4)
+    ready = threading.Barrier(2)
+
+    @count_syncs(backend="emulated")
+    def step() -> None:
+        ready.wait(5)  # both calls are open at once
+        t.sum().item()
+        t.max().item()
+
+    workers = [threading.Thread(target=step) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert step.syncs.total == 4 and step.counting.runs == 2
