@@ -2,8 +2,9 @@
 
 A storage is a device storage unless it is known to hold host data: made inside the region
 from no device input (in region mode), returned by a host conversion (`.cpu()`, `.numpy()`,
-...), or declared with `mark_host`. Only the thread that entered the region is counted:
-dispatch and function modes are thread-local, and other threads' events are dropped.
+...), or declared with `mark_host`. torch's dispatch and function modes are thread-local:
+each thread that takes part installs its own pair once, shared by all its regions
+(sync counting and memory tracking), so regions can nest and end in any order.
 """
 
 from __future__ import annotations
