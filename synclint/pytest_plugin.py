@@ -458,5 +458,9 @@ class SynclintFixture:
 
 @pytest.fixture
 def synclint() -> Iterator[SynclintFixture]:
-    """Count syncs or track memory over a region: `with synclint.count_syncs() as s: ...`."""
+    """Count syncs or track memory over a region: `with synclint.count_syncs() as s: ...`.
+
+    Also `synclint.track_memory()`, `synclint.allow_syncs()` and `synclint.mark_host(t)`;
+    the regions nest with the `max_syncs` / `max_memory` markers.
+    """
     yield SynclintFixture()
