@@ -306,3 +306,16 @@ def test_a_decorated_function_counts_each_threads_own_calls() -> None:
     for w in workers:
         w.join()
     assert step.syncs.total == 4 and step.counting.runs == 2
+
+
+def test_a_region_left_open_after_its_enclosing_one_ends_keeps_counting() -> None:
+    t = torch.randn(4)
+    outer, inner = count_syncs(backend="emulated"), count_syncs(backend="emulated")
+    first = outer.__enter__()
+    second = inner.__enter__()
+    t.sum().item()
+    outer.__exit__(None, None, None)
+    t.sum().item()
+    inner.__exit__(None, None, None)
+    t.sum().item()
+    assert (first.total, second.total) == (1, 2)
