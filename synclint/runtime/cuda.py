@@ -5,28 +5,38 @@ from __future__ import annotations
 import threading
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any, TextIO
 
 import torch
 
 from synclint.runtime.events import MemoryReport, SyncReport
-from synclint.runtime.recording import ApiCallMode, Recorder
+from synclint.runtime.recording import (
+    SyncRegion,
+    acquire_function_mode,
+    add_region,
+    record_in_call,
+    release_function_mode,
+    remove_region,
+    thread_state,
+)
 
 # The text of TORCH_WARN in c10/cuda/CUDAFunctions.h (warn_or_error_on_sync).
 SYNC_MESSAGE = "called a synchronizing CUDA operation"
 
 
-class CudaSyncCounter(Recorder):
-    """Turns the sync debug mode's warnings into events; other warnings pass through."""
+class CudaSyncCounter:
+    """Turns the sync debug mode's warnings into events; other warnings pass through.
+
+    The debug mode and the warning hooks are process-wide, so one counter serves every
+    open CUDA region of every thread; `record` gives each event to the regions watching
+    the thread that synced.
+    """
 
     def __init__(self) -> None:
-        super().__init__()
-        self._mode: Any = ApiCallMode(self)  # torch leaves mode __enter__ untyped
         self._previous_debug_mode: int = 0
         self._previous_show: Any = None
         self._catcher: warnings.catch_warnings[Any] | None = None
-        self._mode_entered = False
 
     def _show(
         self,
@@ -39,8 +49,7 @@ class CudaSyncCounter(Recorder):
     ) -> None:
         # Warnings raised from C++ may carry "(Triggered internally at ...)" after the text.
         if str(message).startswith(SYNC_MESSAGE):
-            if threading.get_ident() == self.thread:
-                self.record_in_call("sync", "cuda sync")
+            record_in_call("sync", "cuda sync")
             return
         self._previous_show(message, category, filename, lineno, file, line)
 
@@ -52,9 +61,6 @@ class CudaSyncCounter(Recorder):
             warnings.simplefilter("always")
             self._previous_show = warnings.showwarning
             warnings.showwarning = self._show
-            self.patch_synchronize(call_original=True)
-            self._mode.__enter__()
-            self._mode_entered = True
             torch.cuda.set_sync_debug_mode("warn")
         except BaseException:
             self.stop()
@@ -64,37 +70,42 @@ class CudaSyncCounter(Recorder):
         try:
             torch.cuda.set_sync_debug_mode(self._previous_debug_mode)
         finally:
-            try:
-                if self._mode_entered:
-                    self._mode_entered = False
-                    self._mode.__exit__(None, None, None)
-            finally:
-                self.unpatch_synchronize()
-                if self._catcher is not None:
-                    self._catcher.__exit__(None, None, None)
-                    self._catcher = None
+            if self._catcher is not None:
+                self._catcher.__exit__(None, None, None)
+                self._catcher = None
 
 
-_local = threading.local()
+_counter: CudaSyncCounter | None = None
+_counter_users = 0
+_counter_lock = threading.Lock()
 
 
 @contextmanager
-def cuda_syncs(report: SyncReport) -> Iterator[SyncReport]:
-    """Count real syncs into `report`; nested regions share the outermost counter."""
-    counter: CudaSyncCounter | None = getattr(_local, "counter", None)
-    owner = counter is None
-    if counter is None:
-        counter = CudaSyncCounter()
-        counter.start()
-        _local.counter = counter
-    counter.reports.append(report)
+def cuda_syncs(report: SyncReport, all_threads: bool = False) -> Iterator[SyncReport]:
+    """Count real syncs into `report`; all open CUDA regions share one counter."""
+    global _counter, _counter_users
+    with _counter_lock:
+        if _counter is None:
+            counter = CudaSyncCounter()
+            counter.start()
+            _counter = counter
+        _counter_users += 1
+    state = thread_state()
+    region = SyncRegion(report, threading.get_ident(), all_threads)
     try:
-        yield report
+        with ExitStack() as stack:
+            # Dedupes per API call in this thread; other threads' syncs count per warning.
+            acquire_function_mode(state)
+            stack.callback(release_function_mode, state)
+            add_region(region)
+            stack.callback(remove_region, region)
+            yield report
     finally:
-        counter.reports.remove(report)
-        if owner:
-            _local.counter = None
-            counter.stop()
+        with _counter_lock:
+            _counter_users -= 1
+            if _counter_users == 0 and _counter is not None:
+                counter, _counter = _counter, None
+                counter.stop()
 
 
 class _CudaPeak:

@@ -2,22 +2,37 @@
 
 A storage is a device storage unless it is known to hold host data: made inside the region
 from no device input (in region mode), returned by a host conversion (`.cpu()`, `.numpy()`,
-...), or declared with `mark_host`. Only the thread that entered the region is counted:
-dispatch and function modes are thread-local, and other threads' events are dropped.
+...), or declared with `mark_host`. torch's dispatch and function modes are thread-local:
+each thread that takes part installs its own pair once, shared by all its regions
+(sync counting and memory tracking), so regions can nest and end in any order.
 """
 
 from __future__ import annotations
 
+import linecache
+import re
+import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from types import FrameType
 from typing import Any
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
-from synclint.runtime.events import SyncReport
-from synclint.runtime.recording import API_KINDS, ApiCall, ApiCallMode, Recorder
+from synclint.runtime.events import SyncReport, user_frame
+from synclint.runtime.recording import (
+    SyncRegion,
+    ThreadState,
+    acquire_function_mode,
+    add_region,
+    record_here,
+    record_in_call,
+    release_function_mode,
+    remove_region,
+    thread_state,
+)
 from synclint.runtime.storages import MARKED_HOST, HostSet, storage_key
 
 # aten ops that read device data on the host whenever any tensor input is on the device.
@@ -60,16 +75,18 @@ def output_tensors(out: Any) -> Iterator[torch.Tensor]:
                 yield item
 
 
-class Emulator(Recorder):
-    """The per-thread emulation state shared by nested regions."""
+class Emulator:
+    """Which tensors are device tensors, for every thread that reports to one region stack."""
 
     def __init__(self, whole_program: bool) -> None:
-        super().__init__()
         self.whole_program = whole_program
         self.host = HostSet()
-        # torch leaves the mode classes untyped; Any keeps mypy --strict quiet about it.
-        self._function_mode: Any = EmulatedApiMode(self)
-        self._dispatch_mode: Any = EmulatedDispatchMode(self)
+        self.regions = 0  # open regions using it
+
+    @property
+    def active(self) -> bool:
+        # False once its regions end: modes left in threads started inside go inert.
+        return self.regions > 0
 
     def is_host(self, t: torch.Tensor) -> bool:
         key = storage_key(t)
@@ -86,62 +103,30 @@ class Emulator(Recorder):
         self.host.add(copy)
         return copy
 
-    def start(self) -> None:
-        self.patch_synchronize(call_original=torch.cuda.is_available())
-        self._function_mode.__enter__()
-        try:
-            self._dispatch_mode.__enter__()
-        except BaseException:
-            self._function_mode.__exit__(None, None, None)
-            self.unpatch_synchronize()
-            raise
+    # -- the Python API: host reads that never reach the dispatcher on CPU ---------------
 
-    def stop(self) -> None:
-        try:
-            self._dispatch_mode.__exit__(None, None, None)
-        finally:
-            try:
-                self._function_mode.__exit__(None, None, None)
-            finally:
-                self.unpatch_synchronize()
-
-
-class EmulatedApiMode(ApiCallMode):
-    """Host reads that never reach the dispatcher on CPU, and host-tagging of their results."""
-
-    def __init__(self, emulator: Emulator) -> None:
-        super().__init__(emulator)
-        self.emulator = emulator
-
-    def handle(
-        self, func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    def handle_api(
+        self, func: Callable[..., Any], name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> Any:
-        em = self.emulator
-        name = self.recorder.calls[-1].name
         self_t = args[0] if args and isinstance(args[0], torch.Tensor) else None
         if self_t is not None and name in ("cpu", "to"):
             return self._to_host(func, name, self_t, args, kwargs)
         if self_t is not None and name in ("numpy", "__array__"):
-            if em.is_device(self_t):
-                self._sync_here(name, f"Tensor.{name}")
-                return func(em.host_copy(self_t), *args[1:], **kwargs)
+            if self.is_device(self_t):
+                record_here(name, f"Tensor.{name}")
+                return func(self.host_copy(self_t), *args[1:], **kwargs)
             return func(*args, **kwargs)
-        if self_t is not None and name in _HOST_READS and em.is_device(self_t):
-            self._sync_here(name, f"Tensor.{name}")
+        if self_t is not None and name in _HOST_READS and self.is_device(self_t):
+            record_here(name, f"Tensor.{name}")
         result = func(*args, **kwargs)
         if (
-            em.whole_program
+            self.whole_program
             and name in ("tensor", "as_tensor")
             and kwargs.get("device") is not None
             and isinstance(result, torch.Tensor)
         ):
-            em.host.discard(result)  # written for the GPU: `torch.tensor(x, device=dev)`
+            self.host.discard(result)  # written for the GPU: `torch.tensor(x, device=dev)`
         return result
-
-    def _sync_here(self, name: str, op: str) -> None:
-        call: ApiCall = self.recorder.calls[-1]
-        call.synced = True
-        self.recorder.record(API_KINDS.get(name, name), op)
 
     def _to_host(
         self,
@@ -151,72 +136,60 @@ class EmulatedApiMode(ApiCallMode):
         args: tuple[Any, ...],
         kwargs: dict[str, Any],
     ) -> Any:
-        em = self.emulator
         non_blocking = bool(kwargs.get("non_blocking", False))
         if name == "to":
             other = args[1] if len(args) > 1 else kwargs.get("other")
             if isinstance(other, torch.Tensor):
-                to_host = em.is_host(other)
+                to_host = self.is_host(other)
             else:
                 device, _, non_blocking, _ = torch._C._nn._parse_to(*args[1:], **kwargs)
-                to_host = device is not None and device.type == "cpu"
+                # Without a GPU, `device = "cuda" if torch.cuda.is_available() else "cpu"`
+                # makes `.to(device)` a move to the CPU; on the GPU it is a host-to-device
+                # move. Only a call that names the CPU itself is a read back to the host.
+                to_host = device is not None and device.type == "cpu" and _names_the_cpu()
+            if not to_host:
+                thread_state().calls[-1].synced = True  # nor is its `_to_copy` a read
         else:
             to_host = True
         result = func(*args, **kwargs)
-        if not to_host or not isinstance(result, torch.Tensor) or em.is_host(self_t):
+        if not to_host or not isinstance(result, torch.Tensor) or self.is_host(self_t):
             return result
         if not non_blocking:
             # A non-blocking copy to pinned memory does not wait: no sync on CUDA either.
-            self._sync_here(name, f"Tensor.{name}")
+            record_here(name, f"Tensor.{name}")
         if storage_key(result) == storage_key(self_t):
-            return em.host_copy(result)  # CPU returned self: tag a copy, never the original
-        em.host.add(result)
+            return self.host_copy(result)  # CPU returned self: tag a copy, never the original
+        self.host.add(result)
         return result
 
+    # -- the dispatcher: syncing aten ops and host/device propagation --------------------
 
-class EmulatedDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call]  # untyped in torch
-    """Sees every aten op: counts the syncing ones and propagates host/device status."""
-
-    def __init__(self, emulator: Emulator) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
-        self.emulator = emulator
-
-    def __torch_dispatch__(
-        self,
-        func: Any,
-        types: Any,
-        args: tuple[Any, ...] = (),
-        kwargs: dict[str, Any] | None = None,
-    ) -> Any:
-        kwargs = kwargs or {}
-        em = self.emulator
+    def on_dispatch(self, func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         name: str = func._overloadpacket.__name__
         kind = self._sync_kind(name, args, kwargs)
         if kind is not None:
-            em.record_in_call(kind, str(func))
+            record_in_call(kind, str(func))
         out = func(*args, **kwargs)
         if self._output_is_host(name, args, kwargs):
             for t in output_tensors(out):
-                em.host.add(t)
+                self.host.add(t)
         return out
 
     def _output_is_host(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
-        em = self.emulator
         if name in _FRESH:
             return True  # `torch.tensor(data)`: host data, whatever mode
-        if em.whole_program and len(em.host) == 0 and len(MARKED_HOST) == 0:
+        if self.whole_program and len(self.host) == 0 and len(MARKED_HOST) == 0:
             return False  # fast path: nothing is host yet
         seen_any = False
         for t in iter_tensors(args, kwargs):
             seen_any = True
-            if em.is_device(t):
+            if self.is_device(t):
                 return False
-        return seen_any or not em.whole_program
+        return seen_any or not self.whole_program
 
     def _sync_kind(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str | None:
-        em = self.emulator
         if name in _ALWAYS_SYNC:
-            if any(em.is_device(t) for t in iter_tensors(args, kwargs)):
+            if any(self.is_device(t) for t in iter_tensors(args, kwargs)):
                 return _ALWAYS_SYNC[name]
             return None
         if name == "repeat_interleave":
@@ -224,7 +197,7 @@ class EmulatedDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call] 
             if (
                 isinstance(repeats, torch.Tensor)
                 and kwargs.get("output_size") is None
-                and em.is_device(repeats)
+                and self.is_device(repeats)
             ):
                 return "repeat_interleave"
             return None
@@ -237,7 +210,7 @@ class EmulatedDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call] 
         if name == "copy_":
             dst, src = args[0], args[1]
             non_blocking = bool(args[2] if len(args) > 2 else kwargs.get("non_blocking", False))
-            if em.is_host(dst) and em.is_device(src) and not non_blocking:
+            if self.is_host(dst) and self.is_device(src) and not non_blocking:
                 return "copy"
             return None
         if name == "_to_copy":
@@ -246,17 +219,13 @@ class EmulatedDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call] 
                 device is not None
                 and torch.device(device).type == "cpu"
                 and not kwargs.get("non_blocking", False)
-                and em.is_device(args[0])
+                and self.is_device(args[0])
             ):
                 return "to"
         return None
 
     def _device_mask(self, index: Any) -> bool:
-        return (
-            isinstance(index, torch.Tensor)
-            and index.dtype in _MASK_DTYPES
-            and self.emulator.is_device(index)
-        )
+        return isinstance(index, torch.Tensor) and index.dtype in _MASK_DTYPES and self.is_device(index)
 
     def _index_put_syncs(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
         indices = [i for i in args[1] if i is not None]
@@ -270,28 +239,171 @@ class EmulatedDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call] 
             and len(indices) == 1
             and isinstance(values, torch.Tensor)
             and values.numel() == 1
-            and self.emulator.is_host(values)
+            and self.is_host(values)
         )
         return not masked_fill
 
 
-_local = threading.local()
+_CPU_LITERAL = re.compile(r"""["']cpu(?::\d+)?["']""")
+
+
+def _names_the_cpu() -> bool:
+    """Whether the user's call being run spells the CPU as a literal (`.to("cpu")`).
+
+    Reads the source of the call expression (Python 3.11+ knows its exact span; earlier
+    versions give the line). Without readable source the move counts as a read, as before.
+    """
+    file, line, function = user_frame()
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and not (
+        frame.f_lineno == line and frame.f_code.co_filename == file and frame.f_code.co_name == function
+    ):
+        frame = frame.f_back
+    if frame is None:
+        return True
+    text = _call_source(frame)
+    return text is None or _CPU_LITERAL.search(text) is not None
+
+
+def _call_source(frame: FrameType) -> str | None:
+    filename, lineno = frame.f_code.co_filename, frame.f_lineno
+    start, end, col, end_col = lineno, lineno, None, None
+    positions = getattr(frame.f_code, "co_positions", None)
+    if positions is not None and frame.f_lasti >= 0:
+        for i, pos in enumerate(positions()):
+            if i == frame.f_lasti // 2:
+                if pos[0] is not None and pos[1] is not None:
+                    start, end, col, end_col = pos
+                break
+    lines = [linecache.getline(filename, n) for n in range(start, end + 1)]
+    if not any(lines):
+        return None
+    if col is not None and end_col is not None:
+        lines[-1] = lines[-1][:end_col]
+        lines[0] = lines[0][col:]
+    return "".join(lines)
+
+
+class HarnessDispatchMode(TorchDispatchMode):  # type: ignore[no-untyped-call]  # untyped in torch
+    """One per thread: sees every aten op for the emulator and the memory tracker."""
+
+    def __init__(self, state: ThreadState) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.state = state
+
+    def __torch_dispatch__(
+        self,
+        func: Any,
+        types: Any,
+        args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any:
+        kwargs = kwargs or {}
+        emulator: Emulator | None = self.state.emulator
+        if emulator is not None and emulator.active:
+            out = emulator.on_dispatch(func, args, kwargs)
+        else:
+            out = func(*args, **kwargs)
+        memory = self.state.memory
+        if memory is not None:
+            memory.on_outputs(args, kwargs, out)
+        return out
+
+
+def acquire_dispatch_mode(state: ThreadState) -> None:
+    """Install this thread's dispatch mode (once, however many regions use it)."""
+    if state.dispatch_users == 0:
+        mode: Any = HarnessDispatchMode(state)  # torch leaves mode __enter__ untyped
+        mode.__enter__()
+        state.dispatch_mode = mode
+    state.dispatch_users += 1
+
+
+def release_dispatch_mode(state: ThreadState) -> None:
+    state.dispatch_users -= 1
+    if state.dispatch_users == 0:
+        mode, state.dispatch_mode = state.dispatch_mode, None
+        mode.__exit__(None, None, None)
 
 
 @contextmanager
-def emulated_syncs(report: SyncReport, whole_program: bool) -> Iterator[SyncReport]:
-    """Count into `report`; nested regions share the outermost region's emulator and mode."""
-    emulator: Emulator | None = getattr(_local, "emulator", None)
-    owner = emulator is None
-    if emulator is None:
-        emulator = Emulator(whole_program)
-        emulator.start()
-        _local.emulator = emulator
-    emulator.reports.append(report)
+def _emulating(state: ThreadState, emulator: Emulator) -> Iterator[None]:
+    """Report this thread's tensor ops to `emulator` while the block runs."""
+    state.emulators.append(emulator)
     try:
-        yield report
+        with ExitStack() as stack:
+            acquire_function_mode(state)
+            stack.callback(release_function_mode, state)
+            acquire_dispatch_mode(state)
+            stack.callback(release_dispatch_mode, state)
+            yield
     finally:
-        emulator.reports.remove(report)
-        if owner:
-            _local.emulator = None
-            emulator.stop()
+        # By identity, from the end: regions may be left out of order.
+        for i in range(len(state.emulators) - 1, -1, -1):
+            if state.emulators[i] is emulator:
+                del state.emulators[i]
+                break
+
+
+@contextmanager
+def emulated_syncs(report: SyncReport, whole_program: bool, all_threads: bool) -> Iterator[SyncReport]:
+    """Count into `report`; nested regions share the outermost open region's emulator."""
+    state = thread_state()
+    current: Emulator | None = state.emulator
+    emulator = current if current is not None and current.active else Emulator(whole_program)
+    emulator.regions += 1
+    region = SyncRegion(report, threading.get_ident(), all_threads)
+    try:
+        with ExitStack() as stack:
+            stack.enter_context(_emulating(state, emulator))
+            add_region(region)
+            stack.callback(remove_region, region)
+            if all_threads:
+                stack.enter_context(_spreading_to_new_threads(emulator))
+            yield report
+    finally:
+        emulator.regions -= 1
+
+
+# Threads started inside a `threads="all"` region report to its emulator: torch's modes are
+# thread-local, so each new thread installs its own. Threads already running are not seen.
+_spreading: list[Emulator] = []
+_spreading_lock = threading.Lock()
+_original_start: Callable[[threading.Thread], None] | None = None
+
+
+@contextmanager
+def _spreading_to_new_threads(emulator: Emulator) -> Iterator[None]:
+    global _original_start
+    with _spreading_lock:
+        _spreading.append(emulator)
+        if _original_start is None:
+            _original_start = threading.Thread.start
+            threading.Thread.start = _start_emulated  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        with _spreading_lock:
+            for i, active in enumerate(_spreading):
+                if active is emulator:
+                    del _spreading[i]
+                    break
+            if not _spreading and _original_start is not None:
+                threading.Thread.start = _original_start  # type: ignore[method-assign,assignment]
+                _original_start = None
+
+
+def _start_emulated(thread: threading.Thread) -> None:
+    with _spreading_lock:
+        emulator = _spreading[-1] if _spreading else None
+        start = _original_start
+    if emulator is not None:
+        run = thread.run
+
+        def emulated_run() -> None:
+            with _emulating(thread_state(), emulator):
+                run()
+
+        thread.run = emulated_run  # type: ignore[method-assign]
+    assert start is not None
+    start(thread)

@@ -37,10 +37,15 @@ class SyncEvent:
 
 @dataclass
 class SyncReport:
-    """Syncs seen in a `count_syncs` region; filled while the region runs."""
+    """Syncs seen in a `count_syncs` region; filled while the region runs.
+
+    `events` are the counted syncs; `allowed` the ones made inside `allow_syncs()` blocks,
+    which count neither in `total` nor against budgets.
+    """
 
     backend: str
     events: list[SyncEvent] = field(default_factory=list)
+    allowed: list[SyncEvent] = field(default_factory=list)
 
     @property
     def total(self) -> int:

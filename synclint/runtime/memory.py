@@ -9,10 +9,15 @@ from contextlib import contextmanager
 from typing import Any
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
 
-from synclint.runtime.emulated import iter_tensors, output_tensors
+from synclint.runtime.emulated import (
+    acquire_dispatch_mode,
+    iter_tensors,
+    output_tensors,
+    release_dispatch_mode,
+)
 from synclint.runtime.events import MemoryReport
+from synclint.runtime.recording import thread_state
 
 
 class _Tally:
@@ -26,27 +31,21 @@ class _Tally:
             self.peak = self.running
 
 
-class MemoryMode(TorchDispatchMode):  # type: ignore[no-untyped-call]  # untyped in torch
+class MemoryTracker:
     """Adds each new output storage's bytes; a finalizer subtracts them when it dies.
 
-    Views, in-place ops and `out=` return an input's storage and add nothing.
+    Fed by this thread's dispatch mode. Views, in-place ops and `out=` return an input's
+    storage and add nothing.
     """
 
     def __init__(self) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
         self.tallies: list[_Tally] = []
         self._known: dict[int, object] = {}
         self._lock = threading.Lock()
 
-    def __torch_dispatch__(
-        self,
-        func: Any,
-        types: Any,
-        args: tuple[Any, ...] = (),
-        kwargs: dict[str, Any] | None = None,
-    ) -> Any:
-        kwargs = kwargs or {}
-        out = func(*args, **kwargs)
+    def on_outputs(self, args: tuple[Any, ...], kwargs: dict[str, Any], out: Any) -> None:
+        if not self.tallies:
+            return
         inputs: set[int] | None = None
         for t in output_tensors(out):
             try:
@@ -61,7 +60,6 @@ class MemoryMode(TorchDispatchMode):  # type: ignore[no-untyped-call]  # untyped
             if key in inputs:
                 continue
             self._allocated(storage, key)
-        return out
 
     def _allocated(self, storage: torch.UntypedStorage, key: int) -> None:
         nbytes = int(storage.nbytes())
@@ -88,26 +86,25 @@ def _key(t: torch.Tensor) -> int:
         return 0
 
 
-_local = threading.local()
-
-
 @contextmanager
 def emulated_memory(report: MemoryReport) -> Iterator[MemoryReport]:
-    """Track into `report`; nested regions share one mode and each keeps its own tally."""
-    mode: Any = getattr(_local, "mode", None)  # Any: torch leaves __enter__ untyped
-    owner = mode is None
-    if mode is None:
-        mode = MemoryMode()
-        mode.__enter__()
-        _local.mode = mode
+    """Track into `report`; nested regions share one tracker and each keeps its own tally."""
+    state = thread_state()
+    if state.memory is None:
+        state.memory = MemoryTracker()
+    tracker: MemoryTracker = state.memory
     tally = _Tally()
-    mode.tallies.append(tally)
+    tracker.tallies.append(tally)
     try:
-        yield report
+        acquire_dispatch_mode(state)
+        try:
+            yield report
+        finally:
+            release_dispatch_mode(state)
     finally:
-        mode.tallies.remove(tally)
+        for i, active in enumerate(tracker.tallies):
+            if active is tally:
+                del tracker.tallies[i]
+                break
         report.peak_bytes = tally.peak
         report.live_bytes = max(0, tally.running)
-        if owner:
-            _local.mode = None
-            mode.__exit__(None, None, None)

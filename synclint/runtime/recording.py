@@ -1,10 +1,16 @@
-"""What both sync backends share: the active reports, the API-call stack and dedupe."""
+"""What both sync backends share: active regions, per-thread state, the API-call stack.
+
+Every sync either backend sees goes through `record()`, which hands one event to each
+active region that watches the calling thread. Regions are registered by identity, so any
+mix of nested regions (and regions left out of order) can end without disturbing others.
+"""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
@@ -37,66 +43,158 @@ class ApiCall:
     synced: bool = False
 
 
-class Recorder:
-    """Appends sync events to every active report, one per outermost API call."""
+@dataclass(eq=False)
+class SyncRegion:
+    """One active `count_syncs` region: where its events go and which threads it watches."""
 
-    def __init__(self) -> None:
-        self.thread = threading.get_ident()
-        self.reports: list[SyncReport] = []
-        self.calls: list[ApiCall] = []
-        self._original_synchronize: Callable[..., None] | None = None
+    report: SyncReport
+    thread: int
+    all_threads: bool
 
-    def record(self, kind: str, op: str) -> None:
-        if threading.get_ident() != self.thread:
-            return  # documented: only the thread that entered the region counts
-        file, line, function = user_frame()
-        event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function)
-        for report in self.reports:
-            report.events.append(event)
+    def watches(self, thread: int) -> bool:
+        return self.all_threads or thread == self.thread
 
-    def record_in_call(self, fallback_kind: str, op: str) -> None:
-        """Record a sync seen below the Python API (dispatcher, warning), deduped per call."""
-        if self.calls:
-            call = self.calls[-1]
-            if call.synced:
-                return
-            call.synced = True
-            self.record(API_KINDS.get(call.name, call.name), op)
-        else:
-            self.record(fallback_kind, op)
 
-    def patch_synchronize(self, call_original: bool) -> None:
-        """Count `torch.cuda.synchronize()`, which neither the dispatcher nor the debug mode sees."""
-        original = torch.cuda.synchronize
-        self._original_synchronize = original
+@dataclass(eq=False)
+class ThreadState:
+    """The harness's state for one thread; torch's modes are thread-local too."""
 
-        def synchronize(device: Any = None) -> None:
-            self.record("synchronize", "torch.cuda.synchronize")
-            if call_original:
-                # The sync debug mode must not count this call a second time.
-                self.calls.append(ApiCall("synchronize", synced=True))
-                try:
-                    original(device)
-                finally:
-                    self.calls.pop()
+    calls: list[ApiCall] = field(default_factory=list)
+    allow_depth: int = 0
+    # The emulators (emulated.Emulator) of the regions open in this thread, innermost last,
+    # and the memory tracker (memory.MemoryTracker); Any because those modules import this.
+    emulators: list[Any] = field(default_factory=list)
+    memory: Any = None
+    function_mode: Any = None
+    function_users: int = 0
+    dispatch_mode: Any = None
+    dispatch_users: int = 0
 
-        torch.cuda.synchronize = synchronize
+    @property
+    def emulator(self) -> Any:
+        return self.emulators[-1] if self.emulators else None
 
-    def unpatch_synchronize(self) -> None:
-        if self._original_synchronize is not None:
-            torch.cuda.synchronize = self._original_synchronize
-            self._original_synchronize = None
+
+_local = threading.local()
+_regions: list[SyncRegion] = []
+_lock = threading.RLock()
+
+
+def thread_state() -> ThreadState:
+    state: ThreadState | None = getattr(_local, "state", None)
+    if state is None:
+        state = ThreadState()
+        _local.state = state
+    return state
+
+
+def add_region(region: SyncRegion) -> None:
+    with _lock:
+        _regions.append(region)
+        if len(_regions) == 1:
+            _patch_synchronize()
+
+
+def remove_region(region: SyncRegion) -> None:
+    with _lock:
+        for i, active in enumerate(_regions):
+            if active is region:  # identity: two reports may compare equal
+                del _regions[i]
+                break
+        if not _regions:
+            _unpatch_synchronize()
+
+
+def record(kind: str, op: str) -> None:
+    """Give one event to every active region watching this thread (allowed or counted)."""
+    thread = threading.get_ident()
+    regions = [r for r in tuple(_regions) if r.watches(thread)]
+    if not regions:
+        return
+    file, line, function = user_frame()
+    event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function)
+    allowed = thread_state().allow_depth > 0
+    for region in regions:
+        (region.report.allowed if allowed else region.report.events).append(event)
+
+
+def record_in_call(fallback_kind: str, op: str) -> None:
+    """Record a sync seen below the Python API (dispatcher, warning), once per API call."""
+    calls = thread_state().calls
+    if calls:
+        call = calls[-1]
+        if call.synced:
+            return
+        call.synced = True
+        record(API_KINDS.get(call.name, call.name), op)
+    else:
+        record(fallback_kind, op)
+
+
+def record_here(name: str, op: str) -> None:
+    """Record a sync the Python API itself makes (`.tolist()`, `.cpu()`), once per call."""
+    calls = thread_state().calls
+    if calls:
+        calls[-1].synced = True
+    record(API_KINDS.get(name, name), op)
+
+
+@contextmanager
+def allow_syncs() -> Iterator[None]:
+    """Mark syncs made in this thread inside the block as expected.
+
+    Enclosing `count_syncs` regions list them in `report.allowed` instead of `events`, so
+    they count neither in `total` nor against `max_syncs` budgets.
+    """
+    state = thread_state()
+    state.allow_depth += 1
+    try:
+        yield
+    finally:
+        state.allow_depth -= 1
+
+
+# torch.cuda.synchronize() reaches neither the dispatcher nor the sync debug mode, so it is
+# replaced while any region is active; one patch for all threads and regions.
+_original_synchronize: Callable[..., None] | None = None
+
+
+def _patch_synchronize() -> None:
+    global _original_synchronize
+    original = torch.cuda.synchronize
+    _original_synchronize = original
+
+    def synchronize(device: Any = None) -> None:
+        record("synchronize", "torch.cuda.synchronize")
+        if torch.cuda.is_available():  # emulated on a GPU machine too: still synchronize
+            calls = thread_state().calls
+            # The sync debug mode must not count this call a second time.
+            calls.append(ApiCall("synchronize", synced=True))
+            try:
+                original(device)
+            finally:
+                calls.pop()
+
+    torch.cuda.synchronize = synchronize
+
+
+def _unpatch_synchronize() -> None:
+    global _original_synchronize
+    if _original_synchronize is not None:
+        torch.cuda.synchronize = _original_synchronize
+        _original_synchronize = None
 
 
 class ApiCallMode(TorchFunctionMode):
     """Tracks the outermost torch API call so that one logical sync counts once.
 
     torch disables this mode while its handler runs, so nested torch calls are not seen.
+    The emulator, when this thread has one, also handles host reads here.
     """
 
-    def __init__(self, recorder: Recorder) -> None:
+    def __init__(self, state: ThreadState) -> None:
         super().__init__()
-        self.recorder = recorder
+        self.state = state
 
     def __torch_function__(
         self,
@@ -106,14 +204,29 @@ class ApiCallMode(TorchFunctionMode):
         kwargs: dict[str, Any] | None = None,
     ) -> Any:
         kwargs = kwargs or {}
-        calls = self.recorder.calls
-        calls.append(ApiCall(getattr(func, "__name__", "")))
+        calls = self.state.calls
+        name = getattr(func, "__name__", "")
+        calls.append(ApiCall(name))
         try:
-            return self.handle(func, args, kwargs)
+            emulator = self.state.emulator
+            if emulator is not None and emulator.active:
+                return emulator.handle_api(func, name, args, kwargs)
+            return func(*args, **kwargs)
         finally:
             calls.pop()
 
-    def handle(
-        self, func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> Any:
-        return func(*args, **kwargs)
+
+def acquire_function_mode(state: ThreadState) -> None:
+    """Install this thread's API-call mode (once, however many regions use it)."""
+    if state.function_users == 0:
+        mode: Any = ApiCallMode(state)  # torch leaves mode __enter__ untyped
+        mode.__enter__()
+        state.function_mode = mode
+    state.function_users += 1
+
+
+def release_function_mode(state: ThreadState) -> None:
+    state.function_users -= 1
+    if state.function_users == 0:
+        mode, state.function_mode = state.function_mode, None
+        mode.__exit__(None, None, None)

@@ -105,21 +105,6 @@ def test_the_fixture_counts_a_region(pytester: pytest.Pytester) -> None:
     pytester.runpytest().assert_outcomes(passed=1)
 
 
-def test_a_bad_memory_limit_is_reported(pytester: pytest.Pytester) -> None:
-    pytester.makepyfile(
-        test_bad="""
-        import pytest
-
-        @pytest.mark.max_memory("lots")
-        def test_it():
-            pass
-        """
-    )
-    result = pytester.runpytest()
-    result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*cannot read 'lots'*"])
-
-
 @pytest.mark.parametrize("text, expected", [("64 MB", 64 << 20), ("1kb", 1024), ("2 GB", 2 << 30), ("10B", 10), (512, 512)])
 def test_parse_size_uses_powers_of_1024(text: str | int, expected: int) -> None:
     from synclint.pytest_plugin import parse_size
