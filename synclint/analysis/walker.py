@@ -13,6 +13,7 @@ from typing import Any
 
 import libcst as cst
 
+from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports
@@ -96,6 +97,7 @@ class Context:
         self.functions: list[cst.FunctionDef | cst.Lambda] = []
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
+        self._flags: dict[int, dict[str, cst.BaseExpression]] = {}
 
     @property
     def in_loop(self) -> bool:
@@ -107,6 +109,22 @@ class Context:
 
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.env.kind(node)
+
+    def cold(self, node: cst.CSTNode) -> Cold | None:
+        """Why `node` (a child of the current ancestors) runs rarely (an assert message, a
+        raise, a periodic guard's body), or None; sync rules stay silent in cold code."""
+        loop = self.loops[-1] if self.loops else None
+        return cold_reason(node, self.parents, loop, self.kind, self._flag)
+
+    def _flag(self, name: str) -> cst.BaseExpression | None:
+        scope: cst.CSTNode | None = self.functions[-1] if self.functions else (
+            self.parents[0] if self.parents else None)
+        if scope is None:
+            return None
+        flags = self._flags.get(id(scope))
+        if flags is None:
+            flags = self._flags[id(scope)] = flag_assignments(scope)
+        return flags.get(name)
 
 
 class Walker:

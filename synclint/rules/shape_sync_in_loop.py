@@ -172,6 +172,8 @@ class ShapeSyncInLoop(Rule):
         return not isinstance(statement, cst.Assign) or self.kind(statement.value) in TENSORS
 
     def _report(self, node: cst.CSTNode, what: str, op: str, *, likely: bool = False) -> None:
+        if self.ctx.cold(node) is not None:
+            return  # an assert message, a raise, a periodic guard's body
         loop = loop_word(self.ctx.loops[-1])
         message = (
             f"{what} in a {loop}: its output size depends on the data, so the host must wait "

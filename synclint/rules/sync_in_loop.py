@@ -127,8 +127,8 @@ class SyncInLoop(Rule):
                 return
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
-        if id(node) in self._reported:
-            return
+        if id(node) in self._reported or self.ctx.cold(node) is not None:
+            return  # reported already, or cold code (SYN107 takes periodic reads)
         loop_node = self.ctx.loops[-1]
         loop = loop_word(loop_node)
         message = (
