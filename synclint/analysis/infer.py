@@ -269,6 +269,33 @@ class Env:
         return self.kind(element.value)
 
     @contextmanager
+    def narrowed(self, kinds: dict[str, Kind]) -> Iterator[None]:
+        """Names whose kind a test proves, for one branch (`isinstance(x, torch.Tensor)`).
+
+        A name the branch rebinds keeps its new kind after the branch; the others get
+        their kind from before the test back.
+        """
+        if not kinds:
+            yield
+            return
+        scope = self._scopes[-1]
+        saved = {name: scope.get(name) for name in kinds}
+        for name, kind in kinds.items():
+            self.bind(name, kind)
+        try:
+            yield
+        finally:
+            for name, kind in kinds.items():
+                if scope.get(name) != kind:
+                    continue  # rebound in the branch
+                old = saved[name]
+                if old is None:
+                    del scope[name]
+                    self._epoch += 1
+                else:
+                    self.bind(name, old)
+
+    @contextmanager
     def comprehension(self, for_in: cst.CompFor) -> Iterator[None]:
         """Bind the targets of a comprehension's `for` clauses in a scope of their own."""
         self.push()
@@ -313,6 +340,9 @@ class Env:
     def _infer_comparison(self, node: cst.Comparison) -> Kind:
         for target in node.comparisons:
             if isinstance(target.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)):
+                return HOST
+            if _is_string(target.comparator) or _is_string(node.left):
+                # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
                 return HOST
         kinds = [self.kind(node.left)] + [self.kind(t.comparator) for t in node.comparisons]
         if any(k in DEVICE_TENSORS for k in kinds):
@@ -699,6 +729,10 @@ def _literal_int(node: cst.BaseExpression) -> int | None:
     ):
         return -int(node.expression.value, 0)
     return None
+
+
+def _is_string(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
 def _is_none(node: cst.BaseExpression) -> bool:

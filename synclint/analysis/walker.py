@@ -17,6 +17,7 @@ from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports
+from synclint.analysis.narrowing import narrowings
 
 Hook = Callable[[Any], None]
 
@@ -351,6 +352,25 @@ class Walker:
             after = env.kind(node.value)
             env.bind(node.target.value, combine(before, after, node.operator))
 
+    # -- narrowing: `isinstance(x, torch.Tensor)` holds in one branch, fails in the other --
+    def _if(self, node: cst.If | cst.IfExp) -> None:
+        self._node(node.test)
+        env = self.ctx.env
+        true, false = narrowings(node.test, self.ctx.imports, env.kind)
+        with env.narrowed(true):
+            self._node(node.body)
+        if node.orelse is not None:
+            with env.narrowed(false):
+                self._node(node.orelse)
+
+    def _boolean(self, node: cst.BooleanOperation) -> None:
+        self._node(node.left)
+        env = self.ctx.env
+        true, false = narrowings(node.left, self.ctx.imports, env.kind)
+        # `isinstance(v, Tensor) and v.item()`: the right operand runs only if the left held.
+        with env.narrowed(true if isinstance(node.operator, cst.And) else false):
+            self._node(node.right)
+
     def _with_item(self, node: cst.WithItem) -> None:
         self._node(node.item)
         if node.asname is not None:
@@ -382,4 +402,7 @@ _SPECIAL: dict[str, Callable[[Walker, Any], None]] = {
     "AnnAssign": Walker._ann_assign,
     "AugAssign": Walker._aug_assign,
     "WithItem": Walker._with_item,
+    "If": Walker._if,
+    "IfExp": Walker._if,
+    "BooleanOperation": Walker._boolean,
 }
