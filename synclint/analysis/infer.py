@@ -86,6 +86,8 @@ HOST_METHODS = frozenset(
         "nelement", "is_contiguous", "is_floating_point", "is_complex", "data_ptr",
         "get_device", "storage_offset", "is_pinned", "is_shared", "untyped_storage",
         "__len__", "is_set_to", "has_names", "is_signed", "is_nonzero",
+        # Compare on the device, then return a Python bool (a sync).
+        "equal", "allclose",
     }
 )
 #: Tensor attributes that read host metadata and never synchronise.
@@ -115,6 +117,11 @@ TORCH_ONLY_METHODS = frozenset(
 WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum", "bool"})
 #: Keywords only torch's reductions take (NumPy says `axis=`, `keepdims=`).
 TORCH_KEYWORDS = frozenset({"dim", "keepdim"})
+#: torch.<backend> modules of accelerators: their functions return host values.
+ACCELERATOR_MODULES = frozenset(
+    {"cuda", "npu", "mlu", "hpu", "musa", "xpu", "mps", "mtia", "xla", "ipu", "sdaa", "gcu",
+     "accelerator"}
+)
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
 #: Builtins that return host values whatever their argument.
@@ -402,8 +409,16 @@ class Env:
             return UNKNOWN
         if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
             return HOST
-        if len(parts) >= 3 and parts[1] == "cuda":
+        if len(parts) >= 3 and parts[1] in ACCELERATOR_MODULES:
+            # torch.cuda.device_count(), torch.npu.current_device(), torch.xpu.memory_allocated()
+            # ...: host values; classes (streams, events) are unknown objects.
             return HOST if name[:1].islower() else UNKNOWN
+        if len(parts) >= 2 and parts[1] == "multiprocessing":
+            # Processes, contexts, queues: host objects (a context's join() is a bool).
+            return HOST
+        if qualified == "torch.load":
+            # The saved container: a checkpoint dict, not a tensor.
+            return Mapping(HOST, UNKNOWN)
         if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.parameters_to_vector",
                          "torch.nn.utils.get_total_norm"):
             return TENSOR

@@ -50,7 +50,8 @@ class PeriodicSync(SyncInLoop):
         "        if step % 2:\n            print(t.tolist())\n",
     ]
 
-    def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
+    def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
+                batched: bool = True) -> None:
         cold = self.ctx.cold(node)
         if cold is None or cold.reason != PERIODIC:
             return
