@@ -8,12 +8,10 @@ from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR, UNKNOWN
 from synclint.analysis.loops import loop_word
 from synclint.analysis.names import dotted_name
+from synclint.analysis.torch_api import COPYING_CONSTRUCTORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.rules.base import Rule
 
-#: torch.* constructors that copy their `data` argument (factories like zeros/arange do not:
-#: with `device=` they allocate on the device and copy nothing).
-COPYING_CONSTRUCTORS = frozenset({"tensor", "as_tensor", "asarray"})
 _ADVICE = (
     "build the values for all iterations first and copy them once, create constants on the "
     "device directly (`torch.full((), value, device=d)`), or copy from pinned memory with "

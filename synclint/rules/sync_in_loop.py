@@ -7,20 +7,15 @@ import libcst as cst
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.loops import loop_word
+from synclint.analysis.torch_api import (
+    LIKELY_TENSOR_METHODS,
+    SYNC_BUILTINS,
+    SYNC_COMPARISONS,
+    SYNC_METHODS,
+    SYNC_MODULES,
+)
 from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
-
-#: Tensor methods that copy a device tensor to the host and wait for it.
-SYNC_METHODS = frozenset({"item", "tolist", "cpu", "numpy"})
-#: Of those, the ones that mean "tensor" even on a receiver the analysis cannot prove:
-#: NumPy's `.tolist()` is common, and never syncs.
-LIKELY_TENSOR_METHODS = frozenset({"item", "cpu", "numpy"})
-#: torch functions and tensor methods that compare tensors and return a Python bool.
-SYNC_COMPARISONS = frozenset({"equal", "allclose"})
-#: Builtins that read a tensor's value on the host.
-SYNC_BUILTINS = frozenset({"float", "int", "bool", "complex", "str", "repr", "print", "format"})
-#: Modules whose functions read tensor values on the host.
-SYNC_MODULES = ("math.", "numpy.asarray", "numpy.array")
 
 
 class SyncInLoop(Rule):
