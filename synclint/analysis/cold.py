@@ -91,11 +91,60 @@ def cold_reason(
             continue
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
-            if period is not None:
+            if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
                 return Cold(PERIODIC, ancestor, period or None)
     if raising_block is not None:
         return Cold(RAISE, raising_block)
     return None
+
+
+def _varies_in(test: cst.BaseExpression, loop: cst.CSTNode) -> bool:
+    """Whether a guard can change between iterations of `loop`: it reads a name the loop
+    binds, or something the analysis cannot follow (an attribute, a call). A guard on an
+    outer loop's counter (`if epoch % 2 == 0:` around `for p in params:`) is fixed for the
+    whole inner loop, which then runs every iteration."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [test]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.Attribute, cst.Call)):
+            return True
+        if isinstance(current, cst.Name):
+            names.add(current.value)
+        stack.extend(current.children)
+    return bool(names & _bound_in(loop))
+
+
+def _bound_in(loop: cst.CSTNode) -> set[str]:
+    """Names a loop (its target and body, not nested functions) binds."""
+    bound: set[str] = set()
+    stack: list[cst.CSTNode] = [loop]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(current, (cst.For, cst.CompFor, cst.AugAssign, cst.AnnAssign,
+                                cst.NamedExpr)):
+            targets.append(current.target)
+        elif isinstance(current, cst.AssignTarget):
+            targets.append(current.target)
+        elif isinstance(current, cst.AsName):
+            targets.append(current.name)
+        for target in targets:
+            bound.update(n.value for n in _names(target))
+        stack.extend(current.children)
+    return bound
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(node, cst.Name):
+        return [node]
+    found: list[cst.Name] = []
+    for child in node.children:
+        if isinstance(child, (cst.Name, cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+            found.extend(_names(child))
+    return found
 
 
 def _is_function_body(path: Sequence[cst.CSTNode], index: int) -> bool:

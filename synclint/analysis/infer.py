@@ -36,6 +36,7 @@ from synclint.analysis.kinds import (
     join_all,
 )
 from synclint.analysis.names import Imports
+from synclint.analysis.narrowing import EXPRESSION
 from synclint.analysis.torch_api import (
     ACCELERATOR_MODULES,
     BOOL_RESULTS,
@@ -56,6 +57,7 @@ from synclint.analysis.torch_api import (
 
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
+_CODE = cst.Module(body=[])
 #: Annotation names that mean "a sequence of".
 SEQUENCE_ANNOTATIONS = frozenset(
     {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
@@ -74,6 +76,8 @@ class Env:
         imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
+        #: Expressions narrowed by an enclosing test (`isinstance(params[k], np.integer)`).
+        self._narrowed: dict[str, Kind] = {}
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
@@ -141,6 +145,10 @@ class Env:
     def _infer(self, node: cst.BaseExpression) -> Kind:
         if isinstance(node, cst.Name):
             return self._infer_name(node)
+        if self._narrowed and isinstance(node, (cst.Subscript, cst.Attribute)):
+            narrowed = self._narrowed.get(EXPRESSION + _CODE.code_for_node(node))
+            if narrowed is not None:
+                return narrowed
         if isinstance(node, cst.Call):
             return self._infer_call(node)
         if isinstance(node, cst.Attribute):
@@ -204,6 +212,11 @@ class Env:
         if not kinds:
             yield
             return
+        expressions = {key: kind for key, kind in kinds.items() if key.startswith(EXPRESSION)}
+        kinds = {name: kind for name, kind in kinds.items() if name not in expressions}
+        saved_expressions = dict(self._narrowed)
+        self._narrowed.update(expressions)
+        self._epoch += 1
         scope = self._scopes[-1]
         saved = {name: scope.get(name) for name in kinds}
         for name, kind in kinds.items():
@@ -211,6 +224,8 @@ class Env:
         try:
             yield
         finally:
+            self._narrowed = saved_expressions
+            self._epoch += 1
             for name, kind in kinds.items():
                 if scope.get(name) != kind:
                     continue  # rebound in the branch

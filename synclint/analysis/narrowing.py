@@ -19,6 +19,9 @@ from synclint.analysis.names import Imports
 Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
 
 _HOST_CLASSES = frozenset({"int", "float", "bool", "str", "bytes", "complex"})
+#: Prefix of the keys that narrow an expression (`params[k]`, `self.x`) rather than a name.
+EXPRESSION = "expr:"
+_CODE = cst.Module(body=[])
 _NONE: Narrowing = ({}, {})
 
 
@@ -40,7 +43,12 @@ def narrowings(test: cst.BaseExpression, imports: Imports,
     if len(positional) != len(test.args) or not positional:
         return _NONE
     subject = positional[0].value
-    if not isinstance(subject, cst.Name):
+    if isinstance(subject, cst.Name):
+        name = subject.value
+    elif isinstance(subject, (cst.Subscript, cst.Attribute)):
+        # `isinstance(params[k], np.integer)`: narrowed by its code, for the branch.
+        name = EXPRESSION + _CODE.code_for_node(subject)
+    else:
         return _NONE
     func = test.func
     classes: list[Kind | None]
@@ -56,7 +64,6 @@ def narrowings(test: cst.BaseExpression, imports: Imports,
     else:
         return _NONE
     current = kind_of(subject)
-    name = subject.value
     true: dict[str, Kind] = {}
     false: dict[str, Kind] = {}
     if None not in classes:

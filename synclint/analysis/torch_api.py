@@ -273,8 +273,9 @@ _declare(M, "Module.", "named_modules named_children", Tag.YIELDS_MODULES,
          returns=Seq(Tup((HOST, MODULE))))
 
 # -- accelerator modules ----------------------------------------------------------------
-_declare(Form.MODULE, T, "cuda npu mlu hpu musa xpu mps mtia xla ipu sdaa gcu accelerator",
-         Tag.ACCELERATOR)
+_declare(Form.MODULE, T, """
+    cuda npu mlu hpu musa xpu mps mtia xla ipu sdaa gcu neuron accelerator
+""", Tag.ACCELERATOR)
 
 # -- what Python and NumPy do with a tensor ---------------------------------------------
 _declare(F, "builtins.", """

@@ -111,6 +111,14 @@ class HostToDeviceInLoop(Rule):
                 return False
         return True
 
+    def _discarded(self, node: cst.Call) -> bool:
+        parent = self.ctx.parent
+        if isinstance(parent, cst.Expr):
+            return True
+        return (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+                and isinstance(parent.targets[0].target, cst.Name)
+                and parent.targets[0].target.value == "_")
+
     def _assignment_of(self, node: cst.Call) -> cst.Assign | None:
         parents = self.ctx.parents
         index = len(parents) - 1
@@ -120,6 +128,10 @@ class HostToDeviceInLoop(Rule):
         return parent if isinstance(parent, cst.Assign) else None
 
     def _constructor(self, node: cst.Call, name: str) -> None:
+        if self._discarded(node):
+            # `torch.tensor(0, device=torch.device("cuda", i))` alone, or assigned to `_`:
+            # probing that a device works (Lightning, accelerate), not data for the loop.
+            return
         device = keyword_arg(node, "device")
         positional = [a for a in node.args if a.keyword is None]
         if device is None and name == "as_tensor" and len(positional) >= 3:

@@ -115,7 +115,7 @@ def test_function_that_always_raises_is_not_cold_for_its_own_loop() -> None:
     "step % 2",
     "step % 10 == 0 and rank == 0",
     "self.global_step % self.log_every_n_steps == 0",
-    "should_log",
+    "should_log(step)",
     "self.should_log",
     "self._should_log(step)",
 ])
@@ -255,3 +255,38 @@ def test_syn107_message_names_the_period() -> None:
         "`float()` of a tensor every `self.log_every` steps syncs with the GPU",
         "`.tolist()` under a periodic guard syncs with the GPU",
     ]
+
+
+def test_guard_on_an_outer_loop_counter_does_not_make_the_inner_loop_periodic() -> None:
+    # Reduced from accelerate's test_sync.py: the guard is fixed for the whole inner loop.
+    source = """\
+        import torch
+        def f(model, ddp_model, loader):
+            for iteration, batch in enumerate(loader):
+                for param, ddp_param in zip(model.parameters(), ddp_model.parameters()):
+                    if iteration % 2 == 0:
+                        print(param.grad.sum().item())
+                    log_now = iteration % 10 == 0
+                for p in model.parameters():
+                    if log_now:
+                        print(p.sum().item())
+    """
+    assert rows("SYN101", source) == [6, 10]
+    assert rows("SYN107", source) == []
+
+
+def test_guard_on_a_counter_the_inner_loop_updates_is_periodic() -> None:
+    source = """\
+        import torch
+        def f(ts: list[torch.Tensor], epochs: int):
+            step = 0
+            for epoch in range(epochs):
+                for t in ts:
+                    step += 1
+                    if step % 100 == 0:
+                        print(t.item())
+                    if epoch % 2 == 0 and step % 5 == 0:
+                        print(t.sum().item())
+    """
+    assert rows("SYN101", source) == []
+    assert rows("SYN107", source) == [8, 10]

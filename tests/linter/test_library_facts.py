@@ -103,3 +103,15 @@ def test_subscript_of_a_tensor_dict_parameter_is_a_tensor(annotation: str) -> No
     """
     assert rows("SYN102", source) == [6]
     assert rows("SYN101", source) == [8]
+
+
+def test_neuron_device_count_is_a_host_int() -> None:
+    # Reduced from accelerate's commands/config/default.py.
+    source = """\
+        import torch
+        def f(config: dict):
+            num_neuron_cores = torch.neuron.device_count()
+            if num_neuron_cores > 1:
+                config["distributed_type"] = "MULTI_NEURON"
+    """
+    assert rows("SYN102", source) == []

@@ -140,3 +140,36 @@ def test_rebinding_to_device_in_a_loop_copies_once() -> None:
                 v = u.to(device)
     """
     assert rows("SYN105", source) == [12, 16, 19]
+
+
+def test_isinstance_narrows_subscripts_and_attributes_by_their_code() -> None:
+    # Reduced from Lightning's fabric/utilities/logger.py (_sanitize_params).
+    source = """\
+        import numpy as np
+        import torch
+        def f(params: dict, holder):
+            for k in params:
+                if isinstance(params[k], (np.bool_, np.integer, np.floating)):
+                    params[k] = params[k].item()
+                if isinstance(holder.value, torch.Tensor):
+                    print(holder.value.item())
+                print(params[k].item())
+    """
+    findings = rule_findings("SYN101", source)
+    assert [(d.location.row, d.confidence) for d in findings] == [(8, "high"), (9, "likely")]
+
+
+def test_device_probe_whose_result_is_discarded_is_not_a_copy_of_loop_data() -> None:
+    # Reduced from accelerate's utils/modeling.py and Lightning's fabric/accelerators/cuda.py.
+    source = """\
+        import torch
+        def f(n: int, values: list[float]):
+            for i in range(n):
+                try:
+                    _ = torch.tensor(0, device=torch.device("npu", i))
+                    torch.tensor([0], device=i)
+                except RuntimeError:
+                    continue
+                kept = torch.tensor(values, device=i)
+    """
+    assert rows("SYN105", source) == [9]
