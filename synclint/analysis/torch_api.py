@@ -56,7 +56,8 @@ class Tag(enum.Enum):
     #: `float(t)`, `math.sqrt(t)`).
     READS_VALUES = "reads-values"
     #: Of those, a method that means "tensor" even on a receiver the analysis cannot
-    #: prove is one (NumPy's `.tolist()` is common and never syncs; `.item()` is rarer).
+    #: prove is one (NumPy's `.tolist()` is common and never syncs; `.item()` is rarer;
+    #: `.numpy()` works only on host tensors).
     LIKELY_TENSOR = "likely-tensor"
     #: Compares tensors on the device, then returns a Python bool (a sync).
     HOST_COMPARISON = "host-comparison"
@@ -215,7 +216,9 @@ _declare(M, TM, """
     untyped_storage __len__ is_set_to has_names is_signed is_nonzero equal allclose
 """, returns=HOST)
 _declare(M, TM, "item tolist cpu numpy", Tag.READS_VALUES)
-_declare(M, TM, "item cpu numpy", Tag.LIKELY_TENSOR)
+# Not `numpy`: `Tensor.numpy()` raises on an accelerator tensor, so on a receiver of
+# unknown kind it is either NumPy-like or a tensor already on the host: never a sync.
+_declare(M, TM, "item cpu", Tag.LIKELY_TENSOR)
 _declare(M, TM, "equal allclose", Tag.HOST_COMPARISON)
 _declare(M, TM, """
     isnan isinf isfinite isposinf isneginf isreal signbit isclose isin logical_and logical_or

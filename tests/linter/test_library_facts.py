@@ -115,3 +115,18 @@ def test_neuron_device_count_is_a_host_int() -> None:
                 config["distributed_type"] = "MULTI_NEURON"
     """
     assert rows("SYN102", source) == []
+
+
+def test_numpy_on_an_unknown_receiver_is_not_a_sync() -> None:
+    # Reduced from diffusers' ONNX pipelines: `.numpy()` raises on an accelerator tensor,
+    # so on a value of unknown kind it reads host memory.
+    source = """\
+        import torch
+        def f(scheduler, noise_pred, latents, timesteps):
+            for t in timesteps:
+                out = scheduler.step(torch.from_numpy(noise_pred), t, torch.from_numpy(latents))
+                latents = out.prev_sample.numpy()
+                value = out.prev_sample.item()
+    """
+    findings = rule_findings("SYN101", source)
+    assert [(d.location.row, d.confidence) for d in findings] == [(6, "likely")]
