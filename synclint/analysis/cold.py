@@ -77,7 +77,7 @@ def cold_reason(
             return Cold(RAISE, ancestor)
         if (
             raising_block is None
-            and isinstance(ancestor, cst.IndentedBlock)
+            and isinstance(ancestor, (cst.IndentedBlock, cst.SimpleStatementSuite))
             and _always_raises(ancestor)
             and not _is_function_body(path, index)
         ):

@@ -290,3 +290,14 @@ def test_guard_on_a_counter_the_inner_loop_updates_is_periodic() -> None:
     """
     assert rows("SYN101", source) == []
     assert rows("SYN107", source) == [8, 10]
+
+
+def test_one_line_block_that_raises_is_cold() -> None:
+    source = """\
+        import torch
+        def f(ts: list[torch.Tensor]):
+            for t in ts:
+                if t.dim() != 1: v = t.sum().item(); raise ValueError(v)
+                print(t.max().item())
+    """
+    assert rows("SYN101", source) == [5]
