@@ -18,4 +18,3 @@ def train(model, loader, optimizer, scheduler, log_every: int, writer):
         if step % log_every == 0:
             writer.add_scalar("lr", scheduler.get_last_lr()[0], step)
             writer.add_scalar("step_time", time.perf_counter() - start, step)
-            torch.save(model.state_dict(), f"ckpt_{step}.pt")
