@@ -36,92 +36,28 @@ from synclint.analysis.kinds import (
     join_all,
 )
 from synclint.analysis.names import Imports
+from synclint.analysis.narrowing import EXPRESSION
+from synclint.analysis.torch_api import (
+    ACCELERATOR_MODULES,
+    BOOL_RESULTS,
+    DTYPE_NAMES,
+    F64_DTYPES,
+    HOST_ATTRIBUTES,
+    HOST_BUILTINS,
+    HOST_METHODS,
+    MODULE_TENSOR_ITERATORS,
+    TENSOR_ATTRIBUTES,
+    TORCH_FACTORIES,
+    TORCH_HOST_FUNCTIONS,
+    TORCH_KEYWORDS,
+    TORCH_ONLY_METHODS,
+    TORCH_SEQUENCE_FUNCTIONS,
+    WEAK_TENSOR_METHODS,
+)
 
-# --- what torch functions and tensor methods return -------------------------------------
-
-#: torch.* functions whose result is a host value, not a tensor.
-TORCH_HOST_FUNCTIONS = frozenset(
-    {
-        "is_tensor", "is_storage", "numel", "is_floating_point", "is_complex", "is_nonzero",
-        "get_default_dtype", "set_default_dtype", "device", "dtype", "Size", "manual_seed",
-        "seed", "initial_seed", "equal", "allclose", "is_grad_enabled", "no_grad",
-        "enable_grad", "inference_mode", "set_grad_enabled", "finfo", "iinfo",
-        "get_num_threads", "set_num_threads", "is_inference_mode_enabled",
-        "use_deterministic_algorithms", "result_type", "promote_types", "can_cast",
-        "typename", "autocast_increment_nesting", "autocast_decrement_nesting",
-        "compiled_with_cxx11_abi",
-        # Host predicates: a Python bool, never a tensor.
-        "are_deterministic_algorithms_enabled", "is_deterministic_algorithms_warn_only_enabled",
-        "is_autocast_enabled", "is_autocast_cpu_enabled", "is_autocast_cache_enabled",
-        "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "is_warn_always_enabled",
-        "is_same_size", "is_conj", "is_neg",
-    }
-)
-#: torch.* factories: a host tensor unless a device is given.
-TORCH_FACTORIES = frozenset(
-    {
-        "tensor", "as_tensor", "zeros", "ones", "empty", "full", "arange", "range",
-        "linspace", "logspace", "rand", "randn", "randint", "randperm", "eye", "scalar_tensor",
-        "empty_strided", "asarray",
-    }
-)
-#: torch.* functions that return a sequence of tensors.
-TORCH_SEQUENCE_FUNCTIONS = frozenset(
-    {"split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors",
-     "atleast_1d", "hsplit", "vsplit", "dsplit"}
-)
-#: Functions and methods whose tensor result is boolean.
-BOOL_RESULTS = frozenset(
-    {
-        "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isreal", "signbit", "isclose",
-        "isin", "logical_and", "logical_or", "logical_not", "logical_xor", "eq", "ne", "gt",
-        "ge", "lt", "le", "greater", "greater_equal", "less", "less_equal", "not_equal",
-        "any", "all", "bool",
-    }
-)
-#: Tensor methods whose result is a host value.
-HOST_METHODS = frozenset(
-    {
-        "item", "tolist", "numel", "dim", "ndimension", "size", "stride", "element_size",
-        "nelement", "is_contiguous", "is_floating_point", "is_complex", "data_ptr",
-        "get_device", "storage_offset", "is_pinned", "is_shared", "untyped_storage",
-        "__len__", "is_set_to", "has_names", "is_signed", "is_nonzero",
-    }
-)
-#: Tensor attributes that read host metadata and never synchronise.
-HOST_ATTRIBUTES = frozenset(
-    {
-        "shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "is_leaf", "layout",
-        "names", "itemsize", "nbytes", "is_sparse", "is_quantized", "is_meta", "is_mps",
-        "is_xla", "is_cpu", "grad_fn", "output_nr", "_version", "is_nested",
-    }
-)
-#: Tensor attributes that are tensors of the same kind.
-TENSOR_ATTRIBUTES = frozenset({"data", "T", "mT", "H", "mH", "real", "imag"})
-#: Methods only tensors have: a call proves its receiver is a tensor.
-TORCH_ONLY_METHODS = frozenset(
-    {
-        "detach", "cpu", "cuda", "float", "double", "half", "bfloat16", "numel", "isnan",
-        "isinf", "isfinite", "contiguous", "unsqueeze", "permute", "masked_fill",
-        "masked_fill_", "masked_select", "logical_not", "requires_grad_", "numpy", "norm",
-        "square", "nansum", "isneginf", "isposinf", "nan_to_num", "type_as", "view_as",
-        "expand_as", "new_zeros", "new_ones", "new_full", "new_empty", "new_tensor",
-        "pin_memory", "addcmul_", "addcdiv_", "lerp_", "mul_", "add_", "div_", "copy_",
-        "zero_", "clamp_", "record_stream",
-    }
-)
-#: Methods that also exist on NumPy and pandas objects: they prove a tensor only in a
-#: file that imports torch and not pandas.
-WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum", "bool"})
-#: Keywords only torch's reductions take (NumPy says `axis=`, `keepdims=`).
-TORCH_KEYWORDS = frozenset({"dim", "keepdim"})
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
-#: Builtins that return host values whatever their argument.
-HOST_BUILTINS = frozenset(
-    {"float", "int", "bool", "complex", "len", "str", "repr", "isinstance", "hasattr",
-     "callable", "id", "hash", "format", "type", "print", "range", "ord", "chr", "divmod"}
-)
+_CODE = cst.Module(body=[])
 #: Annotation names that mean "a sequence of".
 SEQUENCE_ANNOTATIONS = frozenset(
     {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
@@ -129,14 +65,6 @@ SEQUENCE_ANNOTATIONS = frozenset(
 )
 MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
 OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
-#: Methods of nn.Module (and anything with `.parameters()`) that yield tensors.
-MODULE_TENSOR_ITERATORS: dict[str, Kind] = {
-    "parameters": Seq(TENSOR),
-    "buffers": Seq(TENSOR),
-    "named_parameters": Seq(Tup((HOST, TENSOR))),
-    "named_buffers": Seq(Tup((HOST, TENSOR))),
-    "state_dict": Mapping(HOST, TENSOR),
-}
 
 
 class Env:
@@ -148,6 +76,8 @@ class Env:
         imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
+        #: Expressions narrowed by an enclosing test (`isinstance(params[k], np.integer)`).
+        self._narrowed: dict[str, Kind] = {}
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
@@ -215,6 +145,10 @@ class Env:
     def _infer(self, node: cst.BaseExpression) -> Kind:
         if isinstance(node, cst.Name):
             return self._infer_name(node)
+        if self._narrowed and isinstance(node, (cst.Subscript, cst.Attribute)):
+            narrowed = self._narrowed.get(EXPRESSION + _CODE.code_for_node(node))
+            if narrowed is not None:
+                return narrowed
         if isinstance(node, cst.Call):
             return self._infer_call(node)
         if isinstance(node, cst.Attribute):
@@ -269,6 +203,40 @@ class Env:
         return self.kind(element.value)
 
     @contextmanager
+    def narrowed(self, kinds: dict[str, Kind]) -> Iterator[None]:
+        """Names whose kind a test proves, for one branch (`isinstance(x, torch.Tensor)`).
+
+        A name the branch rebinds keeps its new kind after the branch; the others get
+        their kind from before the test back.
+        """
+        if not kinds:
+            yield
+            return
+        expressions = {key: kind for key, kind in kinds.items() if key.startswith(EXPRESSION)}
+        kinds = {name: kind for name, kind in kinds.items() if name not in expressions}
+        saved_expressions = dict(self._narrowed)
+        self._narrowed.update(expressions)
+        self._epoch += 1
+        scope = self._scopes[-1]
+        saved = {name: scope.get(name) for name in kinds}
+        for name, kind in kinds.items():
+            self.bind(name, kind)
+        try:
+            yield
+        finally:
+            self._narrowed = saved_expressions
+            self._epoch += 1
+            for name, kind in kinds.items():
+                if scope.get(name) != kind:
+                    continue  # rebound in the branch
+                old = saved[name]
+                if old is None:
+                    del scope[name]
+                    self._epoch += 1
+                else:
+                    self.bind(name, old)
+
+    @contextmanager
     def comprehension(self, for_in: cst.CompFor) -> Iterator[None]:
         """Bind the targets of a comprehension's `for` clauses in a scope of their own."""
         self.push()
@@ -313,6 +281,9 @@ class Env:
     def _infer_comparison(self, node: cst.Comparison) -> Kind:
         for target in node.comparisons:
             if isinstance(target.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)):
+                return HOST
+            if _is_string(target.comparator) or _is_string(node.left):
+                # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
                 return HOST
         kinds = [self.kind(node.left)] + [self.kind(t.comparator) for t in node.comparisons]
         if any(k in DEVICE_TENSORS for k in kinds):
@@ -372,8 +343,16 @@ class Env:
             return UNKNOWN
         if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
             return HOST
-        if len(parts) >= 3 and parts[1] == "cuda":
+        if len(parts) >= 3 and parts[1] in ACCELERATOR_MODULES:
+            # torch.cuda.device_count(), torch.npu.current_device(), torch.xpu.memory_allocated()
+            # ...: host values; classes (streams, events) are unknown objects.
             return HOST if name[:1].islower() else UNKNOWN
+        if len(parts) >= 2 and parts[1] == "multiprocessing":
+            # Processes, contexts, queues: host objects (a context's join() is a bool).
+            return HOST
+        if qualified == "torch.load":
+            # The saved container: a checkpoint dict, not a tensor.
+            return Mapping(HOST, UNKNOWN)
         if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.parameters_to_vector",
                          "torch.nn.utils.get_total_norm"):
             return TENSOR
@@ -581,12 +560,12 @@ class Env:
     def _is_dtype(self, node: cst.BaseExpression) -> bool:
         qualified = self.imports.qualify(node)
         return qualified is not None and qualified.startswith("torch.") and (
-            qualified.split(".")[-1] in _DTYPE_NAMES
+            qualified.split(".")[-1] in DTYPE_NAMES
         )
 
     def _is_float64(self, node: cst.BaseExpression) -> bool:
         qualified = self.imports.qualify(node)
-        return qualified in ("torch.float64", "torch.double")
+        return qualified in F64_DTYPES
 
     # -- annotations ------------------------------------------------------------------
     def annotation_kind(self, node: cst.BaseExpression) -> Kind:
@@ -635,13 +614,6 @@ class Env:
                                                          "bytes", "complex"):
             return HOST
         return UNKNOWN
-
-
-_DTYPE_NAMES = frozenset(
-    {"float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16",
-     "int32", "int64", "uint8", "bool", "long", "int", "short", "complex64", "complex128",
-     "float8_e4m3fn", "float8_e5m2"}
-)
 
 
 def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:
@@ -699,6 +671,10 @@ def _literal_int(node: cst.BaseExpression) -> int | None:
     ):
         return -int(node.expression.value, 0)
     return None
+
+
+def _is_string(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
 def _is_none(node: cst.BaseExpression) -> bool:

@@ -13,9 +13,11 @@ from typing import Any
 
 import libcst as cst
 
+from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports
+from synclint.analysis.narrowing import narrowings
 
 Hook = Callable[[Any], None]
 
@@ -96,6 +98,7 @@ class Context:
         self.functions: list[cst.FunctionDef | cst.Lambda] = []
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
+        self._flags: dict[int, dict[str, cst.BaseExpression]] = {}
 
     @property
     def in_loop(self) -> bool:
@@ -107,6 +110,22 @@ class Context:
 
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.env.kind(node)
+
+    def cold(self, node: cst.CSTNode) -> Cold | None:
+        """Why `node` (a child of the current ancestors) runs rarely (an assert message, a
+        raise, a periodic guard's body), or None; sync rules stay silent in cold code."""
+        loop = self.loops[-1] if self.loops else None
+        return cold_reason(node, self.parents, loop, self.kind, self._flag)
+
+    def _flag(self, name: str) -> cst.BaseExpression | None:
+        scope: cst.CSTNode | None = self.functions[-1] if self.functions else (
+            self.parents[0] if self.parents else None)
+        if scope is None:
+            return None
+        flags = self._flags.get(id(scope))
+        if flags is None:
+            flags = self._flags[id(scope)] = flag_assignments(scope)
+        return flags.get(name)
 
 
 class Walker:
@@ -333,6 +352,25 @@ class Walker:
             after = env.kind(node.value)
             env.bind(node.target.value, combine(before, after, node.operator))
 
+    # -- narrowing: `isinstance(x, torch.Tensor)` holds in one branch, fails in the other --
+    def _if(self, node: cst.If | cst.IfExp) -> None:
+        self._node(node.test)
+        env = self.ctx.env
+        true, false = narrowings(node.test, self.ctx.imports, env.kind)
+        with env.narrowed(true):
+            self._node(node.body)
+        if node.orelse is not None:
+            with env.narrowed(false):
+                self._node(node.orelse)
+
+    def _boolean(self, node: cst.BooleanOperation) -> None:
+        self._node(node.left)
+        env = self.ctx.env
+        true, false = narrowings(node.left, self.ctx.imports, env.kind)
+        # `isinstance(v, Tensor) and v.item()`: the right operand runs only if the left held.
+        with env.narrowed(true if isinstance(node.operator, cst.And) else false):
+            self._node(node.right)
+
     def _with_item(self, node: cst.WithItem) -> None:
         self._node(node.item)
         if node.asname is not None:
@@ -364,4 +402,7 @@ _SPECIAL: dict[str, Callable[[Walker, Any], None]] = {
     "AnnAssign": Walker._ann_assign,
     "AugAssign": Walker._aug_assign,
     "WithItem": Walker._with_item,
+    "If": Walker._if,
+    "IfExp": Walker._if,
+    "BooleanOperation": Walker._boolean,
 }

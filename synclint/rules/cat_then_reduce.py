@@ -12,56 +12,24 @@ from typing import ClassVar
 import libcst as cst
 
 from synclint.analysis.kinds import HOST, TENSORS, Seq
+from synclint.analysis.torch_api import (
+    ELEMENTWISE_FUNCTIONS,
+    ELEMENTWISE_METHODS,
+    JOIN_FLATTENED_FUNCTIONS,
+    METADATA_ATTRIBUTES,
+    METADATA_METHODS,
+    NORM_LIKE_REDUCTIONS,
+    PASS_THROUGH_ATTRIBUTES,
+    PASS_THROUGH_METHODS,
+    REDUCTION_FUNCTIONS,
+    REDUCTION_METHODS,
+    STD_LIKE_REDUCTIONS,
+)
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule
 
-#: torch functions that join tensors; of flattened tensors they build one O(total) tensor.
-JOIN_FUNCTIONS = frozenset(
-    {"torch.cat", "torch.concat", "torch.concatenate", "torch.stack", "torch.hstack"}
-)
-#: Methods and attributes that keep the elements of a tensor (casts, detaching, copies).
-PASS_THROUGH_METHODS = frozenset(
-    {"detach", "float", "double", "half", "bfloat16", "contiguous", "clone", "to", "cpu",
-     "cuda", "type"}
-)
-PASS_THROUGH_ATTRIBUTES = frozenset({"data", "grad"})
-#: Tensor methods applied element by element: a reduction of their result can be computed
-#: per tensor. Their arguments must be host values (a scalar, a dtype, a device).
-ELEMENTWISE_METHODS = frozenset(
-    {"abs", "pow", "square", "sqrt", "exp", "log", "neg", "sign", "isnan", "isinf",
-     "isfinite", "isposinf", "isneginf", "logical_not", "float", "double", "half", "bfloat16",
-     "bool", "int", "long", "to", "type", "detach", "clone", "contiguous", "eq", "ne", "gt",
-     "ge", "lt", "le", "clamp", "clip", "nan_to_num", "flatten", "ravel", "view", "reshape"}
-)
-ELEMENTWISE_FUNCTIONS = frozenset(
-    {"torch.abs", "torch.square", "torch.sqrt", "torch.isnan", "torch.isinf",
-     "torch.isfinite", "torch.isposinf", "torch.isneginf", "torch.logical_not", "torch.pow",
-     "torch.eq", "torch.ne", "torch.gt", "torch.ge", "torch.lt", "torch.le", "torch.sign",
-     "torch.nan_to_num", "torch.clamp", "torch.flatten", "torch.ravel"}
-)
-#: Reductions that combine exactly across tensors (counts and sums add, extrema fold,
-#: norms combine): full reductions only; `.sum(dim=0)` is not one.
-REDUCTION_METHODS = frozenset(
-    {"sum", "mean", "nansum", "nanmean", "prod", "count_nonzero", "any", "all", "amax",
-     "amin", "min", "max", "aminmax", "std", "var", "norm"}
-)
-REDUCTION_FUNCTIONS = frozenset(
-    {"torch." + name for name in REDUCTION_METHODS}
-    | {"torch.linalg.vector_norm", "torch.linalg.norm"}
-)
-#: Reductions whose first positional argument (after the tensor) is not a dimension.
-_NORM_LIKE = frozenset({"norm", "vector_norm"})
-_STD_LIKE = frozenset({"std", "var"})
-#: Host metadata of the joined tensor: reading it allocates nothing.
-METADATA_ATTRIBUTES = frozenset(
-    {"shape", "dtype", "device", "ndim", "is_cuda", "requires_grad", "nbytes", "itemsize",
-     "layout"}
-)
-METADATA_METHODS = frozenset(
-    {"numel", "size", "dim", "ndimension", "element_size", "nelement", "get_device"}
-)
 #: How deep `a = f(flat); b = g(a)` chains of names are followed.
 MAX_ALIAS_DEPTH = 3
 
@@ -132,7 +100,7 @@ _Uses = list[ReductionUse | MetadataUse]
 def match_cat_then_reduce(call: cst.Call, ctx: Context) -> CatThenReduce | None:
     """The parts of a cat-then-reduce at `call` (being visited), or None when it is not one."""
     function = ctx.imports.qualify(call.func)
-    if function not in JOIN_FUNCTIONS or not call.args:
+    if function not in JOIN_FLATTENED_FUNCTIONS or not call.args:
         return None
     if any(arg.keyword is not None and arg.keyword.value == "out" for arg in call.args):
         return None
@@ -478,9 +446,9 @@ class _UseFinder:
             return False  # torch.max(a, b) is elementwise; torch.max(a, 0) is per row
         if not positional:
             return True
-        if name in _NORM_LIKE:
+        if name in NORM_LIKE_REDUCTIONS:
             return len(positional) == 1 and _is_literal_number(positional[0].value)
-        if name in _STD_LIKE:
+        if name in STD_LIKE_REDUCTIONS:
             return len(positional) == 1 and isinstance(positional[0].value, cst.Name) and (
                 positional[0].value.value in ("True", "False"))
         return False

@@ -5,10 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from synclint.analysis.names import dotted_name
+from synclint.analysis.torch_api import DEVICE_WIDE
 from synclint.rules.base import Rule
-
-#: Device-wide waits: every stream of the device must drain.
-DEVICE_WIDE = frozenset({"torch.cuda.synchronize", "torch.accelerator.synchronize"})
 
 
 class DeviceSynchronize(Rule):

@@ -12,6 +12,16 @@ from typing import ClassVar
 import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR, HOST_TENSOR, TENSOR, UNKNOWN, Kind
+from synclint.analysis.torch_api import (
+    F64_DTYPES,
+    JOIN_NORM_FUNCTIONS,
+    NARROW_DTYPES,
+    NARROWING_METHODS,
+    NORM_FUNCTIONS,
+    NORM_OPERAND_METHODS,
+    SUM_FUNCTIONS,
+    SUM_METHODS,
+)
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
@@ -20,21 +30,6 @@ from synclint.rules.base import Example, Rule, Sink
 #: Kinds whose squares may overflow: float32 or an unknown float dtype (not float64, not
 #: a boolean mask, not NumPy or a Python number).
 OVERFLOWING = frozenset({TENSOR, HOST_TENSOR})
-#: Methods that keep a tensor's values (or widen them only to float32).
-OPERAND_METHODS = frozenset(
-    {"float", "double", "detach", "flatten", "view", "reshape", "contiguous", "ravel", "abs",
-     "clone", "to", "half", "bfloat16", "squeeze", "type"}
-)
-#: Norms: squaring one gives a squared sum.
-NORM_FUNCTIONS = frozenset({"torch.norm", "torch.linalg.vector_norm", "torch.linalg.norm"})
-#: Joins of norms (`torch.stack(norms)`).
-JOIN_FUNCTIONS = frozenset({"torch.stack", "torch.cat", "torch.hstack"})
-F64_DTYPES = frozenset({"torch.float64", "torch.double"})
-NARROW_DTYPES = frozenset({"torch.float32", "torch.float", "torch.float16", "torch.half",
-                           "torch.bfloat16"})
-NARROWING_METHODS = frozenset({"float", "half", "bfloat16"})
-SUM_METHODS = frozenset({"sum", "nansum"})
-SUM_FUNCTIONS = frozenset({"torch.sum", "torch.nansum"})
 
 MESSAGE = (
     "Squared-sum norm in float32: squares overflow to inf above ~1.8e19; compute per-tensor "
@@ -173,15 +168,15 @@ def is_norm_operand(expr: cst.BaseExpression, ctx: Context) -> bool:
             return False
         func = expr.func
         qualified = ctx.imports.qualify(func)
-        if qualified in NORM_FUNCTIONS or qualified in JOIN_FUNCTIONS:
+        if qualified in NORM_FUNCTIONS or qualified in JOIN_NORM_FUNCTIONS:
             return True
         if isinstance(func, cst.Attribute) and func.attr.value == "norm":
             return True
-        if isinstance(func, cst.Attribute) and func.attr.value in OPERAND_METHODS:
+        if isinstance(func, cst.Attribute) and func.attr.value in NORM_OPERAND_METHODS:
             expr = func.value
             continue
         if (qualified is not None and qualified.startswith("torch.") and expr.args
-                and qualified[len("torch."):] in OPERAND_METHODS):
+                and qualified[len("torch."):] in NORM_OPERAND_METHODS):
             expr = expr.args[0].value  # torch.flatten(g), torch.abs(g): the same values
             continue
         return False

@@ -5,14 +5,13 @@ from __future__ import annotations
 import libcst as cst
 
 from synclint.analysis.infer import is_cpu_device, keyword_arg
-from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR
+from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR, UNKNOWN
 from synclint.analysis.loops import loop_word
 from synclint.analysis.names import dotted_name
+from synclint.analysis.torch_api import COPYING_CONSTRUCTORS
+from synclint.analysis.uses import binds, occurrences
 from synclint.rules.base import Rule
 
-#: torch.* constructors that copy their `data` argument (factories like zeros/arange do not:
-#: with `device=` they allocate on the device and copy nothing).
-COPYING_CONSTRUCTORS = frozenset({"tensor", "as_tensor", "asarray"})
 _ADVICE = (
     "build the values for all iterations first and copy them once, create constants on the "
     "device directly (`torch.full((), value, device=d)`), or copy from pinned memory with "
@@ -77,11 +76,62 @@ class HostToDeviceInLoop(Rule):
             return
         if isinstance(func, cst.Attribute) and func.attr.value in ("to", "cuda"):
             if self.kind(func.value) is HOST_TENSOR and not _non_blocking(node):
+                if self._moves_once(node, func.value):
+                    return
                 if func.attr.value == "cuda" or self._moves_to_device(node):
                     what = "`.cuda()`" if func.attr.value == "cuda" else "`.to(device)`"
                     self._report(node, f"{what} of a host tensor")
 
+    def _moves_once(self, node: cst.Call, receiver: cst.BaseExpression) -> bool:
+        """`x = x.to(device)` in a loop that binds `x` nowhere else: only the first
+        iteration copies; afterwards `x` is already on the device."""
+        if not isinstance(receiver, cst.Name):
+            return False
+        assign = self._assignment_of(node)
+        if assign is None or len(assign.targets) != 1:
+            return False
+        target: cst.BaseExpression = assign.targets[0].target
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(assign.value, cst.Tuple):
+            # `x, y = x.to(d), y.to(d)`
+            pairs = list(zip(target.elements, assign.value.elements))
+            matches = [t.value for t, v in pairs if v.value is node]
+            target = matches[0] if matches else target
+        if not (isinstance(target, cst.Name) and target.value == receiver.value):
+            return False
+        # Any other binding of the name in the loop must not bring host data back.
+        for name, ancestors in occurrences(self.ctx.loops[-1], receiver.value):
+            if name is target or not binds(name, ancestors):
+                continue
+            value = _assigned_value(name, ancestors)
+            if value is None:
+                return False
+            kind = self.kind(value)
+            # A device result, or the output of a call (`x = layer(x)`) of the moved value.
+            if kind not in DEVICE_TENSORS and not (kind is UNKNOWN and isinstance(value, cst.Call)):
+                return False
+        return True
+
+    def _discarded(self, node: cst.Call) -> bool:
+        parent = self.ctx.parent
+        if isinstance(parent, cst.Expr):
+            return True
+        return (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+                and isinstance(parent.targets[0].target, cst.Name)
+                and parent.targets[0].target.value == "_")
+
+    def _assignment_of(self, node: cst.Call) -> cst.Assign | None:
+        parents = self.ctx.parents
+        index = len(parents) - 1
+        while index >= 0 and isinstance(parents[index], (cst.Element, cst.Tuple)):
+            index -= 1
+        parent = parents[index] if index >= 0 else None
+        return parent if isinstance(parent, cst.Assign) else None
+
     def _constructor(self, node: cst.Call, name: str) -> None:
+        if self._discarded(node):
+            # `torch.tensor(0, device=torch.device("cuda", i))` alone, or assigned to `_`:
+            # probing that a device works (Lightning, accelerate), not data for the loop.
+            return
         device = keyword_arg(node, "device")
         positional = [a for a in node.args if a.keyword is None]
         if device is None and name == "as_tensor" and len(positional) >= 3:
@@ -119,12 +169,35 @@ class HostToDeviceInLoop(Rule):
         return "dtype" in name.split(".")[-1].lower()
 
     def _report(self, node: cst.Call, what: str) -> None:
+        if self.ctx.cold(node) is not None:
+            return  # an assert message, a raise, a periodic guard's body
         loop = loop_word(self.ctx.loops[-1])
         self.report(
             node,
             f"{what} in a {loop} is a blocking host-to-device copy on every iteration: "
             f"the CPU waits for the GPU's queued work and the copy each time; {_ADVICE}",
         )
+
+
+def _assigned_value(name: cst.Name,
+                    ancestors: tuple[cst.CSTNode, ...]) -> cst.BaseExpression | None:
+    """The expression `name = value` or `a, name = b, value` binds to `name`, else None."""
+    if len(ancestors) >= 2 and isinstance(ancestors[-1], cst.AssignTarget):
+        assign = ancestors[-2]
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1:
+            return assign.value
+        return None
+    if (len(ancestors) >= 4 and isinstance(ancestors[-1], cst.Element)
+            and isinstance(ancestors[-2], (cst.Tuple, cst.List))
+            and isinstance(ancestors[-3], cst.AssignTarget)):
+        assign, target = ancestors[-4], ancestors[-2]
+        if (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                and isinstance(assign.value, (cst.Tuple, cst.List))
+                and len(assign.value.elements) == len(target.elements)):
+            index = next(i for i, e in enumerate(target.elements) if e is ancestors[-1])
+            element = assign.value.elements[index]
+            return None if isinstance(element, cst.StarredElement) else element.value
+    return None
 
 
 def _non_blocking(node: cst.Call) -> bool:

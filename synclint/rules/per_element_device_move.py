@@ -12,18 +12,11 @@ import libcst as cst
 
 from synclint.analysis.infer import is_cpu_device
 from synclint.analysis.kinds import TENSORS, UNKNOWN
+from synclint.analysis.torch_api import GATHER_FUNCTIONS, MODULE_ITERATORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.rules.base import Example, Rule
 
-#: torch functions that gather the moved tensors into one.
-GATHER_FUNCTIONS = frozenset(
-    {"torch.stack", "torch.cat", "torch.concat", "torch.concatenate", "torch.hstack",
-     "torch.vstack"}
-)
-
-#: What yields nn.Modules rather than tensors.
-MODULE_ITERATORS = frozenset({"modules", "children", "named_modules", "named_children"})
 MODULE_WORDS = ("module", "model", "layer", "block", "net", "head")
 
 MESSAGE = (

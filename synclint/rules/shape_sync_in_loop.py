@@ -8,6 +8,7 @@ import libcst as cst
 from synclint.analysis.infer import keyword_arg
 from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, TENSORS, UNKNOWN, Kind
 from synclint.analysis.loops import loop_word
+from synclint.analysis.torch_api import SHAPE_FUNCTIONS, SHAPE_TORCH_ONLY
 from synclint.rules.base import Rule
 
 _FIXED_SHAPE = "`torch.where(mask, a, b)` or `masked_fill` keep the shape fixed"
@@ -25,13 +26,6 @@ SUGGESTIONS = {
     "repeat_interleave": "pass `output_size=` (the total, known on the host) so no sync is "
     "needed",
 }
-#: torch.* functions (first argument: the tensor) and methods with data-dependent sizes.
-SHAPE_FUNCTIONS = frozenset(
-    {"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive", "where",
-     "repeat_interleave"}
-)
-#: Methods no NumPy array or pandas object has: on an unknown receiver still a tensor.
-TORCH_ONLY = frozenset({"masked_select", "unique_consecutive", "repeat_interleave", "argwhere"})
 
 
 class ShapeSyncInLoop(Rule):
@@ -143,7 +137,7 @@ class ShapeSyncInLoop(Rule):
                 return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{name}()`", name)
-        elif receiver is UNKNOWN and name in TORCH_ONLY and self.ctx.imports.torch_imported:
+        elif receiver is UNKNOWN and name in SHAPE_TORCH_ONLY and self.ctx.imports.torch_imported:
             self._report(node, f"`.{name}()`", name, likely=True)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
@@ -172,6 +166,8 @@ class ShapeSyncInLoop(Rule):
         return not isinstance(statement, cst.Assign) or self.kind(statement.value) in TENSORS
 
     def _report(self, node: cst.CSTNode, what: str, op: str, *, likely: bool = False) -> None:
+        if self.ctx.cold(node) is not None:
+            return  # an assert message, a raise, a periodic guard's body
         loop = loop_word(self.ctx.loops[-1])
         message = (
             f"{what} in a {loop}: its output size depends on the data, so the host must wait "

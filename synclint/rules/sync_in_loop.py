@@ -7,18 +7,15 @@ import libcst as cst
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.loops import loop_word
+from synclint.analysis.torch_api import (
+    LIKELY_TENSOR_METHODS,
+    SYNC_BUILTINS,
+    SYNC_COMPARISONS,
+    SYNC_METHODS,
+    SYNC_MODULES,
+)
 from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
-
-#: Tensor methods that copy a device tensor to the host and wait for it.
-SYNC_METHODS = frozenset({"item", "tolist", "cpu", "numpy"})
-#: Of those, the ones that mean "tensor" even on a receiver the analysis cannot prove:
-#: NumPy's `.tolist()` is common, and never syncs.
-LIKELY_TENSOR_METHODS = frozenset({"item", "cpu", "numpy"})
-#: Builtins that read a tensor's value on the host.
-SYNC_BUILTINS = frozenset({"float", "int", "bool", "complex", "str", "repr", "print", "format"})
-#: Modules whose functions read tensor values on the host.
-SYNC_MODULES = ("math.", "numpy.asarray", "numpy.array")
 
 
 class SyncInLoop(Rule):
@@ -28,7 +25,7 @@ class SyncInLoop(Rule):
     fixable = True
     triggers = (".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(", "bool(",
                 "complex(", "str(", "repr(", "print(", "format(", "math.", "np.", "numpy",
-                "{")
+                "{", "equal(", "allclose(")
 
     VALID = [
         # A single read outside any loop is one sync, not one per iteration.
@@ -81,6 +78,10 @@ class SyncInLoop(Rule):
         if qualified is not None and qualified.startswith(SYNC_MODULES):
             if any(self.is_device_tensor(arg.value) for arg in node.args):
                 self._report(node, f"`{qualified}()` of a tensor")
+        elif qualified is not None and self.ctx.imports.torch_function(func) in SYNC_COMPARISONS:
+            # torch.equal / torch.allclose compare on the device, then return a Python bool.
+            if any(self.is_device_tensor(arg.value) for arg in node.args):
+                self._report(node, f"`{qualified}()` of tensors", batched=False)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if self.ctx.in_loop and self.is_device_tensor(node.expression):
@@ -94,6 +95,10 @@ class SyncInLoop(Rule):
                 return
             if receiver in DEVICE_TENSORS:
                 self._report(node, "`.to('cpu')`")
+            return
+        if method in SYNC_COMPARISONS:
+            if receiver in DEVICE_TENSORS:
+                self._report(node, f"`.{method}()` of tensors", batched=False)
             return
         if method not in SYNC_METHODS:
             return
@@ -126,11 +131,19 @@ class SyncInLoop(Rule):
                 self._report(node, f"`{name}()` of a tensor")
                 return
 
-    def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
-        if id(node) in self._reported:
-            return
+    def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
+                batched: bool = True) -> None:
+        if id(node) in self._reported or self.ctx.cold(node) is not None:
+            return  # reported already, or cold code (SYN107 takes periodic reads)
         loop_node = self.ctx.loops[-1]
         loop = loop_word(loop_node)
+        if not batched:
+            self.report(
+                node, f"{what} in a {loop} syncs with the GPU on every iteration",
+                help="Compare on the device (`(a == b).all()`, `torch.isclose(a, b).all()`), "
+                "stack the results and read them once after the loop. No safe fix: the "
+                "comparisons return Python bools the loop may branch on.")
+            return
         message = (
             f"{what} in a {loop} synchronises with the GPU on every iteration; "
             "collect the tensors, stack them and transfer once"

@@ -1,5 +1,5 @@
-# expect: SYN101=1
-# why: formatting a device loss into an f-string reads it on the host every step
+# expect: SYN107=1
+# why: formatting a device loss into an f-string every 10 steps reads it on the host (periodic)
 import torch
 import torch.nn.functional as F
 

@@ -1,0 +1,334 @@
+"""Cold code: places that run rarely, where a sync costs nothing worth reporting.
+
+- `assert` messages and `raise` arguments are evaluated at most once, when the program is
+  already failing; so is a block that always ends in `raise`.
+- The body of a periodic guard (`if step % 100 == 0:`, `if self.global_step %
+  self.log_every_n_steps == 0:`, `if should_log:`) runs once every N iterations: a read
+  there is periodic logging, not "a sync on every iteration". Only the opt-in rule
+  SYN107 reports it.
+
+Everything here reads the walker's ancestor stack; nothing is stored between calls except
+a per-function cache of flags assigned from periodic expressions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import libcst as cst
+
+from synclint.analysis.kinds import TENSORS, Kind
+
+#: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
+#: "periodic" (the body of a periodic guard).
+RAISE = "raise"
+PERIODIC = "periodic"
+
+#: Flags that, by their name, say "this iteration logs / evaluates / saves": the
+#: `should_log` of Lightning and of most hand-written trainers.
+_FLAG = re.compile(
+    r"^_*(should|do|is|time_to|needs?_to|needs?)_?(log|logging|print|report|eval|evaluate|"
+    r"validate|validation|save|checkpoint|display|sample|visuali[sz]e|dump|track|update_logs)"
+    r"(_|$)"
+    r"|^_*(log|print|report|eval)_(now|step|this_step|iteration)$"
+)
+
+
+@dataclass(frozen=True)
+class Cold:
+    """A cold place: why, and the node that makes it so (the guard, raise or assert)."""
+
+    reason: str
+    guard: cst.CSTNode
+    #: For periodic guards: how the period reads in a message ("100", "`log_every`"), or
+    #: None when only a flag says so (`should_log`).
+    period: str | None = None
+
+
+KindOf = Callable[[cst.BaseExpression], Kind]
+
+
+def cold_reason(
+    node: cst.CSTNode,
+    parents: Sequence[cst.CSTNode],
+    loop: cst.CSTNode | None,
+    kind_of: KindOf,
+    flags: Callable[[str], cst.BaseExpression | None],
+) -> Cold | None:
+    """Why `node` (below `parents`, outermost first) is cold, or None when it is not.
+
+    `loop` is the innermost enclosing loop of the current function (None outside loops):
+    a periodic guard counts only inside it, since a loop inside the guard still runs every
+    iteration. `kind_of` infers kinds (a tensor `step % 2 == 0` is a tensor test, not a
+    guard); `flags(name)` is the periodic expression a local flag was assigned, if any.
+    """
+    path = list(parents) + [node]
+    in_loop_part = True
+    raising_block: cst.CSTNode | None = None
+    for index in range(len(path) - 2, -1, -1):
+        ancestor, child = path[index], path[index + 1]
+        if isinstance(ancestor, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            break
+        if isinstance(ancestor, cst.Raise) and child is ancestor.exc:
+            return Cold(RAISE, ancestor)
+        if isinstance(ancestor, cst.Assert) and child is ancestor.msg:
+            return Cold(RAISE, ancestor)
+        if (
+            raising_block is None
+            and isinstance(ancestor, (cst.IndentedBlock, cst.SimpleStatementSuite))
+            and _always_raises(ancestor)
+            and not _is_function_body(path, index)
+        ):
+            raising_block = ancestor
+        if raising_block is not None and _catches(ancestor, child) and in_loop_part:
+            raising_block = None  # caught inside the loop: the loop goes on
+        if ancestor is loop:
+            if raising_block is not None:
+                return Cold(RAISE, raising_block)
+            in_loop_part = False
+            continue
+        if in_loop_part and isinstance(ancestor, cst.If):
+            period = _guarded_branch(ancestor, child, kind_of, flags)
+            if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
+                return Cold(PERIODIC, ancestor, period or None)
+    if raising_block is not None:
+        return Cold(RAISE, raising_block)
+    return None
+
+
+def _varies_in(test: cst.BaseExpression, loop: cst.CSTNode) -> bool:
+    """Whether a guard can change between iterations of `loop`: it reads a name the loop
+    binds, or something the analysis cannot follow (an attribute, a call). A guard on an
+    outer loop's counter (`if epoch % 2 == 0:` around `for p in params:`) is fixed for the
+    whole inner loop, which then runs every iteration."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [test]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.Attribute, cst.Call)):
+            return True
+        if isinstance(current, cst.Name):
+            names.add(current.value)
+        stack.extend(current.children)
+    return bool(names & _bound_in(loop))
+
+
+def _bound_in(loop: cst.CSTNode) -> set[str]:
+    """Names a loop (its target and body, not nested functions) binds."""
+    bound: set[str] = set()
+    stack: list[cst.CSTNode] = [loop]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(current, (cst.For, cst.CompFor, cst.AugAssign, cst.AnnAssign,
+                                cst.NamedExpr)):
+            targets.append(current.target)
+        elif isinstance(current, cst.AssignTarget):
+            targets.append(current.target)
+        elif isinstance(current, cst.AsName):
+            targets.append(current.name)
+        for target in targets:
+            bound.update(n.value for n in _names(target))
+        stack.extend(current.children)
+    return bound
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(node, cst.Name):
+        return [node]
+    found: list[cst.Name] = []
+    for child in node.children:
+        if isinstance(child, (cst.Name, cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+            found.extend(_names(child))
+    return found
+
+
+def _is_function_body(path: Sequence[cst.CSTNode], index: int) -> bool:
+    """A function that always raises is still called once per iteration of its caller."""
+    return index > 0 and isinstance(path[index - 1], (cst.FunctionDef, cst.ClassDef))
+
+
+def _catches(ancestor: cst.CSTNode, child: cst.CSTNode) -> bool:
+    return isinstance(ancestor, (cst.Try, cst.TryStar)) and child is ancestor.body and bool(
+        ancestor.handlers)
+
+
+def _always_raises(block: cst.BaseSuite) -> bool:
+    """Whether every path through `block` ends in `raise`."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        return bool(block.body) and isinstance(block.body[-1], cst.Raise)
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return bool(last.body) and isinstance(last.body[-1], cst.Raise)
+    if isinstance(last, cst.If):
+        return _if_always_raises(last)
+    return False
+
+
+def _if_always_raises(node: cst.If) -> bool:
+    if not _always_raises(node.body):
+        return False
+    orelse = node.orelse
+    if isinstance(orelse, cst.If):
+        return _if_always_raises(orelse)
+    if isinstance(orelse, cst.Else):
+        return _always_raises(orelse.body)
+    return False
+
+
+def _guarded_branch(node: cst.If, child: cst.CSTNode, kind_of: KindOf,
+                    flags: Callable[[str], cst.BaseExpression | None]) -> str | None:
+    """The period ("" when unknown) when `child` is the periodic branch of `node`."""
+    if child is node.body:
+        return periodic_test(node.test, kind_of, flags)
+    if isinstance(node.orelse, cst.Else) and child is node.orelse:
+        # `if step % 100: ... else: <every 100 steps>`
+        return _nonzero_modulo(node.test, kind_of)
+    return None
+
+
+def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
+                  flags: Callable[[str], cst.BaseExpression | None],
+                  depth: int = 0) -> str | None:
+    """The period ("" when unknown) when `test` is true once every few iterations."""
+    if isinstance(test, cst.BooleanOperation):
+        left = periodic_test(test.left, kind_of, flags, depth)
+        right = periodic_test(test.right, kind_of, flags, depth)
+        if isinstance(test.operator, cst.And):
+            # `step % 10 == 0 and rank == 0`: rarer still.
+            return left if left is not None else right
+        return left if left is not None and right is not None else None
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        # `not step % 10`: true when the remainder is zero.
+        return _modulo_period(test.expression, kind_of)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if isinstance(target.operator, cst.Equal):
+            for side, other in ((test.left, target.comparator), (target.comparator, test.left)):
+                period = _modulo_period(side, kind_of)
+                if period is not None and not _is_tensor(other, kind_of):
+                    return period
+        return None
+    if isinstance(test, cst.BinaryOperation) and isinstance(test.operator, cst.Modulo):
+        # `if step % 2:` is every other step; `if step % 100:` is 99 steps in 100.
+        if isinstance(test.right, cst.Integer) and test.right.value == "2":
+            return _modulo_period(test, kind_of)
+        return None
+    name = _flag_name(test)
+    if name is not None:
+        if _FLAG.match(name):
+            return ""
+        if isinstance(test, cst.Name) and depth == 0:
+            assigned = flags(name)
+            if assigned is not None:
+                return periodic_test(assigned, kind_of, flags, depth + 1)
+    return None
+
+
+def _nonzero_modulo(test: cst.BaseExpression, kind_of: KindOf) -> str | None:
+    if isinstance(test, cst.BinaryOperation) and isinstance(test.operator, cst.Modulo):
+        return _modulo_period(test, kind_of)
+    if (
+        isinstance(test, cst.Comparison)
+        and len(test.comparisons) == 1
+        and isinstance(test.comparisons[0].operator, cst.NotEqual)
+        and _is_zero(test.comparisons[0].comparator)
+    ):
+        return _modulo_period(test.left, kind_of)
+    return None
+
+
+def _modulo_period(node: cst.BaseExpression, kind_of: KindOf) -> str | None:
+    """The divisor's text when `node` is `counter % divisor` of host values."""
+    if not (isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo)):
+        return None
+    if isinstance(node.left, (cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)):
+        return None  # "%d" % step is string formatting
+    if _is_tensor(node.left, kind_of) or _is_tensor(node.right, kind_of):
+        return None  # a tensor remainder: a tensor test, not a guard
+    divisor = node.right
+    if isinstance(divisor, cst.Integer):
+        return None if divisor.value in ("0", "1") else divisor.value
+    text = _dotted(divisor)
+    return f"`{text}`" if text is not None else ""
+
+
+def _is_tensor(node: cst.BaseExpression, kind_of: KindOf) -> bool:
+    return kind_of(node) in TENSORS
+
+
+def _is_zero(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Integer) and node.value == "0"
+
+
+def _flag_name(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Call) and isinstance(node.func, (cst.Name, cst.Attribute)):
+        # `self._should_log(step)`, `is_log_step()`
+        return _flag_name(node.func)
+    return None
+
+
+def _dotted(node: cst.BaseExpression) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+def flag_assignments(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
+    """Names a function assigns exactly once, with the value (`should_log = i % k == 0`)."""
+    found: dict[str, cst.BaseExpression] = {}
+    seen: set[str] = set()
+    stack: list[cst.CSTNode] = [function.body] if isinstance(
+        function, (cst.FunctionDef, cst.Lambda)) else [function]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(current, cst.Assign):
+            for target in current.targets:
+                if isinstance(target.target, cst.Name):
+                    name = target.target.value
+                    if name in seen:
+                        found.pop(name, None)
+                    else:
+                        found[name] = current.value
+                    seen.add(name)
+        elif isinstance(current, (cst.AugAssign, cst.AnnAssign)) and isinstance(
+                current.target, cst.Name):
+            seen.add(current.target.value)
+            found.pop(current.target.value, None)
+        stack.extend(_children(current))
+    return found
+
+
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    # Statements and their blocks only: flags are assigned by statements.
+    if isinstance(node, cst.Module):
+        return list(node.body)
+    if isinstance(node, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return list(node.body)
+    if isinstance(node, cst.SimpleStatementLine):
+        return list(node.body)
+    children: list[cst.CSTNode] = []
+    for name in ("body", "orelse", "handlers", "finalbody"):
+        value = getattr(node, name, None)
+        if isinstance(value, cst.CSTNode):
+            children.append(value)
+        elif isinstance(value, (tuple, list)):
+            children.extend(v for v in value if isinstance(v, cst.CSTNode))
+    return children
