@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import sysconfig
 from collections import Counter
 from dataclasses import dataclass, field
 from types import FrameType
@@ -17,6 +18,21 @@ _HARNESS_FILES = (
     os.path.join(_PACKAGE_DIR, "profile_command.py"),
 )
 _WARNINGS_FILE = "warnings.py"
+#: The standard library (runpy, threading, ...): never the code a user wants to see.
+_STDLIB_DIRS = tuple(
+    os.path.realpath(sysconfig.get_paths()[key]) + os.sep for key in ("stdlib", "platstdlib")
+)
+#: Enough callers to see the call chain without growing the report with deep recursion.
+MAX_STACK = 8
+
+
+@dataclass(frozen=True)
+class StackFrame:
+    """One frame of the user call stack of a sync: file, line and function name."""
+
+    file: str
+    line: int
+    function: str
 
 
 @dataclass(frozen=True)
@@ -28,6 +44,8 @@ class SyncEvent:
     file: str
     line: int
     function: str
+    #: The user call stack, innermost frame (file, line, function above) first.
+    stack: tuple[StackFrame, ...] = ()
 
     @property
     def site(self) -> str:
@@ -99,3 +117,30 @@ def _torch_dir() -> str | None:
     torch = sys.modules.get("torch")
     file = getattr(torch, "__file__", None)
     return os.path.dirname(os.path.abspath(file)) + os.sep if file else None
+
+
+def user_stack(start: FrameType | None = None) -> tuple[StackFrame, ...]:
+    """The user frames of the current call stack, innermost first.
+
+    Frames of torch, the harness, warnings and the standard library are left out; the walk
+    stops at the harness's entry (`synclint profile`, the pytest plugin), so a profiled
+    script's stack ends at its own module, not in the machinery that ran it.
+    """
+    torch_dir = _torch_dir()
+    frame: FrameType | None = start if start is not None else sys._getframe(1)
+    stack: list[StackFrame] = []
+    while frame is not None and len(stack) < MAX_STACK:
+        filename = frame.f_code.co_filename
+        if filename in _HARNESS_FILES:
+            break
+        inside = (
+            filename.startswith(_RUNTIME_DIR)
+            or (torch_dir is not None and filename.startswith(torch_dir))
+            or os.path.basename(filename) == _WARNINGS_FILE
+            or filename.startswith(_STDLIB_DIRS)
+            or filename.startswith("<frozen ")
+        )
+        if not inside:
+            stack.append(StackFrame(filename, frame.f_lineno, frame.f_code.co_name))
+        frame = frame.f_back
+    return tuple(stack)

@@ -10,7 +10,7 @@ from typing import Any
 import torch
 from torch.overrides import TorchFunctionMode
 
-from synclint.runtime.events import SyncEvent, SyncReport, user_frame
+from synclint.runtime.events import SyncEvent, SyncReport, user_frame, user_stack
 
 # Python APIs whose user-facing name differs from the dunder the function mode sees.
 API_KINDS: dict[str, str] = {
@@ -50,7 +50,8 @@ class Recorder:
         if threading.get_ident() != self.thread:
             return  # documented: only the thread that entered the region counts
         file, line, function = user_frame()
-        event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function)
+        event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function,
+                          stack=user_stack())
         for report in self.reports:
             report.events.append(event)
 
