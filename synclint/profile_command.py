@@ -160,11 +160,13 @@ def render_table(profile: Profile) -> str:
     show_default=True,
     help="CUDA's sync debug mode, or the whole-program emulator (the default without a GPU).",
 )
+# `fix --verify` compares counts only: linting every stack file twice would be wasted.
+@click.option("--no-static", "no_static", is_flag=True, hidden=True)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.pass_context
 def profile(
     ctx: click.Context, module: str | None, output_format: str, as_json: bool,
-    output_file: str | None, backend: str, args: tuple[str, ...]
+    output_file: str | None, backend: str, no_static: bool, args: tuple[str, ...]
 ) -> None:
     """Run SCRIPT [ARGS]... (or -m MODULE [ARGS]...) and list the host syncs it makes.
 
@@ -194,7 +196,7 @@ def profile(
     finally:
         region.__exit__(None, None, None)
     sys.stdout.flush()
-    result = build_profile(report, start_dir)
+    result = build_profile(report, start_dir, static=not no_static)
     text = result.dumps() if as_json or output_format == "json" else render_table(result)
     if output_file is None:
         click.echo(text, err=True, nl=False)
