@@ -112,8 +112,8 @@ def check(fix: bool, **options: Any) -> None:
                    "MODULE ...`) under the sync profiler here and in a scratch copy of the "
                    "current directory with the fixes applied; write them only if the exit "
                    "code and output are identical and no file syncs more. Prints a "
-                   "before/after table. Exit 0 verified and written, 1 output changed "
-                   "(nothing written), 2 error.")
+                   "before/after table. Exit 0 verified and written, 1 not verified (output, "
+                   "exit code or syncs got worse; nothing written), 2 error.")
 def fix_command(verify: str | None, **options: Any) -> None:
     """Apply fixes to PATHS: the same as `synclint check --fix`."""
     if verify is not None:

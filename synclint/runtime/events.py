@@ -113,6 +113,15 @@ def user_frame(start: FrameType | None = None) -> tuple[str, int, str]:
     return fallback
 
 
+def _in_stdlib(filename: str) -> bool:
+    if filename.startswith("<frozen "):
+        return True
+    # Without a virtual environment, site-packages lies inside the standard library's
+    # directory: installed libraries are user code for a profile.
+    return filename.startswith(_STDLIB_DIRS) and not any(
+        part in ("site-packages", "dist-packages") for part in filename.split(os.sep))
+
+
 def _torch_dir() -> str | None:
     torch = sys.modules.get("torch")
     file = getattr(torch, "__file__", None)
@@ -137,8 +146,7 @@ def user_stack(start: FrameType | None = None) -> tuple[StackFrame, ...]:
             filename.startswith(_RUNTIME_DIR)
             or (torch_dir is not None and filename.startswith(torch_dir))
             or os.path.basename(filename) == _WARNINGS_FILE
-            or filename.startswith(_STDLIB_DIRS)
-            or filename.startswith("<frozen ")
+            or _in_stdlib(filename)
         )
         if not inside:
             stack.append(StackFrame(filename, frame.f_lineno, frame.f_code.co_name))

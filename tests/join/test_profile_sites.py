@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,13 @@ def test_an_unwritable_output_file_is_an_error(project: Path) -> None:
     result = invoke("profile", "-o", "missing-dir/p.json", "train.py")
     assert result.exit_code == 2
     assert "missing-dir/p.json" in result.stderr
+
+
+def test_installed_libraries_stay_in_the_stack_even_inside_the_stdlib_directory() -> None:
+    from synclint.runtime import events
+
+    stdlib = events._STDLIB_DIRS[0]
+    assert events._in_stdlib(stdlib + "runpy.py")
+    assert events._in_stdlib("<frozen runpy>")
+    assert not events._in_stdlib(stdlib + "site-packages/transformers/trainer.py".replace(
+        "/", os.sep))
