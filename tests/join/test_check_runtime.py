@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def test_findings_carry_the_measured_syncs_and_the_blind_site_is_syn199(project:
     call = line_of(train, "loss_value(loss)")
     runtime_only = [d for d in findings if d["code"] == "SYN199"]
     static = [d for d in findings if d["code"] != "SYN199" and d["runtime"]
-              and ((d["filename"], d["location"]["row"]) in {("train_helpers.py", helper),
+              and d["runtime"]["syncs"] > 0 and ((d["filename"], d["location"]["row"]) in {("train_helpers.py", helper),
                                                              ("train.py", call)}
                    or any((r["filename"], r["location"]["row"]) == ("train_helpers.py", helper)
                           for r in d["related"]))]
@@ -55,6 +56,11 @@ def test_findings_carry_the_measured_syncs_and_the_blind_site_is_syn199(project:
         assert all(d["runtime"]["syncs"] >= 5 for d in static)
 
 
+def _measured(line: str) -> int:
+    match = re.search(r"\[(\d+) syncs?\]$", line)
+    return int(match.group(1)) if match else 0
+
+
 def test_text_output_is_sorted_by_measured_cost(project: Path) -> None:
     profile_json("train.py")
     (project / "other.py").write_text(
@@ -64,8 +70,11 @@ def test_text_output_is_sorted_by_measured_cost(project: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("train.py:") and lines[0].endswith("[20 syncs]")
     assert lines[1].endswith("[5 syncs]")
-    # other.py never ran: no count, and it comes after the measured findings.
-    assert lines[-1].startswith("other.py:") and "syncs]" not in lines[-1]
+    counts = [_measured(line) for line in lines]
+    assert counts == sorted(counts, reverse=True)
+    # other.py never ran: no count, and it comes after every measured sync.
+    [other] = [n for n, line in enumerate(lines) if line.startswith("other.py:")]
+    assert "syncs]" not in lines[other] and all(c == 0 for c in counts[other:])
 
 
 def test_sarif_and_github_carry_the_join(project: Path) -> None:
