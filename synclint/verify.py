@@ -208,13 +208,15 @@ def verify_fixes(command_text: str, files: Sequence[str], settings: Settings, *,
     with tempfile.TemporaryDirectory(prefix="synclint-verify-") as temp:
         workdir = Path(temp)
         scratch = workdir / "tree"
-        echo(f"Running `{command_text}` under the sync profiler...")
-        before = run(command, root, workdir, "before")
+        # Copy and fix first: both runs start from the same files, whatever the first run
+        # writes, and with nothing to fix nothing needs to run.
         copy_tree(root, scratch)
         fixed = _fix_scratch(scratch, relative, settings, root, unsafe)
         if not fixed:
             echo("No fixes to verify: the files are left as they are.")
             return EXIT_VERIFIED
+        echo(f"Running `{command_text}` under the sync profiler...")
+        before = run(command, root, workdir, "before")
         names = ", ".join(sorted(fixed))
         echo(f"Running it again on a scratch copy with the fixes to {names}...")
         after_command = replace(command, program=_map_program(command.program, root, scratch))

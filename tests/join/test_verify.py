@@ -78,6 +78,30 @@ EXPECTED = [
 ]
 
 
+def test_an_absolute_script_path_runs_the_fixed_copy(project: Path, fast: None) -> None:
+    result = invoke("fix", "--verify", f"python {project / 'train.py'}", ".")
+    assert result.exit_code == 0, result.output
+    total_row = next(line for line in result.stdout.splitlines() if line.startswith("total"))
+    assert total_row.split() == ["total", "30", "15"]
+
+
+def test_a_file_edited_during_verification_is_not_overwritten(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    train = project / "train.py"
+
+    def edit_then_run(command: Command, cwd: Path, workdir: Path, name: str) -> Run:
+        if name == "before":
+            train.write_text(train.read_text() + "# edited meanwhile\n")
+        return in_process(command, cwd, workdir, name)
+
+    monkeypatch.setattr(verify, "run_profiled", edit_then_run)
+    result = invoke("fix", "--verify", "python train.py", ".")
+    assert result.exit_code == 2, result.output
+    assert "verified but not written" in result.stderr
+    assert train.read_text().endswith("# edited meanwhile\n")
+    assert ".item() for p in" in train.read_text()
+
+
 def test_changed_output_writes_nothing_and_shows_the_diff(project: Path, fast: None) -> None:
     # The scratch copy runs in another directory: a program that prints where it runs
     # cannot be proven unchanged.
