@@ -117,39 +117,10 @@ def check(fix: bool, **options: Any) -> None:
 def fix_command(verify: str | None, **options: Any) -> None:
     """Apply fixes to PATHS: the same as `synclint check --fix`."""
     if verify is not None:
-        sys.exit(_verify(verify, **options))
+        from synclint.verify import verify_command
+
+        sys.exit(verify_command(verify, **options))
     sys.exit(_run(fix=True, **options))
-
-
-def _verify(command: str, *, paths: tuple[str, ...], select: tuple[str, ...] | None,
-            extend_select: tuple[str, ...] | None, ignore: tuple[str, ...] | None,
-            unsafe_fixes: bool | None, diff: bool, config: Path | None,
-            force_exclude: bool, **_ignored: Any) -> int:
-    """`fix --verify`: synclint/verify.py does the work; this resolves files and settings."""
-    from synclint.verify import VerifyError, verify_fixes
-
-    targets = list(paths) or ["."]
-    if diff or STDIN in targets:
-        click.echo("error: --verify cannot be combined with --diff or standard input", err=True)
-        return EXIT_ERROR
-    try:
-        settings = resolve_settings(targets, config, Overrides(
-            select=select, extend_select=extend_select or (), ignore=ignore or (),
-            unsafe_fixes=unsafe_fixes))
-    except ConfigError as error:
-        click.echo(f"error: {error}", err=True)
-        return EXIT_ERROR
-    for target in targets:
-        if not os.path.lexists(target):
-            click.echo(f"error: {target}: no such file or directory", err=True)
-            return EXIT_ERROR
-    files = list(discover(targets, settings, force_exclude=force_exclude))
-    try:
-        return verify_fixes(command, files, settings, unsafe=settings.unsafe_fixes,
-                            echo=click.echo)
-    except VerifyError as error:
-        click.echo(f"error: {error}", err=True)
-        return EXIT_ERROR
 
 
 def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,

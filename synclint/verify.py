@@ -180,6 +180,40 @@ def _map_program(program: Sequence[str], root: Path, scratch: Path) -> tuple[str
     return tuple(mapped)
 
 
+def verify_command(command: str, *, paths: tuple[str, ...], select: tuple[str, ...] | None,
+                   extend_select: tuple[str, ...] | None, ignore: tuple[str, ...] | None,
+                   unsafe_fixes: bool | None, diff: bool, config: Path | None,
+                   force_exclude: bool, **_unused: object) -> int:
+    """`synclint fix --verify COMMAND PATHS` from the command line's options; the exit code."""
+    import click
+
+    from synclint.config import ConfigError, Overrides, resolve_settings
+    from synclint.files import STDIN, discover
+
+    def error(message: str) -> int:
+        click.echo(f"error: {message}", err=True)
+        return EXIT_ERROR
+
+    targets = list(paths) or ["."]
+    if diff or STDIN in targets:
+        return error("--verify cannot be combined with --diff or standard input")
+    try:
+        settings = resolve_settings(targets, config, Overrides(
+            select=select, extend_select=extend_select or (), ignore=ignore or (),
+            unsafe_fixes=unsafe_fixes))
+    except ConfigError as problem:
+        return error(str(problem))
+    for target in targets:
+        if not os.path.lexists(target):
+            return error(f"{target}: no such file or directory")
+    files = list(discover(targets, settings, force_exclude=force_exclude))
+    try:
+        return verify_fixes(command, files, settings, unsafe=settings.unsafe_fixes,
+                            echo=click.echo)
+    except VerifyError as problem:
+        return error(str(problem))
+
+
 def verify_fixes(command_text: str, files: Sequence[str], settings: Settings, *,
                  unsafe: bool, echo: Echo, runner: Runner | None = None) -> int:
     """The whole `fix --verify`: run, fix a copy, run again, compare, maybe write.
