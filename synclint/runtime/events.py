@@ -7,7 +7,8 @@ import sys
 import sysconfig
 from collections import Counter
 from dataclasses import dataclass, field
-from types import FrameType
+from types import CodeType, FrameType
+from typing import NamedTuple
 
 # Only the harness's own frames are skipped: synclint.telemetry is library code whose
 # syncs should be attributed to its own lines (DESIGN.md section 5: "telemetry.py:88").
@@ -26,9 +27,11 @@ _STDLIB_DIRS = tuple(
 MAX_STACK = 8
 
 
-@dataclass(frozen=True)
-class StackFrame:
-    """One frame of the user call stack of a sync: file, line and function name."""
+class StackFrame(NamedTuple):
+    """One frame of the user call stack of a sync: file, line and function name.
+
+    A named tuple, not a dataclass: every sync makes several, and tuples are cheap.
+    """
 
     file: str
     line: int
@@ -135,20 +138,50 @@ def user_stack(start: FrameType | None = None) -> tuple[StackFrame, ...]:
     stops at the harness's entry (`synclint profile`, the pytest plugin), so a profiled
     script's stack ends at its own module, not in the machinery that ran it.
     """
-    torch_dir = _torch_dir()
     frame: FrameType | None = start if start is not None else sys._getframe(1)
-    stack: list[StackFrame] = []
-    while frame is not None and len(stack) < MAX_STACK:
-        filename = frame.f_code.co_filename
-        if filename in _HARNESS_FILES:
+    places: list[tuple[int, int]] = []
+    codes: list[CodeType] = []
+    while frame is not None and len(places) < MAX_STACK:
+        code = frame.f_code
+        # By identity: equal code objects may come from different files (== ignores
+        # co_filename), and the table keeps each code alive, so its id stays its own.
+        known = _FRAME_VERDICTS.get(id(code))
+        if known is None:
+            known = _FRAME_VERDICTS[id(code)] = (code, _verdict(code.co_filename))
+        verdict = known[1]
+        if verdict is _STOP:
             break
-        inside = (
-            filename.startswith(_RUNTIME_DIR)
-            or (torch_dir is not None and filename.startswith(torch_dir))
-            or os.path.basename(filename) == _WARNINGS_FILE
-            or _in_stdlib(filename)
-        )
-        if not inside:
-            stack.append(StackFrame(filename, frame.f_lineno, frame.f_code.co_name))
+        if verdict is _KEEP:
+            places.append((id(code), frame.f_lineno))
+            codes.append(code)
         frame = frame.f_back
-    return tuple(stack)
+    key = tuple(places)
+    stack = _STACKS.get(key)
+    if stack is None:
+        stack = _STACKS[key] = tuple(
+            StackFrame(code.co_filename, line, code.co_name)
+            for code, (_, line) in zip(codes, places))
+    return stack
+
+
+_KEEP, _SKIP, _STOP = "keep", "skip", "stop"
+#: What to do with the frames of each code object: deciding once per code keeps the walk
+#: at a dictionary lookup per frame (every sync walks the stack).
+_FRAME_VERDICTS: dict[int, tuple[CodeType, str]] = {}
+#: One shared tuple per distinct stack: a loop's thousands of syncs keep one stack alive,
+#: not thousands (which also made the garbage collector scan them all).
+_STACKS: dict[tuple[tuple[int, int], ...], tuple[StackFrame, ...]] = {}
+
+
+def _verdict(filename: str) -> str:
+    if filename in _HARNESS_FILES:
+        return _STOP
+    torch_dir = _torch_dir()
+    if (
+        filename.startswith(_RUNTIME_DIR)
+        or (torch_dir is not None and filename.startswith(torch_dir))
+        or os.path.basename(filename) == _WARNINGS_FILE
+        or _in_stdlib(filename)
+    ):
+        return _SKIP
+    return _KEEP

@@ -160,3 +160,16 @@ def test_installed_libraries_stay_in_the_stack_even_inside_the_stdlib_directory(
     assert events._in_stdlib("<frozen runpy>")
     assert not events._in_stdlib(stdlib + "site-packages/transformers/trainer.py".replace(
         "/", os.sep))
+
+
+def test_equal_code_in_two_files_keeps_each_files_name() -> None:
+    """Code objects compare equal across files; the stack must still name the right one."""
+    from synclint.runtime.events import user_stack
+
+    source = "def where():\n    return capture()\n"
+    stacks = []
+    for name in ("/somewhere/a.py", "/elsewhere/b.py"):
+        namespace = {"capture": user_stack}
+        exec(compile(source, name, "exec"), namespace)
+        stacks.append(namespace["where"]()[0])  # type: ignore[operator]
+    assert [frame.file for frame in stacks] == ["/somewhere/a.py", "/elsewhere/b.py"]
