@@ -15,10 +15,11 @@ HELPER = "def value(t):\n    return t.item()\n"
 CALLER = "import torch\nfrom lib import value\n\nfor t in ts:\n    value(t)\n"
 
 
-def _site(*frames: tuple[str, int, str], count: int = 4, kind: str = "item") -> Site:
+def _site(*frames: tuple[str, int, str], count: int = 4, kind: str = "item",
+          code: str = "SYN101") -> Site:
     stack = tuple(Frame(*f) for f in frames)
     top = stack[0]
-    return Site(top.file, top.line, top.function, kind, count, "SYN101", False, stack)
+    return Site(top.file, top.line, top.function, kind, count, code, False, stack)
 
 
 def _finding(file: str, row: int, code: str = "SYN101", *, end_row: int | None = None,
@@ -96,6 +97,14 @@ def test_syn199_respects_noqa_and_the_selected_codes(tree: Path) -> None:
     assert _join([], SITE, codes=DEFAULT_CODES - {"SYN199"}) == []
     (tree / "lib.py").write_text("def value(t):\n    return t.item()  # noqa: SYN199\n")
     assert _join([], SITE) == []
+
+
+def test_a_sync_whose_rule_is_off_stays_off(tree: Path) -> None:
+    waits = _site(("main.py", 5, "<module>"), kind="synchronize", code="SYN103")
+    assert "SYN103" not in DEFAULT_CODES
+    assert _join([], waits) == []
+    [only] = _join([], waits, codes=DEFAULT_CODES | {"SYN103"})
+    assert only.code == "SYN199"
 
 
 def test_sites_on_one_line_make_one_finding(tree: Path) -> None:
