@@ -61,21 +61,27 @@ def build_profile(report: SyncReport, cwd: str | None = None, *, static: bool = 
     from synclint.runtime.events import StackFrame
 
     base = cwd if cwd is not None else os.getcwd()
-    counts: Counter[tuple[str, tuple[Frame, ...]]] = Counter()
-    ops: dict[tuple[str, tuple[Frame, ...]], str] = {}
+    # Count on the recorded stacks first (one shared tuple per distinct stack), then
+    # convert each distinct one once: a long run has many events and few sites.
+    counts: Counter[tuple[str, tuple[StackFrame, ...]]] = Counter()
+    ops: dict[tuple[str, tuple[StackFrame, ...]], str] = {}
     for event in report.events:
-        frames = event.stack or (StackFrame(event.file, event.line, event.function),)
-        stack = tuple(
-            Frame(_shown(f.file, base), f.line, f.function) for f in frames
-        )
-        key = (event.kind, stack)
+        key = (event.kind,
+               event.stack or (StackFrame(event.file, event.line, event.function),))
         counts[key] += 1
         ops.setdefault(key, event.op)
+    merged: Counter[tuple[str, tuple[Frame, ...]]] = Counter()
+    merged_ops: dict[tuple[str, tuple[Frame, ...]], str] = {}
+    for (kind, frames), n in counts.items():
+        stack = tuple(Frame(_shown(f.file, base), f.line, f.function) for f in frames)
+        merged[(kind, stack)] += n
+        merged_ops.setdefault((kind, stack), ops[(kind, frames)])
     # Most syncs first; ties keep the order of first occurrence (a stable sort).
-    ordered = sorted(counts.items(), key=lambda item: -item[1])
+    ordered = sorted(merged.items(), key=lambda item: -item[1])
     sites = [
         Site(file=stack[0].file, line=stack[0].line, function=stack[0].function, kind=kind,
-             count=n, code=code_for_kind(kind, ops[(kind, stack)]), static=False, stack=stack)
+             count=n, code=code_for_kind(kind, merged_ops[(kind, stack)]), static=False,
+             stack=stack)
         for (kind, stack), n in ordered
     ]
     if static and sites:
