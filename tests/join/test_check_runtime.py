@@ -88,7 +88,8 @@ def test_sarif_and_github_carry_the_join(project: Path) -> None:
     assert sum(counts) >= 30  # every measured sync is on some finding
     github = invoke("check", "--no-cache", "--output-format", "github", "--runtime",
                     "profile.json", ".").stdout
-    assert github.count("::") >= 3
+    assert github.count("::warning") >= 3
+    assert "[20 syncs]" in github
 
 
 def test_without_runtime_nothing_changes(project: Path) -> None:
