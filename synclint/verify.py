@@ -128,13 +128,16 @@ def run_profiled(command: Command, cwd: Path, workdir: Path, name: str) -> Run:
     return Run(done.returncode, done.stdout, done.stderr, profile)
 
 
-def copy_tree(source: Path, target: Path) -> None:
+def copy_tree(source: Path, target: Path, *, outside: Path | None = None) -> None:
     """Copy `source` to `target` for a scratch run: skip caches and environments, link
-    big files, refuse trees too large to copy."""
+    big files, refuse trees too large to copy. `outside` (the scratch directory, when the
+    current directory holds the temporary directory) is never copied into itself."""
     copied = 0
+    never = os.path.realpath(outside) if outside is not None else None
 
     def ignore(directory: str, names: list[str]) -> set[str]:
-        skipped = {n for n in names if n in SKIPPED_DIRS}
+        skipped = {n for n in names if n in SKIPPED_DIRS
+                   or os.path.realpath(os.path.join(directory, n)) == never}
         for n in names:
             # Any virtual environment, whatever its name.
             if n not in skipped and os.path.isfile(os.path.join(directory, n, "pyvenv.cfg")):
@@ -244,7 +247,7 @@ def verify_fixes(command_text: str, files: Sequence[str], settings: Settings, *,
         scratch = workdir / "tree"
         # Copy and fix first: both runs start from the same files, whatever the first run
         # writes, and with nothing to fix nothing needs to run.
-        copy_tree(root, scratch)
+        copy_tree(root, scratch, outside=workdir)
         fixed = _fix_scratch(scratch, relative, settings, root, unsafe)
         if not fixed:
             echo("No fixes to verify: the files are left as they are.")

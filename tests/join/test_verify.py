@@ -194,6 +194,14 @@ def test_the_scratch_copy_skips_environments_and_links_big_files(
     assert (tmp_path / "copy" / "weights.bin").is_symlink()
 
 
+def test_the_scratch_copy_never_copies_itself(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\n")
+    workdir = tmp_path / "synclint-verify-x"
+    workdir.mkdir()
+    copy_tree(tmp_path, workdir / "tree", outside=workdir)
+    assert sorted(p.name for p in (workdir / "tree").iterdir()) == ["a.py"]
+
+
 @pytest.mark.skipif(not os.environ.get("SYNCLINT_SLOW_TESTS"),
                     reason="runs the example twice in subprocesses (SYNCLINT_SLOW_TESTS=1)")
 def test_real_subprocesses_verify_the_example(project: Path) -> None:
