@@ -334,7 +334,10 @@ def rules_command(output_format: str) -> None:
 
 
 @main.command()
-def server() -> None:
+@click.option("--runtime", "runtime", metavar="PROFILE.json",
+              help="Join this runtime profile into the diagnostics, as `check --runtime` "
+                   "does (read again whenever the file changes).")
+def server(runtime: str | None) -> None:
     """Run the language server (LSP) over stdio, for editors; needs synclint[lsp]."""
     try:
         from synclint.lsp import serve
@@ -342,7 +345,7 @@ def server() -> None:
         click.echo(f"error: the language server needs pygls ({error}); "
                    "install it with: pip install 'synclint[lsp]'", err=True)
         sys.exit(EXIT_ERROR)
-    serve()
+    serve(runtime)
 
 
 def _register_profile() -> None:
