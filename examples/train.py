@@ -1,8 +1,8 @@
 """A small training loop with three kinds of host sync per step, for `synclint profile`.
 
-Usage: python examples/train.py. It trains a tiny regression model for a few steps on
-random data (CPU, well under a second) and prints the loss and the largest gradient
-norm of each step. Written as if for a GPU, it makes three host syncs a step:
+Usage: python examples/train.py. It trains a tiny regression model for five steps on
+random data (a CPU is enough: the steps take milliseconds) and prints the loss and the
+largest gradient norm of each step. Written as if for a GPU, it makes three syncs a step:
 
 - a list comprehension that calls `.item()` once per parameter (SYN101);
 - `if torch.isnan(loss):`, a tensor used as a Python bool (SYN102);
