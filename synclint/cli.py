@@ -94,6 +94,10 @@ def main() -> None:
                    "synclint in a large code base); exit 0.")
 @click.option("--exit-non-zero-on-fix", is_flag=True,
               help="With --fix: exit 1 when any file was changed, even if nothing remains.")
+@click.option("--runtime", "runtime", metavar="PROFILE.json",
+              help="Join a runtime profile (`synclint profile --output-format json -o FILE`): "
+                   "findings carry the syncs measured there, sorted by cost in text output, "
+                   "and syncs no rule reports become SYN199 findings.")
 def check(fix: bool, **options: Any) -> None:
     """Check PATHS (files, directories, or - for standard input; default: .)."""
     sys.exit(_run(fix=fix, **options))
@@ -103,8 +107,19 @@ def check(fix: bool, **options: Any) -> None:
 @_lint_options
 @click.option("--exit-non-zero-on-fix", is_flag=True,
               help="Exit 1 when any file was changed, even if nothing remains (pre-commit).")
-def fix_command(**options: Any) -> None:
+@click.option("--verify", "verify", metavar="COMMAND",
+              help="Prove the fixes first: run COMMAND (`python SCRIPT ...` or `python -m "
+                   "MODULE ...`) under the sync profiler here and in a scratch copy of the "
+                   "current directory with the fixes applied; write them only if the exit "
+                   "code and output are identical and no file syncs more. Prints a "
+                   "before/after table. Exit 0 verified and written, 1 not verified (output, "
+                   "exit code or syncs got worse; nothing written), 2 error.")
+def fix_command(verify: str | None, **options: Any) -> None:
     """Apply fixes to PATHS: the same as `synclint check --fix`."""
+    if verify is not None:
+        from synclint.verify import verify_command
+
+        sys.exit(verify_command(verify, **options))
     sys.exit(_run(fix=True, **options))
 
 
@@ -114,7 +129,8 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          statistics: bool, exit_zero: bool, no_cache: bool, cache_dir: Path | None,
          config: Path | None,
          jobs: int | None, quiet: bool, stdin_filename: str | None, force_exclude: bool,
-         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False) -> int:
+         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False,
+         runtime: str | None = None) -> int:
     from synclint.runner import FixOptions, all_diagnostics, check_paths, decode_stdin
 
     targets = list(paths) or ["."]
@@ -137,6 +153,19 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         try:
             stdin_text = decode_stdin(sys.stdin.buffer.read(), stdin_filename or "-")
         except SourceError as error:
+            click.echo(f"error: {error}", err=True)
+            return EXIT_ERROR
+    profile = None
+    if runtime is not None:
+        if fix or diff or add_noqa:
+            click.echo("error: --runtime cannot be combined with --fix, --diff or --add-noqa "
+                       "(fixes move the lines the profile measured)", err=True)
+            return EXIT_ERROR
+        from synclint.profile_data import ProfileError, load_profile
+
+        try:
+            profile = load_profile(runtime)
+        except ProfileError as error:
             click.echo(f"error: {error}", err=True)
             return EXIT_ERROR
     fix_options = None
@@ -177,6 +206,13 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             and d.fix.applicability is Applicability.UNSAFE else d
             for d in diagnostics
         ]
+    if profile is not None:
+        from synclint.join import by_cost, join_profile
+
+        diagnostics = join_profile(diagnostics, profile, [f for f in files if f != STDIN],
+                                   settings.codes_for)
+        if output_format == "text":
+            diagnostics = by_cost(diagnostics)
 
     # -- output ------------------------------------------------------------------------
     if diff:
@@ -298,7 +334,10 @@ def rules_command(output_format: str) -> None:
 
 
 @main.command()
-def server() -> None:
+@click.option("--runtime", "runtime", metavar="PROFILE.json",
+              help="Join this runtime profile into the diagnostics, as `check --runtime` "
+                   "does (read again whenever the file changes).")
+def server(runtime: str | None) -> None:
     """Run the language server (LSP) over stdio, for editors; needs synclint[lsp]."""
     try:
         from synclint.lsp import serve
@@ -306,7 +345,7 @@ def server() -> None:
         click.echo(f"error: the language server needs pygls ({error}); "
                    "install it with: pip install 'synclint[lsp]'", err=True)
         sys.exit(EXIT_ERROR)
-    serve()
+    serve(runtime)
 
 
 def _register_profile() -> None:

@@ -3,6 +3,7 @@ one quick fix per fixable finding and "Fix all synclint issues"."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from lsprotocol import types
@@ -14,6 +15,8 @@ from pygls.workspace.position_codec import ServerTextPosition
 from synclint import __version__
 from synclint.diagnostics import Applicability, Diagnostic, Location
 from synclint.docs import rule_url
+from synclint.profile_data import Profile
+from synclint.report.text import runtime_note
 
 SOURCE = "synclint"
 FIX_ALL_TITLE = "Fix all synclint issues"
@@ -55,7 +58,36 @@ def create_server() -> LanguageServer:
     return server
 
 
-def serve() -> None:
+class _RuntimeProfile:
+    """The profile of `synclint server --runtime FILE`, read again whenever it changes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._stamp: float | None = None
+        self._profile: Profile | None = None
+
+    def get(self) -> Profile | None:
+        from synclint.profile_data import ProfileError, load_profile
+
+        try:
+            stamp = os.stat(self.path).st_mtime
+        except OSError:
+            return None  # not written yet: lint without it
+        if stamp != self._stamp:
+            try:
+                self._profile = load_profile(self.path)
+            except ProfileError:
+                self._profile = None
+            self._stamp = stamp
+        return self._profile
+
+
+_runtime: _RuntimeProfile | None = None
+
+
+def serve(runtime: str | None = None) -> None:
+    global _runtime
+    _runtime = _RuntimeProfile(os.path.abspath(runtime)) if runtime is not None else None
     """Serve over stdin/stdout until the client exits."""
     create_server().start_io()
 
@@ -85,7 +117,13 @@ def _lint(document: TextDocument) -> tuple[list[Diagnostic], bool]:
     from synclint.engine import lint_source
 
     name, codes, unsafe = _settings_for(document)
-    return lint_source(_normalised(document.source), name, codes).diagnostics, unsafe
+    diagnostics = lint_source(_normalised(document.source), name, codes).diagnostics
+    profile = _runtime.get() if _runtime is not None else None
+    if profile is not None:
+        from synclint.join import join_profile
+
+        diagnostics = join_profile(diagnostics, profile, [name], lambda _path: codes)
+    return diagnostics, unsafe
 
 
 def _position(document: TextDocument, location: Location) -> types.Position:
@@ -101,7 +139,7 @@ def to_lsp(document: TextDocument, diagnostic: Diagnostic) -> types.Diagnostic:
     """One synclint finding as an LSP diagnostic, linked to its rule page."""
     return types.Diagnostic(
         range=_range(document, diagnostic.location, diagnostic.end_location),
-        message=diagnostic.message,
+        message=diagnostic.message + runtime_note(diagnostic),
         severity=(types.DiagnosticSeverity.Error if diagnostic.code == "SYN000"
                   else types.DiagnosticSeverity.Warning),
         code=diagnostic.code,

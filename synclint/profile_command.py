@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-import json
 import os
 import runpy
 import sys
 import traceback
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import click
 
+from synclint.files import display_path
+from synclint.profile_data import Frame, Profile, Site, code_for_kind, files_of
+
 if TYPE_CHECKING:
     from synclint.runtime import SyncReport
+
+#: Callers shown under each site in the text table (JSON has the whole stack).
+_SHOWN_CALLERS = 3
 
 
 def _run(target: str, is_module: bool, argv: list[str]) -> int:
     """Run like `python SCRIPT` / `python -m MODULE` would, returning the exit code."""
-    saved_argv, saved_path = sys.argv[:], sys.path[:]
+    saved_argv, saved_path, saved_cwd = sys.argv[:], sys.path[:], os.getcwd()
     sys.argv = [target, *argv]
     if not is_module:
         sys.path.insert(0, os.path.dirname(os.path.abspath(target)))
@@ -39,29 +47,106 @@ def _run(target: str, is_module: bool, argv: list[str]) -> int:
         return 1
     finally:
         sys.argv, sys.path[:] = saved_argv, saved_path
+        os.chdir(saved_cwd)  # sites are shown relative to where the run started
     return 0
 
 
-def _table(report: SyncReport) -> str:
-    rows = [(e.kind, f"{e.file}:{e.line}", e.function, str(n)) for e, n in report.by_location()]
-    header = ("kind", "site", "function", "count")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
-    lines = [
-        "  ".join(cell.ljust(w) if i < 3 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
-        for r in [header, *rows]
-    ]
-    lines.append(f"synclint profile: {report.total} host sync(s) at {len(rows)} site(s) ({report.backend})")
-    return "\n".join(lines)
+def build_profile(report: SyncReport, cwd: str | None = None, *, static: bool = True) -> Profile:
+    """The report's sites grouped by kind and call stack, each with its rule code.
 
+    Relative file names (a script run by its relative path) are resolved against `cwd`,
+    the directory the run started in; files are shown relative to the current directory
+    when under it. With `static`, each site says whether `synclint check` reports it.
+    """
+    from synclint.runtime.events import StackFrame
 
-def _json(report: SyncReport, exit_code: int) -> str:
+    base = cwd if cwd is not None else os.getcwd()
+    # Count on the recorded stacks first (one shared tuple per distinct stack), then
+    # convert each distinct one once: a long run has many events and few sites.
+    counts: Counter[tuple[str, tuple[StackFrame, ...]]] = Counter()
+    ops: dict[tuple[str, tuple[StackFrame, ...]], str] = {}
+    for event in report.events:
+        key = (event.kind,
+               event.stack or (StackFrame(event.file, event.line, event.function),))
+        counts[key] += 1
+        ops.setdefault(key, event.op)
+    merged: Counter[tuple[str, tuple[Frame, ...]]] = Counter()
+    merged_ops: dict[tuple[str, tuple[Frame, ...]], str] = {}
+    for (kind, frames), n in counts.items():
+        stack = tuple(Frame(_shown(f.file, base), f.line, f.function) for f in frames)
+        merged[(kind, stack)] += n
+        merged_ops.setdefault((kind, stack), ops[(kind, frames)])
+    # Most syncs first; ties keep the order of first occurrence (a stable sort).
+    ordered = sorted(merged.items(), key=lambda item: -item[1])
     sites = [
-        {"kind": e.kind, "op": e.op, "file": e.file, "line": e.line, "function": e.function, "count": n}
-        for e, n in report.by_location()
+        Site(file=stack[0].file, line=stack[0].line, function=stack[0].function, kind=kind,
+             count=n, code=code_for_kind(kind, merged_ops[(kind, stack)]), static=False,
+             stack=stack)
+        for (kind, stack), n in ordered
     ]
-    return json.dumps(
-        {"backend": report.backend, "total": report.total, "exit_code": exit_code, "sites": sites}
-    )
+    if static and sites:
+        seen = static_coverage(sites)
+        sites = [replace(site, static=flag) for site, flag in zip(sites, seen)]
+    return Profile(total=report.total, backend=report.backend, sites=tuple(sites))
+
+
+def _shown(file: str, base: str) -> str:
+    if file.startswith("<"):
+        return file  # <string>, <stdin>: no file to show
+    return display_path(os.path.normpath(os.path.join(base, file)))
+
+
+def static_coverage(sites: Sequence[Site]) -> list[bool]:
+    """Whether `synclint check` (run here, in-process) reports each site.
+
+    The files of the sites' stacks are checked with the configuration `check` would find,
+    except installed libraries (site-packages), which nobody checks.
+    """
+    from synclint.config import ConfigError, Overrides, resolve_settings
+    from synclint.join import covered_sites
+    from synclint.runner import all_diagnostics, check_paths
+
+    files = [f for f in files_of(sites) if f.endswith(".py") and os.path.isfile(f)
+             and not _installed(f)]
+    if not files:
+        return [False] * len(sites)
+    try:
+        settings = resolve_settings(files, None, Overrides())
+    except ConfigError as error:
+        click.echo(f"warning: cannot tell which sites `synclint check` reports: {error}",
+                   err=True)
+        return [False] * len(sites)
+    diagnostics = all_diagnostics(check_paths(files, settings, jobs=1))
+    return covered_sites(diagnostics, sites)
+
+
+def _installed(path: str) -> bool:
+    parts = os.path.normpath(os.path.abspath(path)).split(os.sep)
+    return "site-packages" in parts or "dist-packages" in parts
+
+
+def render_table(profile: Profile) -> str:
+    """The sites as a table, most syncs first, each with its callers below it."""
+    header = ("kind", "site", "function", "count", "code", "static")
+    rows = [(s.kind, f"{s.file}:{s.line}", s.function, str(s.count), s.code,
+             "yes" if s.static else "no") for s in profile.sites]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row, site in zip([header, *rows], [None, *profile.sites]):
+        cells = [cell.rjust(w) if i == 3 else cell.ljust(w)
+                 for i, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+        if site is not None:
+            indent = " " * (widths[0] + 2)
+            lines.extend(f"{indent}called from {f.file}:{f.line} ({f.function})"
+                         for f in site.stack[1:_SHOWN_CALLERS + 1])
+    blind = sum(s.count for s in profile.sites if not s.static)
+    summary = (f"synclint profile: {profile.total} host sync(s) at {len(profile.sites)} "
+               f"site(s) ({profile.backend})")
+    if blind:
+        summary += f"; {blind} at sites `synclint check` does not report"
+    lines.append(summary)
+    return "\n".join(lines) + "\n"
 
 
 @click.command(
@@ -69,7 +154,11 @@ def _json(report: SyncReport, exit_code: int) -> str:
     context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
 )
 @click.option("-m", "module", metavar="MODULE", help="Run a module, as `python -m MODULE`.")
-@click.option("--json", "as_json", is_flag=True, help="Print the sites as JSON on stdout.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="How the sync sites are reported.")
+@click.option("--json", "as_json", is_flag=True, help="The same as --output-format json.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False),
+              help="Write the report to this file instead of standard error.")
 @click.option(
     "--backend",
     type=click.Choice(["auto", "emulated", "cuda"]),
@@ -77,16 +166,21 @@ def _json(report: SyncReport, exit_code: int) -> str:
     show_default=True,
     help="CUDA's sync debug mode, or the whole-program emulator (the default without a GPU).",
 )
+# `fix --verify` compares counts only: linting every stack file twice would be wasted.
+@click.option("--no-static", "no_static", is_flag=True, hidden=True)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.pass_context
 def profile(
-    ctx: click.Context, module: str | None, as_json: bool, backend: str, args: tuple[str, ...]
+    ctx: click.Context, module: str | None, output_format: str, as_json: bool,
+    output_file: str | None, backend: str, no_static: bool, args: tuple[str, ...]
 ) -> None:
     """Run SCRIPT [ARGS]... (or -m MODULE [ARGS]...) and list the host syncs it makes.
 
     Without a GPU every tensor counts as a device tensor unless it came from a host
-    conversion, so the script is profiled as if it ran on the GPU. The script's output
-    and exit code pass through; the table goes to stderr (JSON to stdout with --json).
+    conversion, so the script is profiled as if it ran on the GPU. Each site gets the
+    rule code a finding there would carry, its call stack, and whether `synclint check`
+    reports it. The script's output and exit code pass through untouched: the report goes
+    to standard error, or to --output-file (a JSON profile for `synclint check --runtime`).
     """
     if module is None and not args:
         raise click.UsageError("give a SCRIPT to run, or -m MODULE")
@@ -102,13 +196,22 @@ def profile(
         report = region.__enter__()
     except (ImportError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from exc
+    start_dir = os.getcwd()
     try:
         exit_code = _run(target, module is not None, argv)
     finally:
         region.__exit__(None, None, None)
     sys.stdout.flush()
-    if as_json:
-        click.echo(_json(report, exit_code))
+    result = build_profile(report, start_dir, static=not no_static)
+    text = result.dumps() if as_json or output_format == "json" else render_table(result)
+    if output_file is None:
+        click.echo(text, err=True, nl=False)
     else:
-        click.echo(_table(report), err=True)
+        try:
+            with open(output_file, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            click.echo(f"error: {output_file}: cannot write the profile: "
+                       f"{error.strerror or error}", err=True)
+            ctx.exit(2)
     ctx.exit(exit_code)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from synclint.diagnostics import Diagnostic
+from synclint.report.text import runtime_note
 
 
 def _escape_data(text: str) -> str:
@@ -28,5 +29,5 @@ def render_github(diagnostics: Sequence[Diagnostic]) -> str:
                 f"title={_escape_property(d.code)}",
             ]
         )
-        lines.append(f"::warning {props}::{_escape_data(f'{d.code} {d.message}')}")
+        lines.append(f"::warning {props}::{_escape_data(f'{d.code} {d.message}{runtime_note(d)}')}")
     return "\n".join(lines) + ("\n" if lines else "")

@@ -13,8 +13,16 @@ def render_text(diagnostics: Sequence[Diagnostic]) -> str:
     lines = []
     for d in diagnostics:
         marker = " [*]" if d.fix is not None else ""
-        lines.append(f"{d.filename}:{d.location.row}:{d.location.column}: {d.code}{marker} {d.message}")
+        lines.append(f"{d.filename}:{d.location.row}:{d.location.column}: {d.code}{marker} "
+                     f"{d.message}{runtime_note(d)}")
     return "\n".join(lines) + ("\n" if lines else "")
+
+
+def runtime_note(d: Diagnostic) -> str:
+    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`)."""
+    if d.runtime_syncs is None:
+        return ""
+    return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
 
 
 def render_statistics(diagnostics: Sequence[Diagnostic]) -> str:

@@ -9,6 +9,7 @@ from synclint.rules.float32_squared_norm import Float32SquaredNorm
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.per_element_device_move import PerElementDeviceMove
 from synclint.rules.periodic_sync import PeriodicSync
+from synclint.rules.runtime_only_sync import RuntimeOnlySync
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
@@ -25,6 +26,7 @@ _RULES: list[type[Rule]] = [
     PerElementDeviceMove,
     Float32SquaredNorm,
     UnusedNoqa,
+    RuntimeOnlySync,
 ]
 
 ALL_RULES: dict[str, type[Rule]] = {rule.code: rule for rule in sorted(_RULES, key=lambda r: r.code)}

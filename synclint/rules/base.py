@@ -80,6 +80,8 @@ class Rule:
     default_enabled: ClassVar[bool] = True
     #: Whether the rule can offer a fix (some findings may still have none).
     fixable: ClassVar[bool] = False
+    #: Findings come only from a runtime profile (`check --runtime`), never from source.
+    runtime_only: ClassVar[bool] = False
     #: Substrings at least one of which the source must contain for the rule to fire.
     triggers: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[list[str]] = []

@@ -16,7 +16,7 @@ from typing import Any
 import torch
 from torch.overrides import TorchFunctionMode
 
-from synclint.runtime.events import SyncEvent, SyncReport, user_frame
+from synclint.runtime.events import SyncEvent, SyncReport, user_frame, user_stack
 
 # Python APIs whose user-facing name differs from the dunder the function mode sees.
 API_KINDS: dict[str, str] = {
@@ -112,7 +112,8 @@ def record(kind: str, op: str) -> None:
     if not regions:
         return
     file, line, function = user_frame()
-    event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function)
+    event = SyncEvent(kind=kind, op=op, file=file, line=line, function=function,
+                      stack=user_stack())
     allowed = thread_state().allow_depth > 0
     for region in regions:
         (region.report.allowed if allowed else region.report.events).append(event)

@@ -1,0 +1,192 @@
+"""A runtime sync profile as data: the sites `synclint profile` writes and `check --runtime` reads.
+
+No torch here: `check --runtime` reads a profile on machines without the runtime extra.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: The rule a static finding at a sync site would carry, by the harness's sync kind.
+#: Host reads (SYN101) are the default: every other sync also reads device data.
+_CODE_BY_KIND: dict[str, str] = {
+    "bool": "SYN102",
+    "contains": "SYN102",
+    "any": "SYN102",
+    "all": "SYN102",
+    "synchronize": "SYN103",
+    "nonzero": "SYN104",
+    "argwhere": "SYN104",
+    "where": "SYN104",
+    "masked_select": "SYN104",
+    "unique": "SYN104",
+    "unique_consecutive": "SYN104",
+    "repeat_interleave": "SYN104",
+    "getitem": "SYN104",  # boolean-mask indexing `t[mask]`
+    "setitem": "SYN104",  # `t[mask] = values`
+    "bincount": "SYN104",
+}
+#: The aten ops behind a kind the table above does not know (a sync inside a torch call).
+_CODE_BY_OP: tuple[tuple[str, str], ...] = (
+    ("nonzero", "SYN104"),
+    ("masked_select", "SYN104"),
+    ("unique", "SYN104"),
+    ("repeat_interleave", "SYN104"),
+    ("bincount", "SYN104"),
+    ("index", "SYN104"),
+)
+HOST_READ = "SYN101"
+
+
+def code_for_kind(kind: str, op: str = "") -> str:
+    """The rule code of a sync of `kind` (the harness's name) made by aten `op`."""
+    if kind in _CODE_BY_KIND:
+        return _CODE_BY_KIND[kind]
+    name = op.split(".")[1] if op.startswith("aten.") and op.count(".") >= 1 else ""
+    for prefix, code in _CODE_BY_OP:
+        if name.startswith(prefix):
+            return code
+    return HOST_READ
+
+
+class ProfileError(Exception):
+    """A profile file that cannot be read: missing, not JSON, or not a synclint profile."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One user frame of a sync's call stack."""
+
+    file: str
+    line: int
+    function: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "function": self.function}
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where syncs happened: the innermost user frame, with its callers, kind and count."""
+
+    file: str
+    line: int
+    function: str
+    kind: str
+    count: int
+    code: str
+    #: Whether `synclint check` reports this site (a finding covers it).
+    static: bool
+    #: The user call stack, innermost first; `stack[0]` is (file, line, function).
+    stack: tuple[Frame, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file, "line": self.line, "function": self.function,
+            "kind": self.kind, "count": self.count, "code": self.code,
+            "static": self.static, "stack": [frame.to_json() for frame in self.stack],
+        }
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Every sync site of one run."""
+
+    total: int
+    backend: str
+    sites: tuple[Site, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "backend": self.backend,
+                "sites": [site.to_json() for site in self.sites]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2) + "\n"
+
+
+def load_profile(path: str) -> Profile:
+    """Read a profile written by `synclint profile --output-format json`; ProfileError if bad."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except FileNotFoundError:
+        raise ProfileError(f"{path}: no such profile file") from None
+    except OSError as error:
+        raise ProfileError(f"{path}: cannot read the profile: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ProfileError(f"{path}: not a JSON profile ({error})") from None
+    try:
+        return parse_profile(data)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProfileError(
+            f"{path}: not a synclint profile ({error}); write one with "
+            "`synclint profile --output-format json -o FILE SCRIPT`") from None
+
+
+def parse_profile(data: Any) -> Profile:
+    """A Profile from decoded JSON; KeyError, TypeError or ValueError when it is not one."""
+    if not isinstance(data, dict):
+        raise TypeError("expected an object with 'total', 'backend' and 'sites'")
+    sites = []
+    for raw in _list(data["sites"], "sites"):
+        if not isinstance(raw, dict):
+            raise TypeError("each site must be an object")
+        stack = tuple(
+            Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
+            for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
+        )
+        site = Site(
+            file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
+            function=_str(raw["function"], "function"), kind=_str(raw["kind"], "kind"),
+            count=_int(raw["count"], "count"),
+            code=_str(raw.get("code") or code_for_kind(raw["kind"]), "code"),
+            static=bool(raw.get("static", False)),
+            stack=stack or (Frame(raw["file"], raw["line"], raw["function"]),),
+        )
+        sites.append(site)
+    return Profile(total=_int(data["total"], "total"), backend=_str(data["backend"], "backend"),
+                   sites=tuple(sites))
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"'{key}' must be a list")
+    return value
+
+
+def _str(value: Any, key: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"'{key}' must be a string")
+    return value
+
+
+def _int(value: Any, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise TypeError(f"'{key}' must be a non-negative integer")
+    return value
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths (relative to the current directory, or absolute) name one file."""
+    return a == b or os.path.realpath(a) == os.path.realpath(b)
+
+
+def files_of(sites: Iterable[Site]) -> list[str]:
+    """Every file named in the sites' stacks, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for site in sites:
+        for frame in site.stack:
+            seen.setdefault(frame.file, None)
+    return list(seen)
+
+
+def by_file(sites: Sequence[Site]) -> dict[str, int]:
+    """Syncs per file of the innermost user frame."""
+    totals: dict[str, int] = {}
+    for site in sites:
+        totals[site.file] = totals.get(site.file, 0) + site.count
+    return totals
