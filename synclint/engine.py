@@ -129,7 +129,10 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
     try:
         module = run_with_big_stack(lambda: cst.parse_module(source))
     except cst.ParserSyntaxError as error:
-        return LintOutput([syntax_error_diagnostic(error, filename)], [], None)
+        # CPython's own position and message: LibCST's point where its grammar gave up
+        # (often the next line, or 1:1 for a tokenizer error) is not where the user looks.
+        found = _ast_syntax_errors(source, filename)
+        return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
     return lint_module(module, source, filename, rule_classes)
@@ -378,7 +381,8 @@ def _ast_syntax_errors(source: str, filename: str) -> list[Diagnostic]:
         column = error.offset or 1
         message = error.msg or "invalid syntax"
         location = Location(row, column)
-        return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {message}", filename, location, location)]
+        kind = type(error).__name__  # SyntaxError, IndentationError or TabError
+        return [Diagnostic(SYNTAX_ERROR, f"{kind}: {message}", filename, location, location)]
     except (ValueError, RecursionError, MemoryError) as error:
         location = Location(1, 1)
         return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {error}", filename, location, location)]
