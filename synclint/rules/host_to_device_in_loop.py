@@ -9,6 +9,7 @@ from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR
 from synclint.analysis.loops import loop_word
 from synclint.analysis.names import dotted_name
 from synclint.rules.base import Rule
+from synclint.rules.wording import sentence
 
 #: torch.* constructors that copy their `data` argument (factories like zeros/arange do not:
 #: with `device=` they allocate on the device and copy nothing).
@@ -122,8 +123,8 @@ class HostToDeviceInLoop(Rule):
         loop = loop_word(self.ctx.loops[-1])
         self.report(
             node,
-            f"{what} in a {loop} is a blocking host-to-device copy on every iteration: "
-            f"the CPU waits for the GPU's queued work and the copy each time; {_ADVICE}",
+            f"{what} in a {loop}: a blocking host-to-device copy per iteration",
+            help=sentence(_ADVICE),
         )
 
 

@@ -9,6 +9,7 @@ from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.loops import loop_word
 from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
+from synclint.rules.wording import with_reason
 
 #: Tensor methods that copy a device tensor to the host and wait for it.
 SYNC_METHODS = frozenset({"item", "tolist", "cpu", "numpy"})
@@ -131,16 +132,11 @@ class SyncInLoop(Rule):
             return
         loop_node = self.ctx.loops[-1]
         loop = loop_word(loop_node)
-        message = (
-            f"{what} in a {loop} synchronises with the GPU on every iteration; "
-            "collect the tensors, stack them and transfer once"
-        )
+        message = f"{what} in a {loop} syncs with the GPU on every iteration"
+        remedy = "collect the tensors, stack them and transfer once"
         if likely:
-            message += " (if the receiver is a tensor)"
+            remedy = "if the receiver is a tensor: " + remedy
         # Every finding of one loop carries the same fix: the fixer applies it once.
         outcome = batched_fix(self.ctx, loop_node, loop_ancestors(self.ctx, loop_node))
-        if outcome.fix is None:
-            message += f"; no automatic fix: {outcome.reason}"
-        elif outcome.reason is not None:
-            message += f"; the fix is unsafe: {outcome.reason}"
-        self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high")
+        self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high",
+                    help=with_reason(remedy, outcome.reason))
