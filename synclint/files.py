@@ -12,6 +12,8 @@ from pathlib import Path
 from synclint.config import Settings
 
 STDIN = "-"
+#: What a directory walk checks: Python files and Jupyter notebooks (like ruff).
+SOURCE_SUFFIXES = (".py", ".ipynb")
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,7 @@ def _walk(top: str, settings: Settings) -> Iterator[str]:
                         path, True, active):
                     continue
                 subdirectories.append(path)
-            elif is_file and entry.name.endswith(".py"):
+            elif is_file and entry.name.endswith(SOURCE_SUFFIXES):
                 if settings.is_excluded(path) or _ignored(path, False, active):
                     continue
                 yield path

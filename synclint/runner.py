@@ -81,6 +81,10 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
         except SourceError as error:
             return FileOutcome(io_error_result(shown, error.problem, codes))
         text = source_file.text
+        from synclint.notebook import is_notebook
+
+        if is_notebook(path):
+            return _notebook(shown, source_file, codes, fix)
     try:
         if fix is None:
             if cache is None or path == STDIN:
@@ -106,6 +110,56 @@ def io_error_result(shown: str, problem: str, codes: frozenset[str]) -> FileResu
     start = Location(1, 1)
     message = problem[:1].upper() + problem[1:]
     return FileResult(shown, (Diagnostic(IO_ERROR, message, shown, start, start),))
+
+
+def _notebook(shown: str, source_file: SourceFile, codes: frozenset[str],
+              fix: FixOptions | None) -> FileOutcome:
+    """A Jupyter notebook: its code cells linted (and fixed) as one source, findings in
+    cell coordinates; the file is rewritten only in the fixed cells' sources."""
+    from synclint.files_io import SourceError, unified_diff, write_source
+    from synclint.notebook import in_cells, parse_notebook, writable
+
+    try:
+        notebook = parse_notebook(shown, source_file.text)
+    except SourceError as error:
+        return FileOutcome(io_error_result(shown, error.problem, codes))
+    try:
+        if fix is None:
+            result = lint_text(notebook.source, shown, codes)
+            return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))
+        from synclint.fixer import fix_source
+
+        fixed = fix_source(notebook.source, shown, codes, unsafe=fix.unsafe)
+    except Exception as error:  # last line of defence, as for a .py file
+        message = f"internal error: {type(error).__name__}: {error}"
+        return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
+    errors = (fixed.error,) if fixed.error is not None else ()
+    after = notebook.for_source(fixed.text)
+    outcome = FileOutcome(FileResult(shown, in_cells(after, fixed.remaining), errors),
+                          fixed=dict(fixed.fixed), changed=fixed.changed,
+                          warnings=tuple(fixed.discarded))
+    if not fixed.changed:
+        return outcome
+    new_text = notebook.rebuild(fixed.text)
+    problem = None
+    if new_text is None:
+        problem = "the fixed code no longer splits into the notebook's cells; not fixed"
+    elif not writable(notebook, source_file.text):
+        problem = ("the notebook's JSON layout cannot be reproduced, so writing it would "
+                   "reformat every cell; not fixed")
+    if problem is None and new_text is not None:
+        if not fix.write:
+            outcome.diff = unified_diff(shown, source_file.text, new_text)
+            return outcome
+        try:
+            write_source(source_file, new_text)
+            return outcome
+        except SourceError as error:
+            problem = error.problem
+    original = lint_text(notebook.source, shown, codes)
+    outcome.result = FileResult(shown, in_cells(notebook, original.diagnostics), errors)
+    outcome.fixed, outcome.changed, outcome.write_error = {}, False, problem
+    return outcome
 
 
 def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: frozenset[str],
@@ -161,6 +215,8 @@ def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | 
     from synclint.files_io import SourceError, read_source
 
     shown = display_path(path)
+    if path.endswith(".ipynb"):
+        return None  # notebooks are not cached: the worker handles them
     try:
         text = read_source(path).text
     except SourceError:

@@ -112,6 +112,8 @@ def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
             properties["help"] = d.help
         if d.runtime_syncs is not None:
             properties["runtimeSyncs"] = d.runtime_syncs
+        if d.cell is not None:  # a notebook: the region's rows are within this cell
+            properties["cell"] = d.cell
         if properties:
             result["properties"] = properties
         results.append(result)

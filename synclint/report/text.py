@@ -21,6 +21,8 @@ def applicable(d: Diagnostic, unsafe_fixes: bool) -> bool:
 
 def position(d: Diagnostic) -> str:
     """`path:row:col`, or `nb.ipynb:cell 3:2:5` for a notebook cell (like ruff)."""
+    if d.cell is not None:
+        return f"{d.filename}:cell {d.cell}:{d.location.row}:{d.location.column}"
     return f"{d.filename}:{d.location.row}:{d.location.column}"
 
 
