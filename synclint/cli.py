@@ -76,6 +76,20 @@ def _lint_options(function: F) -> F:
                      help="Apply excludes to files named on the command line too "
                           "(for pre-commit)."),
         click.option("--show-fixes", is_flag=True, help="List the fixes that were applied."),
+        click.option("--fixable", multiple=True, callback=_split_codes, metavar="CODES",
+                     help="Only these codes or prefixes may be fixed (default: ALL)."),
+        click.option("--unfixable", multiple=True, callback=_split_codes, metavar="CODES",
+                     help="These codes or prefixes are reported but never fixed."),
+        click.option("--exclude", multiple=True, callback=_split_codes, metavar="PATTERNS",
+                     help="Glob patterns to exclude, replacing the configured and default "
+                          "ones (comma-separated)."),
+        click.option("--extend-exclude", multiple=True, callback=_split_codes,
+                     metavar="PATTERNS",
+                     help="Glob patterns to exclude in addition to the configured ones."),
+        click.option("--show-files", is_flag=True,
+                     help="Print the files that would be checked, and exit."),
+        click.option("--show-settings", is_flag=True,
+                     help="Print the settings the files would be checked with, and exit."),
     ]
     for option in reversed(options):
         function = option(function)
@@ -158,7 +172,11 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          statistics: bool, exit_zero: bool, no_cache: bool, cache_dir: Path | None,
          config: Path | None,
          jobs: int | None, quiet: bool, stdin_filename: str | None, force_exclude: bool,
-         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False) -> int:
+         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False,
+         fixable: tuple[str, ...] | None = None, unfixable: tuple[str, ...] | None = None,
+         exclude: tuple[str, ...] | None = None,
+         extend_exclude: tuple[str, ...] | None = None, show_files: bool = False,
+         show_settings: bool = False) -> int:
     from synclint.config import ConfigError, Overrides, resolve_settings
     from synclint.files import STDIN, discover
     from synclint.files_io import SourceError
@@ -172,11 +190,15 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             [stdin_filename] if targets == [STDIN] and stdin_filename else targets,
             config,
             Overrides(select=select, extend_select=extend_select or (), ignore=ignore or (),
-                      unsafe_fixes=unsafe_fixes),
+                      unsafe_fixes=unsafe_fixes, extend_exclude=extend_exclude or (),
+                      exclude=exclude, fixable=fixable, unfixable=unfixable or ()),
         )
     except ConfigError as error:
         click.echo(f"error: {error}", err=True)
         return EXIT_ERROR
+    if show_settings:
+        _write(_settings_text(settings), output_file)
+        return EXIT_CLEAN
     if add_noqa and (fix or diff or STDIN in targets):
         click.echo("error: --add-noqa cannot be combined with --fix, --diff or stdin", err=True)
         return EXIT_ERROR
@@ -202,8 +224,13 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             return EXIT_ERROR
     fix_options = None
     if fix or diff:
-        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff)
+        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
+                                 fixable=settings.fixable)
     files = list(discover(present, settings, force_exclude=force_exclude))
+    if show_files:
+        _write("".join(f"{os.path.abspath(f) if f != STDIN else f}\n" for f in sorted(files)),
+               output_file)
+        return EXIT_ERROR if missing else EXIT_CLEAN
     cache = None
     if not no_cache and fix_options is None:
         from synclint.cache import ResultCache, default_cache_dir
@@ -228,6 +255,12 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     # JSON and SARIF carry every fix with its applicability; the text formats mark with
     # [*] only those this run's --fix would apply (safe ones, unsafe with --unsafe-fixes).
     diagnostics = all_diagnostics(outcomes)
+    if settings.fixable is not None:
+        # --unfixable codes are reported without a fix, in every format (as ruff does).
+        from dataclasses import replace
+
+        diagnostics = [d if d.fix is None or d.code in settings.fixable
+                       else replace(d, fix=None) for d in diagnostics]
     unsafe = settings.unsafe_fixes
     broken = any(e.internal for o in outcomes for e in o.result.errors) or missing > 0
 
@@ -281,6 +314,22 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
+
+
+def _settings_text(settings: Any) -> str:
+    """`--show-settings`: the resolved settings, one `key = value` line each."""
+    fixable = "ALL" if settings.fixable is None else sorted(settings.fixable)
+    lines = [
+        f"config_file = {settings.config_file}",
+        f"root = {settings.root}",
+        f"select = {sorted(settings.codes)}",
+        f"per_file_ignores = {[(p, sorted(c)) for p, c in settings.per_file_ignores]}",
+        f"exclude = {list(settings.exclude)}",
+        f"extend_exclude = {list(settings.extend_exclude)}",
+        f"fixable = {fixable}",
+        f"unsafe_fixes = {str(settings.unsafe_fixes).lower()}",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def _path_problem(path: str) -> str | None:

@@ -19,7 +19,7 @@ from synclint.rule_info import DEFAULT_CODES, SYNTAX_ERROR, did_you_mean, known_
 
 KNOWN_KEYS = frozenset(
     {"select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude",
-     "unsafe-fixes"}
+     "unsafe-fixes", "fixable", "unfixable"}
 )
 #: Directories never worth linting (ruff's defaults, plus our cache).
 DEFAULT_EXCLUDE = (
@@ -43,6 +43,9 @@ class Settings:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     unsafe_fixes: bool = False
+    #: Codes whose fixes may be applied and are shown as fixable (ruff's `fixable` minus
+    #: `unfixable`); None: every code.
+    fixable: frozenset[str] | None = None
     #: Directory that relative globs (exclude, per-file-ignores) are matched against.
     root: Path = field(default_factory=Path.cwd)
     config_file: Path | None = None
@@ -182,6 +185,10 @@ class Overrides:
     ignore: tuple[str, ...] = ()
     unsafe_fixes: bool | None = None
     extend_exclude: tuple[str, ...] = ()
+    #: `--exclude`: replaces the configured and default excludes.
+    exclude: tuple[str, ...] | None = None
+    fixable: tuple[str, ...] | None = None
+    unfixable: tuple[str, ...] = ()
 
 
 def resolve_settings(paths: Sequence[str], config: Path | None,
@@ -226,6 +233,19 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         per_file.append((pattern, frozenset(s.strip().upper() for s in selectors)))
 
     exclude = tuple(_string_list(table, "exclude", where)) if "exclude" in table else DEFAULT_EXCLUDE
+    if overrides.exclude is not None:
+        exclude = overrides.exclude
+    fixable: frozenset[str] | None = None
+    if overrides.fixable is not None:
+        fixable = expand_selectors(overrides.fixable, where="--fixable")
+    elif "fixable" in table:
+        fixable = expand_selectors(_string_list(table, "fixable", where),
+                                   where=f"{where}: fixable")
+    unfixable = expand_selectors(_string_list(table, "unfixable", where),
+                                 where=f"{where}: unfixable")
+    unfixable |= expand_selectors(overrides.unfixable, where="--unfixable")
+    if unfixable:
+        fixable = (fixable if fixable is not None else known_codes()) - unfixable
     extend_exclude = tuple(_string_list(table, "extend-exclude", where)) + overrides.extend_exclude
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
@@ -238,6 +258,7 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         exclude=exclude,
         extend_exclude=extend_exclude,
         unsafe_fixes=unsafe,
+        fixable=fixable,
         root=root,
         config_file=config_path,
     )

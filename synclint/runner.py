@@ -28,6 +28,8 @@ class FixOptions:
 
     unsafe: bool = False
     write: bool = True  # False for --diff
+    #: The codes whose fixes may be applied (`fixable` minus `unfixable`); None: all.
+    fixable: frozenset[str] | None = None
 
 
 @dataclass
@@ -129,7 +131,8 @@ def _notebook(shown: str, source_file: SourceFile, codes: frozenset[str],
             return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))
         from synclint.fixer import fix_source
 
-        fixed = fix_source(notebook.source, shown, codes, unsafe=fix.unsafe)
+        fixed = fix_source(notebook.source, shown, codes, unsafe=fix.unsafe,
+                           fixable=fix.fixable)
     except Exception as error:  # last line of defence, as for a .py file
         message = f"internal error: {type(error).__name__}: {error}"
         return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
@@ -167,7 +170,8 @@ def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: froze
     from synclint.files_io import SourceError, unified_diff, write_source
     from synclint.fixer import fix_source
 
-    result = fix_source(text, shown, codes, unsafe=options.unsafe)
+    result = fix_source(text, shown, codes, unsafe=options.unsafe,
+                        fixable=options.fixable)
     errors: list[FileError] = []
     if result.error is not None:
         errors.append(result.error)
