@@ -250,7 +250,7 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if add_noqa:
         from synclint.noqa import add_noqa_to_files
 
-        status = add_noqa_to_files(outcomes, quiet=quiet)
+        status = add_noqa_to_files(_noqa_targets(outcomes), quiet=quiet)
         return EXIT_ERROR if missing else status
     # JSON and SARIF carry every fix with its applicability; the text formats mark with
     # [*] only those this run's --fix would apply (safe ones, unsafe with --unsafe-fixes).
@@ -314,6 +314,25 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
+
+
+def _noqa_targets(outcomes: Sequence[FileOutcome]) -> list[FileOutcome]:
+    """What --add-noqa may edit: not notebooks (a `# noqa` row is a row of a cell, not of
+    the file), and not SYN001 (an unreadable file has no line to put a comment on)."""
+    from dataclasses import replace
+
+    from synclint.rule_info import IO_ERROR
+
+    kept = []
+    for outcome in outcomes:
+        result = outcome.result
+        if result.filename.endswith(".ipynb") and result.diagnostics:
+            click.echo(f"warning: {result.filename}: --add-noqa does not edit notebooks; "
+                       "add the comments in the notebook", err=True)
+            continue
+        diagnostics = tuple(d for d in result.diagnostics if d.code != IO_ERROR)
+        kept.append(replace(outcome, result=replace(result, diagnostics=diagnostics)))
+    return kept
 
 
 def _settings_text(settings: Any) -> str:

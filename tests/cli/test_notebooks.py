@@ -184,3 +184,11 @@ def test_directories_are_walked_for_notebooks(cli: Cli) -> None:
     assert result.stdout.splitlines() == [
         "nbs/deep/seed.ipynb:cell 2:3:19: SYN101 [*] `.item()` in a loop syncs with the GPU "
         "on every iteration"]
+
+
+def test_add_noqa_leaves_notebooks_alone(cli: Cli) -> None:
+    path = _write(cli, "seed.ipynb", _notebook(_code(SETUP, 1), _code(ITEM_LOOP, 2)))
+    before = path.read_bytes()
+    result = cli("check", "--add-noqa", ".")
+    assert path.read_bytes() == before
+    assert "--add-noqa does not edit notebooks" in result.stderr

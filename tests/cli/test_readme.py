@@ -145,3 +145,23 @@ def test_flake8_example_parses() -> None:
 def test_language_server_command_exists() -> None:
     done = _shell("synclint server --help", ROOT)
     assert done.returncode == 0 and "LSP" in done.stdout
+
+
+def test_runtime_harness_examples_run() -> None:
+    torch = pytest.importorskip("torch")
+    from synclint.telemetry import check_numerical_stability, gradient_stats
+
+    model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Linear(3, 2))
+    model(torch.randn(5, 4)).sum().backward()
+    namespace: dict[str, Any] = {
+        "pytest": pytest, "model": model, "grads": [p.grad for p in model.parameters()],
+        "check_numerical_stability": check_numerical_stability,
+        "gradient_stats": gradient_stats,
+    }
+    blocks = [b for b in _blocks("python") if "syncs" in b or "max_syncs" in b]
+    assert blocks
+    for body in blocks:
+        exec(compile(body, "README.md", "exec"), namespace)  # asserts inside must hold
+    for name, value in list(namespace.items()):
+        if name.startswith("test_") and callable(value):
+            value(model)
