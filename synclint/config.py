@@ -123,6 +123,13 @@ def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
             "ALL", "SYN") else set(rules)
         if selector == SYNTAX_ERROR:
             matched = {SYNTAX_ERROR}
+        if not matched and "synclint.rules" not in sys.modules:
+            # A rule registered without a row in rule_info (a plugin, a rule just added):
+            # load the registry, the slow way, before calling the code unknown.
+            import synclint.rules  # noqa: F401
+
+            rules = known_codes()
+            matched = {c for c in rules if c.startswith(selector)}
         if not matched:
             hint = did_you_mean(selector, [*rules, SYNTAX_ERROR])
             raise ConfigError(f"{where}: unknown rule code or prefix {raw!r}{hint}")

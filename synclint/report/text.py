@@ -26,11 +26,18 @@ def position(d: Diagnostic) -> str:
     return f"{d.filename}:{d.location.row}:{d.location.column}"
 
 
+def runtime_note(d: Diagnostic) -> str:
+    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`)."""
+    if d.runtime_syncs is None:
+        return ""
+    return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
+
+
 def render_text(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False) -> str:
     lines = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        lines.append(f"{position(d)}: {d.code}{marker} {d.message}")
+        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -42,7 +49,7 @@ def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False
     blocks = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        block = [f"{position(d)}: {d.code}{marker} {d.message}"]
+        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"]
         if d.filename not in texts:
             text = read(d.filename) if read is not None else _read(d.filename)
             texts[d.filename] = text.splitlines() if text is not None else None

@@ -8,7 +8,8 @@ from synclint.rules import ALL_RULES
 
 
 def test_the_metadata_table_matches_the_rule_classes() -> None:
-    assert list(RULES) == list(ALL_RULES), "a new rule adds its row to synclint/rule_info.py"
+    missing = sorted(set(ALL_RULES) - set(RULES))
+    assert not missing, f"a new rule adds its row to synclint/rule_info.py: {missing}"
     for code, rule in ALL_RULES.items():
         info = RULES[code]
         assert (info.name, info.summary, info.default_enabled, info.fixable,
