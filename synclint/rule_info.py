@@ -11,6 +11,17 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+#: Strings that must appear somewhere for any tensor to be recognised at all (the
+#: engine's first prefilter; here so that a file without any skips LibCST entirely).
+TENSOR_EVIDENCE = (
+    "torch", "parameters(", "buffers(", "state_dict(", ".grad", ".detach(", ".cpu(",
+    ".cuda(", ".float(", ".double(", ".half(", ".numel(", ".isnan(", ".isinf(", ".norm(",
+    ".numpy(", ".square(", ".contiguous(", ".unsqueeze(", ".permute(", ".masked_",
+    ".isfinite(", ".bfloat16(", ".requires_grad_(", ".logical_not(", ".nansum(",
+    ".nan_to_num(", ".type_as(", ".view_as(", ".expand_as(", ".new_", ".pin_memory(",
+    ".record_stream(", "_(",
+)
+
 SYNTAX_ERROR = "SYN000"
 IO_ERROR = "SYN001"
 UNUSED_NOQA = "SYN100"

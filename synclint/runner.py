@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from synclint.diagnostics import Diagnostic, FileError, FileResult, Location
 from synclint.files import STDIN, display_path
-from synclint.rule_info import IO_ERROR
+from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 
 if TYPE_CHECKING:
     from synclint.cache import ResultCache
@@ -49,7 +49,13 @@ class FileOutcome:
 
 def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
     """The engine's lint_text, imported on first use: a fully cached run never loads
-    LibCST or the rules."""
+    LibCST or the rules, and neither does a file in which no tensor can appear (the
+    engine would only ask CPython's parser whether it is valid Python)."""
+    codes = frozenset(codes)
+    if UNUSED_NOQA not in codes and not any(e in source for e in TENSOR_EVIDENCE):
+        from synclint.syntax import syntax_errors
+
+        return FileResult(filename, tuple(syntax_errors(source, filename)))
     from synclint.engine import lint_text as engine_lint_text
 
     return engine_lint_text(source, filename, codes)

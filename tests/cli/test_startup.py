@@ -56,3 +56,12 @@ def test_version_rules_and_a_cached_run_never_import_libcst(tmp_path: Path) -> N
     cached = _python(_RUN, "x", "check", "train.py", cwd=tmp_path)
     assert "All checks passed!" in cached.stderr
     assert _loaded(cached) == []
+
+
+def test_a_file_without_tensor_code_is_checked_without_libcst(tmp_path: Path) -> None:
+    (tmp_path / "util.py").write_text("def add(a, b):\n    return a + b\n")
+    (tmp_path / "broken.py").write_text("def f(:\n    pass\n")
+    done = _python(_RUN, "x", "check", "--no-cache", "util.py", "broken.py", cwd=tmp_path)
+    assert "broken.py:1:7: SYN000 SyntaxError: invalid syntax" in done.stdout
+    assert _loaded(done) == []
+
