@@ -45,15 +45,18 @@ def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False
                 read: SourceReader | None = None) -> str:
     """Like ruff's full format: each finding, the lines it covers with a caret line under
     the reported span, then `help:` with the remedy."""
-    texts: dict[str, list[str] | None] = {}
+    texts: dict[tuple[str, int | None], list[str] | None] = {}
     blocks = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
         block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"]
-        if d.filename not in texts:
+        key = (d.filename, d.cell)
+        if key not in texts:
             text = read(d.filename) if read is not None else _read(d.filename)
-            texts[d.filename] = text.splitlines() if text is not None else None
-        lines = texts[d.filename]
+            if text is not None and d.cell is not None:
+                text = _cell_source(text, d.cell)
+            texts[key] = text.splitlines() if text is not None else None
+        lines = texts[key]
         if lines is not None and 1 <= d.location.row <= len(lines):
             block.extend(_snippet(lines, d))
         if d.help:
@@ -77,6 +80,15 @@ def _snippet(lines: list[str], d: Diagnostic) -> list[str]:
             out.append(f"{' ' * width} | {' ' * (start - 1)}{'^' * span}")
     out.append(f"{' ' * width} |")
     return out
+
+
+def _cell_source(notebook: str, cell: int) -> str | None:
+    """The source of a notebook's cell (1-based), or None."""
+    try:
+        source = json.loads(notebook)["cells"][cell - 1].get("source", "")
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return "".join(source) if isinstance(source, list) else str(source)
 
 
 def _read(filename: str) -> str | None:

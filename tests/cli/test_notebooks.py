@@ -192,3 +192,11 @@ def test_add_noqa_leaves_notebooks_alone(cli: Cli) -> None:
     result = cli("check", "--add-noqa", ".")
     assert path.read_bytes() == before
     assert "--add-noqa does not edit notebooks" in result.stderr
+
+
+def test_full_format_shows_the_cell_source(cli: Cli) -> None:
+    _write(cli, "seed.ipynb", _notebook(_code(SETUP, 1), _code(ITEM_LOOP, 2)))
+    out = cli("check", "--output-format", "full", "seed.ipynb").stdout
+    assert "3 |     norms[name] = p.grad.norm().item()" in out
+    assert '"cell_type"' not in out
+
