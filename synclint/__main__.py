@@ -1,5 +1,5 @@
 """`python -m synclint` runs the command line."""
 
-from synclint.cli import main
+from synclint.console import main
 
-main(prog_name="synclint")
+main()

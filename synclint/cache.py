@@ -182,4 +182,5 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
         data.get("help"),
         tuple(Related(str(r["filename"]), _location(r["location"]), str(r["message"]))
               for r in data.get("related", ())),
+        cell=None if data.get("cell") is None else int(data["cell"]),
     )

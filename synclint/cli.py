@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from synclint import __version__
-from synclint.config import ConfigError, Overrides, resolve_settings
-from synclint.files import STDIN, discover
-from synclint.files_io import SourceError
-from synclint.report import FORMATS, render
-from synclint.report.text import render_statistics, summary_line
-from synclint.rules import ALL_RULES
+from synclint.report import FORMATS
+from synclint.rule_info import RULES, did_you_mean, find_rule
+
+if TYPE_CHECKING:
+    from synclint.runner import FileOutcome
+
+# Start-up matters (pre-commit and editors call synclint for every few files): this module
+# imports only click and the rule metadata; LibCST, the rules and the engine load on the
+# first file that is not in the cache (tests/cli/test_startup.py keeps it so).
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: A shell's code for a process ended by Ctrl-C (128 + SIGINT), as ruff and git exit.
+EXIT_INTERRUPTED = 130
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -70,19 +76,71 @@ def _lint_options(function: F) -> F:
                      help="Apply excludes to files named on the command line too "
                           "(for pre-commit)."),
         click.option("--show-fixes", is_flag=True, help="List the fixes that were applied."),
+        click.option("--fixable", multiple=True, callback=_split_codes, metavar="CODES",
+                     help="Only these codes or prefixes may be fixed (default: ALL)."),
+        click.option("--unfixable", multiple=True, callback=_split_codes, metavar="CODES",
+                     help="These codes or prefixes are reported but never fixed."),
+        click.option("--exclude", multiple=True, callback=_split_codes, metavar="PATTERNS",
+                     help="Glob patterns to exclude, replacing the configured and default "
+                          "ones (comma-separated)."),
+        click.option("--extend-exclude", multiple=True, callback=_split_codes,
+                     metavar="PATTERNS",
+                     help="Glob patterns to exclude in addition to the configured ones."),
+        click.option("--show-files", is_flag=True,
+                     help="Print the files that would be checked, and exit."),
+        click.option("--show-settings", is_flag=True,
+                     help="Print the settings the files would be checked with, and exit."),
     ]
     for option in reversed(options):
         function = option(function)
     return function
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """click's group with the exit codes users expect: Ctrl-C exits 130 without a
+    traceback or "Aborted!" (click's default exits 1, the code for findings)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except (KeyboardInterrupt, click.Abort):
+            _interrupted()
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        sys.exit(result if isinstance(result, int) else EXIT_CLEAN)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is None and name == "profile":
+            # Registered on first use: its module is not needed to lint.
+            return _register_profile()
+        return command
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), "profile"})
+
+
+def _interrupted() -> None:
+    # The shell has printed ^C already; a newline keeps its prompt on a line of its own.
+    try:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="synclint")
 def main() -> None:
     """Find and fix the PyTorch patterns that stall the GPU or blow up its memory.
 
     Exit codes: 0 nothing found (or all fixed), 1 findings remain, 2 usage,
-    configuration or internal error.
+    configuration or internal error, 130 interrupted (Ctrl-C).
     """
 
 
@@ -130,7 +188,15 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          config: Path | None,
          jobs: int | None, quiet: bool, stdin_filename: str | None, force_exclude: bool,
          show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False,
-         runtime: str | None = None) -> int:
+         fixable: tuple[str, ...] | None = None, unfixable: tuple[str, ...] | None = None,
+         exclude: tuple[str, ...] | None = None,
+         extend_exclude: tuple[str, ...] | None = None, show_files: bool = False,
+         show_settings: bool = False, runtime: str | None = None) -> int:
+    from synclint.config import ConfigError, Overrides, resolve_settings
+    from synclint.files import STDIN, discover
+    from synclint.files_io import SourceError
+    from synclint.report import render
+    from synclint.report.text import render_statistics, summary_lines
     from synclint.runner import FixOptions, all_diagnostics, check_paths, decode_stdin
 
     targets = list(paths) or ["."]
@@ -139,21 +205,37 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             [stdin_filename] if targets == [STDIN] and stdin_filename else targets,
             config,
             Overrides(select=select, extend_select=extend_select or (), ignore=ignore or (),
-                      unsafe_fixes=unsafe_fixes),
+                      unsafe_fixes=unsafe_fixes, extend_exclude=extend_exclude or (),
+                      exclude=exclude, fixable=fixable, unfixable=unfixable or ()),
         )
     except ConfigError as error:
         click.echo(f"error: {error}", err=True)
         return EXIT_ERROR
+    if show_settings:
+        _write(_settings_text(settings), output_file)
+        return EXIT_CLEAN
+    if add_noqa and (fix or diff or STDIN in targets):
+        click.echo("error: --add-noqa cannot be combined with --fix, --diff or stdin", err=True)
+        return EXIT_ERROR
+    # Every path that cannot be checked is named, and the others are still checked (the
+    # run ends with exit 2 all the same).
+    missing = 0
+    present: list[str] = []
     for target in targets:
-        if target != STDIN and not os.path.lexists(target):
-            click.echo(f"error: {target}: no such file or directory", err=True)
-            return EXIT_ERROR
+        problem = None if target == STDIN else _path_problem(target)
+        if problem is None:
+            present.append(target)
+            continue
+        click.echo(f"error: {target}: {problem}", err=True)
+        missing += 1
+    if not present:
+        return EXIT_ERROR
     stdin_text = None
-    if STDIN in targets:
+    if STDIN in present:
         try:
             stdin_text = decode_stdin(sys.stdin.buffer.read(), stdin_filename or "-")
         except SourceError as error:
-            click.echo(f"error: {error}", err=True)
+            click.echo(f"error: {stdin_filename or '-'}: {error.problem}", err=True)
             return EXIT_ERROR
     profile = None
     if runtime is not None:
@@ -170,16 +252,18 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             return EXIT_ERROR
     fix_options = None
     if fix or diff:
-        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff)
-    files = list(discover(targets, settings, force_exclude=force_exclude))
+        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
+                                 fixable=settings.fixable)
+    files = list(discover(present, settings, force_exclude=force_exclude))
+    if show_files:
+        _write("".join(f"{os.path.abspath(f) if f != STDIN else f}\n" for f in sorted(files)),
+               output_file)
+        return EXIT_ERROR if missing else EXIT_CLEAN
     cache = None
     if not no_cache and fix_options is None:
         from synclint.cache import ResultCache, default_cache_dir
 
         cache = ResultCache(cache_dir if cache_dir is not None else default_cache_dir(settings.root))
-    if add_noqa and (fix_options is not None or STDIN in targets):
-        click.echo("error: --add-noqa cannot be combined with --fix, --diff or stdin", err=True)
-        return EXIT_ERROR
     from synclint import progress as progress_bar
 
     bar = (progress_bar.ProgressBar(len(files))
@@ -194,18 +278,17 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if add_noqa:
         from synclint.noqa import add_noqa_to_files
 
-        return add_noqa_to_files(outcomes, quiet=quiet)
+        status = add_noqa_to_files(_noqa_targets(outcomes), quiet=quiet)
+        return EXIT_ERROR if missing else status
+    # JSON and SARIF carry every fix with its applicability; the text formats mark with
+    # [*] only those this run's --fix would apply (safe ones, unsafe with --unsafe-fixes).
     diagnostics = all_diagnostics(outcomes)
-    if not settings.unsafe_fixes:
+    if settings.fixable is not None:
+        # --unfixable codes are reported without a fix, in every format (as ruff does).
         from dataclasses import replace
 
-        from synclint.diagnostics import Applicability
-
-        diagnostics = [
-            replace(d, fix=None) if d.fix is not None
-            and d.fix.applicability is Applicability.UNSAFE else d
-            for d in diagnostics
-        ]
+        diagnostics = [d if d.fix is None or d.code in settings.fixable
+                       else replace(d, fix=None) for d in diagnostics]
     if profile is not None:
         from synclint.join import by_cost, join_profile
 
@@ -213,6 +296,8 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
                                    settings.codes_for)
         if output_format == "text":
             diagnostics = by_cost(diagnostics)
+    unsafe = settings.unsafe_fixes
+    broken = any(e.internal for o in outcomes for e in o.result.errors) or missing > 0
 
     # -- output ------------------------------------------------------------------------
     if diff:
@@ -225,42 +310,104 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
                        f"{changed} file{'s' if changed != 1 else ''}." if changed
                        else "No fixes available.", err=True)
         _print_errors(outcomes)
-        if any(e.internal for o in outcomes for e in o.result.errors):
+        if broken:
             return EXIT_ERROR
         return EXIT_FINDINGS if changed else EXIT_CLEAN
     for outcome in outcomes:
         if outcome.fixed_text is not None:
             sys.stdout.write(outcome.fixed_text)  # fix of stdin: the fixed source on stdout
     if statistics:
-        _write(render_statistics(diagnostics), output_file)
+        _write(render_statistics(diagnostics, unsafe_fixes=unsafe, output_format=output_format),
+               output_file)
     elif not (fix and STDIN in targets):
-        _write(render(output_format, diagnostics), output_file)
+        stdin_shown = stdin_filename or STDIN
+
+        def read(name: str) -> str | None:
+            return stdin_text if stdin_text is not None and name == stdin_shown else None
+
+        _write(render(output_format, diagnostics, unsafe_fixes=unsafe,
+                      read=read if stdin_text is not None else None), output_file)
     fixed = sum(sum(o.fixed.values()) for o in outcomes)
     if show_fixes and fixed and not quiet:
         for outcome in outcomes:
-            for code, count in sorted(outcome.fixed.items()):
-                click.echo(f"Fixed {count} × {code} in {outcome.result.filename}", err=True)
+            for rule_code, count in sorted(outcome.fixed.items()):
+                click.echo(f"Fixed {count} × {rule_code} in {outcome.result.filename}",
+                           err=True)
     _print_errors(outcomes)
-    if output_format == "text" and not quiet:
-        fixable = sum(1 for d in diagnostics if d.fix is not None)
-        unchecked = sum(1 for o in outcomes if o.result.errors)
-        line = summary_line(len(diagnostics), fixable, fixed, unchecked)
-        if line:
-            click.echo(line, err=True)
-    if any(e.internal for o in outcomes for e in o.result.errors):
+    unchecked = sum(1 for o in outcomes if o.result.errors)
+    if output_format in ("text", "full") and not quiet:
+        line = summary_lines(diagnostics, fixed=fixed, fix_mode=fix, unsafe_fixes=unsafe)
+        if unchecked:
+            line = f"{unchecked} file{'s' if unchecked != 1 else ''} could not be checked " \
+                   "(see the errors above)." + ("" if line == "All checks passed!"
+                                                else "\n" + line)
+        click.echo(line, err=True)
+    if broken:
         return EXIT_ERROR
     if exit_non_zero_on_fix and any(o.changed for o in outcomes):
         return EXIT_FINDINGS
     if exit_zero:
         return EXIT_CLEAN
-    has_errors = any(o.result.errors for o in outcomes)
-    return EXIT_FINDINGS if diagnostics or has_errors else EXIT_CLEAN
+    return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
 
 
-def _print_errors(outcomes: Sequence[Any]) -> None:
+def _noqa_targets(outcomes: Sequence[FileOutcome]) -> list[FileOutcome]:
+    """What --add-noqa may edit: not notebooks (a `# noqa` row is a row of a cell, not of
+    the file), and not SYN001 (an unreadable file has no line to put a comment on)."""
+    from dataclasses import replace
+
+    from synclint.rule_info import IO_ERROR
+
+    kept = []
     for outcome in outcomes:
+        result = outcome.result
+        if result.filename.endswith(".ipynb") and result.diagnostics:
+            click.echo(f"warning: {result.filename}: --add-noqa does not edit notebooks; "
+                       "add the comments in the notebook", err=True)
+            continue
+        diagnostics = tuple(d for d in result.diagnostics if d.code != IO_ERROR)
+        kept.append(replace(outcome, result=replace(result, diagnostics=diagnostics)))
+    return kept
+
+
+def _settings_text(settings: Any) -> str:
+    """`--show-settings`: the resolved settings, one `key = value` line each."""
+    fixable = "ALL" if settings.fixable is None else sorted(settings.fixable)
+    lines = [
+        f"config_file = {settings.config_file}",
+        f"root = {settings.root}",
+        f"select = {sorted(settings.codes)}",
+        f"per_file_ignores = {[(p, sorted(c)) for p, c in settings.per_file_ignores]}",
+        f"exclude = {list(settings.exclude)}",
+        f"extend_exclude = {list(settings.extend_exclude)}",
+        f"fixable = {fixable}",
+        f"unsafe_fixes = {str(settings.unsafe_fixes).lower()}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _path_problem(path: str) -> str | None:
+    """Why a path named on the command line cannot be checked at all, or None."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop"
+        return error.strerror or type(error).__name__
+    return None
+
+
+def _print_errors(outcomes: Sequence[FileOutcome]) -> None:
+    """One line per problem, naming the file once."""
+    for outcome in outcomes:
+        for warning in outcome.warnings:
+            click.echo(f"warning: {warning}", err=True)
         for error in outcome.result.errors:
             click.echo(f"error: {error.filename}: {error.message}", err=True)
+        if outcome.write_error is not None:
+            click.echo(f"error: {outcome.result.filename}: {outcome.write_error}", err=True)
 
 
 def _write(text: str, output_file: str | None) -> None:
@@ -280,6 +427,7 @@ def _write(text: str, output_file: str | None) -> None:
 def clean(cache_dir: Path | None, config: Path | None) -> None:
     """Remove the cache directory (.synclint_cache/)."""
     from synclint.cache import clear, default_cache_dir
+    from synclint.config import ConfigError, Overrides, resolve_settings
 
     if cache_dir is None:
         try:
@@ -299,16 +447,18 @@ def clean(cache_dir: Path | None, config: Path | None) -> None:
 @main.command()
 @click.argument("code")
 def rule(code: str) -> None:
-    """Print the documentation page of rule CODE."""
+    """Print the documentation page of rule CODE (a code like SYN101 or a name like
+    sync-in-loop)."""
     from synclint.docs import rule_page
 
-    code = code.upper()
-    if code not in ALL_RULES:
-        click.echo(f"error: unknown rule code {code!r}; `synclint rules` lists them", err=True)
+    found = find_rule(code)
+    if found is None:
+        hint = did_you_mean(code)
+        click.echo(f"error: unknown rule {code!r}{hint} (`synclint rules` lists them)", err=True)
         sys.exit(EXIT_ERROR)
-    page = rule_page(code)
+    page = rule_page(found)
     if page is None:
-        click.echo(f"error: no documentation page for {code}", err=True)
+        click.echo(f"error: no documentation page for {found}", err=True)
         sys.exit(EXIT_ERROR)
     click.echo(page.rstrip("\n"))
 
@@ -324,11 +474,11 @@ def rules_command(output_format: str) -> None:
         click.echo(json.dumps([
             {"code": code, "name": r.name, "summary": r.summary,
              "default": r.default_enabled, "fixable": r.fixable}
-            for code, r in ALL_RULES.items()
+            for code, r in RULES.items()
         ], indent=2))
         return
     click.echo(f"{'code':<8}{'name':<28}{'default':<9}{'fix':<5}summary")
-    for code, r in ALL_RULES.items():
+    for code, r in RULES.items():
         click.echo(f"{code:<8}{r.name:<28}{'on' if r.default_enabled else 'off':<9}"
                    f"{'yes' if r.fixable else 'no':<5}{r.summary}")
 
@@ -348,13 +498,12 @@ def server(runtime: str | None) -> None:
     serve(runtime)
 
 
-def _register_profile() -> None:
+def _register_profile() -> click.Command:
+    """The `profile` command, imported when asked for (see _Group.get_command)."""
     from synclint.profile_command import profile
 
     main.add_command(profile)
-
-
-_register_profile()
+    return profile
 
 
 if __name__ == "__main__":  # pragma: no cover

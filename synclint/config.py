@@ -15,12 +15,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-from synclint.engine import SYNTAX_ERROR
-from synclint.rules import ALL_RULES, DEFAULT_CODES
+from synclint.rule_info import DEFAULT_CODES, SYNTAX_ERROR, did_you_mean, known_codes
 
 KNOWN_KEYS = frozenset(
     {"select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude",
-     "unsafe-fixes"}
+     "unsafe-fixes", "fixable", "unfixable"}
 )
 #: Directories never worth linting (ruff's defaults, plus our cache).
 DEFAULT_EXCLUDE = (
@@ -44,6 +43,9 @@ class Settings:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     extend_exclude: tuple[str, ...] = ()
     unsafe_fixes: bool = False
+    #: Codes whose fixes may be applied and are shown as fixable (ruff's `fixable` minus
+    #: `unfixable`); None: every code.
+    fixable: frozenset[str] | None = None
     #: Directory that relative globs (exclude, per-file-ignores) are matched against.
     root: Path = field(default_factory=Path.cwd)
     config_file: Path | None = None
@@ -112,16 +114,25 @@ def _selected_by(code: str, selectors: Iterable[str]) -> bool:
 def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
     """Codes matched by selectors (codes, prefixes, ALL); unknown ones are an error."""
     codes: set[str] = set()
+    rules = known_codes()
     for raw in selectors:
         selector = raw.strip().upper()
         if not selector:
             continue
-        matched = {c for c in ALL_RULES if c.startswith(selector)} if selector not in (
-            "ALL", "SYN") else set(ALL_RULES)
+        matched = {c for c in rules if c.startswith(selector)} if selector not in (
+            "ALL", "SYN") else set(rules)
         if selector == SYNTAX_ERROR:
             matched = {SYNTAX_ERROR}
+        if not matched and "synclint.rules" not in sys.modules:
+            # A rule registered without a row in rule_info (a plugin, a rule just added):
+            # load the registry, the slow way, before calling the code unknown.
+            import synclint.rules  # noqa: F401
+
+            rules = known_codes()
+            matched = {c for c in rules if c.startswith(selector)}
         if not matched:
-            raise ConfigError(f"{where}: unknown rule code or prefix {raw!r}")
+            hint = did_you_mean(selector, [*rules, SYNTAX_ERROR])
+            raise ConfigError(f"{where}: unknown rule code or prefix {raw!r}{hint}")
         codes |= matched
     return frozenset(codes)
 
@@ -129,7 +140,12 @@ def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
 def find_config(paths: Sequence[str]) -> Path | None:
     """The nearest pyproject.toml with a [tool.synclint] table above the first path (or cwd)."""
     start = Path(paths[0]) if paths and paths[0] != "-" else Path.cwd()
-    start = start.resolve()
+    try:
+        start = start.resolve()
+    except (OSError, RuntimeError):
+        # A symlink loop (RuntimeError before Python 3.13): its own directory is where
+        # the configuration is looked for; the file itself is reported when read.
+        start = Path(os.path.abspath(start)).parent
     for directory in [start, *start.parents] if start.is_dir() else list(start.parents):
         candidate = directory / "pyproject.toml"
         if candidate.is_file():
@@ -160,7 +176,7 @@ def load_table(path: Path) -> dict[str, Any]:
     return table
 
 
-def _string_list(table: Mapping[str, Any], key: str, where: Path) -> list[str]:
+def _string_list(table: Mapping[str, Any], key: str, where: str) -> list[str]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{where}: '{key}' must be a list of strings")
@@ -176,6 +192,10 @@ class Overrides:
     ignore: tuple[str, ...] = ()
     unsafe_fixes: bool | None = None
     extend_exclude: tuple[str, ...] = ()
+    #: `--exclude`: replaces the configured and default excludes.
+    exclude: tuple[str, ...] | None = None
+    fixable: tuple[str, ...] | None = None
+    unfixable: tuple[str, ...] = ()
 
 
 def resolve_settings(paths: Sequence[str], config: Path | None,
@@ -191,19 +211,21 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         root = config_path.resolve().parent
         unknown = sorted(set(table) - KNOWN_KEYS)
         if unknown:
-            raise ConfigError(f"{config_path}: unknown key '{unknown[0]}' in [tool.synclint]")
+            hint = did_you_mean(unknown[0], KNOWN_KEYS)
+            raise ConfigError(
+                f"{config_path}: unknown key '{unknown[0]}' in [tool.synclint]{hint}")
     where = str(config_path) if config_path is not None else "configuration"
 
     if overrides.select is not None:
         codes = set(expand_selectors(overrides.select, where="--select"))
     elif "select" in table:
-        codes = set(expand_selectors(_string_list(table, "select", root), where=f"{where}: select"))
+        codes = set(expand_selectors(_string_list(table, "select", where), where=f"{where}: select"))
     else:
         codes = set(DEFAULT_CODES)
-    codes |= expand_selectors(_string_list(table, "extend-select", root),
+    codes |= expand_selectors(_string_list(table, "extend-select", where),
                               where=f"{where}: extend-select")
     codes |= expand_selectors(overrides.extend_select, where="--extend-select")
-    ignored = expand_selectors(_string_list(table, "ignore", root), where=f"{where}: ignore")
+    ignored = expand_selectors(_string_list(table, "ignore", where), where=f"{where}: ignore")
     ignored |= expand_selectors(overrides.ignore, where="--ignore")
     codes -= ignored
 
@@ -217,8 +239,21 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         expand_selectors(selectors, where=f"{where}: per-file-ignores '{pattern}'")
         per_file.append((pattern, frozenset(s.strip().upper() for s in selectors)))
 
-    exclude = tuple(_string_list(table, "exclude", root)) if "exclude" in table else DEFAULT_EXCLUDE
-    extend_exclude = tuple(_string_list(table, "extend-exclude", root)) + overrides.extend_exclude
+    exclude = tuple(_string_list(table, "exclude", where)) if "exclude" in table else DEFAULT_EXCLUDE
+    if overrides.exclude is not None:
+        exclude = overrides.exclude
+    fixable: frozenset[str] | None = None
+    if overrides.fixable is not None:
+        fixable = expand_selectors(overrides.fixable, where="--fixable")
+    elif "fixable" in table:
+        fixable = expand_selectors(_string_list(table, "fixable", where),
+                                   where=f"{where}: fixable")
+    unfixable = expand_selectors(_string_list(table, "unfixable", where),
+                                 where=f"{where}: unfixable")
+    unfixable |= expand_selectors(overrides.unfixable, where="--unfixable")
+    if unfixable:
+        fixable = (fixable if fixable is not None else known_codes()) - unfixable
+    extend_exclude = tuple(_string_list(table, "extend-exclude", where)) + overrides.extend_exclude
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{where}: 'unsafe-fixes' must be true or false")
@@ -230,6 +265,7 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         exclude=exclude,
         extend_exclude=extend_exclude,
         unsafe_fixes=unsafe,
+        fixable=fixable,
         root=root,
         config_file=config_path,
     )

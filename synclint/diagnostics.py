@@ -88,6 +88,9 @@ class Diagnostic:
     related: tuple[Related, ...] = ()
     #: Host syncs a runtime profile measured here (`check --runtime`), or None.
     runtime_syncs: int | None = None
+    #: In a Jupyter notebook: the 1-based cell (counting every cell, as Jupyter and ruff
+    #: do); `location` and `end_location` are then rows and columns within that cell.
+    cell: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -100,6 +103,8 @@ class Diagnostic:
             "help": self.help,
             "related": [r.to_json() for r in self.related],
             "runtime": None if self.runtime_syncs is None else {"syncs": self.runtime_syncs},
+            # Only for notebooks (ruff's key), so a .py finding keeps the documented keys.
+            **({"cell": self.cell} if self.cell is not None else {}),
         }
 
 

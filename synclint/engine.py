@@ -20,9 +20,11 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location
 from synclint.fixes.imports import import_edits
+from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
 from synclint.suppression import Suppressions
+from synclint.syntax import syntax_errors as _ast_syntax_errors
 
 SYNTAX_ERROR = "SYN000"
 UNUSED_NOQA = "SYN100"
@@ -38,15 +40,6 @@ MAX_EXPRESSION_DEPTH = 250
 MAX_SOURCE_CHARS = 3 * 2**20
 #: Only files with a line longer than this can hold such a chain on one line.
 MAX_CHECKED_LINE = 500
-#: Strings that must appear somewhere for any tensor to be recognised at all.
-TENSOR_EVIDENCE = (
-    "torch", "parameters(", "buffers(", "state_dict(", ".grad", ".detach(", ".cpu(",
-    ".cuda(", ".float(", ".double(", ".half(", ".numel(", ".isnan(", ".isinf(", ".norm(",
-    ".numpy(", ".square(", ".contiguous(", ".unsqueeze(", ".permute(", ".masked_",
-    ".isfinite(", ".bfloat16(", ".requires_grad_(", ".logical_not(", ".nansum(",
-    ".nan_to_num(", ".type_as(", ".view_as(", ".expand_as(", ".new_", ".pin_memory(",
-    ".record_stream(", "_(",
-)
 
 T = TypeVar("T")
 _NEWLINE = re.compile(r"\r\n?|\n")
@@ -129,7 +122,10 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
     try:
         module = run_with_big_stack(lambda: cst.parse_module(source))
     except cst.ParserSyntaxError as error:
-        return LintOutput([syntax_error_diagnostic(error, filename)], [], None)
+        # CPython's own position and message: LibCST's point where its grammar gave up
+        # (often the next line, or 1:1 for a tokenizer error) is not where the user looks.
+        found = _ast_syntax_errors(source, filename)
+        return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
     return lint_module(module, source, filename, rule_classes)
@@ -368,21 +364,6 @@ def _expression_depth_error(source: str) -> str | None:
                         f"{MAX_EXPRESSION_DEPTH} deep at line {line}; file skipped")
             stack.append((child, deeper))
     return None
-
-
-def _ast_syntax_errors(source: str, filename: str) -> list[Diagnostic]:
-    try:
-        ast.parse(source, filename)
-    except SyntaxError as error:
-        row = error.lineno or 1
-        column = error.offset or 1
-        message = error.msg or "invalid syntax"
-        location = Location(row, column)
-        return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {message}", filename, location, location)]
-    except (ValueError, RecursionError, MemoryError) as error:
-        location = Location(1, 1)
-        return [Diagnostic(SYNTAX_ERROR, f"SyntaxError: {error}", filename, location, location)]
-    return []
 
 
 def syntax_error_diagnostic(error: cst.ParserSyntaxError, filename: str) -> Diagnostic:

@@ -4,27 +4,23 @@ and .gitignore files."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from synclint.config import Settings
 
 STDIN = "-"
-
-
-@dataclass(frozen=True)
-class _Pattern:
-    regex: re.Pattern[str]
-    negated: bool
-    directory_only: bool
+#: What a directory walk checks: Python files and Jupyter notebooks (like ruff).
+SOURCE_SUFFIXES = (".py", ".ipynb")
 
 
 class GitIgnore:
-    """The patterns of one .gitignore file, matched relative to its directory."""
+    """The patterns of one .gitignore file, matched relative to its directory with git's
+    own semantics (negation, directory-only and anchored patterns, `**`, escapes,
+    trailing spaces), as implemented by `pathspec` (pure Python, no dependencies)."""
 
-    def __init__(self, base: str, patterns: list[_Pattern]) -> None:
+    def __init__(self, base: str, patterns: Sequence[Any]) -> None:
         self.base = base
         self.patterns = patterns
 
@@ -36,7 +32,11 @@ class GitIgnore:
                 lines = handle.read().splitlines()
         except OSError:
             return None
-        patterns = [p for p in (_compile(line) for line in lines) if p is not None]
+        # Imported here: most runs meet no .gitignore below the paths they check.
+        import pathspec
+
+        spec = pathspec.GitIgnoreSpec.from_lines(lines)
+        patterns = [p for p in spec.patterns if p.include is not None]
         return cls(directory, patterns) if patterns else None
 
     def match(self, path: str, is_dir: bool) -> bool | None:
@@ -45,60 +45,22 @@ class GitIgnore:
         if relative.startswith(".."):
             return None
         verdict: bool | None = None
-        for pattern in self.patterns:
-            if pattern.directory_only and not is_dir:
-                continue
-            if pattern.regex.fullmatch(relative):
-                verdict = not pattern.negated
+        for pattern in self.patterns:  # the last matching pattern decides, as in git
+            if (_matches_directory(pattern, relative) if is_dir
+                    else pattern.match_file(relative) is not None):
+                verdict = bool(pattern.include)
         return verdict
 
 
-def _compile(line: str) -> _Pattern | None:
-    line = line.rstrip()
-    if not line or line.startswith("#"):
-        return None
-    negated = line.startswith("!")
-    if negated:
-        line = line[1:]
-    if line.startswith("\\"):
-        line = line[1:]
-    directory_only = line.endswith("/")
-    line = line.strip("/") if directory_only else line
-    anchored = "/" in line
-    line = line.lstrip("/")
-    regex = ""
-    index = 0
-    while index < len(line):
-        char = line[index]
-        if line.startswith("**/", index):
-            regex += "(?:.*/)?"
-            index += 3
-            continue
-        if line.startswith("/**", index) and index + 3 == len(line):
-            regex += "/.*"
-            index += 3
-            continue
-        if line.startswith("**", index):
-            regex += ".*"
-            index += 2
-            continue
-        if char == "*":
-            regex += "[^/]*"
-        elif char == "?":
-            regex += "[^/]"
-        elif char == "[":
-            end = line.find("]", index)
-            if end < 0:
-                regex += re.escape(char)
-            else:
-                regex += "[" + line[index + 1:end].replace("!", "^", 1) + "]"
-                index = end
-        else:
-            regex += re.escape(char)
-        index += 1
-    if not anchored:
-        regex = "(?:.*/)?" + regex
-    return _Pattern(re.compile(regex), negated, directory_only)
+def _matches_directory(pattern: Any, relative: str) -> bool:
+    """Whether `pattern` matches the directory `relative` itself, as git decides before
+    walking into it. pathspec matches "dir/" also for patterns that only match what is
+    inside (`tests/**`), which git does not apply to the directory: a match counts only
+    when pathspec's directory marker (the `ps_d` group) is the final slash."""
+    match = pattern.regex.match(relative + "/")
+    if match is None:
+        return False
+    return "ps_d" in match.re.groupindex and match.end("ps_d") == len(relative) + 1
 
 
 def _git_root(start: str) -> str | None:
@@ -191,7 +153,7 @@ def _walk(top: str, settings: Settings) -> Iterator[str]:
                         path, True, active):
                     continue
                 subdirectories.append(path)
-            elif is_file and entry.name.endswith(".py"):
+            elif is_file and entry.name.endswith(SOURCE_SUFFIXES):
                 if settings.is_excluded(path) or _ignored(path, False, active):
                     continue
                 yield path

@@ -54,7 +54,8 @@ class FixResult:
 
 
 def fix_source(text: str, filename: str, codes: Iterable[str], *, unsafe: bool = False,
-               max_rounds: int = MAX_ROUNDS) -> FixResult:
+               max_rounds: int = MAX_ROUNDS,
+               fixable: frozenset[str] | None = None) -> FixResult:
     """Fix `text` (with "\\n" line endings) with the rules `codes`; never raises for bad
     input. A file that does not parse comes back unchanged with its SYN000 finding."""
     codes = frozenset(codes)
@@ -74,6 +75,8 @@ def fix_source(text: str, filename: str, codes: Iterable[str], *, unsafe: bool =
 
         def acceptable(diagnostic: Diagnostic, text: str = current,
                        offsets: Offsets = offsets) -> bool:
+            if fixable is not None and diagnostic.code not in fixable:
+                return False  # --unfixable / --fixable: reported, never fixed
             return not rejected or _identity(diagnostic, text, offsets) not in rejected
 
         applied, spans = select(current, output.diagnostics, unsafe=unsafe, accept=acceptable,

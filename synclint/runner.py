@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from synclint.cache import ResultCache
-from synclint.config import Settings
-from synclint.diagnostics import Diagnostic, FileError, FileResult
-from synclint.engine import lint_text
+from synclint.diagnostics import Diagnostic, FileError, FileResult, Location
 from synclint.files import STDIN, display_path
-from synclint.files_io import SourceFile
+from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
+
+if TYPE_CHECKING:
+    from synclint.cache import ResultCache
+    from synclint.config import Settings
+    from synclint.files_io import SourceFile
 
 #: Below this many files a process pool costs more than it saves (pre-commit passes
 #: small batches many times).
@@ -26,6 +28,8 @@ class FixOptions:
 
     unsafe: bool = False
     write: bool = True  # False for --diff
+    #: The codes whose fixes may be applied (`fixable` minus `unfixable`); None: all.
+    fixable: frozenset[str] | None = None
 
 
 @dataclass
@@ -37,6 +41,24 @@ class FileOutcome:
     diff: str = ""
     changed: bool = False
     fixed_text: str | None = None  # for stdin in fix mode
+    #: Why the fixed text could not be written (the findings stay as they were), or None.
+    write_error: str | None = None
+    #: Lines that name the file themselves: fixes discarded because they broke the code.
+    warnings: tuple[str, ...] = ()
+
+
+def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
+    """The engine's lint_text, imported on first use: a fully cached run never loads
+    LibCST or the rules, and neither does a file in which no tensor can appear (the
+    engine would only ask CPython's parser whether it is valid Python)."""
+    codes = frozenset(codes)
+    if UNUSED_NOQA not in codes and not any(e in source for e in TENSOR_EVIDENCE):
+        from synclint.syntax import syntax_errors
+
+        return FileResult(filename, tuple(syntax_errors(source, filename)))
+    from synclint.engine import lint_text as engine_lint_text
+
+    return engine_lint_text(source, filename, codes)
 
 
 def decode_stdin(data: bytes, name: str) -> str:
@@ -65,8 +87,12 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
         try:
             source_file = read_source(path)
         except SourceError as error:
-            return FileOutcome(FileResult(shown, errors=(FileError(shown, str(error)),)))
+            return FileOutcome(io_error_result(shown, error.problem, codes))
         text = source_file.text
+        from synclint.notebook import is_notebook
+
+        if is_notebook(path):
+            return _notebook(shown, source_file, codes, fix)
     try:
         if fix is None:
             if cache is None or path == STDIN:
@@ -84,19 +110,82 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
         return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
 
 
+def io_error_result(shown: str, problem: str, codes: frozenset[str]) -> FileResult:
+    """A file that could not be read or decoded: one SYN001 finding (like ruff's E902),
+    so it shows in every output format; nothing when SYN001 is not selected."""
+    if IO_ERROR not in codes:
+        return FileResult(shown, skipped=True)
+    start = Location(1, 1)
+    message = problem[:1].upper() + problem[1:]
+    return FileResult(shown, (Diagnostic(IO_ERROR, message, shown, start, start),))
+
+
+def _notebook(shown: str, source_file: SourceFile, codes: frozenset[str],
+              fix: FixOptions | None) -> FileOutcome:
+    """A Jupyter notebook: its code cells linted (and fixed) as one source, findings in
+    cell coordinates; the file is rewritten only in the fixed cells' sources."""
+    from synclint.files_io import SourceError, unified_diff, write_source
+    from synclint.notebook import in_cells, parse_notebook, writable
+
+    try:
+        notebook = parse_notebook(shown, source_file.text)
+    except SourceError as error:
+        return FileOutcome(io_error_result(shown, error.problem, codes))
+    try:
+        if fix is None:
+            result = lint_text(notebook.source, shown, codes)
+            return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))
+        from synclint.fixer import fix_source
+
+        fixed = fix_source(notebook.source, shown, codes, unsafe=fix.unsafe,
+                           fixable=fix.fixable)
+    except Exception as error:  # last line of defence, as for a .py file
+        message = f"internal error: {type(error).__name__}: {error}"
+        return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
+    errors = (fixed.error,) if fixed.error is not None else ()
+    after = notebook.for_source(fixed.text)
+    outcome = FileOutcome(FileResult(shown, in_cells(after, fixed.remaining), errors),
+                          fixed=dict(fixed.fixed), changed=fixed.changed,
+                          warnings=tuple(fixed.discarded))
+    if not fixed.changed:
+        return outcome
+    new_text = notebook.rebuild(fixed.text)
+    problem = None
+    if new_text is None:
+        problem = "the fixed code no longer splits into the notebook's cells; not fixed"
+    elif not writable(notebook, source_file.text):
+        problem = ("the notebook's JSON layout cannot be reproduced, so writing it would "
+                   "reformat every cell; not fixed")
+    if problem is None and new_text is not None:
+        if not fix.write:
+            outcome.diff = unified_diff(shown, source_file.text, new_text)
+            return outcome
+        try:
+            write_source(source_file, new_text)
+            return outcome
+        except SourceError as error:
+            problem = error.problem
+    original = lint_text(notebook.source, shown, codes)
+    outcome.result = FileResult(shown, in_cells(notebook, original.diagnostics), errors)
+    outcome.fixed, outcome.changed, outcome.write_error = {}, False, problem
+    return outcome
+
+
 def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: frozenset[str],
              options: FixOptions) -> FileOutcome:
     from synclint.files_io import SourceError, unified_diff, write_source
     from synclint.fixer import fix_source
 
-    result = fix_source(text, shown, codes, unsafe=options.unsafe)
-    errors: list[FileError] = [FileError(shown, line) for line in result.discarded]
+    result = fix_source(text, shown, codes, unsafe=options.unsafe,
+                        fixable=options.fixable)
+    errors: list[FileError] = []
     if result.error is not None:
         errors.append(result.error)
     outcome = FileOutcome(
         FileResult(shown, tuple(result.remaining), tuple(errors)),
         fixed=dict(result.fixed),
         changed=result.changed,
+        warnings=tuple(result.discarded),
     )
     if not result.changed:
         return outcome
@@ -111,9 +200,10 @@ def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: froze
     except SourceError as error:
         # Nothing was written: the original findings remain, and the failure is reported.
         original = lint_text(text, shown, codes)
-        outcome.result = replace(original, errors=tuple(errors) + (FileError(shown, str(error)),))
+        outcome.result = replace(original, errors=tuple(errors))
         outcome.fixed = {}
         outcome.changed = False
+        outcome.write_error = error.problem
     return outcome
 
 
@@ -122,11 +212,21 @@ def _worker(args: tuple[str, Settings, FixOptions | None, ResultCache | None]) -
     return check_one(path, settings, fix, cache=cache)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the run (exit 130) without
+    one traceback per worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | None:
     """The cached outcome of one file, looked up in this process (no pool for hits)."""
     from synclint.files_io import SourceError, read_source
 
     shown = display_path(path)
+    if path.endswith(".ipynb"):
+        return None  # notebooks are not cached: the worker handles them
     try:
         text = read_source(path).text
     except SourceError:
@@ -170,12 +270,20 @@ def check_paths(
         regular = missed
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(regular) >= POOL_THRESHOLD:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        try:
             work = [(path, settings, fix, cache) for path in regular]
             for outcome in pool.map(_worker, work, chunksize=CHUNK_SIZE):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(1)
+        except BaseException:
+            # Ctrl-C: drop the queued files instead of waiting for all of them.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         for path in regular:
             outcomes.append(check_one(path, settings, fix, cache=cache))

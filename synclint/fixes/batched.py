@@ -1071,7 +1071,8 @@ class _Rewriter:
                 return None
             if name in _HARMLESS_METHODS:
                 return None
-            return f"the loop calls `.{name}()`, which may modify the tensors it reads"
+            return (f"the loop calls `.{name}()` on a value that may not be a tensor, so "
+                    "the call could have side effects")
         return "the loop calls a computed function"
 
     def _pure_torch(self, qualified: str) -> bool:

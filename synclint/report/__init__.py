@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from synclint.diagnostics import Diagnostic
+from synclint.report.text import SourceReader
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "full", "json", "sarif", "github")
 
 
-def render(output_format: str, diagnostics: Sequence[Diagnostic], *, show_fixes: bool = False) -> str:
-    """The report of `diagnostics` in `output_format` (findings only; summaries go to stderr)."""
+def render(output_format: str, diagnostics: Sequence[Diagnostic], *,
+           unsafe_fixes: bool = False, read: SourceReader | None = None) -> str:
+    """The report of `diagnostics` in `output_format` (findings only; summaries go to
+    stderr). `unsafe_fixes` decides which fixes the text formats mark `[*]`; JSON and
+    SARIF carry every fix with its applicability. `read` gives the full format a file's
+    text (stdin, notebooks)."""
     if output_format == "json":
         from synclint.report.json_format import render_json
 
@@ -23,6 +28,8 @@ def render(output_format: str, diagnostics: Sequence[Diagnostic], *, show_fixes:
         from synclint.report.github import render_github
 
         return render_github(diagnostics)
-    from synclint.report.text import render_text
+    from synclint.report.text import render_full, render_text
 
-    return render_text(diagnostics)
+    if output_format == "full":
+        return render_full(diagnostics, unsafe_fixes=unsafe_fixes, read=read)
+    return render_text(diagnostics, unsafe_fixes=unsafe_fixes)

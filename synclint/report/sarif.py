@@ -10,18 +10,20 @@ from typing import Any
 from synclint import __version__
 from synclint.diagnostics import Diagnostic
 from synclint.docs import rule_page, rule_url, section
-from synclint.engine import SYNTAX_ERROR
-from synclint.rules import ALL_RULES
+from synclint.rule_info import IO_ERROR, SYNTAX_ERROR, info, known_codes
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+#: Findings about the file rather than its code: a syntax error, an unreadable file.
+_ERRORS = frozenset({SYNTAX_ERROR, IO_ERROR})
 
 
 def _rule_descriptor(code: str) -> dict[str, Any]:
     if code == SYNTAX_ERROR:
         name, summary, page = "syntax-error", "The file does not parse", None
     else:
-        rule = ALL_RULES[code]
-        name, summary, page = rule.name, rule.summary, rule_page(code)
+        rule = info(code)
+        name, summary = (rule.name, rule.summary) if rule is not None else (code, code)
+        page = rule_page(code)
     what = section(page, "What it does") if page else summary
     descriptor: dict[str, Any] = {
         "id": code,
@@ -29,7 +31,7 @@ def _rule_descriptor(code: str) -> dict[str, Any]:
         "shortDescription": {"text": summary},
         "fullDescription": {"text": what or summary},
         "help": {"text": what or summary, "markdown": page or summary},
-        "defaultConfiguration": {"level": "error" if code == SYNTAX_ERROR else "warning"},
+        "defaultConfiguration": {"level": "error" if code in _ERRORS else "warning"},
         "properties": {"tags": ["performance", "pytorch"]},
     }
     if code != SYNTAX_ERROR:
@@ -41,15 +43,38 @@ def _uri(filename: str) -> str:
     return PurePath(filename).as_posix()
 
 
+def _fix(d: Diagnostic) -> dict[str, Any]:
+    """A SARIF fix: every fix, safe or unsafe (its applicability is in the properties)."""
+    assert d.fix is not None
+    return {
+        "description": {"text": d.fix.message},
+        "artifactChanges": [{
+            "artifactLocation": {"uri": _uri(d.filename)},
+            "replacements": [
+                {
+                    "deletedRegion": {
+                        "startLine": edit.location.row,
+                        "startColumn": edit.location.column,
+                        "endLine": edit.end_location.row,
+                        "endColumn": edit.end_location.column,
+                    },
+                    "insertedContent": {"text": edit.content},
+                }
+                for edit in d.fix.edits
+            ],
+        }],
+    }
+
+
 def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
-    codes = sorted(set(ALL_RULES) | {d.code for d in diagnostics})
+    codes = sorted(known_codes() | {d.code for d in diagnostics})
     index = {code: i for i, code in enumerate(codes)}
     results = []
     for d in diagnostics:
         result: dict[str, Any] = {
             "ruleId": d.code,
             "ruleIndex": index[d.code],
-            "level": "error" if d.code == SYNTAX_ERROR else "warning",
+            "level": "error" if d.code in _ERRORS else "warning",
             "message": {"text": d.message},
             "locations": [
                 {
@@ -78,11 +103,17 @@ def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
                 }
                 for number, r in enumerate(d.related)
             ]
+        if d.fix is not None:
+            result["fixes"] = [_fix(d)]
         properties: dict[str, Any] = {}
+        if d.fix is not None:
+            properties["fixApplicability"] = d.fix.applicability.value
         if d.help:
             properties["help"] = d.help
         if d.runtime_syncs is not None:
             properties["runtimeSyncs"] = d.runtime_syncs
+        if d.cell is not None:  # a notebook: the region's rows are within this cell
+            properties["cell"] = d.cell
         if properties:
             result["properties"] = properties
         results.append(result)

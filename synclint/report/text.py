@@ -1,21 +1,29 @@
-"""The human format: `path:row:col: CODE [*] message`, one line per finding."""
+"""The human formats: `path:row:col: CODE [*] message` (text), the same with the source
+lines under each finding (full), per-rule counts (statistics) and the summary lines."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from synclint.diagnostics import Diagnostic
-from synclint.rules import ALL_RULES
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.rule_info import SYNTAX_ERROR, info
+
+#: Reads a shown file name's text for the full format (None when it cannot).
+SourceReader = Callable[[str], "str | None"]
 
 
-def render_text(diagnostics: Sequence[Diagnostic]) -> str:
-    lines = []
-    for d in diagnostics:
-        marker = " [*]" if d.fix is not None else ""
-        lines.append(f"{d.filename}:{d.location.row}:{d.location.column}: {d.code}{marker} "
-                     f"{d.message}{runtime_note(d)}")
-    return "\n".join(lines) + ("\n" if lines else "")
+def applicable(d: Diagnostic, unsafe_fixes: bool) -> bool:
+    """Whether this run's `--fix` would apply the finding's fix (ruff's `[*]`)."""
+    return d.fix is not None and (unsafe_fixes or d.fix.applicability is Applicability.SAFE)
+
+
+def position(d: Diagnostic) -> str:
+    """`path:row:col`, or `nb.ipynb:cell 3:2:5` for a notebook cell (like ruff)."""
+    if d.cell is not None:
+        return f"{d.filename}:cell {d.cell}:{d.location.row}:{d.location.column}"
+    return f"{d.filename}:{d.location.row}:{d.location.column}"
 
 
 def runtime_note(d: Diagnostic) -> str:
@@ -25,31 +33,124 @@ def runtime_note(d: Diagnostic) -> str:
     return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
 
 
-def render_statistics(diagnostics: Sequence[Diagnostic]) -> str:
-    """Counts per rule, most frequent first (like `ruff check --statistics`)."""
-    counts = Counter(d.code for d in diagnostics)
-    fixable = {d.code for d in diagnostics if d.fix is not None}
-    width = max((len(str(n)) for n in counts.values()), default=1)
+def render_text(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False) -> str:
     lines = []
-    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        name = ALL_RULES[code].name if code in ALL_RULES else "syntax-error"
-        marker = "[*]" if code in fixable else "[ ]"
-        lines.append(f"{count:>{width}}\t{code}\t{marker} {name}")
+    for d in diagnostics:
+        marker = " [*]" if applicable(d, unsafe_fixes) else ""
+        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def summary_line(remaining: int, fixable: int, fixed: int = 0, unchecked: int = 0) -> str:
-    parts = []
-    if fixed:
-        parts.append(f"Fixed {fixed} error{'s' if fixed != 1 else ''}.")
-    if unchecked:
-        parts.append(f"{unchecked} file{'s' if unchecked != 1 else ''} could not be checked "
-                     "(see the errors above).")
+def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False,
+                read: SourceReader | None = None) -> str:
+    """Like ruff's full format: each finding, the lines it covers with a caret line under
+    the reported span, then `help:` with the remedy."""
+    texts: dict[tuple[str, int | None], list[str] | None] = {}
+    blocks = []
+    for d in diagnostics:
+        marker = " [*]" if applicable(d, unsafe_fixes) else ""
+        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"]
+        key = (d.filename, d.cell)
+        if key not in texts:
+            text = read(d.filename) if read is not None else _read(d.filename)
+            if text is not None and d.cell is not None:
+                text = _cell_source(text, d.cell)
+            texts[key] = text.splitlines() if text is not None else None
+        lines = texts[key]
+        if lines is not None and 1 <= d.location.row <= len(lines):
+            block.extend(_snippet(lines, d))
+        if d.help:
+            block.append(f"  = help: {d.help}")
+        blocks.append("\n".join(block) + "\n")
+    return "\n".join(blocks)
+
+
+def _snippet(lines: list[str], d: Diagnostic) -> list[str]:
+    first = max(1, d.location.row - 1)
+    last = min(len(lines), max(d.end_location.row, d.location.row) + 1)
+    width = len(str(last))
+    out = [f"{' ' * width} |"]
+    for row in range(first, last + 1):
+        text = lines[row - 1]
+        out.append(f"{row:>{width}} | {text}")
+        if d.location.row <= row <= d.end_location.row:
+            start = d.location.column if row == d.location.row else 1
+            end = d.end_location.column if row == d.end_location.row else len(text) + 1
+            span = max(1, end - start)
+            out.append(f"{' ' * width} | {' ' * (start - 1)}{'^' * span}")
+    out.append(f"{' ' * width} |")
+    return out
+
+
+def _cell_source(notebook: str, cell: int) -> str | None:
+    """The source of a notebook's cell (1-based), or None."""
+    try:
+        source = json.loads(notebook)["cells"][cell - 1].get("source", "")
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return None
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _read(filename: str) -> str | None:
+    try:
+        with open(filename, encoding="utf-8", errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _name(code: str) -> str:
+    if code == SYNTAX_ERROR:
+        return "syntax-error"
+    found = info(code)
+    return found.name if found is not None else code
+
+
+def render_statistics(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False,
+                      output_format: str = "text") -> str:
+    """Counts per rule, most frequent first (like `ruff check --statistics`); with
+    `output_format="json"`, ruff's JSON: code, name, count, fixable."""
+    counts = Counter(d.code for d in diagnostics)
+    fixable = {d.code for d in diagnostics if applicable(d, unsafe_fixes)}
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if output_format == "json":
+        return json.dumps([{"code": code, "name": _name(code), "count": count,
+                            "fixable": code in fixable} for code, count in ordered],
+                          indent=2) + "\n"
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    lines = []
+    for code, count in ordered:
+        marker = "[*]" if code in fixable else "[ ]"
+        lines.append(f"{count:>{width}}\t{code}\t{marker} {_name(code)}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _errors(n: int) -> str:
+    return f"{n} error{'s' if n != 1 else ''}"
+
+
+def _hidden(n: int) -> str:
+    return (f"{n} hidden fix{'es' if n != 1 else ''} can be enabled with the "
+            "`--unsafe-fixes` option")
+
+
+def summary_lines(diagnostics: Sequence[Diagnostic], *, fixed: int = 0, fix_mode: bool = False,
+                  unsafe_fixes: bool = False) -> str:
+    """ruff's summary: `Found N errors (F fixed, R remaining).`, then what `--fix` and
+    `--unsafe-fixes` would do; "All checks passed!" when nothing remains."""
+    remaining = len(diagnostics)
     if remaining == 0:
-        parts.append("All checks passed!" if not fixed and not unchecked else "")
-    else:
-        line = f"Found {remaining} error{'s' if remaining != 1 else ''}."
-        if fixable:
-            line += f"\n[*] {fixable} fixable with `synclint check --fix`."
-        parts.append(line)
-    return "\n".join(p for p in parts if p)
+        return f"Found {_errors(fixed)} ({fixed} fixed, 0 remaining)." if fixed \
+            else "All checks passed!"
+    lines = [f"Found {_errors(remaining + fixed)} ({fixed} fixed, {remaining} remaining)."
+             if fixed else f"Found {_errors(remaining)}."]
+    can_fix = sum(1 for d in diagnostics if applicable(d, unsafe_fixes))
+    hidden = 0 if unsafe_fixes else sum(
+        1 for d in diagnostics
+        if d.fix is not None and d.fix.applicability is Applicability.UNSAFE)
+    if can_fix and not fix_mode:
+        line = f"[*] {can_fix} fixable with the `--fix` option"
+        lines.append(f"{line} ({_hidden(hidden)})." if hidden else f"{line}.")
+    elif hidden:
+        lines.append(f"No fixes available ({_hidden(hidden)}).")
+    return "\n".join(lines)

@@ -7,6 +7,7 @@ from synclint.rules.cat_then_reduce import CatThenReduceRule
 from synclint.rules.device_synchronize import DeviceSynchronize
 from synclint.rules.float32_squared_norm import Float32SquaredNorm
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
+from synclint.rules.io_error import IoError
 from synclint.rules.per_element_device_move import PerElementDeviceMove
 from synclint.rules.periodic_sync import PeriodicSync
 from synclint.rules.runtime_only_sync import RuntimeOnlySync
@@ -16,6 +17,7 @@ from synclint.rules.tensor_condition import TensorCondition
 from synclint.rules.unused_noqa import UnusedNoqa
 
 _RULES: list[type[Rule]] = [
+    IoError,
     SyncInLoop,
     TensorCondition,
     DeviceSynchronize,

@@ -29,14 +29,13 @@ from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule
+from synclint.rules.wording import with_reason
 
 #: How deep `a = f(flat); b = g(a)` chains of names are followed.
 MAX_ALIAS_DEPTH = 3
 
-MESSAGE = (
-    "`{join}` of per-tensor flattens is only reduced: it allocates an O(total elements) "
-    "temporary; reduce each tensor and combine the results (peak O(largest tensor))"
-)
+MESSAGE = "`{join}` of flattened tensors is only reduced: an O(total elements) temporary"
+REMEDY = "reduce each tensor and combine the results (peak O(largest tensor))"
 
 
 @dataclass(frozen=True)
@@ -646,9 +645,9 @@ class CatThenReduceRule(Rule):
         message = MESSAGE.format(join=f"torch.{join}")
         fix = chunked_fix(match, self.ctx)
         if isinstance(fix, str):
-            self.report(node, f"{message} (no fix: {fix})")
+            self.report(node, message, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            self.report(node, f"{message} ({fix.message.split('(', 1)[-1].rstrip(')')})",
-                        fix=fix)
+            why = fix.message.split("(", 1)[-1].rstrip(")").removeprefix("unsafe: ")
+            self.report(node, message, fix=fix, help=with_reason(REMEDY, why))
         else:
-            self.report(node, message, fix=fix)
+            self.report(node, message, fix=fix, help=with_reason(REMEDY))

@@ -57,8 +57,9 @@ class DeviceSynchronize(Rule):
         )
         self.report(
             node,
-            f"`{qualified}()` blocks the CPU until every stream of the device has finished; "
-            f"where only the current stream's work must be done, `{stream}.synchronize()` "
-            "or a recorded event's `.synchronize()` waits for less. A judgement call: a "
-            "device-wide wait is the safer choice on rare paths (seed B1-PT-02 kept it)",
+            f"`{qualified}()` waits for every stream of the device, where one stream may do",
+            help=(f"Where only the current stream's work must be done, "
+                  f"`{stream}.synchronize()` or a recorded event's `.synchronize()` waits "
+                  "for less. A judgement call: on rare paths a device-wide wait is the safer "
+                  "choice."),
         )

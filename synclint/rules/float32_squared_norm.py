@@ -26,15 +26,15 @@ from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, Rule, Sink
+from synclint.rules.wording import with_reason
 
 #: Kinds whose squares may overflow: float32 or an unknown float dtype (not float64, not
 #: a boolean mask, not NumPy or a Python number).
 OVERFLOWING = frozenset({TENSOR, HOST_TENSOR})
 
-MESSAGE = (
-    "Squared-sum norm in float32: squares overflow to inf above ~1.8e19; compute per-tensor "
-    "norms in float64 (`torch.linalg.vector_norm(g, dtype=torch.float64)`) and combine them"
-)
+MESSAGE = "Squared-sum norm in float32: the squares overflow to inf above ~1.8e19"
+REMEDY = ("compute per-tensor norms in float64 "
+          "(`torch.linalg.vector_norm(g, dtype=torch.float64)`) and combine them")
 
 
 @dataclass(frozen=True)
@@ -368,9 +368,9 @@ class Float32SquaredNorm(Rule):
 
         fix = float64_fix(match, self.ctx, aug)
         if isinstance(fix, str):
-            self.report(match.node, f"{MESSAGE} (no fix: {fix})")
+            self.report(match.node, MESSAGE, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            self.report(match.node, f"{MESSAGE} (unsafe fix: {UNSAFE_REASON})", fix=fix)
+            self.report(match.node, MESSAGE, fix=fix, help=with_reason(REMEDY, UNSAFE_REASON))
         else:
-            self.report(match.node, MESSAGE, fix=fix)
+            self.report(match.node, MESSAGE, fix=fix, help=with_reason(REMEDY))
 

@@ -11,6 +11,7 @@ from synclint.analysis.names import dotted_name
 from synclint.analysis.torch_api import COPYING_CONSTRUCTORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.rules.base import Rule
+from synclint.rules.wording import sentence
 
 _ADVICE = (
     "build the values for all iterations first and copy them once, create constants on the "
@@ -174,8 +175,8 @@ class HostToDeviceInLoop(Rule):
         loop = loop_word(self.ctx.loops[-1])
         self.report(
             node,
-            f"{what} in a {loop} is a blocking host-to-device copy on every iteration: "
-            f"the CPU waits for the GPU's queued work and the copy each time; {_ADVICE}",
+            f"{what} in a {loop}: a blocking host-to-device copy per iteration",
+            help=sentence(_ADVICE),
         )
 
 

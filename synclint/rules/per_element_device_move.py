@@ -19,11 +19,9 @@ from synclint.rules.base import Example, Rule
 
 MODULE_WORDS = ("module", "model", "layer", "block", "net", "head")
 
-MESSAGE = (
-    "`{move}` of each tensor before `{gather}`: one small device copy per tensor; "
-    "reduce or stack the tensors on their own device first and move the few results "
-    "(or move once after stacking)"
-)
+MESSAGE = "`{move}` of each tensor before `{gather}`: one small device copy per tensor"
+REMEDY = ("Reduce or stack the tensors on their own device first and move the few results "
+          "(or move once after stacking).")
 
 
 @dataclass(frozen=True)
@@ -238,4 +236,4 @@ class PerElementDeviceMove(Rule):
         func = match.move.func
         move = f".{func.attr.value}()" if isinstance(func, cst.Attribute) else "move"
         gather = self.ctx.imports.qualify(match.gather.func) or "sum"
-        self.report(node, MESSAGE.format(move=move, gather=gather) + " (informational)")
+        self.report(node, MESSAGE.format(move=move, gather=gather), help=REMEDY)

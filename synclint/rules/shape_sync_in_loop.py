@@ -10,6 +10,7 @@ from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, TENSORS, UNKNOW
 from synclint.analysis.loops import loop_word
 from synclint.analysis.torch_api import SHAPE_FUNCTIONS, SHAPE_TORCH_ONLY
 from synclint.rules.base import Rule
+from synclint.rules.wording import sentence
 
 _FIXED_SHAPE = "`torch.where(mask, a, b)` or `masked_fill` keep the shape fixed"
 _STATIC = "`nonzero_static(size=...)` when an upper bound is known"
@@ -169,10 +170,9 @@ class ShapeSyncInLoop(Rule):
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
         loop = loop_word(self.ctx.loops[-1])
-        message = (
-            f"{what} in a {loop}: its output size depends on the data, so the host must wait "
-            f"for the GPU to learn it, a sync on every iteration; {SUGGESTIONS[op]}"
-        )
+        message = f"{what} in a {loop} has a data-dependent size: one GPU sync per iteration"
+        remedy = SUGGESTIONS[op]
         if likely:
-            message += " (if the operand is a GPU tensor)"
-        self.report(node, message, confidence="likely" if likely else "high")
+            remedy = "if the operand is a GPU tensor: " + remedy
+        self.report(node, message, confidence="likely" if likely else "high",
+                    help=sentence(remedy))

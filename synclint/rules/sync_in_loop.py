@@ -16,6 +16,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
+from synclint.rules.wording import with_reason
 
 
 class SyncInLoop(Rule):
@@ -144,16 +145,11 @@ class SyncInLoop(Rule):
                 "stack the results and read them once after the loop. No safe fix: the "
                 "comparisons return Python bools the loop may branch on.")
             return
-        message = (
-            f"{what} in a {loop} synchronises with the GPU on every iteration; "
-            "collect the tensors, stack them and transfer once"
-        )
+        message = f"{what} in a {loop} syncs with the GPU on every iteration"
+        remedy = "collect the tensors, stack them and transfer once"
         if likely:
-            message += " (if the receiver is a tensor)"
+            remedy = "if the receiver is a tensor: " + remedy
         # Every finding of one loop carries the same fix: the fixer applies it once.
         outcome = batched_fix(self.ctx, loop_node, loop_ancestors(self.ctx, loop_node))
-        if outcome.fix is None:
-            message += f"; no automatic fix: {outcome.reason}"
-        elif outcome.reason is not None:
-            message += f"; the fix is unsafe: {outcome.reason}"
-        self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high")
+        self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high",
+                    help=with_reason(remedy, outcome.reason))

@@ -10,6 +10,7 @@ from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
 from synclint.rules.base import Rule
+from synclint.rules.wording import with_reason
 
 _COMPREHENSIONS = (cst.GeneratorExp, cst.ListComp, cst.SetComp)
 
@@ -155,30 +156,19 @@ class TensorCondition(Rule):
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
         if per_element:
-            message = (
-                f"{what} is a tensor evaluated as a Python bool: a GPU sync on every "
-                "iteration (one per element); "
-                "stack the conditions and reduce on the device (`torch.stack(...).any()`), "
-                "then read the result once"
-            )
+            message = (f"{what} is a tensor used as a bool: a GPU sync on every iteration "
+                       "(one per element)")
+            remedy = ("stack the conditions and reduce on the device "
+                      "(`torch.stack(...).any()`), then read the result once")
         elif per_iteration:
             loop = loop_word(self.ctx.loops[-1]) if self.ctx.loops else "loop"
-            message = (
-                f"{what} evaluates a tensor as a Python bool: a GPU sync on every iteration "
-                f"of the {loop}; compute the conditions as tensors, `torch.stack` them and "
-                "transfer once (`.tolist()`), then branch on Python bools"
-            )
+            message = f"{what} uses a tensor as a bool: a GPU sync on every {loop} iteration"
+            remedy = ("compute the conditions as tensors, `torch.stack` them and transfer "
+                      "once (`.tolist()`), then branch on Python bools")
         else:
-            message = (
-                f"{what} evaluates a tensor as a Python bool: the CPU waits for all queued "
-                "GPU work (one sync); keep the condition on the device (`torch.where`, "
-                "masking) or read it once where a host value is really needed"
-            )
-        fix = None
-        if outcome is not None:
-            fix = outcome.fix
-            if fix is None:
-                message += f"; no automatic fix: {outcome.reason}"
-            elif outcome.reason is not None:
-                message += f"; the fix is unsafe: {outcome.reason}"
-        self.report(node, message, fix=fix)
+            message = f"{what} uses a tensor as a bool: one sync (the CPU waits for queued GPU work)"
+            remedy = ("keep the condition on the device (`torch.where`, masking) or read it "
+                      "once where a host value is really needed")
+        fix = outcome.fix if outcome is not None else None
+        reason = outcome.reason if outcome is not None else None
+        self.report(node, message, fix=fix, help=with_reason(remedy, reason))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -150,3 +151,18 @@ def test_fix_hook_fixes_the_file_and_fails_then_passes(hooks: Hooks, tmp_path: P
 def test_installing_the_hook_does_not_install_torch(hooks: Hooks) -> None:
     assert list(hooks.home.glob("repo*/py_env-*")), "no hook environment was built"
     assert not _hook_env_has_torch(hooks.home)
+
+
+def test_the_readme_snippet_works_with_a_pinned_commit(hooks: Hooks, tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    snippet = readme.split("<!-- ci:pre-commit -->\n```yaml\n", 1)[1].split("```", 1)[0]
+    # The README's repository and placeholder commit, replaced by this checkout's snapshot.
+    config = re.sub(r"repo: \S+", f"repo: {hooks.repo.as_posix()}", snippet)
+    config = re.sub(r"rev: \S+", f"rev: {hooks.rev}", config)
+    project = _project(tmp_path, hooks, {"bad.py": BAD})
+    (project / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+    done = hooks.run(project, "run", "--all-files")
+    assert done.returncode == 1, done.stdout + done.stderr
+    # The fix hook fixed the file (and so failed), then the check hook passed.
+    assert "Found 1 error (1 fixed, 0 remaining)." in done.stdout
+    assert (project / "bad.py").read_text(encoding="utf-8") != BAD

@@ -55,7 +55,7 @@ def test_seed_gradient_stats_fires_once_on_the_cat() -> None:
     assert (found[0].location.row, found[0].location.column) == (8, 22)
     assert (found[0].end_location.row, found[0].end_location.column) == (8, 60)
     assert "O(total elements)" in found[0].message
-    assert "O(largest tensor)" in found[0].message
+    assert "O(largest tensor)" in (found[0].help or "")
     assert found[0].fix is not None and found[0].fix.applicability.value == "safe"
 
 

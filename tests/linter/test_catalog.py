@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from synclint.docs import rule_page, section
 from synclint.engine import lint_source
+from synclint.rule_info import IO_ERROR
 from synclint.rules import ALL_RULES
 
 REQUIRED_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead")
@@ -29,7 +31,24 @@ def test_every_rule_has_a_page_with_the_fixed_sections(code: str) -> None:
         assert section(page, title), f"{code}: section {title!r} is empty or missing"
 
 
-@pytest.mark.parametrize("code", sorted(ALL_RULES))
+def _check_file(tmp_path: Path, data: bytes) -> list[str]:
+    """SYN001's examples are files, not code: the codes the runner reports for `data`."""
+    from synclint.config import Settings
+    from synclint.runner import check_one
+
+    path = tmp_path / "example.py"
+    path.write_bytes(data)
+    return [d.code for d in check_one(str(path), Settings()).result.diagnostics]
+
+
+def test_io_error_examples_are_what_their_page_says(tmp_path: Path) -> None:
+    page = rule_page(IO_ERROR) or ""
+    # The page's blocks, saved as Latin-1 as their comments say.
+    assert _check_file(tmp_path, _block(page, "Example").encode("latin-1")) == [IO_ERROR]
+    assert _check_file(tmp_path, _block(page, "Use instead").encode("latin-1")) == []
+
+
+@pytest.mark.parametrize("code", sorted(set(ALL_RULES) - {IO_ERROR}))
 def test_example_block_fires_the_rule(code: str) -> None:
     source = _block(rule_page(code) or "", "Example")
     if ALL_RULES[code].runtime_only:

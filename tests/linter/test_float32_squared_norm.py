@@ -48,7 +48,7 @@ def test_seed_float_upcast_norm_is_reported_once_on_the_whole_sum() -> None:
     assert len(found) == 1
     assert spans(SEED) == [(9, 16, 11, 6)]
     assert "1.8e19" in found[0].message
-    assert "float64" in found[0].message
+    assert "float64" in (found[0].help or "")
     assert found[0].fix is not None and found[0].fix.applicability.value == "safe"
 
 

@@ -43,7 +43,7 @@ def test_seed_nan_inf_loop_has_exactly_four_findings() -> None:
 
 def test_seed_findings_say_every_iteration_and_end_at_the_condition() -> None:
     first = findings(SEED_LOOP)[0]
-    assert "on every iteration of the loop" in first.message
+    assert "on every loop iteration" in first.message
     assert first.message.startswith("`if` test")
     assert (first.end_location.row, first.end_location.column) == (6, 41)
     assert first.fix is not None and first.fix.applicability.value == "safe"
@@ -88,7 +88,7 @@ def test_while_test_is_every_iteration_even_at_module_level() -> None:
     """
     (finding,) = findings(source)
     assert finding.message.startswith("`while` test")
-    assert "every iteration" in finding.message
+    assert "on every loop iteration" in finding.message
 
 
 def test_elif_is_named_in_the_message() -> None:
@@ -161,7 +161,7 @@ def test_not_ternary_and_assert_are_reported() -> None:
             return sign
     """
     found = findings(source)
-    assert [(d.location.row, d.message.split(" evaluates")[0]) for d in found] == [
+    assert [(d.location.row, d.message.split(" uses")[0]) for d in found] == [
         (4, "`assert`"),
         (5, "conditional expression test"),
         (6, "`not` operand"),
@@ -177,7 +177,7 @@ def test_comprehension_if_clause_is_every_iteration() -> None:
     """
     (finding,) = findings(source)
     assert (finding.location.row, finding.location.column) == (4, 62)
-    assert "every iteration of the comprehension" in finding.message
+    assert "every comprehension iteration" in finding.message
 
 
 def test_any_over_a_generator_reports_the_element_once() -> None:
