@@ -19,7 +19,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
-from synclint.rules.base import PendingFix, Replacement
+from synclint.fixes.pending import PendingFix, Replacement
 
 __all__ = ["Outcome", "batched_fix", "loop_ancestors"]
 
