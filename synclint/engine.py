@@ -22,6 +22,7 @@ from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, L
 from synclint.fixes.imports import import_edits
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
+from synclint.style import style_for
 from synclint.suppression import Suppressions
 
 SYNTAX_ERROR = "SYN000"
@@ -138,6 +139,7 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]]) -> LintOutput:
     context = Context(source)
+    context.style = style_for(filename)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

@@ -16,6 +16,7 @@ import libcst as cst
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports
+from synclint.style import CodeStyle
 
 Hook = Callable[[Any], None]
 
@@ -96,6 +97,8 @@ class Context:
         self.functions: list[cst.FunctionDef | cst.Lambda] = []
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
+        #: The project's code style, which generated code follows.
+        self.style = CodeStyle()
 
     @property
     def in_loop(self) -> bool:

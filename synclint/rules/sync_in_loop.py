@@ -7,7 +7,7 @@ import libcst as cst
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.loops import loop_word
-from synclint.fixes.batched import batched_fix, loop_ancestors
+from synclint.fixes.batched import batched_fix, loop_ancestors, loops_over_dtypes
 from synclint.rules.base import Rule
 
 #: Tensor methods that copy a device tensor to the host and wait for it.
@@ -130,6 +130,8 @@ class SyncInLoop(Rule):
         if id(node) in self._reported:
             return
         loop_node = self.ctx.loops[-1]
+        if loops_over_dtypes(loop_node):
+            return  # one read per dtype (the batched fix's own stacks), not per element
         loop = loop_word(loop_node)
         message = (
             f"{what} in a {loop} synchronises with the GPU on every iteration; "
