@@ -338,9 +338,7 @@ class _Rewriter:
         self._check_sites()
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
-        if self.early_exit is not None:
-            raise _Refused(f"{self.early_exit}: the fix would read elements the loop "
-                           "never reaches")
+        self._check_early_exit()
         materialise = self._check_iterable_readable_twice(loop.iter)
         names = self._names()
         indent = self._indent(loop)
@@ -1113,20 +1111,46 @@ class _Rewriter:
                 return qualified[6:] in _TOTAL and self._total(node.args[0].value, facts)
         return False
 
+    def _check_early_exit(self) -> None:
+        """A loop that can stop early never reads the elements after the stop: the fix
+        would (and a read there may raise: a meta tensor, a missing value)."""
+        if self.early_exit is not None:
+            raise _Refused(f"{self.early_exit}: the fix would read elements the loop "
+                           "never reaches")
+
     def _check_sites(self) -> None:
         """Refuse a fix that would make a read the original does not make, or read a
         value that is not the loop's own."""
         for site in self.sites:
-            value = self._substituted(site.value)
-            code = _code(site.value)
-            if not site.exact and not self._total(value, site.facts):
-                raise _Refused(f"`{code}` is read only where a tensor condition holds; the "
-                               "fix would read it every time, and it may raise")
-            if not site.proven and any("isinstance(" in guard for guard in site.guards):
-                raise _Refused(f"`{code}` is narrowed by `isinstance`: it may not be a tensor")
-            if not set(_names_in(value)) & self.targets:
-                raise _Refused(f"`{code}` does not depend on the loop variable: it reads "
-                               "state the loop may change")
+            self._check_conditional_read(site)
+            self._check_narrowed(site)
+            self._check_depends_on_loop(site)
+
+    def _check_conditional_read(self, site: _Site) -> None:
+        """A read under a condition on tensor values happens in the fix for every
+        element: only reads that cannot raise may be made where the original did not."""
+        if not site.exact and not self._total(self._substituted(site.value), site.facts):
+            raise _Refused(f"`{_code(site.value)}` is read only where a tensor condition "
+                           "holds; the fix would read it every time, and it may raise")
+
+    def _check_narrowed(self, site: _Site) -> None:
+        """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there."""
+        if not site.proven and any("isinstance(" in guard for guard in site.guards):
+            raise _Refused(f"`{_code(site.value)}` is narrowed by `isinstance`: it may not "
+                           "be a tensor")
+
+    def _check_proven(self, site: _Site) -> None:
+        """`.item()` of a value the analysis cannot prove a tensor: a NumPy scalar there
+        would make `torch.stack` fail."""
+        if not site.proven:
+            self.unsafe.append(f"`{_code(site.value)}` may not be a tensor")
+
+    def _check_depends_on_loop(self, site: _Site) -> None:
+        """A read of something other than the current element reads state the body may
+        change between iterations (an accumulator): the fix would read it too early."""
+        if not set(_names_in(self._substituted(site.value))) & self.targets:
+            raise _Refused(f"`{_code(site.value)}` does not depend on the loop variable: it "
+                           "reads state the loop may change")
 
     def _check_effects(self, *bodies: cst.CSTNode) -> None:
         """Refused when the body writes to what a read reads before the read would run
@@ -1170,12 +1194,16 @@ class _Rewriter:
                                     self._write(root, reason, order.get(id(node), 0),
                                                 last_read)
                                 self.unsafe.append(reason)
-                if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) \
-                        and self._is_device(node.target):
-                    self.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()}"
-                                       " ...` may modify a tensor in place")
+                if isinstance(node, cst.AugAssign):
+                    self._augmented_effect(node)
             elif isinstance(node, (cst.Yield, cst.Await)):
                 raise _Refused("the loop yields or awaits: other code runs between iterations")
+
+    def _augmented_effect(self, node: cst.AugAssign) -> None:
+        """`a += b` on a tensor changes it in place: another element may be that tensor."""
+        if isinstance(node.target, cst.Name) and self._is_device(node.target):
+            self.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
+                               "may modify a tensor in place")
 
     def _real_root(self, node: cst.BaseExpression) -> str | None:
         root = _root(node)
@@ -1532,8 +1560,7 @@ class _Rewriter:
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
         for site in self.sites:
-            if not site.proven:
-                self.unsafe.append(f"`{_code(site.value)}` may not be a tensor")
+            self._check_proven(site)
         count = len(self.sites)
         what = "value" if count == 1 else "values"
         message = (f"Read the loop's {count} tensor {what} per element in one pass, stack "
