@@ -274,6 +274,17 @@ class _Substitute(cst.CSTTransformer):
         return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
+class _Rename(cst.CSTTransformer):
+    """Renames names in a loop target."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return updated.with_changes(value=self.names.get(original.value, original.value))
+
+
 class _Rewriter:
     """Analyses one loop and builds its fix, or raises _Refused."""
 
@@ -340,13 +351,30 @@ class _Rewriter:
         self._check_iterable_unchanged(loop.iter, body)
         self._check_early_exit()
         materialise = self._check_iterable_readable_twice(loop.iter)
+        unused = self._unused_targets(loop)
         names = self._names()
         indent = self._indent(loop)
-        iterable = names.items if materialise else _code(loop.iter)
-        prelude, row_target = self._prelude(names, _code(loop.target), _code(loop.iter),
-                                            items=materialise, indent=indent)
         target = loop.target
+        if unused >= self.targets:
+            # The body no longer needs the elements: loop over the values alone.
+            prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
+                                                items=False, indent=indent)
+            replacements = [
+                Replacement(loop, "".join(line + "\n" + indent for line in prelude),
+                            mode="before"),
+                Replacement(target, row_target),
+                Replacement(loop.iter, names.values),
+            ]
+            replacements.extend(self._site_replacements(names))
+            return self._outcome(replacements)
+        iterable = names.items if materialise else _code(loop.iter)
+        prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
+                                            items=materialise, indent=indent)
         target_code = _code(target)
+        if unused and "_" not in self.state.identifiers.get(self._scope_key(), set()):
+            renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
+            assert isinstance(renamed, cst.BaseExpression)
+            target_code = _code(renamed)
         if isinstance(target, cst.Tuple) and not target.lpar:
             target_code = f"({target_code})"
         header = f"for {target_code}, {row_target} in "
@@ -439,6 +467,36 @@ class _Rewriter:
         if isinstance(loop, cst.GeneratorExp) and consumer is not None:
             return names.values
         return None
+
+    def _unused_targets(self, loop: cst.For) -> set[str]:
+        """Loop variables that nothing reads once the reads are replaced: not the body
+        outside the reads, not the rest of the function (a loop variable outlives its
+        loop), not the `else:` clause."""
+        sites = {id(site.node) for site in self.sites}
+        used = set(self._names_outside_sites(loop.body, sites))
+        if loop.orelse is not None:
+            used |= set(_names_in(loop.orelse))
+        function = next((node for node in reversed(self.ancestors)
+                         if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+        if function is None:
+            return set()
+        stack: list[cst.CSTNode] = [function]
+        while stack:
+            node = stack.pop()
+            if node is loop:
+                continue
+            if isinstance(node, cst.Name):
+                used.add(node.value)
+            elif isinstance(node, cst.Attribute):
+                stack.append(node.value)
+            else:
+                stack.extend(node.children)
+        return self.targets - used - set(self.aliases)
+
+    def _scope_key(self) -> int:
+        scope = next((node for node in reversed(self.ancestors)
+                      if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+        return id(scope)
 
     def _names_outside_sites(self, node: cst.CSTNode, sites: set[int]) -> Iterator[str]:
         if id(node) in sites:
@@ -870,7 +928,7 @@ class _Rewriter:
             if skipped is None:
                 exact = False
             else:
-                ordered.append((skipped[0], f"not ({skipped[1]})"))
+                ordered.append((skipped[0], _negate(skipped[1])))
                 facts |= skipped[2]
         guards = [code for _, code in sorted(ordered)]
         self.sites.append(_Site(node, value, mode, truth, tuple(guards), frozenset(facts),
@@ -898,7 +956,7 @@ class _Rewriter:
 
     def _negated(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]]:
         code = self._guard_code(test)
-        return self._next(), f"not ({code})", frozenset(self._not_none(test, positive=False))
+        return self._next(), _negate(code), frozenset(self._not_none(test, positive=False))
 
     def _guard_code(self, test: cst.BaseExpression) -> str:
         node = self._substituted(test)
@@ -1572,6 +1630,32 @@ class _Rewriter:
             return Outcome(fix, reason)
         return Outcome(PendingFix(Applicability.SAFE, message, tuple(replacements),
                                   ("torch",)))
+
+
+_OPPOSITES: dict[type[cst.BaseCompOp], cst.BaseCompOp] = {
+    cst.Is: cst.IsNot(), cst.IsNot: cst.Is(), cst.In: cst.NotIn(), cst.NotIn: cst.In(),
+}
+
+
+def _negate(code: str) -> str:
+    """`not (code)`, written as a maintainer would where that is exact: `x is not None`
+    for `not (x is None)`, `x` for `not (not x)` (only its truth is used)."""
+    try:
+        node = cst.parse_expression(code)
+    except cst.ParserSyntaxError:
+        return f"not ({code})"
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 and not node.lpar:
+        comparison = node.comparisons[0]
+        opposite = _OPPOSITES.get(type(comparison.operator))
+        if opposite is not None:
+            flipped = comparison.with_changes(operator=opposite)
+            return _code(node.with_changes(comparisons=[flipped]))
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        inner = node.expression
+        return _code(inner) if _atomic(inner) else f"({_code(inner)})"
+    if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or node.lpar:
+        return f"not {code}"
+    return f"not ({code})"
 
 
 def _scope_names(scope: cst.CSTNode) -> set[str]:

@@ -121,9 +121,12 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
             emit(flat, f"[r for row in {reads} for r in row"
                        f"{' if r is not None' if guarded else ''}]")
     if plan.uniform:
-        emit(names.device, f"{flat}[0].device if {flat} else None")
-        stacked = (f"torch.stack([r if r.device == {names.device} else r.to({names.device}) "
-                   f"for r in {flat}])")
+        # torch.stack needs one device: move the others to the first one's (a `.to()`
+        # onto the device a tensor is on already would be a no-op, but is not written).
+        device = names.device
+        emit(device, f"{flat}[0].device if {flat} else None")
+        emit(flat, f"[r if r.device == {device} else r.to({device}) for r in {flat}]")
+        stacked = f"torch.stack({flat})"
         if single and not guarded:
             emit(names.values, f"{stacked}.tolist() if {flat} else []")
             return out, row_target

@@ -78,11 +78,8 @@ def check(model):
     ]
     flat = [r for row in reads for r in row if r is not None]
     device = flat[0].device if flat else None
-    host = iter(
-        torch.stack([r if r.device == device else r.to(device) for r in flat]).tolist()
-        if flat
-        else []
-    )
+    flat = [r if r.device == device else r.to(device) for r in flat]
+    host = iter(torch.stack(flat).tolist() if flat else [])
     values = [tuple(None if r is None else next(host) for r in row) for row in reads]
     for (name, param), (has_nan, has_inf, grad_has_nan, grad_has_inf) in zip(
         model.named_parameters(), values
@@ -168,12 +165,9 @@ def test_item_in_a_loop_over_named_parameters() -> None:
             stats = {}
             norms_2 = [t.norm() for name, t in model.named_parameters()]
             device = norms_2[0].device if norms_2 else None
-            values = (
-                torch.stack([r if r.device == device else r.to(device) for r in norms_2]).tolist()
-                if norms_2
-                else []
-            )
-            for (name, t), norm in zip(model.named_parameters(), values):
+            norms_2 = [r if r.device == device else r.to(device) for r in norms_2]
+            values = torch.stack(norms_2).tolist() if norms_2 else []
+            for (name, _), norm in zip(model.named_parameters(), values):
                 stats[name] = norm
             return stats
         """)
@@ -268,7 +262,7 @@ def test_continue_guard_is_kept_and_evaluated_first() -> None:
             return out
         """
     text = fixed(source)
-    assert ("p.grad.sum() if not (p.grad is None) and p.grad.numel() > 4 else None"
+    assert ("p.grad.sum() if p.grad is not None and p.grad.numel() > 4 else None"
             in text)
     model = _seed_model(poison=False)
     assert load(text, "fixed_guard").f(model) == load(textwrap.dedent(source),
@@ -305,7 +299,7 @@ def test_tab_indented_file_keeps_tabs() -> None:
              "\tfor t in ts:\n\t\tout.append(t.sum().item())\n\treturn out\n"
     text = fixed(source)
     assert "\n\ttotals = [t.sum() for t in ts]\n\thost = {\n\t\tk: " in text
-    assert "\n\tfor t, total in zip(ts, values):\n\t\tout.append(total)\n" in text
+    assert "\n\tfor total in values:\n\t\tout.append(total)\n" in text
 
 
 def test_names_already_used_get_a_suffix() -> None:
