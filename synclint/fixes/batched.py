@@ -63,6 +63,12 @@ _TOTAL = frozenset({
     "detach", "float", "double", "bool", "logical_not", "clone", "nansum", "count_nonzero",
     "signbit",
 })
+#: Operations that read device data on the host: host reads, and results whose shape
+#: depends on the values.
+_SYNCING_OPS = frozenset({
+    "item", "tolist", "cpu", "numpy", "nonzero", "masked_select", "unique",
+    "unique_consecutive", "bincount", "equal", "allclose", "argwhere",
+})
 #: Tensor methods with effects beyond their result.
 _EFFECTFUL_METHODS = frozenset({
     "backward", "register_hook", "retain_grad", "record_stream", "item", "tolist", "cpu",
@@ -911,6 +917,9 @@ class _Rewriter:
 
     def _site(self, node: cst.CSTNode, value: cst.BaseExpression, *, mode: str, truth: bool,
               proven: bool = True) -> None:
+        if self._has_sync(value):
+            raise _Refused(f"computing `{_code(value)}` itself reads device data (a shape "
+                           "that depends on the values): a first pass would sync as often")
         if not self._pure(value):
             raise _Refused(f"the value read, `{_code(value)}`, calls something that may "
                            "have effects")
@@ -942,7 +951,8 @@ class _Rewriter:
     def _host_guard(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]] | None:
         """The guard's code (aliases substituted) and the expressions it proves not None,
         or None when the test depends on tensor values or may have effects."""
-        if not self._host_pure(test) or not self._sync_free(test, truth=True):
+        if not self._host_pure(test) or not self._sync_free(test, truth=True) \
+                or self._has_sync(test):
             return None
         names = set(_names_in(test))
         for name in names:
@@ -1093,10 +1103,21 @@ class _Rewriter:
         return self._host_pure(node)
 
     def _has_sync(self, node: cst.CSTNode) -> bool:
+        """The expression reads device data on the host somewhere: a host read, or an
+        operation whose result's shape depends on the data (`.nonzero()`, `t[mask]`)."""
         if isinstance(node, cst.Call):
             method = self._meth(node)
-            if method is not None and method[1] in ("item", "tolist", "cpu", "numpy"):
+            name = method[1] if method is not None else (
+                (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
+            if name in _SYNCING_OPS:
                 return True
+            if name == "where" and len(node.args) == 1:
+                return True
+        if isinstance(node, cst.Subscript) and self._is_device(node.value):
+            for element in node.slice:
+                index = element.slice
+                if isinstance(index, cst.Index) and self._bool_tensor(index.value):
+                    return True
         return any(self._has_sync(child) for child in node.children)
 
     # -- purity, effects, totality -------------------------------------------------------

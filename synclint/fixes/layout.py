@@ -32,7 +32,10 @@ def _wrap(head: str, expr: str, tail: str, depth: int, indent: str, unit: str,
         inner = expr[opener + 1:-1]
         body = _split(inner, depth + 1, indent, unit, limit)
         return [pad + head + expr[:opener + 1], *body, pad + expr[-1] + tail]
-    if head.endswith("= ") or head.endswith("return "):
+    if head.endswith("= ") or head.endswith("return ") or (
+            not head and _keyword_positions(expr, comprehension=False)):
+        # Black puts a long right-hand side, or a long conditional expression in a
+        # collection, in parentheses and splits inside them.
         body = _split(expr, depth + 1, indent, unit, limit)
         return [pad + head + "(", *body, pad + ")" + tail]
     return [pad + head + expr + tail]

@@ -62,16 +62,25 @@ CASES = [
     Case("_check_conditional_read", "skip", """\
         import torch
 
-        def f(ids: list[torch.Tensor], eos: int) -> list[int]:
-            positions = []
-            for row in ids:
-                if (row == eos).any():
-                    positions.append((row == eos).nonzero()[0].item())
-                else:
-                    positions.append(-1)
-            return positions
-        """, lambda: ([torch.tensor([5, 2, 9]), torch.tensor([1, 1, 1])], 2), "none",
+        def f(rows: list[torch.Tensor]) -> list[float]:
+            firsts = []
+            for row in rows:
+                if (row > 0).any():
+                    firsts.append(row[0].item())
+            return firsts
+        """, lambda: ([torch.tensor([1.0, 2.0]), torch.tensor([])],), "none",
          reason="is read only where a tensor condition holds"),
+    Case("_has_sync", "false", """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> float:
+            total = 0.0
+            for t in ts:
+                if len(t.nonzero()) > 0:
+                    total += t.norm().item()
+            return total
+        """, lambda: ([torch.ones(2), torch.ones(3), torch.ones(1)],), "none",
+         differs_in="syncs", reason="is read only where a tensor condition holds"),
     Case("_check_narrowed", "skip", """\
         import numpy as np
         import torch
