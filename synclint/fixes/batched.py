@@ -1004,10 +1004,12 @@ class _Rewriter:
                 return True
             operands = [node.left, *(c.comparator for c in node.comparisons)]
             if all(isinstance(c.operator, (cst.In, cst.NotIn)) for c in node.comparisons):
-                # `name in skip`: a str never reads a tensor's values.
-                return self._known_host(node.left) and isinstance(
-                    node.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
-                ) or all(self._known_host(o) for o in operands)
+                # `name in skip`: a membership test in a list, tuple, set or literal of
+                # host values compares host values (a tensor on the left would sync).
+                return self._known_host(node.left) and all(
+                    isinstance(c.comparator, (cst.List, cst.Tuple, cst.Set, cst.SimpleString))
+                    or self._known_sequence(c.comparator) or self._known_host(c.comparator)
+                    for c in node.comparisons)
             return all(self._known_host(o) for o in operands)
         if isinstance(node, cst.Call):
             func = node.func
@@ -1213,10 +1215,17 @@ class _Rewriter:
                            "holds; the fix would read it every time, and it may raise")
 
     def _check_narrowed(self, site: _Site) -> None:
-        """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there."""
-        if not site.proven and any("isinstance(" in guard for guard in site.guards):
-            raise _Refused(f"`{_code(site.value)}` is narrowed by `isinstance`: it may not "
-                           "be a tensor")
+        """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there; under
+        `isinstance(v, torch.Tensor)` it is one."""
+        if site.proven:
+            return
+        for guard in site.guards:
+            if "isinstance(" not in guard:
+                continue
+            if guard.startswith("not") or "Tensor" not in guard or " or " in guard:
+                raise _Refused(f"`{_code(site.value)}` is narrowed by `isinstance`: it may "
+                               "not be a tensor")
+            site.proven = True
 
     def _check_proven(self, site: _Site) -> None:
         """`.item()` of a value the analysis cannot prove a tensor: a NumPy scalar there
@@ -1419,7 +1428,8 @@ class _Rewriter:
                 and self.ctx.env.lookup(iterable.func.value) is None:
             name = iterable.func.value
             if name == "range":
-                return all(_simple(arg.value) for arg in iterable.args)
+                # Evaluated twice: its arguments must be free of effects.
+                return all(_effect_free(arg.value) for arg in iterable.args)
             if name in ("zip", "enumerate", "reversed", "sorted", "list", "tuple"):
                 return all(self._collection(arg.value) or _simple(arg.value)
                            and isinstance(arg.value, cst.Integer)
@@ -1699,6 +1709,24 @@ def _scope_names(scope: cst.CSTNode) -> set[str]:
     return names
 
 
+def _effect_free(node: cst.BaseExpression) -> bool:
+    """Evaluating it twice gives the same value and does nothing else: names, attributes,
+    literals, constant indexes, arithmetic and `len()` of those (`x.shape[0] - 1`)."""
+    if _simple(node):
+        return True
+    if isinstance(node, cst.Subscript):
+        return _effect_free(node.value) and all(
+            isinstance(e.slice, cst.Index) and _effect_free(e.slice.value) for e in node.slice)
+    if isinstance(node, cst.BinaryOperation):
+        return _effect_free(node.left) and _effect_free(node.right)
+    if isinstance(node, cst.UnaryOperation):
+        return _effect_free(node.expression)
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+            and node.func.value == "len" and len(node.args) == 1:
+        return _effect_free(node.args[0].value)
+    return False
+
+
 def _simple(node: cst.BaseExpression) -> bool:
     """Evaluating it has no effects: a name, a dotted name or a literal."""
     if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
@@ -1710,7 +1738,15 @@ def _simple(node: cst.BaseExpression) -> bool:
 
 def _int_targets(target: cst.BaseExpression,
                  iterable: cst.BaseExpression | None) -> Iterator[str]:
-    """The loop variables bound to ints: `for i in range(n)`, `for i, x in enumerate(xs)`."""
+    """The loop variables bound to host values for certain: `for i in range(n)`, the index
+    of `enumerate`, the name of `named_parameters()`."""
+    method = _method(iterable) if iterable is not None else None
+    if method is not None and method[1] in ("named_parameters", "named_buffers",
+                                            "named_modules", "named_children") \
+            and isinstance(target, (cst.Tuple, cst.List)) and target.elements \
+            and isinstance(target.elements[0].value, cst.Name):
+        yield target.elements[0].value.value  # the name: a str
+        return
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
         return
     name = iterable.func.value
