@@ -675,8 +675,8 @@ class _Rewriter:
                 name = small.targets[0].target.value
                 if self._bound_counts.get(name) != 1 or name in self.targets:
                     continue
-                if not self._pure(small.value):
-                    continue
+                if not self._pure(small.value) or self._has_sync(small.value):
+                    continue  # an alias is re-evaluated in the first pass: it must not sync
                 if any(n in self.body_bound and n not in self.aliases and n not in self.targets
                        for n in _names_in(small.value)):
                     continue
@@ -917,7 +917,7 @@ class _Rewriter:
 
     def _site(self, node: cst.CSTNode, value: cst.BaseExpression, *, mode: str, truth: bool,
               proven: bool = True) -> None:
-        if self._has_sync(value):
+        if self._has_sync(self._substituted(value)):
             raise _Refused(f"computing `{_code(value)}` itself reads device data (a shape "
                            "that depends on the values): a first pass would sync as often")
         if not self._pure(value):
@@ -952,7 +952,7 @@ class _Rewriter:
         """The guard's code (aliases substituted) and the expressions it proves not None,
         or None when the test depends on tensor values or may have effects."""
         if not self._host_pure(test) or not self._sync_free(test, truth=True) \
-                or self._has_sync(test):
+                or self._has_sync(self._substituted(test)):
             return None
         names = set(_names_in(test))
         for name in names:
@@ -1203,9 +1203,19 @@ class _Rewriter:
         """Refuse a fix that would make a read the original does not make, or read a
         value that is not the loop's own."""
         for site in self.sites:
+            self._check_bare_truth(site)
             self._check_conditional_read(site)
             self._check_narrowed(site)
             self._check_depends_on_loop(site)
+
+    def _check_bare_truth(self, site: _Site) -> None:
+        """`if batch_image:` where only an annotation says `batch_image` is a tensor: a list
+        there is tested for emptiness, and the fix would read it as a tensor."""
+        if site.truth and isinstance(site.node, (cst.Name, cst.Subscript, cst.Attribute)) \
+                and not isinstance(self._substituted(site.value), (cst.Call, cst.Comparison,
+                                                                   cst.BinaryOperation)):
+            raise _Refused(f"the truth of `{_code(site.node)}` itself is tested: a tensor only "
+                           "by its annotation, and a list there would be tested for emptiness")
 
     def _check_conditional_read(self, site: _Site) -> None:
         """A read under a condition on tensor values happens in the fix for every
