@@ -51,6 +51,9 @@ class SyncInLoop(Rule):
         "for row in rows:\n    x = row.item()\n",
         # Non-blocking device-to-host copies do not wait.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        h = t.to('cpu', non_blocking=True)\n",
+        # A batch of values moved at once, as the batched fix writes it in an outer loop.
+        "import torch\ndef f(layers: list[list[torch.Tensor]]):\n    for layer in layers:\n"
+        "        values = torch.stack([t.sum() for t in layer]).tolist()\n",
         # Moving a module.
         "import torch\nfor m in [torch.nn.Linear(2, 2)]:\n    m.cpu()\n",
     ]
@@ -96,6 +99,11 @@ class SyncInLoop(Rule):
                 self._report(node, "`.to('cpu')`")
             return
         if method not in SYNC_METHODS:
+            return
+        if method == "tolist" and isinstance(func.value, cst.Call) \
+                and self.ctx.imports.qualify(func.value.func) == "torch.stack":
+            # One transfer for a whole batch of values (the batched fix writes this inside
+            # an outer loop): batching the outer loop too is left to the user.
             return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{method}()`")
