@@ -537,3 +537,48 @@ def test_guarded_condition_uses_the_python_bool_only_where_the_guard_holds() -> 
     model[1].bias.grad = torch.tensor([float("inf"), 0.0])  # type: ignore[union-attr]
     naive, rewritten = _run_both(source, (model,))
     assert naive == rewritten == ["1.bias"]
+
+
+# -- every reason the fix gives for refusing a loop is reachable -----------------------
+
+_HEAD = "import torch\n\ndef f(ts: list[torch.Tensor], xs: list[torch.Tensor], c: bool):\n"
+
+
+@pytest.mark.parametrize(("body", "why"), [
+    ("    async def g():\n        async for t in ts:\n            print(t.item())\n",
+     "an `async for` loop"),
+    ("    return [t.item() for t in ts for u in xs]\n", "several `for` clauses"),
+    ("    return g()([t.item() for t in ts])\n",
+     "argument of a call whose callee has effects"),
+    ("    return print(h(), [t.item() for t in ts])\n", "an earlier argument of the call"),
+    ("    return (h(), [t.item() for t in ts])\n", "an earlier element of the expression"),
+    ("    return h() + sum(t.item() for t in ts)\n", "the left operand has effects"),
+    ("    return c and [t.item() for t in ts]\n", "evaluated only sometimes"),
+    ("    return xs[sum(t.item() for t in ts)]\n", "the comprehension sits in a `Index`"),
+    ("    x = 1; y = [t.item() for t in ts]\n", "several statements share the line"),
+    ("    if c: y = [t.item() for t in ts]\n", "sits in a `SimpleStatementSuite`"),
+    ("    for t, *rest in ts:\n        print(t.item())\n", "not a plain name or tuple"),
+    ("    global g\n    for t in ts:\n        global g\n        g = t.item()\n",
+     "the loop declares `global g`"),
+    ("    for t in ts:\n        with open('f') as fh:\n            fh.write(str(t.item()))\n",
+     "inside a `with` block"),
+    ("    for t in ts:\n        match c:\n            case _:\n                x = t.item()\n",
+     "a `Match` statement in the loop"),
+    ("    for t in ts:\n        yield t.item()\n", "the loop yields or awaits"),
+    ("    for t in ts:\n        if (n := t.item()) > 0:\n            print(n)\n",
+     "an assignment expression"),
+    ("    for t in ts:\n        a = t.cpu()\n", "copies a whole tensor to the host"),
+    ("    for t in ts:\n        a = t.to('cpu')\n", "`.to('cpu')` copies a whole tensor"),
+    ("    import numpy as np\n    for t in ts:\n        a = np.asarray(t)\n",
+     "converted to a NumPy array"),
+    ("    for t in ts:\n        a = h(t).item()\n", "calls something that may have effects"),
+    ("    for t in ts:\n        if t.sum() > 0:\n            ts = xs\n",
+     "rebinds `ts`, part of what it iterates over"),
+    ("    class K:\n        for t in ts:\n            print(t.item())\n", "a loop in a class body"),
+])
+def test_every_refusal_reason_is_given_where_it_applies(body: str, why: str) -> None:
+    source = _HEAD + body
+    reasons = [d.message for d in lint_source(source, "example.py", CODES).diagnostics
+               if d.code in CODES]
+    assert any(why in reason for reason in reasons), reasons
+    assert fix_source(source, "example.py", CODES, unsafe=True).text == source
