@@ -18,99 +18,56 @@ from synclint.analysis.kinds import (
 )
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
+from synclint.fixes.batched_facts import (
+    _BOOL_RESULTS,
+    _COLLECTION_METHODS,
+    _CONSUMERS,
+    _CONTAINER_MUTATORS,
+    _EFFECTFUL_METHODS,
+    _ELEMENTWISE,
+    _FLOAT_RESULTS,
+    _HARMLESS_BUILTINS,
+    _HARMLESS_METHODS,
+    _HOST_GUARD_CALLS,
+    _HOST_GUARD_METHODS,
+    _INT_RESULTS,
+    _NEUTRAL_CONTEXTS,
+    _RENDER_WORDS,
+    _SCALAR_REDUCTIONS,
+    _SHORT_CIRCUIT,
+    _SYNCING_OPS,
+    _TOTAL,
+)
 from synclint.fixes.batched_render import Names, Plan, Read, choose_names, identifiers, prelude
+from synclint.fixes.batched_syntax import (
+    _atomic,
+    _bound_names,
+    _code,
+    _effect_free,
+    _has_comment,
+    _int_targets,
+    _keywords,
+    _method,
+    _names_in,
+    _negate,
+    _plain_target,
+    _positional,
+    _Rename,
+    _root,
+    _scope_names,
+    _sequence_annotation,
+    _sequence_value,
+    _simple,
+    _Substitute,
+    _target_elements,
+    _walk_scope,
+)
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import PendingFix, Replacement
 
 __all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
 
-_RENDER = cst.Module([])
 
-#: Reductions whose result is 0-d when called without a dimension.
-_SCALAR_REDUCTIONS = frozenset({
-    "any", "all", "sum", "mean", "norm", "max", "min", "prod", "std", "var", "amax", "amin",
-    "nansum", "nanmean", "count_nonzero", "median", "nanmedian", "logsumexp", "vector_norm",
-    "aminmax",
-}) - {"aminmax", "logsumexp"}
-#: Element-wise tensor operations: a 0-d input gives a 0-d output.
-_ELEMENTWISE = frozenset({
-    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "abs", "neg", "float",
-    "double", "half", "bfloat16", "bool", "int", "long", "detach", "clone", "logical_not",
-    "sqrt", "square", "exp", "log", "log2", "log10", "sign", "reciprocal", "rsqrt", "sigmoid",
-    "relu", "contiguous", "nan_to_num", "clamp", "clip", "pow",
-})
-#: Results that are real floating point for every input they accept (complex inputs give
-#: real norms and variances; `mean` or `sqrt` of a complex tensor would be complex).
-_FLOAT_RESULTS = frozenset({
-    "norm", "std", "var", "vector_norm", "float", "double", "half", "bfloat16",
-})
-#: Results that are bool tensors.
-_BOOL_RESULTS = frozenset({
-    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "any", "all", "bool",
-    "logical_not", "eq", "ne", "lt", "le", "gt", "ge", "isclose", "equal",
-})
-#: Results that are int64 tensors.
-_INT_RESULTS = frozenset({"count_nonzero", "long", "numel"})
-_RENDER_WORDS = {
-    "isnan": "has_nan", "isinf": "has_inf", "isfinite": "finite", "norm": "norm",
-    "vector_norm": "norm", "sum": "total", "nansum": "total", "mean": "mean",
-    "nanmean": "mean", "max": "largest", "amax": "largest", "min": "smallest",
-    "amin": "smallest", "std": "std", "var": "var", "count_nonzero": "count",
-}
-#: Operations that cannot raise on any tensor (reading extra values with them is harmless).
-_TOTAL = frozenset({
-    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "any", "all", "sum", "abs",
-    "detach", "float", "double", "bool", "logical_not", "clone", "nansum", "count_nonzero",
-    "signbit",
-})
-#: Operations that read device data on the host: host reads, and results whose shape
-#: depends on the values.
-_SYNCING_OPS = frozenset({
-    "item", "tolist", "cpu", "numpy", "nonzero", "masked_select", "unique",
-    "unique_consecutive", "bincount", "equal", "allclose", "argwhere",
-})
-#: Tensor methods with effects beyond their result.
-_EFFECTFUL_METHODS = frozenset({
-    "backward", "register_hook", "retain_grad", "record_stream", "item", "tolist", "cpu",
-    "numpy", "share_memory_", "pin_memory",
-})
-#: Builtins that change nothing the loop's tensors hold.
-_HARMLESS_BUILTINS = frozenset({
-    "print", "len", "isinstance", "hasattr", "getattr", "str", "repr", "int", "float",
-    "bool", "abs", "round", "min", "max", "sum", "sorted", "list", "tuple", "dict", "set",
-    "frozenset", "enumerate", "zip", "range", "any", "all", "format", "id", "type", "divmod",
-    "pow", "reversed", "iter", "callable", "next",
-})
-#: Methods of host containers, strings and loggers that cannot modify a tensor.
-_HARMLESS_METHODS = frozenset({
-    "append", "extend", "insert", "add", "setdefault", "update", "get", "items", "keys",
-    "values", "join", "format", "startswith", "endswith", "lower", "upper", "strip", "split",
-    "replace", "count", "index", "pop", "remove", "discard", "clear", "info", "debug",
-    "warning", "warn", "error", "critical", "exception", "numel", "dim", "size",
-    "is_floating_point", "is_complex", "nelement", "element_size", "item", "tolist",
-})
-#: Container methods that change the container (the iterable must not change this way).
-_CONTAINER_MUTATORS = frozenset({
-    "append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
-    "popitem", "discard", "add", "sort", "reverse",
-})
-#: Host predicates a guard may call.
-_HOST_GUARD_CALLS = frozenset({"isinstance", "len", "hasattr", "callable", "getattr"})
-_HOST_GUARD_METHODS = frozenset({
-    "startswith", "endswith", "numel", "dim", "size", "is_floating_point", "is_complex",
-    "nelement", "get", "lower", "upper",
-})
-#: Context managers that do not change what a tensor expression computes.
-_NEUTRAL_CONTEXTS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.enable_grad"})
-#: Builtins that consume a generator argument completely (or, for any/all, until decided).
-_CONSUMERS = frozenset({"sum", "any", "all", "min", "max", "sorted", "list", "tuple", "set",
-                        "frozenset", "dict"})
-_SHORT_CIRCUIT = frozenset({"any", "all"})
-#: Iterables that are fresh, finite and free of side effects to iterate in full.
-_COLLECTION_METHODS = frozenset({
-    "parameters", "named_parameters", "buffers", "named_buffers", "items", "values", "keys",
-    "children", "named_children", "modules", "named_modules", "state_dict",
-})
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
@@ -196,99 +153,6 @@ def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode
         outcome = Outcome(None, str(refused))
     state.outcomes[id(loop)] = outcome
     return outcome
-
-
-def _code(node: cst.CSTNode) -> str:
-    return _RENDER.code_for_node(node)
-
-
-def _atomic(node: cst.BaseExpression) -> bool:
-    return isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer,
-                             cst.Float, cst.SimpleString)) or bool(getattr(node, "lpar", ()))
-
-
-def _method(node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-        return node.func.value, node.func.attr.value
-    return None
-
-
-def _positional(node: cst.Call) -> list[cst.BaseExpression]:
-    return [arg.value for arg in node.args if arg.keyword is None and not arg.star]
-
-
-def _keywords(node: cst.Call) -> set[str]:
-    return {arg.keyword.value for arg in node.args if arg.keyword is not None}
-
-
-def _names_in(node: cst.CSTNode) -> Iterator[str]:
-    """Names read by an expression (not attribute names or keywords)."""
-    if isinstance(node, cst.Name):
-        yield node.value
-        return
-    if isinstance(node, cst.Attribute):
-        yield from _names_in(node.value)
-        return
-    if isinstance(node, cst.Arg):
-        yield from _names_in(node.value)
-        return
-    for child in node.children:
-        yield from _names_in(child)
-
-
-def _bound_names(target: cst.CSTNode) -> Iterator[str]:
-    if isinstance(target, cst.Name):
-        yield target.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _bound_names(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from _bound_names(target.value)
-
-
-def _root(node: cst.BaseExpression) -> str | None:
-    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
-        node = node.func if isinstance(node, cst.Call) else node.value
-    return node.value if isinstance(node, cst.Name) else None
-
-
-def _has_comment(node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.Comment):
-        return True
-    return any(_has_comment(child) for child in node.children)
-
-
-class _Substitute(cst.CSTTransformer):
-    """Replaces reads of alias names by the expressions they stand for."""
-
-    def __init__(self, aliases: dict[str, cst.BaseExpression]) -> None:
-        super().__init__()
-        self.aliases = aliases
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
-        return updated.with_changes(attr=original.attr)
-
-    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
-        return updated.with_changes(keyword=original.keyword)
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        value = self.aliases.get(original.value)
-        if value is None:
-            return updated
-        if _atomic(value):
-            return value
-        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-
-
-class _Rename(cst.CSTTransformer):
-    """Renames names in a loop target."""
-
-    def __init__(self, names: dict[str, str]) -> None:
-        super().__init__()
-        self.names = names
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
-        return updated.with_changes(value=self.names.get(original.value, original.value))
 
 
 class _Rewriter:
@@ -1673,141 +1537,3 @@ class _Rewriter:
                                   ("torch",)))
 
 
-_OPPOSITES: dict[type[cst.BaseCompOp], cst.BaseCompOp] = {
-    cst.Is: cst.IsNot(), cst.IsNot: cst.Is(), cst.In: cst.NotIn(), cst.NotIn: cst.In(),
-}
-
-
-def _negate(code: str) -> str:
-    """`not (code)`, written as a maintainer would where that is exact: `x is not None`
-    for `not (x is None)`, `x` for `not (not x)` (only its truth is used)."""
-    try:
-        node = cst.parse_expression(code)
-    except cst.ParserSyntaxError:
-        return f"not ({code})"
-    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1 and not node.lpar:
-        comparison = node.comparisons[0]
-        opposite = _OPPOSITES.get(type(comparison.operator))
-        if opposite is not None:
-            flipped = comparison.with_changes(operator=opposite)
-            return _code(node.with_changes(comparisons=[flipped]))
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-        inner = node.expression
-        return _code(inner) if _atomic(inner) else f"({_code(inner)})"
-    if isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or node.lpar:
-        return f"not {code}"
-    return f"not ({code})"
-
-
-def _scope_names(scope: cst.CSTNode) -> set[str]:
-    """Every name a scope (and what it contains) uses or binds: attribute names and
-    keywords are not names, so `.norm()` does not keep the fix from naming a value
-    `norm`."""
-    names: set[str] = set()
-    stack = [scope]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.Name):
-            names.add(node.value)
-        elif isinstance(node, cst.Attribute):
-            stack.append(node.value)
-            continue
-        elif isinstance(node, cst.Arg):
-            stack.append(node.value)
-            continue
-        stack.extend(node.children)
-    return names
-
-
-def _effect_free(node: cst.BaseExpression) -> bool:
-    """Evaluating it twice gives the same value and does nothing else: names, attributes,
-    literals, constant indexes, arithmetic and `len()` of those (`x.shape[0] - 1`)."""
-    if _simple(node):
-        return True
-    if isinstance(node, cst.Subscript):
-        return _effect_free(node.value) and all(
-            isinstance(e.slice, cst.Index) and _effect_free(e.slice.value) for e in node.slice)
-    if isinstance(node, cst.BinaryOperation):
-        return _effect_free(node.left) and _effect_free(node.right)
-    if isinstance(node, cst.UnaryOperation):
-        return _effect_free(node.expression)
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
-            and node.func.value == "len" and len(node.args) == 1:
-        return _effect_free(node.args[0].value)
-    return False
-
-
-def _simple(node: cst.BaseExpression) -> bool:
-    """Evaluating it has no effects: a name, a dotted name or a literal."""
-    if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
-        return True
-    if isinstance(node, cst.Attribute):
-        return _simple(node.value)
-    return False
-
-
-def _int_targets(target: cst.BaseExpression,
-                 iterable: cst.BaseExpression | None) -> Iterator[str]:
-    """The loop variables bound to host values for certain: `for i in range(n)`, the index
-    of `enumerate`, the name of `named_parameters()`."""
-    method = _method(iterable) if iterable is not None else None
-    if method is not None and method[1] in ("named_parameters", "named_buffers",
-                                            "named_modules", "named_children") \
-            and isinstance(target, (cst.Tuple, cst.List)) and target.elements \
-            and isinstance(target.elements[0].value, cst.Name):
-        yield target.elements[0].value.value  # the name: a str
-        return
-    if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
-        return
-    name = iterable.func.value
-    if name == "reversed" and iterable.args:
-        yield from _int_targets(target, iterable.args[0].value)
-    elif name == "range" and isinstance(target, cst.Name):
-        yield target.value
-    elif name == "enumerate" and isinstance(target, (cst.Tuple, cst.List)) \
-            and target.elements and isinstance(target.elements[0].value, cst.Name):
-        yield target.elements[0].value.value
-
-
-def _plain_target(target: cst.BaseExpression) -> bool:
-    if isinstance(target, cst.Name):
-        return True
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return all(not isinstance(e, cst.StarredElement) and _plain_target(e.value)
-                   for e in target.elements)
-    return False
-
-
-def _target_elements(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_elements(element.value)
-    else:
-        yield target
-
-
-def _walk_scope(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The nodes of a loop body that run with it (not the bodies of nested definitions)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(reversed(current.children))
-
-
-def _sequence_annotation(node: cst.BaseExpression | None) -> bool:
-    if isinstance(node, cst.Subscript):
-        node = node.value
-    if isinstance(node, cst.Attribute):
-        node = node.attr
-    return isinstance(node, cst.Name) and node.value in ("list", "List", "tuple", "Tuple",
-                                                          "Sequence", "MutableSequence")
-
-
-def _sequence_value(node: cst.BaseExpression) -> bool:
-    if isinstance(node, (cst.List, cst.Tuple, cst.ListComp)):
-        return True
-    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
-        and node.func.value in ("list", "tuple", "sorted")
