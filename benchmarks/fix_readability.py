@@ -48,9 +48,9 @@ def ruff_findings(texts: dict[str, str]) -> dict[str, list[str]] | None:
             path.write_text(text, encoding="utf-8")
             paths[str(path)] = name
         # The style the fixer followed for a file outside any project: black's 88
-        # columns, Python 3.9 (no `zip(strict=)`).
+        # columns, ruff's default target (Python 3.10: `zip(strict=)` exists).
         done = subprocess.run(
-            [ruff, "check", "--isolated", "--select", "E,F,W,B", "--target-version", "py39",
+            [ruff, "check", "--isolated", "--select", "E,F,W,B", "--target-version", "py310",
              "--line-length", "88", "--output-format", "concise", "--no-cache", folder],
             capture_output=True, text=True, check=False)
     found: dict[str, list[str]] = {name: [] for name in texts}

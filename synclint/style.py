@@ -21,9 +21,9 @@ DEFAULT_LINE_LENGTH = 88
 @dataclass(frozen=True)
 class CodeStyle:
     line_length: int = DEFAULT_LINE_LENGTH
-    #: The oldest Python version the project supports, (3, 9) when it says nothing (ruff's
-    #: default target).
-    python: tuple[int, int] = (3, 9)
+    #: The oldest Python version the project supports; (3, 10) when it says nothing, as
+    #: ruff assumes (Python 3.9 is past its end of life).
+    python: tuple[int, int] = (3, 10)
 
     @property
     def zip_strict(self) -> bool:
@@ -63,7 +63,7 @@ def _style_of(data: dict[str, Any]) -> CodeStyle:
     length = ruff.get("line-length", black.get("line-length", DEFAULT_LINE_LENGTH))
     if not isinstance(length, int) or not 20 <= length <= 400:
         length = DEFAULT_LINE_LENGTH
-    python = (3, 9)
+    python = (3, 10)
     target = ruff.get("target-version")
     versions = black.get("target-version")
     project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}

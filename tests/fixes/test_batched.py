@@ -82,7 +82,7 @@ def check(model):
     host = iter(torch.stack(flat).tolist() if flat else [])
     values = [tuple(None if r is None else next(host) for r in row) for row in reads]
     for (name, param), (has_nan, has_inf, grad_has_nan, grad_has_inf) in zip(
-        model.named_parameters(), values
+        model.named_parameters(), values, strict=True
     ):
         # weights first
         if has_nan:
@@ -167,7 +167,7 @@ def test_item_in_a_loop_over_named_parameters() -> None:
             device = norms_2[0].device if norms_2 else None
             norms_2 = [r if r.device == device else r.to(device) for r in norms_2]
             values = torch.stack(norms_2).tolist() if norms_2 else []
-            for (name, _), norm in zip(model.named_parameters(), values):
+            for (name, _), norm in zip(model.named_parameters(), values, strict=True):
                 stats[name] = norm
             return stats
         """)
