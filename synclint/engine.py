@@ -23,6 +23,7 @@ from synclint.fixes.imports import import_edits
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
+from synclint.style import style_for
 from synclint.suppression import Suppressions
 from synclint.syntax import syntax_errors as _ast_syntax_errors
 
@@ -134,6 +135,7 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]]) -> LintOutput:
     context = Context(source)
+    context.style = style_for(filename)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

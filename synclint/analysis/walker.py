@@ -18,6 +18,7 @@ from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports
 from synclint.analysis.narrowing import narrowings
+from synclint.style import CodeStyle
 
 Hook = Callable[[Any], None]
 
@@ -99,6 +100,8 @@ class Context:
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
         self._flags: dict[int, dict[str, cst.BaseExpression]] = {}
+        #: The project's code style, which generated code follows.
+        self.style = CodeStyle()
 
     @property
     def in_loop(self) -> bool:

@@ -3,7 +3,6 @@ host in one pass without syncing, stack them, transfer once, and run the loop on
 
 from __future__ import annotations
 
-import re
 import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -14,84 +13,61 @@ from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
     F64_TENSOR,
+    HOST,
     UNKNOWN,
-    elem_of,
 )
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
-from synclint.rules.base import PendingFix, Replacement
+from synclint.fixes.batched_facts import (
+    _BOOL_RESULTS,
+    _COLLECTION_METHODS,
+    _CONSUMERS,
+    _CONTAINER_MUTATORS,
+    _EFFECTFUL_METHODS,
+    _ELEMENTWISE,
+    _FLOAT_RESULTS,
+    _HARMLESS_BUILTINS,
+    _HARMLESS_METHODS,
+    _HOST_GUARD_CALLS,
+    _HOST_GUARD_METHODS,
+    _INT_RESULTS,
+    _NEUTRAL_CONTEXTS,
+    _RENDER_WORDS,
+    _SCALAR_REDUCTIONS,
+    _SHORT_CIRCUIT,
+    _SYNCING_OPS,
+    _TOTAL,
+)
+from synclint.fixes.batched_render import Names, Plan, Read, choose_names, identifiers, prelude
+from synclint.fixes.batched_syntax import (
+    _atomic,
+    _bound_names,
+    _code,
+    _effect_free,
+    _has_comment,
+    _int_targets,
+    _keywords,
+    _method,
+    _names_in,
+    _negate,
+    _plain_target,
+    _positional,
+    _Rename,
+    _root,
+    _scope_names,
+    _sequence_annotation,
+    _sequence_value,
+    _simple,
+    _Substitute,
+    _target_elements,
+    _walk_scope,
+)
+from synclint.fixes.layout import statement as layout_statement
+from synclint.fixes.pending import PendingFix, Replacement
 
-__all__ = ["Outcome", "batched_fix", "loop_ancestors"]
+__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
 
-_RENDER = cst.Module([])
 
-#: Reductions whose result is 0-d when called without a dimension.
-_SCALAR_REDUCTIONS = frozenset({
-    "any", "all", "sum", "mean", "norm", "max", "min", "prod", "std", "var", "amax", "amin",
-    "nansum", "nanmean", "count_nonzero", "median", "nanmedian", "logsumexp", "vector_norm",
-    "aminmax",
-}) - {"aminmax", "logsumexp"}
-#: Element-wise tensor operations: a 0-d input gives a 0-d output.
-_ELEMENTWISE = frozenset({
-    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "abs", "neg", "float",
-    "double", "half", "bfloat16", "bool", "int", "long", "detach", "clone", "logical_not",
-    "sqrt", "square", "exp", "log", "log2", "log10", "sign", "reciprocal", "rsqrt", "sigmoid",
-    "relu", "contiguous", "nan_to_num", "clamp", "clip", "pow",
-})
-#: Results that are floating point whatever the input (or that fail on integers).
-_FLOAT_RESULTS = frozenset({
-    "norm", "mean", "std", "var", "nanmean", "vector_norm", "float", "double", "half",
-    "bfloat16", "sqrt", "exp", "log", "log2", "log10", "sigmoid", "rsqrt", "reciprocal",
-})
-#: Operations that cannot raise on any tensor (reading extra values with them is harmless).
-_TOTAL = frozenset({
-    "isnan", "isinf", "isfinite", "isposinf", "isneginf", "any", "all", "sum", "abs",
-    "detach", "float", "double", "bool", "logical_not", "clone", "nansum", "count_nonzero",
-    "signbit",
-})
-#: Tensor methods with effects beyond their result.
-_EFFECTFUL_METHODS = frozenset({
-    "backward", "register_hook", "retain_grad", "record_stream", "item", "tolist", "cpu",
-    "numpy", "share_memory_", "pin_memory",
-})
-#: Builtins that change nothing the loop's tensors hold.
-_HARMLESS_BUILTINS = frozenset({
-    "print", "len", "isinstance", "hasattr", "getattr", "str", "repr", "int", "float",
-    "bool", "abs", "round", "min", "max", "sum", "sorted", "list", "tuple", "dict", "set",
-    "frozenset", "enumerate", "zip", "range", "any", "all", "format", "id", "type", "divmod",
-    "pow", "reversed", "iter", "callable", "next",
-})
-#: Methods of host containers, strings and loggers that cannot modify a tensor.
-_HARMLESS_METHODS = frozenset({
-    "append", "extend", "insert", "add", "setdefault", "update", "get", "items", "keys",
-    "values", "join", "format", "startswith", "endswith", "lower", "upper", "strip", "split",
-    "replace", "count", "index", "pop", "remove", "discard", "clear", "info", "debug",
-    "warning", "warn", "error", "critical", "exception", "numel", "dim", "size",
-    "is_floating_point", "is_complex", "nelement", "element_size", "item", "tolist",
-})
-#: Container methods that change the container (the iterable must not change this way).
-_CONTAINER_MUTATORS = frozenset({
-    "append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault",
-    "popitem", "discard", "add", "sort", "reverse",
-})
-#: Host predicates a guard may call.
-_HOST_GUARD_CALLS = frozenset({"isinstance", "len", "hasattr", "callable", "getattr"})
-_HOST_GUARD_METHODS = frozenset({
-    "startswith", "endswith", "numel", "dim", "size", "is_floating_point", "is_complex",
-    "nelement", "get", "lower", "upper",
-})
-#: Context managers that do not change what a tensor expression computes.
-_NEUTRAL_CONTEXTS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.enable_grad"})
-#: Builtins that consume a generator argument completely (or, for any/all, until decided).
-_CONSUMERS = frozenset({"sum", "any", "all", "min", "max", "sorted", "list", "tuple", "set",
-                        "frozenset", "dict"})
-_SHORT_CIRCUIT = frozenset({"any", "all"})
-#: Iterables that are fresh, finite and free of side effects to iterate in full.
-_COLLECTION_METHODS = frozenset({
-    "parameters", "named_parameters", "buffers", "named_buffers", "items", "values", "keys",
-    "children", "named_children", "modules", "named_modules",
-})
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
@@ -146,6 +122,18 @@ def loop_ancestors(ctx: Context, loop: cst.CSTNode,
     return [*ctx.parents, *extra]
 
 
+def loops_over_dtypes(loop: cst.CSTNode) -> bool:
+    """`{k: ... for k in {(r.device, r.dtype) for r in reads}}`: a loop over the distinct
+    devices and dtypes of some tensors (a handful), as the batched fix writes it."""
+    if not isinstance(loop, _COMPREHENSIONS):
+        return False
+    iterable = loop.for_in.iter
+    if not isinstance(iterable, cst.SetComp) or not isinstance(iterable.elt, cst.Tuple):
+        return False
+    return all(isinstance(e.value, cst.Attribute) and e.value.attr.value in ("device", "dtype")
+               for e in iterable.elt.elements)
+
+
 def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> Outcome:
     """The batched fix of `loop` (the same object for every finding in it)."""
     state = _STATES.get(ctx)
@@ -165,88 +153,6 @@ def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode
         outcome = Outcome(None, str(refused))
     state.outcomes[id(loop)] = outcome
     return outcome
-
-
-def _code(node: cst.CSTNode) -> str:
-    return _RENDER.code_for_node(node)
-
-
-def _atomic(node: cst.BaseExpression) -> bool:
-    return isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer,
-                             cst.Float, cst.SimpleString)) or bool(getattr(node, "lpar", ()))
-
-
-def _method(node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-        return node.func.value, node.func.attr.value
-    return None
-
-
-def _positional(node: cst.Call) -> list[cst.BaseExpression]:
-    return [arg.value for arg in node.args if arg.keyword is None and not arg.star]
-
-
-def _keywords(node: cst.Call) -> set[str]:
-    return {arg.keyword.value for arg in node.args if arg.keyword is not None}
-
-
-def _names_in(node: cst.CSTNode) -> Iterator[str]:
-    """Names read by an expression (not attribute names or keywords)."""
-    if isinstance(node, cst.Name):
-        yield node.value
-        return
-    if isinstance(node, cst.Attribute):
-        yield from _names_in(node.value)
-        return
-    if isinstance(node, cst.Arg):
-        yield from _names_in(node.value)
-        return
-    for child in node.children:
-        yield from _names_in(child)
-
-
-def _bound_names(target: cst.CSTNode) -> Iterator[str]:
-    if isinstance(target, cst.Name):
-        yield target.value
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _bound_names(element.value)
-    elif isinstance(target, cst.StarredElement):
-        yield from _bound_names(target.value)
-
-
-def _root(node: cst.BaseExpression) -> str | None:
-    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
-        node = node.func if isinstance(node, cst.Call) else node.value
-    return node.value if isinstance(node, cst.Name) else None
-
-
-def _has_comment(node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.Comment):
-        return True
-    return any(_has_comment(child) for child in node.children)
-
-
-class _Substitute(cst.CSTTransformer):
-    """Replaces reads of alias names by the expressions they stand for."""
-
-    def __init__(self, aliases: dict[str, cst.BaseExpression]) -> None:
-        super().__init__()
-        self.aliases = aliases
-
-    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
-        return updated.with_changes(attr=original.attr)
-
-    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
-        return updated.with_changes(keyword=original.keyword)
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
-        value = self.aliases.get(original.value)
-        if value is None:
-            return updated
-        if _atomic(value):
-            return value
-        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 class _Rewriter:
@@ -279,6 +185,8 @@ class _Rewriter:
         self.active: set[str] = set()
         #: Names the guards read: the body must not change them.
         self.guard_names: set[str] = set()
+        #: Loop variables that are ints for certain (`range`, `enumerate`'s index).
+        self.host_targets: set[str] = set()
 
     def _meth(self, node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
         """A method call's receiver and name (not a module function such as torch.isnan)."""
@@ -298,7 +206,7 @@ class _Rewriter:
         if loop.asynchronous is not None:
             raise _Refused("an `async for` loop")
         self._check_scope(class_body_refused=True)
-        self._check_target(loop.target)
+        self._check_target(loop.target, loop.iter)
         body = loop.body
         # `for t in ts: total += t.item()` has a one-line suite, not a block.
         statements: Sequence[cst.CSTNode] = \
@@ -308,22 +216,43 @@ class _Rewriter:
         self._statements(statements)
         if not self.sites:
             raise _Refused("the loop reads no value synclint can batch")
+        self._check_sites()
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
-        if self.early_exit is not None:
-            self._early_exit_verdict(loop.iter, self.early_exit)
+        self._check_early_exit()
+        materialise = self._check_iterable_readable_twice(loop.iter)
+        unused = self._unused_targets(loop)
         names = self._names()
         indent = self._indent(loop)
-        prelude, row_target = self._prelude(names, _code(loop.target), _code(loop.iter),
-                                            items=True)
         target = loop.target
+        if unused >= self.targets:
+            # The body no longer needs the elements: loop over the values alone.
+            prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
+                                                items=False, indent=indent)
+            replacements = [
+                Replacement(loop, "".join(line + "\n" + indent for line in prelude),
+                            mode="before"),
+                Replacement(target, row_target),
+                Replacement(loop.iter, names.values),
+            ]
+            replacements.extend(self._site_replacements(names))
+            return self._outcome(replacements)
+        iterable = names.items if materialise else _code(loop.iter)
+        prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
+                                            items=materialise, indent=indent)
         target_code = _code(target)
+        if unused and "_" not in self.state.identifiers.get(self._scope_key(), set()):
+            renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
+            assert isinstance(renamed, cst.BaseExpression)
+            target_code = _code(renamed)
         if isinstance(target, cst.Tuple) and not target.lpar:
             target_code = f"({target_code})"
+        header = f"for {target_code}, {row_target} in "
         replacements = [
             Replacement(loop, "".join(line + "\n" + indent for line in prelude), mode="before"),
             Replacement(target, f"{target_code}, {row_target}"),
-            Replacement(loop.iter, f"zip({names['items']}, {names['values']})"),
+            Replacement(loop.iter, self._zip(iterable, names.values, before=indent + header,
+                                             indent=indent)),
         ]
         replacements.extend(self._site_replacements(names))
         return self._outcome(replacements)
@@ -337,7 +266,7 @@ class _Rewriter:
         if for_in.inner_for_in is not None:
             raise _Refused("a comprehension with several `for` clauses")
         self._check_scope(class_body_refused=True)
-        self._check_target(for_in.target)
+        self._check_target(for_in.target, for_in.iter)
         anchor, consumer = self._anchor(loop)
         if isinstance(loop, cst.GeneratorExp) and consumer is None:
             raise _Refused("a generator is evaluated lazily, interleaved with its consumer")
@@ -351,6 +280,7 @@ class _Rewriter:
             self._expression(loop.elt, truth=consumer in _SHORT_CIRCUIT)
         if not self.sites:
             raise _Refused("the comprehension reads no value synclint can batch")
+        self._check_sites()
         self._check_effects(*[condition.test for condition in for_in.ifs],
                             *([loop.key, loop.value] if isinstance(loop, cst.DictComp)
                               else [loop.elt]))
@@ -364,17 +294,19 @@ class _Rewriter:
                                                                                   site_nodes))
         iter_code = _code(for_in.iter)
         if uses_target:
+            materialise = self._check_iterable_readable_twice(for_in.iter)
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
-                                                items=True)
+                                                items=materialise, indent=indent)
             target_code = _code(for_in.target)
             if isinstance(for_in.target, cst.Tuple) and not for_in.target.lpar:
                 target_code = f"({target_code})"
             new_target = f"{target_code}, {row_target}"
-            new_iter = f"zip({names['items']}, {names['values']})"
+            new_iter = self._zip(names.items if materialise else iter_code,
+                                 names.values)
         else:
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
-                                                items=False)
-            new_target, new_iter = row_target, names["values"]
+                                                items=False, indent=indent)
+            new_target, new_iter = row_target, names.values
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
                         mode="before"),
@@ -389,7 +321,7 @@ class _Rewriter:
         return self._outcome(replacements)
 
     def _whole_replacement(self, loop: cst.CSTNode, consumer: str | None,
-                           names: dict[str, str], uses_target: bool) -> str | None:
+                           names: Names, uses_target: bool) -> str | None:
         """`[t.item() for t in ts]` is just the host list."""
         if uses_target or len(self.sites) != 1 or _has_comment(loop):
             return None
@@ -399,12 +331,42 @@ class _Rewriter:
         if site.node is not loop.elt or site.mode != "item":  # type: ignore[attr-defined]
             return None
         if isinstance(loop, cst.ListComp):
-            return names["values"]
+            return names.values
         if isinstance(loop, cst.SetComp):
-            return f"set({names['values']})"
+            return f"set({names.values})"
         if isinstance(loop, cst.GeneratorExp) and consumer is not None:
-            return names["values"]
+            return names.values
         return None
+
+    def _unused_targets(self, loop: cst.For) -> set[str]:
+        """Loop variables that nothing reads once the reads are replaced: not the body
+        outside the reads, not the rest of the function (a loop variable outlives its
+        loop), not the `else:` clause."""
+        sites = {id(site.node) for site in self.sites}
+        used = set(self._names_outside_sites(loop.body, sites))
+        if loop.orelse is not None:
+            used |= set(_names_in(loop.orelse))
+        function = next((node for node in reversed(self.ancestors)
+                         if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+        if function is None:
+            return set()
+        stack: list[cst.CSTNode] = [function]
+        while stack:
+            node = stack.pop()
+            if node is loop:
+                continue
+            if isinstance(node, cst.Name):
+                used.add(node.value)
+            elif isinstance(node, cst.Attribute):
+                stack.append(node.value)
+            else:
+                stack.extend(node.children)
+        return self.targets - used - set(self.aliases)
+
+    def _scope_key(self) -> int:
+        scope = next((node for node in reversed(self.ancestors)
+                      if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+        return id(scope)
 
     def _names_outside_sites(self, node: cst.CSTNode, sites: set[int]) -> Iterator[str]:
         if id(node) in sites:
@@ -529,10 +491,12 @@ class _Rewriter:
                 raise _Refused("a loop in a class body (a comprehension there cannot see "
                                "the class's names)")
 
-    def _check_target(self, target: cst.BaseExpression) -> None:
+    def _check_target(self, target: cst.BaseExpression,
+                      iterable: cst.BaseExpression | None = None) -> None:
         if not _plain_target(target):
             raise _Refused("the loop target is not a plain name or tuple of names")
         self.targets = set(_bound_names(target))
+        self.host_targets = set(_int_targets(target, iterable))
 
     def _scan_bindings(self, body: cst.CSTNode) -> None:
         """Every name the body binds (a name bound twice cannot be an alias)."""
@@ -575,8 +539,8 @@ class _Rewriter:
                 name = small.targets[0].target.value
                 if self._bound_counts.get(name) != 1 or name in self.targets:
                     continue
-                if not self._pure(small.value):
-                    continue
+                if not self._pure(small.value) or self._has_sync(small.value):
+                    continue  # an alias is re-evaluated in the first pass: it must not sync
                 if any(n in self.body_bound and n not in self.aliases and n not in self.targets
                        for n in _names_in(small.value)):
                     continue
@@ -817,6 +781,9 @@ class _Rewriter:
 
     def _site(self, node: cst.CSTNode, value: cst.BaseExpression, *, mode: str, truth: bool,
               proven: bool = True) -> None:
+        if self._has_sync(self._substituted(value)):
+            raise _Refused(f"computing `{_code(value)}` itself reads device data (a shape "
+                           "that depends on the values): a first pass would sync as often")
         if not self._pure(value):
             raise _Refused(f"the value read, `{_code(value)}`, calls something that may "
                            "have effects")
@@ -834,7 +801,7 @@ class _Rewriter:
             if skipped is None:
                 exact = False
             else:
-                ordered.append((skipped[0], f"not ({skipped[1]})"))
+                ordered.append((skipped[0], _negate(skipped[1])))
                 facts |= skipped[2]
         guards = [code for _, code in sorted(ordered)]
         self.sites.append(_Site(node, value, mode, truth, tuple(guards), frozenset(facts),
@@ -848,7 +815,8 @@ class _Rewriter:
     def _host_guard(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]] | None:
         """The guard's code (aliases substituted) and the expressions it proves not None,
         or None when the test depends on tensor values or may have effects."""
-        if not self._host_pure(test):
+        if not self._host_pure(test) or not self._sync_free(test, truth=True) \
+                or self._has_sync(self._substituted(test)):
             return None
         names = set(_names_in(test))
         for name in names:
@@ -862,7 +830,7 @@ class _Rewriter:
 
     def _negated(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]]:
         code = self._guard_code(test)
-        return self._next(), f"not ({code})", frozenset(self._not_none(test, positive=False))
+        return self._next(), _negate(code), frozenset(self._not_none(test, positive=False))
 
     def _guard_code(self, test: cst.BaseExpression) -> str:
         node = self._substituted(test)
@@ -885,6 +853,73 @@ class _Rewriter:
                     comparison.comparator, cst.Name) and comparison.comparator.value == "None":
                 yield _code(self._substituted(test.left))
 
+    def _sync_free(self, node: cst.BaseExpression, *, truth: bool) -> bool:
+        """Evaluating the guard cannot read a tensor: the fix evaluates it once more, in
+        its first pass. Comparisons and truth tests need operands known to be host values
+        (a tensor `scale > 0` syncs); identity tests, `isinstance` and metadata never
+        read a tensor."""
+        if isinstance(node, cst.BooleanOperation):
+            return self._sync_free(node.left, truth=truth) and \
+                self._sync_free(node.right, truth=truth)
+        if isinstance(node, cst.UnaryOperation):
+            return self._sync_free(node.expression, truth=True)
+        if isinstance(node, cst.Comparison):
+            if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
+                return True
+            operands = [node.left, *(c.comparator for c in node.comparisons)]
+            if all(isinstance(c.operator, (cst.In, cst.NotIn)) for c in node.comparisons):
+                # `name in skip`: a membership test in a list, tuple, set or literal of
+                # host values compares host values (a tensor on the left would sync).
+                return self._known_host(node.left) and all(
+                    isinstance(c.comparator, (cst.List, cst.Tuple, cst.Set, cst.SimpleString))
+                    or self._known_sequence(c.comparator) or self._known_host(c.comparator)
+                    for c in node.comparisons)
+            return all(self._known_host(o) for o in operands)
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name) and func.value in ("isinstance", "hasattr",
+                                                             "callable", "len"):
+                return True
+            return self._known_host(node)
+        if truth:
+            return self._known_host(node) or isinstance(node, (cst.Name, cst.Attribute)) \
+                and self.ctx.kind(node) is UNKNOWN
+        return self._known_host(node)
+
+    def _known_host(self, node: cst.BaseExpression) -> bool:
+        """A host value for certain: a literal, a host-kind name, a loop index, tensor
+        metadata, or arithmetic of those."""
+        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString,
+                             cst.FormattedString)):
+            return True
+        if isinstance(node, cst.Name):
+            if node.value in ("None", "True", "False") or node.value in self.host_targets:
+                return True
+            alias = self.aliases.get(node.value)
+            if alias is not None:
+                return self._known_host(alias)
+            return self.ctx.kind(node) is HOST and node.value not in self.targets
+        if isinstance(node, (cst.BinaryOperation,)):
+            return self._known_host(node.left) and self._known_host(node.right)
+        if isinstance(node, cst.UnaryOperation):
+            return self._known_host(node.expression)
+        if isinstance(node, cst.Attribute):
+            return self._is_device(node.value) and node.attr.value in (
+                "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "is_leaf")
+        if isinstance(node, cst.Subscript):
+            return isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape" \
+                and self._is_device(node.value.value)
+        if isinstance(node, cst.Call):
+            method = _method(node)
+            if method is not None and method[1] in ("numel", "dim", "size", "nelement",
+                                                    "element_size", "is_floating_point",
+                                                    "is_complex"):
+                return self._is_device(method[0])
+            if isinstance(node.func, cst.Name) and node.func.value == "len" \
+                    and self.ctx.env.lookup("len") is None:
+                return True
+        return False
+
     def _conjunction(self) -> str:
         if not self.guards:
             return "True"
@@ -906,6 +941,8 @@ class _Rewriter:
                 self._operand_pure(t.comparator) for t in node.comparisons)
         if isinstance(node, (cst.BooleanOperation,)):
             return self._host_pure(node.left) and self._host_pure(node.right)
+        if isinstance(node, cst.BinaryOperation):
+            return self._known_host(node)
         if isinstance(node, cst.UnaryOperation):
             return self._host_pure(node.expression)
         if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
@@ -932,10 +969,21 @@ class _Rewriter:
         return self._host_pure(node)
 
     def _has_sync(self, node: cst.CSTNode) -> bool:
+        """The expression reads device data on the host somewhere: a host read, or an
+        operation whose result's shape depends on the data (`.nonzero()`, `t[mask]`)."""
         if isinstance(node, cst.Call):
             method = self._meth(node)
-            if method is not None and method[1] in ("item", "tolist", "cpu", "numpy"):
+            name = method[1] if method is not None else (
+                (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
+            if name in _SYNCING_OPS:
                 return True
+            if name == "where" and len(node.args) == 1:
+                return True
+        if isinstance(node, cst.Subscript) and self._is_device(node.value):
+            for element in node.slice:
+                index = element.slice
+                if isinstance(index, cst.Index) and self._bool_tensor(index.value):
+                    return True
         return any(self._has_sync(child) for child in node.children)
 
     # -- purity, effects, totality -------------------------------------------------------
@@ -1008,9 +1056,68 @@ class _Rewriter:
                 return qualified[6:] in _TOTAL and self._total(node.args[0].value, facts)
         return False
 
+    def _check_early_exit(self) -> None:
+        """A loop that can stop early never reads the elements after the stop: the fix
+        would (and a read there may raise: a meta tensor, a missing value)."""
+        if self.early_exit is not None:
+            raise _Refused(f"{self.early_exit}: the fix would read elements the loop "
+                           "never reaches")
+
+    def _check_sites(self) -> None:
+        """Refuse a fix that would make a read the original does not make, or read a
+        value that is not the loop's own."""
+        for site in self.sites:
+            self._check_bare_truth(site)
+            self._check_conditional_read(site)
+            self._check_narrowed(site)
+            self._check_depends_on_loop(site)
+
+    def _check_bare_truth(self, site: _Site) -> None:
+        """`if batch_image:` where only an annotation says `batch_image` is a tensor: a list
+        there is tested for emptiness, and the fix would read it as a tensor."""
+        if site.truth and isinstance(site.node, (cst.Name, cst.Subscript, cst.Attribute)) \
+                and not isinstance(self._substituted(site.value), (cst.Call, cst.Comparison,
+                                                                   cst.BinaryOperation)):
+            raise _Refused(f"the truth of `{_code(site.node)}` itself is tested: a tensor only "
+                           "by its annotation, and a list there would be tested for emptiness")
+
+    def _check_conditional_read(self, site: _Site) -> None:
+        """A read under a condition on tensor values happens in the fix for every
+        element: only reads that cannot raise may be made where the original did not."""
+        if not site.exact and not self._total(self._substituted(site.value), site.facts):
+            raise _Refused(f"`{_code(site.value)}` is read only where a tensor condition "
+                           "holds; the fix would read it every time, and it may raise")
+
+    def _check_narrowed(self, site: _Site) -> None:
+        """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there; under
+        `isinstance(v, torch.Tensor)` it is one."""
+        if site.proven:
+            return
+        for guard in site.guards:
+            if "isinstance(" not in guard:
+                continue
+            if guard.startswith("not") or "Tensor" not in guard or " or " in guard:
+                raise _Refused(f"`{_code(site.value)}` is narrowed by `isinstance`: it may "
+                               "not be a tensor")
+            site.proven = True
+
+    def _check_proven(self, site: _Site) -> None:
+        """`.item()` of a value the analysis cannot prove a tensor: a NumPy scalar there
+        would make `torch.stack` fail."""
+        if not site.proven:
+            self.unsafe.append(f"`{_code(site.value)}` may not be a tensor")
+
+    def _check_depends_on_loop(self, site: _Site) -> None:
+        """A read of something other than the current element reads state the body may
+        change between iterations (an accumulator): the fix would read it too early."""
+        if not set(_names_in(self._substituted(site.value))) & self.targets:
+            raise _Refused(f"`{_code(site.value)}` does not depend on the loop variable: it "
+                           "reads state the loop may change")
+
     def _check_effects(self, *bodies: cst.CSTNode) -> None:
-        """Unsafe when the body may change what the reads read; refused when it rebinds
-        what they read."""
+        """Refused when the body writes to what a read reads before the read would run
+        (an accumulator zeroed and refilled, a tensor changed in place first), or rebinds
+        it; unsafe when it may change what the reads read in ways that cannot be seen."""
         roots: set[str] = set()
         for site in self.sites:
             for name in _names_in(self._substituted(site.value)):
@@ -1019,32 +1126,61 @@ class _Rewriter:
             if self._bound_counts.get(name):
                 raise _Refused(f"the loop body rebinds `{name}`")
         watched = roots | self.guard_names
+        order = {id(node): index for body in bodies
+                 for index, node in enumerate(_walk_scope(body))}
+        last_read = max((order.get(id(site.node), -1) for site in self.sites), default=-1)
         for node in (node for body in bodies for node in _walk_scope(body)):
             if isinstance(node, cst.Call):
                 reason = self._call_effect(node)
-                if reason is not None:
-                    self.unsafe.append(reason)
                 method = self._meth(node)
                 if method is not None and method[1] in _CONTAINER_MUTATORS \
                         and _root(method[0]) in self.guard_names:
                     raise _Refused(f"the loop changes `{_code(method[0])}`, which a condition "
                                    "reads: the conditions cannot be evaluated ahead")
+                written = self._real_root(method[0]) if method is not None else None
+                if reason is not None and written in roots:
+                    self._write(written, reason, order.get(id(node), 0), last_read)
+                if reason is not None:
+                    self.unsafe.append(reason)
             elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
                 targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
                     else [node.target]
                 for target in targets:
                     for element in _target_elements(target):
                         if isinstance(element, (cst.Attribute, cst.Subscript)):
-                            root = _root(element)
+                            root = self._real_root(element)
                             if root is not None and (root in watched or root in self.aliases):
-                                self.unsafe.append(f"the loop assigns to `{_code(element)}`, "
-                                                   "which the reads may depend on")
-                if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) \
-                        and self._is_device(node.target):
-                    self.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()}"
-                                       " ...` may modify a tensor in place")
+                                reason = (f"the loop assigns to `{_code(element)}`, which the "
+                                          "reads may depend on")
+                                if root in roots:
+                                    self._write(root, reason, order.get(id(node), 0),
+                                                last_read)
+                                self.unsafe.append(reason)
+                if isinstance(node, cst.AugAssign):
+                    self._augmented_effect(node)
             elif isinstance(node, (cst.Yield, cst.Await)):
                 raise _Refused("the loop yields or awaits: other code runs between iterations")
+
+    def _augmented_effect(self, node: cst.AugAssign) -> None:
+        """`a += b` on a tensor changes it in place: another element may be that tensor."""
+        if isinstance(node.target, cst.Name) and self._is_device(node.target):
+            self.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
+                               "may modify a tensor in place")
+
+    def _real_root(self, node: cst.BaseExpression) -> str | None:
+        root = _root(node)
+        alias = self.aliases.get(root) if root is not None else None
+        return _root(alias) if alias is not None else root
+
+    def _write(self, root: str, reason: str, position: int, last_read: int) -> None:
+        """A write to `root`, which a read reads: the fix reads every value before the
+        first write, so the write must come after every read, and touch only this
+        iteration's element (a loop variable)."""
+        if root not in self.targets:
+            raise _Refused(f"{reason}: `{root}` is not the loop variable, so the fix would "
+                           "read it before the loop writes to it")
+        if position < last_read:
+            raise _Refused(f"{reason} before reading it")
 
     def _call_effect(self, node: cst.Call) -> str | None:
         func = node.func
@@ -1095,12 +1231,85 @@ class _Rewriter:
                                    "iterates over")
 
     def _early_exit_verdict(self, iterable: cst.BaseExpression, why: str) -> None:
+        """`any()` / `all()` stop at the first deciding element; the fix computes every
+        element's condition first."""
         total = all(self._total(self._substituted(site.value), site.facts) for site in self.sites)
         if not total:
-            self.unsafe.append(f"{why}, and the fix reads every element first: a read the "
-                               "loop would skip may raise")
-        elif not _collection(self.ctx, iterable):
-            self.unsafe.append(f"{why}, and the fix consumes the whole iterable first")
+            raise _Refused(f"{why}; the fix would compute conditions the original never "
+                           "reaches, and they may raise")
+        if not self._collection(iterable):
+            raise _Refused(f"{why}; the fix would consume the whole iterable first")
+        self.unsafe.append(f"{why}; the fix computes every element's condition first (a "
+                           "tensor that cannot be read, such as one on the meta device, "
+                           "then fails)")
+
+    def _check_iterable_readable_twice(self, iterable: cst.BaseExpression) -> bool:
+        """Whether the fix must copy the iterable into a list first (False: iterating it
+        twice gives the same elements). Refused where copying it could change what runs
+        when: a generator or progress bar would run ahead of the loop body."""
+        if self._collection(iterable):
+            return False
+        if isinstance(iterable, (cst.Name, cst.Attribute)) and _simple(iterable):
+            self.unsafe.append(f"`{_code(iterable)}` may be an iterator (a generator or "
+                               "progress bar), which the fix drains before the loop body "
+                               "runs")
+            return True
+        raise _Refused(f"the loop iterates `{_code(iterable)}`, which may be a generator: "
+                       "the fix would run it ahead of the loop body")
+
+    def _known_sequence(self, iterable: cst.BaseExpression) -> bool:
+        """A name bound once in its function to a list or tuple (by annotation or value)."""
+        if not isinstance(iterable, cst.Name):
+            return False
+        function = next((node for node in reversed(self.ancestors)
+                         if isinstance(node, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        name = iterable.value
+        bindings: list[cst.BaseExpression | None] = []
+        for param in (*function.params.params, *function.params.kwonly_params,
+                      *function.params.posonly_params):
+            if param.name.value == name:
+                annotation = param.annotation.annotation if param.annotation else None
+                bindings.append(annotation if _sequence_annotation(annotation) else None)
+        for node in _walk_scope(function.body):
+            if isinstance(node, cst.Assign):
+                if any(name in _bound_names(t.target) for t in node.targets):
+                    simple = len(node.targets) == 1 and isinstance(node.targets[0].target,
+                                                                   cst.Name)
+                    bindings.append(node.value if simple and _sequence_value(node.value)
+                                    else None)
+            elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName,
+                                   cst.NamedExpr, cst.CompFor)):
+                target = node.name if isinstance(node, cst.AsName) else node.target
+                if name in _bound_names(target):
+                    bindings.append(None)
+            elif isinstance(node, (cst.Global, cst.Nonlocal)):
+                if any(n.name.value == name for n in node.names):
+                    return False
+        return bool(bindings) and all(binding is not None for binding in bindings)
+
+    def _collection(self, iterable: cst.BaseExpression) -> bool:
+        """A finite iterable that the fix may iterate twice and read in full without
+        changing anything: literals, `range`, `.parameters()`, dict views, names bound
+        only to lists or tuples, and `zip`/`enumerate`/... of those."""
+        if isinstance(iterable, (cst.List, cst.Tuple)):
+            return True
+        method = _method(iterable)
+        if method is not None and method[1] in _COLLECTION_METHODS and (
+                _simple(method[0]) or self._collection(method[0])):
+            return True
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
+                and self.ctx.env.lookup(iterable.func.value) is None:
+            name = iterable.func.value
+            if name == "range":
+                # Evaluated twice: its arguments must be free of effects.
+                return all(_effect_free(arg.value) for arg in iterable.args)
+            if name in ("zip", "enumerate", "reversed", "sorted", "list", "tuple"):
+                return all(self._collection(arg.value) or _simple(arg.value)
+                           and isinstance(arg.value, cst.Integer)
+                           for arg in iterable.args)
+        return self._known_sequence(iterable)
 
     # -- code generation -------------------------------------------------------------
     def _substituted(self, node: cst.BaseExpression) -> cst.BaseExpression:
@@ -1152,6 +1361,9 @@ class _Rewriter:
         return False
 
     def _value_class(self, site: _Site) -> str:
+        """The class of the value's dtype where every element's value has the same one:
+        "float" (any floating dtype: stacking them keeps every value), "bool", "int"
+        (int64), or "unknown"."""
         node = self._substituted(site.value)
         kind = self.ctx.kind(site.value)
         if kind is BOOL_TENSOR:
@@ -1159,18 +1371,73 @@ class _Rewriter:
         if kind is F64_TENSOR:
             return "float"
         while True:
-            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Divide):
-                return "float"
+            if isinstance(node, cst.Comparison):
+                return "bool"
             if isinstance(node, cst.Call):
                 method = self._meth(node)
                 name = method[1] if method is not None else (
                     (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
                 if name in _FLOAT_RESULTS:
                     return "float"
-                if name in ("detach", "clone", "abs", "neg", "contiguous") and method is not None:
+                if name in _BOOL_RESULTS:
+                    return "bool"
+                if name in _INT_RESULTS:
+                    return "int"
+                if name in ("sum", "count_nonzero") and method is not None \
+                        and not _positional(node) and not node.args \
+                        and self._bool_tensor(method[0]):
+                    return "int"
+                if name in ("detach", "clone", "contiguous") and method is not None:
                     node = method[0]
                     continue
             return "unknown"
+
+    def _uniform(self) -> bool:
+        """One stack keeps every value and its Python type: every value read has a dtype
+        of one known class (any floating dtypes, all bool, all int64); conditions next to
+        them keep their truth under promotion. Otherwise the fix stacks per dtype."""
+        classes = {self._value_class(site) for site in self.sites if not site.truth}
+        return len(classes) <= 1 and "unknown" not in classes
+
+    def _bool_tensor(self, node: cst.BaseExpression) -> bool:
+        if self.ctx.kind(node) is BOOL_TENSOR:
+            return True
+        if isinstance(node, cst.Comparison):
+            return any(self._is_device(o) for o in (node.left, *(c.comparator for c in
+                                                                  node.comparisons)))
+        return False
+
+    def _word(self, site: _Site) -> str:
+        """What the value is, in a word, for the names of the fix."""
+        node: cst.BaseExpression = self._substituted(site.value)
+        grad = ".grad" in _code(node)
+        word = "flag" if site.truth else "value"
+        while True:
+            if isinstance(node, cst.Call):
+                method = self._meth(node)
+                name = method[1] if method is not None else (
+                    (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
+                if name in _RENDER_WORDS:
+                    word = _RENDER_WORDS[name]
+                    break
+                args = _positional(node)
+                if method is not None:
+                    node = method[0]
+                elif args:
+                    node = args[0]
+                else:
+                    break
+                continue
+            if isinstance(node, cst.Name) and not site.truth and not grad \
+                    and node.value not in self.targets and len(node.value) > 2:
+                word = node.value
+            elif isinstance(node, cst.Name) and not site.truth and node.value in self.targets \
+                    and len(node.value) > 2 and len(self.sites) == 1:
+                word = f"{node.value}_value"
+            break
+        if grad and word not in ("flag", "value"):
+            word = f"grad_{word}"
+        return word
 
     def _collected(self, site: _Site) -> str:
         node = self._substituted(site.value)
@@ -1183,99 +1450,61 @@ class _Rewriter:
             code = f"{code} if {' and '.join(site.guards)} else None"
         return code
 
-    def _names(self) -> dict[str, str]:
+    def _names(self) -> Names:
         scope: cst.CSTNode | None = None
         for node in reversed(self.ancestors):
             if isinstance(node, (cst.FunctionDef, cst.Module)):
                 scope = node
                 break
         key = id(scope)
-        identifiers = self.state.identifiers.get(key)
-        if identifiers is None:
-            identifiers = set(_IDENTIFIER.findall(_code(scope))) if scope is not None \
-                else set(_IDENTIFIER.findall(self.ctx.source))
-            self.state.identifiers[key] = identifiers
+        used = self.state.identifiers.get(key)
+        if used is None:
+            used = _scope_names(scope) if scope is not None \
+                else identifiers(self.ctx.source)
+            self.state.identifiers[key] = used
         taken = self.state.taken.setdefault(key, set())
-        base = ["items", "reads", "flat", "device", "host", "values", "v"]
-        base += [f"v{i}" for i in range(len(self.sites))]
-        suffix = ""
-        counter = 1
-        while True:
-            names = {key: f"_{key}{suffix}" for key in base}
-            if not any(n in identifiers or n in taken for n in names.values()):
-                break
-            counter += 1
-            suffix = f"_{counter}"
-        taken.update(names.values())
+        reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
+        names = choose_names(reads, used | taken)
+        taken.update(names.row, (names.items, names.reads, names.flat, names.host,
+                                names.device, names.values))
         return names
 
-    def _prelude(self, names: dict[str, str], target: str, iterable: str,
-                 *, items: bool) -> tuple[list[str], str]:
+    def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
+                 indent: str) -> tuple[list[str], str]:
         """The statements that read every value with one transfer, and the target that
         receives a row of Python values."""
-        self._check_dtypes()
-        n = names
-        lines: list[str] = []
-        source = n["items"] if items else iterable
-        if items:
-            lines.append(f"{n['items']} = list({iterable})")
-        single = len(self.sites) == 1
-        if single:
-            row: str | list[str] = self._collected(self.sites[0])
-            site_target = n["v"]
-        else:
-            row = [self._collected(site) for site in self.sites]
-            site_target = "(" + ", ".join(n[f"v{i}"] for i in range(len(self.sites))) + ")"
-        lines.extend(_comprehension_lines(n["reads"], row, target, source))
-        guarded = any(site.guards for site in self.sites)
-        if single and not guarded:
-            lines.append(f"{n['device']} = {n['reads']}[0].device if {n['reads']} else None")
-            lines.append(f"{n['reads']} = [r if r.device == {n['device']} else "
-                         f"r.to({n['device']}) for r in {n['reads']}]")
-            lines.append(f"{n['values']} = torch.stack({n['reads']}).tolist() "
-                         f"if {n['reads']} else []")
-            return lines, site_target
-        if single:
-            lines.append(f"{n['flat']} = [r for r in {n['reads']} if r is not None]")
-        else:
-            lines.append(f"{n['flat']} = [r for row in {n['reads']} for r in row "
-                         "if r is not None]")
-        lines.append(f"{n['device']} = {n['flat']}[0].device if {n['flat']} else None")
-        lines.append(f"{n['flat']} = [r if r.device == {n['device']} else "
-                     f"r.to({n['device']}) for r in {n['flat']}]")
-        lines.append(f"{n['host']} = iter(torch.stack({n['flat']}).tolist() "
-                     f"if {n['flat']} else [])")
-        if single:
-            lines.append(f"{n['values']} = [r if r is None else next({n['host']}) "
-                         f"for r in {n['reads']}]")
-        else:
-            lines.append(f"{n['values']} = [tuple(r if r is None else next({n['host']}) "
-                         f"for r in row) for row in {n['reads']}]")
-        return lines, site_target
+        module = self.ancestors[0] if self.ancestors else None
+        unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        plan = Plan(
+            reads=tuple(Read(self._collected(site), "", bool(site.guards))
+                        for site in self.sites),
+            target=target, source=names.items if items else iterable,
+            materialise=iterable if items else None, uniform=self._uniform(),
+            indent=indent, unit=unit, line_length=self.ctx_line_length())
+        return prelude(plan, names)
 
-    def _check_dtypes(self) -> None:
-        """Values stacked together are promoted to one dtype: only a mix that keeps every
-        value equal (and of the same Python type) is safe."""
-        classes: list[tuple[bool, str]] = []
-        for site in self.sites:
-            cls = self._value_class(site)
-            if cls == "unknown":
-                # The same expression (of the same tensors) has the same dtype.
-                cls = "unknown:" + _code(self._substituted(site.value))
-            classes.append((site.truth, cls))
-        values = {cls for truth, cls in classes if not truth}
-        others = {cls for _, cls in classes}
-        if not values or values == {"float"} or others == {"bool"}:
-            return
-        if len(values) == 1 and others - values <= {"bool"}:
-            return  # one dtype, next to boolean conditions (bools promote exactly)
-        self.unsafe.append("the loop reads values of different dtypes, which one stack "
-                           "promotes to a common one")
+    def ctx_line_length(self) -> int:
+        return self.ctx.style.line_length
 
-    def _site_replacements(self, names: dict[str, str]) -> list[Replacement]:
+    def _zip(self, iterable: str, values: str, *, before: str = "", indent: str = "") -> str:
+        """`zip(iterable, values)`, split over lines as black would when the `for` line
+        (`before` it, `:` after it) would be too long."""
+        strict = ", strict=True" if self.ctx.style.zip_strict else ""
+        code = f"zip({iterable}, {values}{strict})"
+        if not before or len(before) + len(code) + 1 <= self.ctx_line_length():
+            return code
+        module = self.ancestors[0] if self.ancestors else None
+        unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        head = before[len(indent):]
+        lines = layout_statement(head, code, indent=indent, unit=unit,
+                          line_length=self.ctx_line_length(), tail=":")
+        lines[0] = lines[0][len(head):]
+        lines[-1] = lines[-1][:-1]
+        return lines[0] + "".join("\n" + indent + line for line in lines[1:])
+
+    def _site_replacements(self, names: Names) -> list[Replacement]:
         result: list[Replacement] = []
-        for index, site in enumerate(self.sites):
-            name = names["v"] if len(self.sites) == 1 else names[f"v{index}"]
+        for name, site in zip(names.row, self.sites):
             if site.mode == "item":
                 result.append(Replacement(site.node, name))
             else:
@@ -1295,12 +1524,7 @@ class _Rewriter:
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
         for site in self.sites:
-            if not site.proven:
-                self.unsafe.append(f"`{_code(site.value)}` may not be a tensor")
-            if not site.exact and not self._total(self._substituted(site.value), site.facts):
-                self.unsafe.append(f"`{_code(site.value)}` is read under a condition that "
-                                   "depends on tensor values; the fix reads it every time, "
-                                   "and it may raise")
+            self._check_proven(site)
         count = len(self.sites)
         what = "value" if count == 1 else "values"
         message = (f"Read the loop's {count} tensor {what} per element in one pass, stack "
@@ -1314,81 +1538,3 @@ class _Rewriter:
                                   ("torch",)))
 
 
-#: Longer first-pass comprehensions are laid out over several lines.
-_LINE_LENGTH = 88
-
-
-def _comprehension_lines(name: str, row: str | list[str], target: str,
-                         source: str) -> list[str]:
-    """`name = [row for target in source]`, one line if short enough, else black's layout
-    (continuation lines are relative: the caller adds the statement's indentation)."""
-    element = row if isinstance(row, str) else "(" + ", ".join(row) + ")"
-    line = f"{name} = [{element} for {target} in {source}]"
-    if len(line) <= _LINE_LENGTH - 8:
-        return [line]
-    lines = [f"{name} = ["]
-    if isinstance(row, str):
-        lines.append(f"    {row}")
-    else:
-        lines.append("    (")
-        lines.extend(f"        {value}," for value in row)
-        lines.append("    )")
-    lines.append(f"    for {target} in {source}")
-    lines.append("]")
-    return lines
-
-
-def _simple(node: cst.BaseExpression) -> bool:
-    """Evaluating it has no effects: a name, a dotted name or a literal."""
-    if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
-        return True
-    if isinstance(node, cst.Attribute):
-        return _simple(node.value)
-    return False
-
-
-def _plain_target(target: cst.BaseExpression) -> bool:
-    if isinstance(target, cst.Name):
-        return True
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return all(not isinstance(e, cst.StarredElement) and _plain_target(e.value)
-                   for e in target.elements)
-    return False
-
-
-def _target_elements(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for element in target.elements:
-            yield from _target_elements(element.value)
-    else:
-        yield target
-
-
-def _walk_scope(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    """The nodes of a loop body that run with it (not the bodies of nested definitions)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        stack.extend(reversed(current.children))
-
-
-def _collection(ctx: Context, iterable: cst.BaseExpression) -> bool:
-    """A finite iterable that the fix may read in full without changing anything."""
-    if isinstance(iterable, (cst.List, cst.Tuple)):
-        return True
-    method = _method(iterable)
-    if method is not None and method[1] in _COLLECTION_METHODS:
-        return True
-    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
-            and iterable.func.value in ("zip", "enumerate", "reversed", "sorted", "list",
-                                        "tuple"):
-        return all(_collection(ctx, arg.value) for arg in iterable.args)
-    if isinstance(iterable, cst.Name):
-        from synclint.analysis.kinds import Seq, Tup
-
-        kind = ctx.kind(iterable)
-        return isinstance(kind, (Seq, Tup)) and elem_of(kind) is not UNKNOWN
-    return False

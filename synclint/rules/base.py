@@ -15,28 +15,10 @@ import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
 from synclint.analysis.walker import Context
-from synclint.diagnostics import Applicability, Related
+from synclint.diagnostics import Related
+from synclint.fixes.pending import PendingFix, Replacement
 
-
-@dataclass(frozen=True)
-class Replacement:
-    """Replace the source of `node` with `code` (or insert `code` before it)."""
-
-    node: cst.CSTNode
-    code: str
-    #: "replace" the node, or insert before / after the whole node.
-    mode: str = "replace"
-
-
-@dataclass(frozen=True)
-class PendingFix:
-    """A fix as a rule proposes it: in terms of nodes; the engine turns it into edits."""
-
-    applicability: Applicability
-    message: str
-    replacements: tuple[Replacement, ...]
-    #: Modules the fixed code needs imported (`import torch`).
-    imports: tuple[str, ...] = ()
+__all__ = ["Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
 
 
 @dataclass(frozen=True)

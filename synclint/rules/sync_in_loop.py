@@ -14,7 +14,7 @@ from synclint.analysis.torch_api import (
     SYNC_METHODS,
     SYNC_MODULES,
 )
-from synclint.fixes.batched import batched_fix, loop_ancestors
+from synclint.fixes.batched import batched_fix, loop_ancestors, loops_over_dtypes
 from synclint.rules.base import Rule
 from synclint.rules.wording import with_reason
 
@@ -49,6 +49,9 @@ class SyncInLoop(Rule):
         "for row in rows:\n    x = row.item()\n",
         # Non-blocking device-to-host copies do not wait.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        h = t.to('cpu', non_blocking=True)\n",
+        # A batch of values moved at once, as the batched fix writes it in an outer loop.
+        "import torch\ndef f(layers: list[list[torch.Tensor]]):\n    for layer in layers:\n"
+        "        values = torch.stack([t.sum() for t in layer]).tolist()\n",
         # Moving a module.
         "import torch\nfor m in [torch.nn.Linear(2, 2)]:\n    m.cpu()\n",
     ]
@@ -103,6 +106,11 @@ class SyncInLoop(Rule):
             return
         if method not in SYNC_METHODS:
             return
+        if method == "tolist" and isinstance(func.value, cst.Call) \
+                and self.ctx.imports.qualify(func.value.func) == "torch.stack":
+            # One transfer for a whole batch of values (the batched fix writes this inside
+            # an outer loop): batching the outer loop too is left to the user.
+            return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{method}()`")
         elif (
@@ -137,6 +145,8 @@ class SyncInLoop(Rule):
         if id(node) in self._reported or self.ctx.cold(node) is not None:
             return  # reported already, or cold code (SYN107 takes periodic reads)
         loop_node = self.ctx.loops[-1]
+        if loops_over_dtypes(loop_node):
+            return  # one read per dtype (the batched fix's own stacks), not per element
         loop = loop_word(loop_node)
         if not batched:
             self.report(

@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Are all gradients finite? all() over a generator, on a list of grads."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Is there a NaN anywhere? A generator of tensor conditions passed to any()."""
 from __future__ import annotations
 

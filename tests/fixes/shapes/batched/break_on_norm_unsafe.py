@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the loop stops early; the fix would read elements it never reaches
 """Stop at the first large norm: the fix would compute norms the loop never reaches,
 and `.norm()` raises on integer tensors."""
 from __future__ import annotations

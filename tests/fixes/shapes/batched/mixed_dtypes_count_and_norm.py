@@ -1,5 +1,7 @@
-# expect-fix: unsafe
-"""An integer count and a float norm read in one loop: one stack would promote the count."""
+# expect-fix: safe
+# max-syncs: 3
+"""An integer count and a float norm read in one loop: stacked per dtype, the count stays an
+exact int."""
 from __future__ import annotations
 
 import torch

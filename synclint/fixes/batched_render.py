@@ -1,0 +1,152 @@
+"""How the batched fix is written: the statements that read a loop's values with one
+transfer (per device and dtype where those may differ), laid out the way black would."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from synclint.fixes.layout import DEFAULT_LINE_LENGTH, statement
+
+#: Words for the value a read computes, by the operation that computes it.
+_PLURALS = {"has_nan": "nan_flags", "has_inf": "inf_flags", "finite": "finite_flags",
+            "total": "totals", "largest": "maxima", "smallest": "minima", "flag": "flags",
+            "value": "values", "count": "counts", "std": "stds", "var": "variances"}
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Read:
+    """One value the loop reads: the expression collected in the first pass (with its
+    guard: `None` where the guard does not hold) and the word it is named by."""
+
+    collected: str
+    word: str
+    guarded: bool
+
+
+@dataclass(frozen=True)
+class Plan:
+    reads: tuple[Read, ...]
+    #: The loop target and what the first pass iterates.
+    target: str
+    source: str
+    #: Code of an iterable the fix copies into a list first (None: iterate it twice).
+    materialise: str | None
+    #: Every value read has a dtype of one class (floating, bool or int64): one stack
+    #: keeps every value and its Python type. Otherwise the fix stacks per dtype.
+    uniform: bool
+    indent: str
+    unit: str = "    "
+    line_length: int = DEFAULT_LINE_LENGTH
+
+
+@dataclass(frozen=True)
+class Names:
+    items: str
+    reads: str
+    flat: str
+    host: str
+    device: str
+    values: str
+    #: What replaces each read in the rewritten loop.
+    row: tuple[str, ...]
+
+
+def plural(word: str) -> str:
+    if word in _PLURALS:
+        return _PLURALS[word]
+    if word.endswith(("s", "x", "sh", "ch")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
+    """Names derived from what the loop reads (`norms`, `nan_flags`), with `_2`, `_3` ...
+    where the scope already uses one."""
+    single = len(plan_reads) == 1
+    words = [read.word for read in plan_reads]
+    if not single:
+        seen: dict[str, int] = {}
+        for index, word in enumerate(words):
+            seen[word] = seen.get(word, 0) + 1
+            if seen[word] > 1:
+                words[index] = f"{word}_{seen[word]}"
+    reads_word = plural(words[0]) if single and not words[0].endswith("value") else "reads"
+    base = {"items": "items", "reads": reads_word, "flat": "flat", "host": "host",
+            "device": "device", "values": "values"}
+    chosen: dict[str, str] = {}
+    for key, word in [*base.items(), *((f"row{i}", w) for i, w in enumerate(words))]:
+        counter = 1
+        name = word
+        while name in taken or name in chosen.values():
+            counter += 1
+            name = f"{word}_{counter}"
+        chosen[key] = name
+    taken.update(chosen.values())
+    row = tuple(chosen[f"row{i}"] for i in range(len(words)))
+    return Names(row=row, **{key: chosen[key] for key in base})
+
+
+def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
+    """The statements before the loop (relative to its indentation), and the loop's new
+    row target."""
+    out: list[str] = []
+
+    def emit(name: str, expr: str) -> None:
+        out.extend(statement(f"{name} = ", expr, indent=plan.indent, unit=plan.unit,
+                             line_length=plan.line_length))
+
+    if plan.materialise is not None:
+        emit(names.items, f"list({plan.materialise})")
+    single = len(plan.reads) == 1
+    guarded = any(read.guarded for read in plan.reads)
+    if single:
+        element = plan.reads[0].collected
+        row_target = names.row[0]
+    else:
+        element = "(" + ", ".join(read.collected for read in plan.reads) + ")"
+        row_target = "(" + ", ".join(names.row) + ")"
+    emit(names.reads, f"[{element} for {plan.target} in {plan.source}]")
+    reads = names.reads
+    if single and not guarded:
+        flat = reads
+    else:
+        flat = names.flat
+        if single:
+            emit(flat, f"[r for r in {reads} if r is not None]")
+        else:
+            emit(flat, f"[r for row in {reads} for r in row"
+                       f"{' if r is not None' if guarded else ''}]")
+    if plan.uniform:
+        # torch.stack needs one device: move the others to the first one's (a `.to()`
+        # onto the device a tensor is on already would be a no-op, but is not written).
+        device = names.device
+        emit(device, f"{flat}[0].device if {flat} else None")
+        emit(flat, f"[r if r.device == {device} else r.to({device}) for r in {flat}]")
+        stacked = f"torch.stack({flat})"
+        if single and not guarded:
+            emit(names.values, f"{stacked}.tolist() if {flat} else []")
+            return out, row_target
+        emit(names.host, f"iter({stacked}.tolist() if {flat} else [])")
+        take = f"next({names.host})"
+    else:
+        # One stack per (device, dtype): every value keeps its exact value and Python
+        # type (an int64 count is not converted to float next to a float loss).
+        key = "(r.device, r.dtype)"
+        emit(names.host, f"{{k: iter(torch.stack([r for r in {flat} if {key} == k]).tolist())"
+                         f" for k in {{{key} for r in {flat}}}}}")
+        take = f"next({names.host}[r.device, r.dtype])"
+    if single:
+        value = f"None if r is None else {take}" if guarded else take
+        emit(names.values, f"[{value} for r in {reads}]")
+    else:
+        value = f"None if r is None else {take}" if guarded else take
+        emit(names.values, f"[tuple({value} for r in row) for row in {reads}]")
+    return out, row_target
+
+
+def identifiers(code: str) -> set[str]:
+    return set(_IDENTIFIER.findall(code))

@@ -1,0 +1,33 @@
+"""A fix as a rule proposes it, in terms of syntax nodes (the engine turns it into edits).
+
+Fix builders return these; rules pass them on. They live with the fixes so that rules may
+import fixes and fixes never import rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import libcst as cst
+
+from synclint.diagnostics import Applicability
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """Replace the source of `node` with `code` (or insert `code` before it)."""
+
+    node: cst.CSTNode
+    code: str
+    #: "replace" the node, or insert before / after the whole node.
+    mode: str = "replace"
+
+
+@dataclass(frozen=True)
+class PendingFix:
+    """A fix as a rule proposes it: in terms of nodes; the engine turns it into edits."""
+
+    applicability: Applicability
+    message: str
+    replacements: tuple[Replacement, ...]
+    #: Modules the fixed code needs imported (`import torch`).
+    imports: tuple[str, ...] = ()

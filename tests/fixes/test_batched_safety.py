@@ -1,0 +1,280 @@
+"""Every safety check of the batched fix earns its place: with the check, the fix is
+refused (or only unsafe); with the check switched off, the fix synclint would then apply
+is executed and computes something else (a value, a type, an exception, the order of
+output, or more syncs). A mutation that weakens a check fails here."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+import torch
+
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from synclint.fixes import batched
+from synclint.runtime import count_syncs
+from tests.fixes.host_values import Meter
+
+CODES = ("SYN101", "SYN102")
+
+
+@dataclass(frozen=True)
+class Case:
+    check: str
+    #: What switching the check off does: "skip" (a no-op), "true" or "false" (a
+    #: constant result).
+    off: str
+    source: str
+    args: Callable[[], tuple[Any, ...]]
+    #: Without the check the fix must at least be applied with --unsafe-fixes; with it,
+    #: "none" (no fix) or "unsafe" (not applied by default).
+    expect: str
+    #: The difference to show: "result" (value, type or exception) or "syncs".
+    differs_in: str = "result"
+    reason: str = ""
+
+
+def _pairs() -> tuple[Any, ...]:
+    a, b = torch.tensor([1.0]), torch.tensor([2.0])
+    return ([(a, b), (b, a)],)
+
+
+def _progress_args() -> tuple[Any, ...]:
+    return ([torch.tensor(0.5), torch.tensor(1.5)], [])
+
+
+
+CASES = [
+    Case("_check_early_exit", "skip", """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> bool:
+            for t in ts:
+                if t.count_nonzero() != 0:
+                    return False
+            return True
+        """, lambda: ([torch.ones(2), torch.empty(3, device="meta")],), "none",
+         reason="can stop early (`return`)"),
+    Case("_check_conditional_read", "skip", """\
+        import torch
+
+        def f(rows: list[torch.Tensor]) -> list[float]:
+            firsts = []
+            for row in rows:
+                if (row > 0).any():
+                    firsts.append(row[0].item())
+            return firsts
+        """, lambda: ([torch.tensor([1.0, 2.0]), torch.tensor([])],), "none",
+         reason="is read only where a tensor condition holds"),
+    Case("_has_sync", "false", """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> float:
+            total = 0.0
+            for t in ts:
+                if len(t.nonzero()) > 0:
+                    total += t.norm().item()
+            return total
+        """, lambda: ([torch.ones(2), torch.ones(3), torch.ones(1)],), "none",
+         differs_in="syncs", reason="is read only where a tensor condition holds"),
+    Case("_check_narrowed", "skip", """\
+        import torch
+        from tests.fixes.host_values import Meter
+
+        def f(hparams: dict) -> dict:
+            out = {}
+            for key, value in hparams.items():
+                if isinstance(value, Meter):
+                    out[key] = value.item()
+                else:
+                    out[key] = value
+            return out
+        """, lambda: ({"lr": Meter(0.5), "epochs": Meter(3), "name": "run"},),
+         "none", reason="narrowed by `isinstance`"),
+    Case("_check_depends_on_loop", "skip", """\
+        import torch
+
+        def advance(counter):
+            counter.add_(1)
+
+        def f(steps: list[int], counter: torch.Tensor) -> list[float]:
+            seen = []
+            for step in steps:
+                advance(counter)
+                seen.append(counter.sum().item() + step)
+            return seen
+        """, lambda: ([0, 0, 0], torch.zeros(())), "none",
+         reason="does not depend on the loop variable"),
+    Case("_write", "skip", """\
+        import torch
+
+        def f(ps: list[torch.Tensor]) -> list[float]:
+            out = []
+            for p in ps:
+                p.mul_(2)
+                out.append(p.sum().item())
+            return out
+        """, lambda: ([torch.ones(2), torch.ones(3)],), "none",
+         reason="before reading it"),
+    Case("_check_iterable_readable_twice", "false", """\
+        import torch
+
+        def progress(items, events):
+            for item in items:
+                events.append("tick")
+                yield item
+
+        def f(losses: list[torch.Tensor], events: list) -> list:
+            for loss in progress(losses, events):
+                events.append(loss.item())
+            return events
+        """, _progress_args, "none", reason="may be a generator"),
+    Case("_check_iterable_unchanged", "skip", """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            out = []
+            for t in ts:
+                out.append(t.sum().item())
+                if t.numel() < 3:
+                    ts.append(torch.ones(3))
+            return out
+        """, lambda: ([torch.ones(2)],), "none", reason="the sequence it iterates over"),
+    Case("_sync_free", "true", """\
+        import torch
+
+        def f(params: list[torch.Tensor], scales: list) -> float:
+            total = 0.0
+            for p, scale in zip(params, scales):
+                if scale > 0:
+                    total += p.norm().item()
+            return total
+        """, lambda: ([torch.ones(2), torch.ones(3), torch.ones(1)],
+                      [torch.tensor(1.0), torch.tensor(-1.0), torch.tensor(2.0)]),
+         "none", differs_in="syncs", reason="is read only where a tensor condition holds"),
+    Case("_uniform", "true", """\
+        import torch
+
+        def f(metrics: dict[str, torch.Tensor]) -> dict:
+            return {key: value.item() for key, value in metrics.items()}
+        """, lambda: ({"count": torch.tensor(16777217), "ok": torch.tensor(False),
+                       "loss": torch.tensor(0.5)},), "safe"),
+    Case("_augmented_effect", "skip", """\
+        import torch
+
+        def f(pairs: list[tuple[torch.Tensor, torch.Tensor]]) -> list[float]:
+            out = []
+            for a, b in pairs:
+                out.append(b.sum().item())
+                a += 1
+            return out
+        """, _pairs, "unsafe", reason="may modify a tensor in place"),
+    Case("_call_effect", "skip", """\
+        import torch
+
+        def bump(t):
+            t.add_(1)
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            out = []
+            for t in ts:
+                out.append(t.sum().item())
+                bump(ts[-1])
+            return out
+        """, lambda: ([torch.ones(1), torch.ones(1), torch.ones(1)],), "unsafe",
+         reason="the loop calls `bump()`"),
+    Case("_early_exit_verdict", "skip", """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> bool:
+            return any(torch.isnan(t).any() for t in ts)
+        """, lambda: ([torch.tensor([float("nan")]), torch.empty(2, device="meta")],),
+         "unsafe", reason="`any()` stops at the first true element"),
+    Case("_check_proven", "skip", """\
+        import torch
+
+        def f(stats) -> list:
+            return [value.item() for value in stats]
+        """, lambda: ([np.float32(0.5), np.int64(2)],), "unsafe",
+         reason="may not be a tensor"),
+]
+
+
+def _fixed(source: str, *, unsafe: bool) -> str:
+    result = fix_source(source, "example.py", CODES, unsafe=unsafe)
+    assert result.error is None
+    return result.text
+
+
+def _load(source: str, name: str) -> ModuleType:
+    module = ModuleType(name)
+    exec(compile(source, f"<{name}>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+def _run(module: ModuleType, args: tuple[Any, ...]) -> tuple[str, int]:
+    with count_syncs("emulated") as syncs:
+        try:
+            value = module.f(*args)
+        except Exception as error:  # noqa: BLE001  # the difference may be an exception
+            return f"raised {type(error).__name__}", syncs.total
+    return repr(_typed(value)), syncs.total
+
+
+def _typed(value: Any) -> Any:
+    """A result with every value's type spelled out (`1` and `1.0` differ)."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
+
+
+def _switch_off(monkeypatch: pytest.MonkeyPatch, case: Case) -> None:
+    def constant(result: Any) -> Callable[..., Any]:
+        return lambda *args, **kwargs: result
+
+    replacement = {"skip": constant(None), "true": constant(True),
+                   "false": constant(False)}[case.off]
+    monkeypatch.setattr(batched._Rewriter, case.check, replacement)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.check for case in CASES])
+def test_the_check_keeps_the_fix_from_changing_results(case: Case) -> None:
+    source = textwrap.dedent(case.source)
+    assert _fixed(source, unsafe=False) == source or case.expect == "safe"
+    if case.expect == "none":
+        assert _fixed(source, unsafe=True) == source
+    diagnostics = [d for d in lint_source(source, "example.py", CODES).diagnostics
+                   if d.code in CODES]
+    assert diagnostics
+    if case.reason:
+        assert any(case.reason in (d.help or "") for d in diagnostics), \
+            [d.help for d in diagnostics]
+    if case.expect == "safe":
+        # The check changes how the fix is written, not whether: run it as it is.
+        naive = _load(source, "naive")
+        rewritten = _load(_fixed(source, unsafe=False), "fixed")
+        assert _run(naive, case.args()) == _run(rewritten, case.args())
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.check for case in CASES])
+def test_without_the_check_the_fix_changes_results(monkeypatch: pytest.MonkeyPatch,
+                                                   case: Case) -> None:
+    source = textwrap.dedent(case.source)
+    _switch_off(monkeypatch, case)
+    text = _fixed(source, unsafe=True)
+    assert text != source, "without the check the fix should be offered"
+    naive_value, naive_syncs = _run(_load(source, "naive"), case.args())
+    fixed_value, fixed_syncs = _run(_load(text, "fixed"), case.args())
+    if case.differs_in == "syncs":
+        assert naive_value == fixed_value
+        assert fixed_syncs > naive_syncs
+    else:
+        assert naive_value != fixed_value
