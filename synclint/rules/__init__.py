@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from synclint.rules.base import Rule
+from synclint.rules.builtin_over_tensors import BuiltinOverTensors
 from synclint.rules.cat_then_reduce import CatThenReduceRule
+from synclint.rules.data_dependent_shape import DataDependentShape
 from synclint.rules.device_synchronize import DeviceSynchronize
 from synclint.rules.float32_squared_norm import Float32SquaredNorm
+from synclint.rules.hidden_sync_call import HiddenSyncCall
+from synclint.rules.host_indexing import HostIndexing
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.per_element_device_move import PerElementDeviceMove
+from synclint.rules.separate_host_reads import SeparateHostReads
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
@@ -19,6 +24,11 @@ _RULES: list[type[Rule]] = [
     DeviceSynchronize,
     ShapeSyncInLoop,
     HostToDeviceInLoop,
+    BuiltinOverTensors,
+    HostIndexing,
+    HiddenSyncCall,
+    DataDependentShape,
+    SeparateHostReads,
     CatThenReduceRule,
     PerElementDeviceMove,
     Float32SquaredNorm,

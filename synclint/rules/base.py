@@ -26,6 +26,9 @@ class Replacement:
     code: str
     #: "replace" the node, or insert before / after the whole node.
     mode: str = "replace"
+    #: With "replace": replace from `node`'s start to the end of this later node instead
+    #: (several consecutive statements become one).
+    through: cst.CSTNode | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,13 @@ class Sink:
     reports: list[Report] = field(default_factory=list)
 
 
+#: The kinds of stall the catalogue groups rules by, in the order `synclint rules` shows them.
+GROUPS: tuple[str, ...] = (
+    "host read", "truth test", "data-dependent shape", "host-to-device copy", "explicit wait",
+    "memory", "precision", "suppressions",
+)
+
+
 class Rule:
     """Base class of every rule: subclasses add `visit_<Node>` / `leave_<Node>` methods."""
 
@@ -76,6 +86,8 @@ class Rule:
     name: ClassVar[str]
     #: One line for `synclint rules` and SARIF's shortDescription.
     summary: ClassVar[str]
+    #: The kind of stall the rule finds (one of GROUPS): how the catalogue is grouped.
+    group: ClassVar[str] = "host read"
     #: Off-by-default rules run only when selected explicitly or by prefix.
     default_enabled: ClassVar[bool] = True
     #: Whether the rule can offer a fix (some findings may still have none).

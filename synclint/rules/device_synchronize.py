@@ -15,6 +15,7 @@ class DeviceSynchronize(Rule):
     code = "SYN103"
     name = "device-synchronize"
     summary = "`torch.cuda.synchronize()` waits for every stream where one stream may do"
+    group = "explicit wait"
     default_enabled = False
     triggers = ("synchronize",)
 

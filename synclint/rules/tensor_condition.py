@@ -29,6 +29,7 @@ class TensorCondition(Rule):
     name = "tensor-condition"
     summary = "A tensor is evaluated as a Python bool: the CPU waits for the GPU to compute it"
     # In loops and comprehensions: the batched fix (synclint/fixes/batched.py).
+    group = "truth test"
     fixable = True
     # Effectively always true in a torch file ("or" is in "torch"): conditions are everywhere.
     triggers = ("if", "while", "assert", "and", "or", "not", "any", "all")
