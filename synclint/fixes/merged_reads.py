@@ -69,6 +69,7 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
     lines: list[str] = []
     replacements: list[Replacement] = []
     stacked: list[Read] = []
+    several_devices = False
     for dtype, group in families.items():
         receivers: dict[str, str] = {}  # receiver code -> value name
         for read in group:
@@ -88,15 +89,7 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
         roots = set().union(*(r.facts.roots for r in group))
         elements = list(receivers)
         if len(roots) > 1 or "?" in roots:
-            # Possibly several devices: move the others onto the first one's (a no-op
-            # for a tensor already there).
-            first_roots = group[0].facts.roots
-            anchor = elements[0] if _IDENTIFIER.match(elements[0]) else (
-                next(iter(first_roots)) if len(first_roots) == 1 else "?")
-            if not _IDENTIFIER.match(anchor):
-                return MergeOutcome(None, "the tensors may live on different devices and the "
-                                          "first one's device has no name")
-            elements = [elements[0]] + [f"{e}.to({anchor}.device)" for e in elements[1:]]
+            several_devices = True
         targets = ", ".join(receivers.values())
         lines.append(f"{targets} = torch.stack([{', '.join(elements)}]).tolist()")
         for read in group:
@@ -110,6 +103,9 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
     if not_0d:
         unsafe.append(f"{', '.join(not_0d[:3])} may not be 0-d: stacking one-element tensors "
                       "of other shapes gives nested lists or raises")
+    if several_devices:
+        unsafe.append("the tensors are not all computed from one tensor, so they may live on "
+                      "different devices, where `torch.stack` raises")
     if moves_code_across is not None:
         unsafe.append(moves_code_across)
     compact = _compact(reads, statements, families, lines)
