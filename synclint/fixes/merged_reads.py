@@ -96,10 +96,12 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
             replacements.append(Replacement(read.call, _converted(
                 read, receivers[code(read.receiver)], dtype)))
     if any(r.facts.dtype is None for r in stacked):
-        unknown = sorted({f"`{code(r.receiver)}`" for r in stacked if r.facts.dtype is None})
+        unknown = list(dict.fromkeys(f"`{code(r.receiver)}`" for r in stacked
+                                     if r.facts.dtype is None))
         unsafe.append(f"the dtype of {', '.join(unknown[:3])} is not known, and `torch.stack` "
                       "promotes mixed dtypes (an int read would come back a float)")
-    not_0d = sorted({f"`{code(r.receiver)}`" for r in stacked if not r.facts.zero_dim})
+    not_0d = list(dict.fromkeys(f"`{code(r.receiver)}`" for r in stacked
+                                if not r.facts.zero_dim))
     if not_0d:
         unsafe.append(f"{', '.join(not_0d[:3])} may not be 0-d: stacking one-element tensors "
                       "of other shapes gives nested lists or raises")

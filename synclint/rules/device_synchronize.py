@@ -99,8 +99,8 @@ class DeviceSynchronize(Rule):
     def _is_stream_or_event(self, node: cst.BaseExpression) -> bool:
         """`torch.cuda.current_stream()`, `torch.cuda.Event()`, or a name that says so."""
         if isinstance(node, cst.Call):
-            name = self.ctx.imports.qualify(node.func) or dotted_name(node.func) or ""
-            return name.startswith("torch.") and name.rpartition(".")[2] in _STREAM_FACTORIES
+            made_by = self.ctx.imports.qualify(node.func) or dotted_name(node.func) or ""
+            return made_by.startswith("torch.") and made_by.rpartition(".")[2] in _STREAM_FACTORIES
         name = dotted_name(node)
         if name is None:
             return False

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, HOST, TENSORS, Seq
+from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, HOST, Seq
 from synclint.rules.base import Rule
 from synclint.rules.gating import per_step
 
@@ -77,9 +77,11 @@ class HostIndexing(Rule):
                         "out of place) keeps the shapes fixed and does not sync.")
 
     def _host_list(self, index: cst.BaseExpression) -> bool:
-        if isinstance(index, (cst.List, cst.ListComp)):
-            return all(self.kind(e.value) is HOST for e in index.elements) if isinstance(
-                index, cst.List) else self.kind(index.elt) is HOST
+        if isinstance(index, cst.List):
+            return all(self.kind(e.value) is HOST for e in index.elements)
+        if isinstance(index, cst.ListComp):
+            with self.ctx.env.comprehension(index.for_in):
+                return self.kind(index.elt) not in DEVICE_TENSORS
         if isinstance(index, cst.Name):
             kind = self.kind(index)
             return isinstance(kind, Seq) and kind.elem is HOST
@@ -92,4 +94,4 @@ class HostIndexing(Rule):
         if not any(isinstance(e.slice, cst.Index) and self.kind(e.slice.value) is BOOL_TENSOR
                    for e in node.slice):
             return False
-        return self.kind(parent.value) in TENSORS and self.kind(parent.value) in DEVICE_TENSORS
+        return self.kind(parent.value) in DEVICE_TENSORS

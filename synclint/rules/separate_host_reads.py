@@ -4,6 +4,7 @@ stacked transfer would do. Reads in loops are SYN101's (its batched fix merges t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -152,8 +153,7 @@ class SeparateHostReads(Rule):
         if self._statements:
             self._block(node.body, "")
 
-    def _block(self, body: tuple[cst.BaseStatement, ...] | list[cst.BaseStatement],
-               indent: str) -> None:
+    def _block(self, body: Sequence[cst.CSTNode], indent: str) -> None:
         run: list[_Statement] = []
         for statement in body:
             entry = self._statements.pop(id(statement), None)
