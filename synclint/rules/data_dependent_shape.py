@@ -17,6 +17,7 @@ from synclint.rules.base import Rule
 #: reaches host code (the sync is then the first of several host round trips).
 SIZED_BY_DATA = frozenset({"nonzero", "argwhere", "unique", "unique_consecutive",
                            "masked_select", "bincount"})
+_NAMES = SIZED_BY_DATA | {"where", "repeat_interleave"}
 #: Methods and attributes that read a tensor, or its size, on the host.
 HOST_USES = frozenset({"tolist", "item", "numel", "size", "shape", "cpu", "numpy", "__len__"})
 #: Builtins that take a value to the host.
@@ -78,6 +79,11 @@ class DataDependentShape(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        # Cheap test first: most calls name none of these ops.
+        last = func.attr.value if isinstance(func, cst.Attribute) else (
+            func.value if isinstance(func, cst.Name) else None)
+        if last not in _NAMES:
+            return
         if self.ctx.imports.qualify(func) is not None:
             name = self.ctx.imports.torch_function(func)
             if name is None:

@@ -91,7 +91,11 @@ class DeviceSynchronize(Rule):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         # `done = torch.cuda.Event()`: remember the names of streams and events.
-        if self._is_stream_or_event(node.value) and isinstance(node.value, cst.Call):
+        value = node.value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)
+                and value.func.attr.value in _STREAM_FACTORIES):
+            return  # the cheap test first: almost no assignment makes a stream
+        if self._is_stream_or_event(value):
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
                     self._streams.add(target.target.value)

@@ -19,6 +19,9 @@ CPU_TENSOR_TYPES = {
     "BFloat16Tensor": "bfloat16", "LongTensor": "long", "IntTensor": "int",
     "ShortTensor": "short", "CharTensor": "char", "ByteTensor": "byte", "BoolTensor": "bool",
 }
+#: The last name of every call this rule looks at.
+_NAMES = frozenset({"is_nonzero", "type", "tensor", "as_tensor", "clip_grad_norm_",
+                    "clip_grad_norm", "get_scale", "empty_cache"})
 #: `empty_cache` of every backend: each waits for the device before returning memory.
 EMPTY_CACHE = frozenset({"torch.cuda.empty_cache", "torch.xpu.empty_cache",
                          "torch.mps.empty_cache", "torch.npu.empty_cache"})
@@ -70,6 +73,11 @@ class HiddenSyncCall(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
+        # Cheap test first: most calls name none of these.
+        last = func.attr.value if isinstance(func, cst.Attribute) else (
+            func.value if isinstance(func, cst.Name) else None)
+        if last not in _NAMES:
+            return
         qualified = self.ctx.imports.qualify(func)
         if qualified is not None:
             self._function(node, qualified)

@@ -51,10 +51,14 @@ class HostIndexing(Rule):
     ]
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
+        # Structural tests first: most subscripts have literal indices and no slice bounds
+        # worth inferring, and inference is the expensive part.
+        candidates = False
         for element in node.slice:
             inner = element.slice
             if isinstance(inner, cst.Slice):
-                bounds = [b for b in (inner.lower, inner.upper, inner.step) if b is not None]
+                bounds = [b for b in (inner.lower, inner.upper, inner.step)
+                          if b is not None and not _literal(b)]
                 if any(self.is_device_tensor(b) for b in bounds):
                     self.report(node, "A slice bound that is a GPU tensor is read on the host: "
                                 "one sync per bound",
@@ -62,7 +66,9 @@ class HostIndexing(Rule):
                                 "Python ints, or use `narrow`/`index_select` with device "
                                 "indices.")
                     return
-        if not self.is_device_tensor(node.value):
+            elif isinstance(inner, cst.Index) and not _literal(inner.value):
+                candidates = True
+        if not candidates or not self.is_device_tensor(node.value):
             return
         if per_step(self.ctx) and any(isinstance(e.slice, cst.Index) and self._host_list(
                 e.slice.value) for e in node.slice):
@@ -95,3 +101,11 @@ class HostIndexing(Rule):
                    for e in node.slice):
             return False
         return self.kind(parent.value) in DEVICE_TENSORS
+
+
+def _literal(node: cst.BaseExpression) -> bool:
+    """An int, a string, `None` or `...`: never a tensor, never a list."""
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.SimpleString, cst.Ellipsis)) or (
+        isinstance(node, cst.Name) and node.value == "None")
