@@ -80,8 +80,8 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
             continue
         if len(receivers) == 1:
             # The same tensor read several times: read it once.
-            ((receiver, value),) = receivers.items()
-            lines.append(f"{value} = {_item(receiver)}")
+            value = next(iter(receivers.values()))
+            lines.append(f"{value} = {_item(group[0].receiver)}")
             for read in group:
                 replacements.append(Replacement(read.call, _converted(read, value, None)))
             continue
@@ -172,9 +172,10 @@ def mergeable(reads: Sequence[Read]) -> bool:
     return any(len(group) >= 2 for group in stack_families(reads).values())
 
 
-def _item(receiver: str) -> str:
-    simple = _IDENTIFIER.match(receiver) or re.match(r"[A-Za-z_][\w.]*(\(\))?\Z", receiver)
-    return f"{receiver}.item()" if simple else f"({receiver}).item()"
+def _item(receiver: cst.BaseExpression) -> str:
+    code = cst.Module([]).code_for_node(receiver)
+    atom = isinstance(receiver, (cst.Name, cst.Attribute, cst.Subscript, cst.Call))
+    return f"{code}.item()" if atom or receiver.lpar else f"({code}).item()"
 
 
 def _converted(read: Read, value: str, dtype: str | None) -> str:
@@ -193,6 +194,8 @@ def _fresh_name(read: Read, taken: set[str]) -> str:
     base = read.hint
     if base is None or not _IDENTIFIER.match(base) or keyword.iskeyword(base):
         receiver = read.receiver
+        while isinstance(receiver, cst.Subscript):
+            receiver = receiver.value  # `votes[0]` -> votes_value
         if isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute):
             base = receiver.func.attr.value  # `t.mean()` -> mean_value
         elif isinstance(receiver, cst.Name):
