@@ -173,8 +173,14 @@ class SeparateHostReads(Rule):
         reads = [r for s in run for r in s.reads]
         if len(reads) < 2 or not mergeable(reads):
             return
-        outcome = merged_reads_fix(reads, [s.node for s in run], indent,
-                                   self._taken(), _moves_code_across(run, reads))
+        moved = _moves_code_across(run, reads)
+        if moved is None and not all(r.facts.plain for r in reads) and any(
+                isinstance(p, (cst.Try, cst.TryStar, cst.With)) for p in self.ctx.parents):
+            # A handler (or a suppressing context manager) could see the names an earlier
+            # statement bound before a later tensor computation raised.
+            moved = ("inside `try` or `with`, a tensor computed earlier than written could "
+                     "raise before the names above it are bound")
+        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved)
         help = ("Read them together: `a, b = torch.stack([x, y]).tolist()` is one sync "
                 "(one stack per dtype: float, int and bool).")
         if outcome.reason is not None:

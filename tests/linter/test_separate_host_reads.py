@@ -142,3 +142,18 @@ def test_reads_of_a_name_bound_by_an_earlier_statement_start_a_new_run() -> None
             d = (x * a).max().item()
     """)
     assert [d.location.row for d in found] == [3, 5]
+
+
+def test_inside_try_a_computed_receiver_makes_the_fix_unsafe() -> None:
+    (finding,) = findings("""\
+        import torch
+        def f(x: torch.Tensor):
+            try:
+                a = x.float().sum().item()
+                b = x.float().mean().item()
+            except RuntimeError:
+                a = b = 0.0
+            return a, b
+    """)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.help is not None and "inside `try` or `with`" in finding.help
