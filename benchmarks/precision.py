@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent / "precision"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Every code DESIGN.md section 2 and issue 2 define; labels may name only these.
 KNOWN_CODES: tuple[str, ...] = (
-    "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN107", "SYN201", "SYN202", "SYN301",
+    "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN107", "SYN108", "SYN109", "SYN110",
+    "SYN111", "SYN112", "SYN201", "SYN202", "SYN301",
 )
 _CODE = r"SYN\d{3}"
 _EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")

@@ -467,20 +467,26 @@ def rule(code: str) -> None:
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def rules_command(output_format: str) -> None:
-    """List every rule with its default state and fixability."""
+    """List every rule, grouped by the kind of stall, with its default state and fixability."""
+    from synclint.rule_info import GROUPS
+
     if output_format == "json":
         import json
 
         click.echo(json.dumps([
-            {"code": code, "name": r.name, "summary": r.summary,
+            {"code": code, "name": r.name, "group": r.group, "summary": r.summary,
              "default": r.default_enabled, "fixable": r.fixable}
             for code, r in RULES.items()
         ], indent=2))
         return
     click.echo(f"{'code':<8}{'name':<28}{'default':<9}{'fix':<5}summary")
-    for code, r in RULES.items():
-        click.echo(f"{code:<8}{r.name:<28}{'on' if r.default_enabled else 'off':<9}"
-                   f"{'yes' if r.fixable else 'no':<5}{r.summary}")
+    order = {group: index for index, group in enumerate(GROUPS)}
+    for group in sorted({r.group for r in RULES.values()}, key=lambda g: order.get(g, 99)):
+        click.echo(f"\n{group}")
+        for code, r in RULES.items():
+            if r.group == group:
+                click.echo(f"{code:<8}{r.name:<28}{'on' if r.default_enabled else 'off':<9}"
+                           f"{'yes' if r.fixable else 'no':<5}{r.summary}")
 
 
 @main.command()

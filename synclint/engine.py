@@ -189,6 +189,7 @@ def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
         wanted.append(report.node)
         if report.fix is not None:
             wanted.extend(replacement.node for replacement in report.fix.replacements)
+            wanted.extend(r.through for r in report.fix.replacements if r.through is not None)
             needs_import_anchor = needs_import_anchor or bool(report.fix.imports)
     if needs_import_anchor:
         for statement in module.body:
@@ -333,6 +334,9 @@ def _edits(fix: PendingFix, positions: object, module: cst.Module) -> Fix:
         end = Location(where.end.line, where.end.column + 1)
         if replacement.mode == "before":
             end = start
+        elif replacement.through is not None:
+            last = positions[replacement.through]  # type: ignore[index]
+            end = Location(last.end.line, last.end.column + 1)
         elif replacement.mode == "after":
             start = end
         edits.append(Edit(replacement.code, start, end))

@@ -27,6 +27,13 @@ IO_ERROR = "SYN001"
 UNUSED_NOQA = "SYN100"
 
 
+#: The kinds of stall, in the order the catalogue (`synclint rules`, README) shows them.
+GROUPS: tuple[str, ...] = (
+    "host read", "truth test", "data-dependent shape", "host-to-device copy", "explicit wait",
+    "memory", "precision", "measured", "suppressions", "file errors",
+)
+
+
 @dataclass(frozen=True)
 class RuleInfo:
     """A rule's metadata: the class attributes of the same names."""
@@ -37,12 +44,13 @@ class RuleInfo:
     default_enabled: bool = True
     fixable: bool = False
     triggers: tuple[str, ...] = ()
+    group: str = "host read"
 
 
 _INFO = (
-    RuleInfo(IO_ERROR, "io-error", "A file could not be read or decoded"),
+    RuleInfo(IO_ERROR, "io-error", "A file could not be read or decoded", group="file errors"),
     RuleInfo(UNUSED_NOQA, "unused-noqa", "A `# noqa: SYN...` code suppresses nothing on its line",
-             default_enabled=False, fixable=True),
+             default_enabled=False, fixable=True, group="suppressions"),
     RuleInfo("SYN101", "sync-in-loop",
              "A tensor is read on the host inside a loop: one GPU sync per iteration",
              fixable=True,
@@ -52,37 +60,58 @@ _INFO = (
     RuleInfo("SYN102", "tensor-condition",
              "A tensor is evaluated as a Python bool: the CPU waits for the GPU to compute it",
              fixable=True,
-             triggers=("if", "while", "assert", "and", "or", "not", "any", "all")),
+             triggers=("if", "while", "assert", "and", "or", "not", "any", "all"), group="truth test"),
     RuleInfo("SYN103", "device-synchronize",
-             "`torch.cuda.synchronize()` waits for every stream where one stream may do",
-             default_enabled=False, triggers=("synchronize",)),
+             "An explicit wait: a device-wide `synchronize()`, or a stream or event wait in a "
+             "loop",
+             default_enabled=False, triggers=("synchronize",), group="explicit wait"),
     RuleInfo("SYN104", "shape-sync-in-loop",
              "An op whose output size depends on the data, in a loop: one GPU sync per "
              "iteration",
              triggers=("nonzero", "argwhere", "masked_select", "unique", "repeat_interleave",
-                       "where", "[")),
+                       "where", "["), group="data-dependent shape"),
     RuleInfo("SYN105", "host-to-device-in-loop",
              "Host data is copied to the GPU with a blocking copy inside a loop",
-             triggers=("tensor", "asarray", ".to", ".cuda")),
+             triggers=("tensor", "asarray", ".to", ".cuda"), group="host-to-device copy"),
     RuleInfo("SYN107", "periodic-sync",
              "A tensor is read on the host under a periodic guard: one GPU sync every N steps",
              default_enabled=False,
              triggers=(".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(",
                        "bool(", "complex(", "str(", "repr(", "print(", "format(", "math.",
                        "np.", "numpy", "{", "equal(", "allclose(")),
+    RuleInfo("SYN108", "builtin-over-tensors",
+             "`max`/`min`/`sorted`/`in` over tensors: each comparison is a hidden GPU sync",
+             fixable=True, triggers=("max(", "min(", "sorted(", " in ", ".sort("),
+             group="truth test"),
+    RuleInfo("SYN109", "host-indexing",
+             "Indexing a GPU tensor with a Python list or with GPU slice bounds: a hidden copy "
+             "or sync",
+             triggers=("[",), group="host-to-device copy"),
+    RuleInfo("SYN110", "hidden-sync-call",
+             "A call that reads a GPU value on the host inside, though the code does not show it",
+             fixable=True,
+             triggers=("is_nonzero", "Tensor", "tensor(", "error_if_nonfinite", "get_scale",
+                       "empty_cache")),
+    RuleInfo("SYN111", "data-dependent-shape",
+             "An op whose output size depends on GPU data: the host waits to learn the size",
+             triggers=("repeat_interleave", "where", "nonzero", "argwhere", "unique",
+                       "masked_select", "bincount"), group="data-dependent shape"),
+    RuleInfo("SYN112", "separate-host-reads",
+             "Several independent host reads of GPU tensors where one stacked transfer would do",
+             fixable=True, triggers=(".item(", "float(", "int(", "bool(")),
     RuleInfo("SYN199", "runtime-only-sync",
-             "A host sync measured at run time (check --runtime) that no static rule reports"),
+             "A host sync measured at run time (check --runtime) that no static rule reports", group="measured"),
     RuleInfo("SYN201", "cat-then-reduce",
              "A concatenation of flattened tensors that is only reduced: an O(total) "
              "temporary where per-tensor reductions would do",
-             fixable=True, triggers=("cat", "stack")),
+             fixable=True, triggers=("cat", "stack"), group="memory"),
     RuleInfo("SYN202", "per-element-device-move",
              "Each tensor of a list is moved to a device on its own before being stacked: "
              "many small copies",
-             default_enabled=False, triggers=(".to", ".cuda")),
+             default_enabled=False, triggers=(".to", ".cuda"), group="host-to-device copy"),
     RuleInfo("SYN301", "float32-squared-norm",
              "A squared-sum norm in float32: overflows to inf for values above ~1.8e19",
-             fixable=True, triggers=("*", "pow", "square", "dot", "inner")),
+             fixable=True, triggers=("*", "pow", "square", "dot", "inner"), group="precision"),
 )
 
 #: Every rule by code, in code order (SYN000, the syntax error, is no rule).
@@ -107,8 +136,31 @@ def suggest(key: str, choices: list[str] | tuple[str, ...] | set[str] | frozense
         choices = [*RULES, *_BY_NAME]
     pool = list(choices)
     upper = {c.upper(): c for c in pool}
-    found = difflib.get_close_matches(key.upper(), list(upper), n=1, cutoff=0.6)
-    return upper[found[0]] if found else None
+    wanted = key.upper()
+    if wanted.startswith("SYN"):
+        # Letters typed for look-alike digits: `SYN1O1` means SYN101, not SYN111.
+        wanted = "SYN" + wanted[3:].translate(_DIGIT_LOOKALIKES)
+    found = difflib.get_close_matches(wanted, list(upper), n=len(upper), cutoff=0.6)
+    if not found:
+        return None
+    # difflib's ratio ties `SYN1O1` between SYN101 and SYN112; a typo is one edit away.
+    best = min(found, key=lambda candidate: _edits(wanted, candidate))
+    return upper[best]
+
+
+_DIGIT_LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance (substitutions, insertions, deletions)."""
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, 1):
+        current = [i]
+        for j, other in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1,
+                               previous[j - 1] + (char != other)))
+        previous = current
+    return previous[-1]
 
 
 def did_you_mean(key: str, choices: list[str] | tuple[str, ...] | set[str] | frozenset[str] |

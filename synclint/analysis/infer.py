@@ -373,6 +373,8 @@ class Env:
             return HOST_TENSOR
         if name in TORCH_HOST_FUNCTIONS:
             return HOST
+        if name in ("load", "save"):
+            return UNKNOWN  # a checkpoint of any Python objects (a dict, usually), or None
         if name == "from_numpy":
             return HOST_TENSOR
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):

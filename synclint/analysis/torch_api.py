@@ -200,6 +200,9 @@ _declare(F, T, "stack cat hstack", Tag.JOINS_NORMS)
 _declare(F, T, "stack cat concat concatenate hstack vstack", Tag.GATHERS)
 _declare(F, T + "cuda.", "synchronize", Tag.DEVICE_WIDE_SYNC)
 _declare(F, T + "accelerator.", "synchronize", Tag.DEVICE_WIDE_SYNC)
+_declare(F, T + "xpu.", "synchronize", Tag.DEVICE_WIDE_SYNC)
+_declare(F, T + "mps.", "synchronize", Tag.DEVICE_WIDE_SYNC)
+_declare(F, T + "npu.", "synchronize", Tag.DEVICE_WIDE_SYNC)
 
 # -- dtypes -----------------------------------------------------------------------------
 _declare(Form.DTYPE, T, """

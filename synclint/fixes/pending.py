@@ -20,6 +20,9 @@ class Replacement:
     code: str
     #: "replace" the node, or insert before / after the whole node.
     mode: str = "replace"
+    #: With "replace": replace from `node`'s start to the end of this later node instead
+    #: (several consecutive statements become one).
+    through: cst.CSTNode | None = None
 
 
 @dataclass(frozen=True)

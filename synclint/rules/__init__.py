@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from synclint.rules.base import Rule
+from synclint.rules.builtin_over_tensors import BuiltinOverTensors
 from synclint.rules.cat_then_reduce import CatThenReduceRule
+from synclint.rules.data_dependent_shape import DataDependentShape
 from synclint.rules.device_synchronize import DeviceSynchronize
 from synclint.rules.float32_squared_norm import Float32SquaredNorm
+from synclint.rules.hidden_sync_call import HiddenSyncCall
+from synclint.rules.host_indexing import HostIndexing
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.io_error import IoError
 from synclint.rules.per_element_device_move import PerElementDeviceMove
 from synclint.rules.periodic_sync import PeriodicSync
 from synclint.rules.runtime_only_sync import RuntimeOnlySync
+from synclint.rules.separate_host_reads import SeparateHostReads
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
@@ -24,6 +29,11 @@ _RULES: list[type[Rule]] = [
     ShapeSyncInLoop,
     HostToDeviceInLoop,
     PeriodicSync,
+    BuiltinOverTensors,
+    HostIndexing,
+    HiddenSyncCall,
+    DataDependentShape,
+    SeparateHostReads,
     CatThenReduceRule,
     PerElementDeviceMove,
     Float32SquaredNorm,

@@ -17,8 +17,9 @@ from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
 from synclint.fixes.pending import PendingFix, Replacement
+from synclint.rule_info import GROUPS
 
-__all__ = ["Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
+__all__ = ["GROUPS", "Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class Rule:
     name: ClassVar[str]
     #: One line for `synclint rules` and SARIF's shortDescription.
     summary: ClassVar[str]
+    #: The kind of stall the rule finds (one of GROUPS): how the catalogue is grouped.
+    group: ClassVar[str] = "host read"
     #: Off-by-default rules run only when selected explicitly or by prefix.
     default_enabled: ClassVar[bool] = True
     #: Whether the rule can offer a fix (some findings may still have none).

@@ -573,6 +573,7 @@ class CatThenReduceRule(Rule):
     name = "cat-then-reduce"
     summary = ("A concatenation of flattened tensors that is only reduced: an O(total) "
                "temporary where per-tensor reductions would do")
+    group = "memory"
     fixable = True
     triggers = ("cat", "stack")
 

@@ -287,6 +287,7 @@ class Float32SquaredNorm(Rule):
     code = "SYN301"
     name = "float32-squared-norm"
     summary = "A squared-sum norm in float32: overflows to inf for values above ~1.8e19"
+    group = "precision"
     fixable = True
     triggers = ("*", "pow", "square", "dot", "inner")
 

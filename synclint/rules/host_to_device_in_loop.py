@@ -24,6 +24,7 @@ class HostToDeviceInLoop(Rule):
     code = "SYN105"
     name = "host-to-device-in-loop"
     summary = "Host data is copied to the GPU with a blocking copy inside a loop"
+    group = "host-to-device copy"
     triggers = ("tensor", "asarray", ".to", ".cuda")
 
     VALID = [

@@ -11,6 +11,7 @@ from synclint.rules.base import Rule
 
 class IoError(Rule):
     code = IO_ERROR
+    group = "file errors"
     name = "io-error"
     summary = "A file could not be read or decoded"
     # Found by the runner when reading a file; no source text ever holds one.

@@ -188,6 +188,7 @@ class PerElementDeviceMove(Rule):
     name = "per-element-device-move"
     summary = ("Each tensor of a list is moved to a device on its own before being stacked: "
                "many small copies")
+    group = "host-to-device copy"
     default_enabled = False
     triggers = (".to", ".cuda")
 

@@ -15,6 +15,7 @@ from synclint.rules.sync_in_loop import SyncInLoop
 
 class PeriodicSync(SyncInLoop):
     code = "SYN107"
+    group = "host read"
     name = "periodic-sync"
     summary = "A tensor is read on the host under a periodic guard: one GPU sync every N steps"
     default_enabled = False

@@ -11,6 +11,7 @@ from synclint.rules.base import Rule
 
 class RuntimeOnlySync(Rule):
     code = "SYN199"
+    group = "measured"
     name = "runtime-only-sync"
     summary = "A host sync measured at run time (check --runtime) that no static rule reports"
     runtime_only = True

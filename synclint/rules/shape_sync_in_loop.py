@@ -33,6 +33,7 @@ class ShapeSyncInLoop(Rule):
     code = "SYN104"
     name = "shape-sync-in-loop"
     summary = "An op whose output size depends on the data, in a loop: one GPU sync per iteration"
+    group = "data-dependent shape"
     triggers = ("nonzero", "argwhere", "masked_select", "unique", "repeat_interleave",
                 "where", "[")
 

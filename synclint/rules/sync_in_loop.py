@@ -23,6 +23,7 @@ class SyncInLoop(Rule):
     code = "SYN101"
     name = "sync-in-loop"
     summary = "A tensor is read on the host inside a loop: one GPU sync per iteration"
+    group = "host read"
     fixable = True
     triggers = (".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(", "bool(",
                 "complex(", "str(", "repr(", "print(", "format(", "math.", "np.", "numpy",

@@ -9,6 +9,7 @@ import libcst as cst
 from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
+from synclint.fixes.select_where import select_fix
 from synclint.rules.base import Rule
 from synclint.rules.wording import with_reason
 
@@ -30,6 +31,7 @@ class TensorCondition(Rule):
     name = "tensor-condition"
     summary = "A tensor is evaluated as a Python bool: the CPU waits for the GPU to compute it"
     # In loops and comprehensions: the batched fix (synclint/fixes/batched.py).
+    group = "truth test"
     fixable = True
     # Effectively always true in a torch file ("or" is in "torch"): conditions are everywhere.
     triggers = ("if", "while", "assert", "and", "or", "not", "any", "all")
@@ -87,7 +89,8 @@ class TensorCondition(Rule):
     def visit_If(self, node: cst.If) -> None:
         parent = self.ctx.parent
         is_elif = isinstance(parent, cst.If) and parent.orelse is node
-        self._test(node.test, "`elif` test" if is_elif else "`if` test", self.ctx.in_loop)
+        self._test(node.test, "`elif` test" if is_elif else "`if` test", self.ctx.in_loop,
+                   statement=None if is_elif else node)
 
     def visit_While(self, node: cst.While) -> None:
         # Evaluated before every iteration, whatever encloses the loop.
@@ -140,7 +143,7 @@ class TensorCondition(Rule):
 
     # -- reporting ------------------------------------------------------------------------
     def _test(self, test: cst.BaseExpression, what: str, per_iteration: bool,
-              loop: cst.CSTNode | None = None) -> None:
+              loop: cst.CSTNode | None = None, statement: cst.If | None = None) -> None:
         for operand in bool_operands(test):
             if self.kind(operand) in DEVICE_TENSORS:
                 outcome = None
@@ -148,6 +151,11 @@ class TensorCondition(Rule):
                     loop = self.ctx.loops[-1]
                 if loop is not None:
                     outcome = batched_fix(self.ctx, loop, loop_ancestors(self.ctx, loop))
+                if statement is not None and (outcome is None or outcome.fix is None):
+                    # `if c: x = a` / `else: x = b` selects a value: `torch.where` needs no sync.
+                    selected = select_fix(self.ctx, statement)
+                    if selected is not None and selected.fix is not None:
+                        outcome = Outcome(selected.fix, selected.reason)
                 self._report(operand, what, per_element=False, per_iteration=per_iteration,
                              outcome=outcome)
 

@@ -22,6 +22,7 @@ class UnusedNoqa(Rule):
     code = CODE
     name = "unused-noqa"
     summary = "A `# noqa: SYN...` code suppresses nothing on its line"
+    group = "suppressions"
     default_enabled = False
     fixable = True
 

@@ -27,13 +27,15 @@ from synclint.fixer import FixResult, fix_source
 from synclint.runtime import count_syncs, track_memory
 
 SHAPES_DIR = Path(__file__).parent / "shapes"
-PATTERNS = ("batched", "float64", "chunked")
+PATTERNS = ("batched", "float64", "chunked", "merged", "where")
 #: The rules whose fixes produce each pattern (the first ones must be fixed), and the
 #: rules run by the fixer on a shape of that pattern.
 PRIMARY_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
-                 "chunked": ("SYN201",)}
+                 "chunked": ("SYN201",), "merged": ("SYN112",), "where": ("SYN102",)}
 FIX_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
-             "chunked": ("SYN201", "SYN301")}
+             "chunked": ("SYN201", "SYN301"), "merged": ("SYN112",), "where": ("SYN102",)}
+#: Patterns whose whole point is fewer syncs: the fixed version must sync strictly less.
+FEWER_SYNCS = ("merged", "where")
 REL_TOL = 1e-6
 ABS_TOL = 1e-12
 #: Slack over 2x the largest input tensor for the chunked peak: 0-d partial results,
@@ -309,6 +311,9 @@ def _run_input(shape: Shape, naive_module: ModuleType, fixed_module: ModuleType,
                                 overflow_ok=finite))
     if fixed.syncs > naive.syncs:
         problems.append(f"the fixed version syncs more: {fixed.syncs} > {naive.syncs}")
+    elif (shape.pattern in FEWER_SYNCS and naive.error is None and naive.syncs
+          and fixed.syncs >= naive.syncs):
+        problems.append(f"the fixed version syncs no less: {fixed.syncs} >= {naive.syncs}")
     if shape.pattern == "batched":
         limit = shape.max_syncs if shape.max_syncs is not None else 1
         if fixed.syncs > limit:

@@ -17,6 +17,9 @@ BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 #: off-by-default ones that need only a few.
 MAIN_RULES = ("SYN101", "SYN102", "SYN104", "SYN105", "SYN201", "SYN301")
 OFF_BY_DEFAULT_RULES = ("SYN103", "SYN202")
+#: The hidden-sync catalogue rules and the merge rule: a smaller minimum each.
+CATALOGUE_RULES = ("SYN108", "SYN109", "SYN110", "SYN111", "SYN112")
+MIN_PER_CATALOGUE_RULE = 4
 MIN_SNIPPETS = 80
 MIN_PER_MAIN_RULE = 8
 MIN_PER_OFF_RULE = 3
@@ -89,6 +92,9 @@ def test_every_rule_has_enough_positives_and_targeted_lookalikes() -> None:
     for code in OFF_BY_DEFAULT_RULES:
         assert positive_counts[code] >= MIN_PER_OFF_RULE, code
         assert negative_counts[code] >= MIN_PER_OFF_RULE, code
+    for code in CATALOGUE_RULES:
+        assert positive_counts[code] >= MIN_PER_CATALOGUE_RULE, code
+        assert negative_counts[code] >= MIN_PER_CATALOGUE_RULE, code
 
 
 @pytest.mark.parametrize(("header", "problem"), [

@@ -13,8 +13,9 @@ def test_the_metadata_table_matches_the_rule_classes() -> None:
     for code, rule in ALL_RULES.items():
         info = RULES[code]
         assert (info.name, info.summary, info.default_enabled, info.fixable,
-                info.triggers) == (rule.name, rule.summary, rule.default_enabled,
-                                   rule.fixable, tuple(rule.triggers)), code
+                info.triggers, info.group) == (rule.name, rule.summary, rule.default_enabled,
+                                               rule.fixable, tuple(rule.triggers),
+                                               rule.group), code
 
 
 def test_rules_are_found_by_code_or_name() -> None:

@@ -1,4 +1,4 @@
-# expect: SYN201=1
+# expect: SYN201=1, SYN112=1
 # why: seed B7-PT-02's first proposal: append views in a loop, cat, reduce (O(total) memory)
 import torch
 from torch import nn

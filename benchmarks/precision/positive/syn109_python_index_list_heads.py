@@ -1,6 +1,5 @@
-# expect: none
-# targets: SYN104
-# why: indexing with a Python list of ints and column slices in a loop
+# expect: SYN109=1
+# why: a Python list of head indices is copied to the GPU on every iteration (SYN104 stays silent: no mask)
 import torch
 
 

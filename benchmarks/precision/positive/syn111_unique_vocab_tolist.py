@@ -1,6 +1,5 @@
-# expect: none
-# targets: SYN104
-# why: torch.unique once on the whole dataset, not per iteration
+# expect: SYN111=1
+# why: torch.unique outside a loop whose result is read on the host (SYN104 stays silent: not in a loop)
 import torch
 
 

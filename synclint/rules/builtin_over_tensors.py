@@ -1,0 +1,134 @@
+"""SYN108 builtin-over-tensors: `max`, `min`, `sorted` or `in` over tensors: every
+comparison is a tensor truth test, a GPU sync the code does not show."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from synclint.analysis.kinds import DEVICE_TENSORS, Seq, Tup, elem_of
+from synclint.diagnostics import Applicability
+from synclint.rules.base import Example, PendingFix, Replacement, Rule
+
+#: Builtins that compare the elements of their argument with `<` / `>`.
+COMPARING_BUILTINS = frozenset({"max", "min", "sorted"})
+_STACK_UNSAFE = (
+    "No safe fix: with a NaN element Python's `{name}` depends on the order while "
+    "`torch.{name}` returns NaN, an empty list raises RuntimeError instead of ValueError, "
+    "mixed dtypes are promoted, and the result is a new tensor rather than one of the "
+    "elements."
+)
+
+
+class BuiltinOverTensors(Rule):
+    code = "SYN108"
+    name = "builtin-over-tensors"
+    summary = "`max`/`min`/`sorted`/`in` over tensors: each comparison is a hidden GPU sync"
+    group = "truth test"
+    fixable = True
+    triggers = ("max(", "min(", "sorted(", " in ", ".sort(")
+
+    VALID = [
+        # torch reductions stay on the device.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    return torch.stack(ts).max()\n",
+        # Python numbers and NumPy arrays.
+        "import torch\nimport numpy as np\ndef f(xs: list[float], a: np.ndarray):\n"
+        "    return max(xs), min(a), sorted(xs)\n",
+        # Read once, then compared on the host.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    values = torch.stack(ts).tolist()\n"
+        "    return max(values)\n",
+        # A key that returns a host value.
+        "import torch\ndef f(model: torch.nn.Module):\n"
+        "    return sorted(model.named_parameters(), key=lambda kv: kv[0])\n",
+        # `in` on a dict of tensors tests its keys.
+        "import torch\ndef f(batch: dict[str, torch.Tensor]):\n    return 'labels' in batch\n",
+        # Metadata.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    return max(t.numel() for t in ts)\n",
+        # A host tensor.
+        "import torch\ndef f(t: torch.Tensor):\n    h = t.cpu()\n    return max(h), 3 in h\n",
+    ]
+    INVALID = [
+        Example("import torch\ndef f(losses: list[torch.Tensor]):\n    return min(losses)\n",
+                "import torch\ndef f(losses: list[torch.Tensor]):\n"
+                "    return torch.stack(losses).min()\n"),
+        "import torch\ndef f(scores: list[torch.Tensor]):\n"
+        "    return sorted(scores, reverse=True)\n",
+        "import torch\ndef f(tokens: torch.Tensor, eos: int):\n    return eos in tokens\n",
+        "import torch\ndef f(norm: torch.Tensor):\n    return 1.0 / max(norm, 1e-6)\n",
+        "import torch\ndef f(model: torch.nn.Module):\n"
+        "    return max(p.abs().max() for p in model.parameters())\n",
+        "import torch\ndef f(t: torch.Tensor):\n    return max(t)\n",
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    ts.sort()\n",
+        Example("import torch\ndef f(a: torch.Tensor, b: torch.Tensor, c: list[torch.Tensor]):\n"
+                "    return max(a, b), min(c), sorted(c)\n", count=3),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name) and func.value in COMPARING_BUILTINS:
+            if self.ctx.env.lookup(func.value) is None:  # not shadowed by a local
+                self._builtin(node, func.value)
+        elif (isinstance(func, cst.Attribute) and func.attr.value == "sort"
+              and all(a.keyword is not None and a.keyword.value == "reverse" for a in node.args)
+              and self._sequence_of_tensors(func.value)):
+            self.report(node, "`list.sort()` of tensors compares them on the host: one sync "
+                        "per comparison",
+                        help="Sort on the device: `torch.stack(ts).sort()`, or read the "
+                        "values once (`torch.stack(ts).tolist()`) and sort those.")
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        for target in node.comparisons:
+            if isinstance(target.operator, (cst.In, cst.NotIn)) and self.is_device_tensor(
+                    target.comparator):
+                self.report(node, "`in` on a tensor is `(t == x).any()` read on the host: "
+                            "a GPU sync",
+                            help="Keep the test on the device (`(t == x).any()`) and read it "
+                            "once where a Python bool is needed; or test a host copy.")
+                return
+
+    def _builtin(self, node: cst.Call, name: str) -> None:
+        if any(arg.star for arg in node.args):
+            return
+        if any(arg.keyword is not None and arg.keyword.value == "key" for arg in node.args):
+            return  # what the key returns is not known
+        positional = [arg for arg in node.args if arg.keyword is None]
+        if not positional:
+            return
+        if len(positional) == 1:
+            argument = positional[0].value
+            kind = self.kind(argument)
+            over_sequence = isinstance(kind, (Seq, Tup)) and elem_of(kind) in DEVICE_TENSORS
+            if not (over_sequence or kind in DEVICE_TENSORS):
+                return
+        elif name == "sorted" or not any(self.is_device_tensor(a.value) for a in positional):
+            return
+        message = (f"`{name}()` over tensors compares them on the host: one GPU sync per "
+                   "comparison")
+        if name == "sorted":
+            remedy = ("Sort on the device (`torch.stack(ts).sort()`, `torch.topk`), or read the "
+                      "values once (`torch.stack(ts).tolist()`) and sort those.")
+        elif len(positional) == 1:
+            remedy = (f"Reduce on the device: `torch.stack(ts).{name}()` (or `t.{name}()` for one "
+                      "tensor), and read the result once if a Python number is needed.")
+        else:
+            remedy = (f"Use `torch.{'maximum' if name == 'max' else 'minimum'}(a, b)` or "
+                      "`t.clamp(...)`: they compare on the device.")
+        fix = None
+        if (len(positional) == 1 and len(node.args) == 1 and name != "sorted"
+                and isinstance(self.kind(positional[0].value), (Seq, Tup))):
+            fix = self._stack_fix(node, name, positional[0].value)
+            remedy += " " + _STACK_UNSAFE.format(name=name)
+        self.report(node, message, fix=fix, help=remedy)
+
+    def _stack_fix(self, node: cst.Call, name: str, argument: cst.BaseExpression) -> PendingFix:
+        code = cst.Module([]).code_for_node(argument)
+        if isinstance(argument, cst.GeneratorExp) and not argument.lpar:
+            code = f"[{code}]"  # torch.stack takes a sequence, not a generator
+        elif isinstance(argument, cst.GeneratorExp):
+            code = f"[{code[1:-1]}]"
+        return PendingFix(Applicability.UNSAFE, f"Replace with `torch.stack(...).{name}()`",
+                          (Replacement(node, f"torch.stack({code}).{name}()"),),
+                          imports=("torch",))
+
+    def _sequence_of_tensors(self, node: cst.BaseExpression) -> bool:
+        kind = self.kind(node)
+        return isinstance(kind, Seq) and kind.elem in DEVICE_TENSORS

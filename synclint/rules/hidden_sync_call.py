@@ -1,0 +1,186 @@
+"""SYN110 hidden-sync-call: calls that read a GPU value on the host inside, though nothing
+in the code says so: `torch.is_nonzero`, `.type(torch.LongTensor)` (a move to the CPU),
+`torch.tensor([...])` of GPU scalars, `clip_grad_norm_(..., error_if_nonfinite=True)`;
+and, per step, `GradScaler.get_scale()` and `torch.cuda.empty_cache()`."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from synclint.analysis.kinds import HOST, HOST_TENSOR, NUMPY
+from synclint.analysis.names import dotted_name
+from synclint.diagnostics import Applicability
+from synclint.rules.base import Example, PendingFix, Replacement, Rule
+from synclint.rules.gating import per_step
+
+#: CPU tensor types and the cast method that keeps a tensor where it is.
+CPU_TENSOR_TYPES = {
+    "FloatTensor": "float", "DoubleTensor": "double", "HalfTensor": "half",
+    "BFloat16Tensor": "bfloat16", "LongTensor": "long", "IntTensor": "int",
+    "ShortTensor": "short", "CharTensor": "char", "ByteTensor": "byte", "BoolTensor": "bool",
+}
+#: The last name of every call this rule looks at.
+_NAMES = frozenset({"is_nonzero", "type", "tensor", "as_tensor", "clip_grad_norm_",
+                    "clip_grad_norm", "get_scale", "empty_cache"})
+#: `empty_cache` of every backend: each waits for the device before returning memory.
+EMPTY_CACHE = frozenset({"torch.cuda.empty_cache", "torch.xpu.empty_cache",
+                         "torch.mps.empty_cache", "torch.npu.empty_cache"})
+
+
+class HiddenSyncCall(Rule):
+    code = "SYN110"
+    name = "hidden-sync-call"
+    summary = "A call that reads a GPU value on the host inside, though the code does not show it"
+    group = "host read"
+    fixable = True
+    triggers = ("is_nonzero", "Tensor", "tensor(", "error_if_nonfinite", "get_scale",
+                "empty_cache")
+
+    VALID = [
+        # Casts that keep the tensor on its device.
+        "import torch\ndef f(t: torch.Tensor):\n    return t.long(), t.type(torch.int64), "
+        "t.type(torch.cuda.LongTensor)\n",
+        # A host tensor: `.type(torch.LongTensor)` is a cast there.
+        "import torch\ndef f(t: torch.Tensor):\n    return t.cpu().type(torch.LongTensor)\n",
+        # clip_grad_norm_ without the check.
+        "import torch\ndef f(m: torch.nn.Module):\n"
+        "    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0, error_if_nonfinite=False)\n",
+        # torch.tensor of Python numbers; stack of device scalars.
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor, xs: list[float]):\n"
+        "    return torch.tensor([0.5, 1.0]), torch.tensor(xs), torch.stack([a, b])\n",
+        # Once, outside any loop.
+        "import torch\ndef f(scaler: torch.cuda.amp.GradScaler):\n    torch.cuda.empty_cache()\n"
+        "    return scaler.get_scale()\n",
+        # In a loop, `.item()` inside torch.tensor is SYN101's finding.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n"
+        "    return [torch.tensor([t.item()]) for t in ts]\n",
+    ]
+    INVALID = [
+        "import torch\ndef f(done: torch.Tensor):\n    return torch.is_nonzero(done.any())\n",
+        Example("import torch\ndef f(logits: torch.Tensor):\n"
+                "    return logits.argmax(-1).type(torch.LongTensor)\n",
+                "import torch\ndef f(logits: torch.Tensor):\n    return logits.argmax(-1).long()\n"),
+        "import torch\ndef f(t: torch.Tensor):\n    return t.type('torch.FloatTensor')\n",
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n    return torch.tensor([a, b])\n",
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+        "    return torch.tensor([a.item(), float(b)])\n",
+        "import torch\ndef f(m: torch.nn.Module):\n"
+        "    torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0, error_if_nonfinite=True)\n",
+        "import torch\ndef f(scaler, loader):\n    for batch in loader:\n"
+        "        scale = scaler.get_scale()\n",
+        "import torch\nfor step in range(10):\n    torch.cuda.empty_cache()\n",
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        # Cheap test first: most calls name none of these.
+        last = func.attr.value if isinstance(func, cst.Attribute) else (
+            func.value if isinstance(func, cst.Name) else None)
+        if last not in _NAMES:
+            return
+        qualified = self.ctx.imports.qualify(func)
+        if qualified is not None:
+            self._function(node, qualified)
+            return
+        if not isinstance(func, cst.Attribute):
+            return
+        method = func.attr.value
+        if method == "type" and len(node.args) == 1:
+            self._type(node, func)
+        elif method == "is_nonzero" and not node.args and self.is_device_tensor(func.value):
+            self.report(node, "`.is_nonzero()` reads the tensor on the host: a GPU sync",
+                        help="Keep the test on the device (`t != 0`) and read it once where "
+                        "a Python bool is needed.")
+        elif method in ("clip_grad_norm_", "clip_grad_norm"):
+            self._clip(node)
+        elif method == "get_scale" and not node.args and per_step(self.ctx):
+            receiver = dotted_name(func.value) or ""
+            if "scaler" in receiver.split(".")[-1].lower():
+                self.report(node, "`GradScaler.get_scale()` is `.item()` of the scale: one "
+                            "sync per step",
+                            help="Read the scale only when it is logged, or keep "
+                            "`scaler._scale` (a tensor) and read it with the other values.")
+
+    def _function(self, node: cst.Call, qualified: str) -> None:
+        if qualified == "torch.is_nonzero":
+            arg = node.args[0].value if node.args else None
+            if arg is not None and self.kind(arg) not in (HOST_TENSOR, NUMPY, HOST):
+                self.report(node, "`torch.is_nonzero()` reads the tensor on the host: a GPU sync",
+                            help="Keep the test on the device (`t != 0`) and read it once "
+                            "where a Python bool is needed.")
+        elif qualified in ("torch.tensor", "torch.as_tensor"):
+            self._tensor_of_scalars(node, qualified.split(".")[-1])
+        elif qualified.split(".")[-1] in ("clip_grad_norm_", "clip_grad_norm"):
+            self._clip(node)
+        elif qualified in EMPTY_CACHE and per_step(self.ctx):
+            self.report(node, f"`{qualified}()` waits for the device: in a loop, on every "
+                        "iteration",
+                        help="Free memory once, outside the loop; the caching allocator "
+                        "reuses blocks without it.")
+
+    def _type(self, node: cst.Call, func: cst.Attribute) -> None:
+        if not self.is_device_tensor(func.value):
+            return
+        arg = node.args[0]
+        if arg.keyword is not None and arg.keyword.value != "dtype":
+            return
+        type_name = self._cpu_tensor_type(arg.value)
+        if type_name is None:
+            return
+        cast = CPU_TENSOR_TYPES[type_name]
+        receiver = cst.Module([]).code_for_node(func.value)
+        fix = PendingFix(Applicability.UNSAFE, f"Replace with `.{cast}()`",
+                         (Replacement(node, f"{receiver}.{cast}()"),))
+        self.report(node, f"`.type(torch.{type_name})` moves a GPU tensor to the CPU: a "
+                    "blocking copy",
+                    help=f"Cast in place on the device with `.{cast}()` (or "
+                    f"`.to(torch.{cast if cast != 'char' else 'int8'})`). No safe fix: the "
+                    "cast keeps the tensor on the GPU, so code that relied on a CPU tensor "
+                    "would change.", fix=fix)
+
+    def _cpu_tensor_type(self, node: cst.BaseExpression) -> str | None:
+        if isinstance(node, cst.SimpleString):
+            value = node.evaluated_value
+            name = value if isinstance(value, str) else ""
+        else:
+            name = self.ctx.imports.qualify(node) or ""
+        head, _, last = name.rpartition(".")
+        return last if head == "torch" and last in CPU_TENSOR_TYPES else None
+
+    def _tensor_of_scalars(self, node: cst.Call, name: str) -> None:
+        data = node.args[0] if node.args and node.args[0].keyword is None else None
+        if data is None or not isinstance(data.value, (cst.List, cst.Tuple)):
+            return
+        elements = [e.value for e in data.value.elements if not isinstance(e, cst.StarredElement)]
+        if any(self.is_device_tensor(e) for e in elements):
+            what = "GPU scalars"
+        elif not self.ctx.in_loop and any(self._host_read(e) for e in elements):
+            what = "host reads of GPU tensors"  # in a loop, SYN101 reports each read
+        else:
+            return
+        self.report(node, f"`torch.{name}()` of {what}: each element is read on the host",
+                    help="`torch.stack([...])` builds it on the device without a sync (it "
+                    "keeps the elements' dtype and device: add `.to(...)` to match).")
+
+    def _host_read(self, node: cst.BaseExpression) -> bool:
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "item":
+            return self.is_device_tensor(func.value)
+        if (isinstance(func, cst.Name) and func.value in ("float", "int", "bool") and node.args
+                and self.ctx.env.lookup(func.value) is None):
+            return self.is_device_tensor(node.args[0].value)
+        return False
+
+    def _clip(self, node: cst.Call) -> None:
+        for arg in node.args:
+            if (arg.keyword is not None and arg.keyword.value == "error_if_nonfinite"
+                    and isinstance(arg.value, cst.Name) and arg.value.value == "True"):
+                self.report(node, "`error_if_nonfinite=True` reads the total norm on the host "
+                            "to decide whether to raise",
+                            help="Drop the check in the step loop, or test "
+                            "`torch.isfinite(norm)` on the device and read it with other "
+                            "values.")
+                return
+

@@ -1,0 +1,241 @@
+"""SYN112 separate-host-reads: two or more independent host reads of GPU tensors in one
+straight-line block (`{"loss": loss.item(), "acc": acc.item()}`): one sync each, where one
+stacked transfer would do. Reads in loops are SYN101's (its batched fix merges them)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from synclint.analysis.scalars import ScalarFacts
+from synclint.analysis.walker import walk
+from synclint.fixes.merged_reads import Read, mergeable, merged_reads_fix
+from synclint.rules.base import Example, Rule
+
+#: Builtins that read a tensor's value on the host.
+READ_BUILTINS = frozenset({"float", "int", "bool"})
+#: Calls that may run between merged reads: they cannot change a tensor or raise because
+#: a read moved earlier.
+_HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "float", "int", "bool", "round",
+                             "format", "abs", "dict", "list", "tuple", "min", "max"})
+
+
+@dataclass
+class _Statement:
+    node: cst.SimpleStatementLine
+    reads: list[Read] = field(default_factory=list)
+    #: Reads that contain another read in their receiver: they depend on it.
+    dropped: set[int] = field(default_factory=set)
+
+
+class SeparateHostReads(Rule):
+    code = "SYN112"
+    name = "separate-host-reads"
+    summary = "Several independent host reads of GPU tensors where one stacked transfer would do"
+    group = "host read"
+    fixable = True
+    triggers = (".item(", "float(", "int(", "bool(")
+
+    VALID = [
+        # One read.
+        "import torch\ndef f(loss: torch.Tensor):\n    return {'loss': loss.item(), 'n': 3}\n",
+        # Already one transfer.
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+        "    x, y = torch.stack([a, b]).tolist()\n    return x, y\n",
+        # The second read needs the first one's value.
+        "import torch\ndef f(c: torch.Tensor, s: torch.Tensor):\n    n = int(c.sum())\n"
+        "    return (s / n).item()\n",
+        # Only one branch runs.
+        "import torch\ndef f(ok: bool, a: torch.Tensor, b: torch.Tensor):\n    if ok:\n"
+        "        v = a.item()\n    else:\n        v = b.item()\n    return v\n",
+        # NumPy and host tensors.
+        "import torch\nimport numpy as np\ndef f(x: np.ndarray, t: torch.Tensor):\n"
+        "    h = t.cpu()\n    return x.max().item(), x.min().item(), h.item(), (h + 1).item()\n",
+        # In a loop: SYN101's finding, with its batched fix.
+        "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
+        "        print(t.sum().item(), t.mean().item())\n",
+        # A statement in between may change what the second read sees.
+        "import torch\ndef f(a: torch.Tensor):\n    x = a.sum().item()\n    a.add_(1)\n"
+        "    y = a.sum().item()\n    return x, y\n",
+    ]
+    INVALID = [
+        Example(
+            "import torch\ndef f(x: torch.Tensor):\n    low = x.min()\n    high = x.max()\n"
+            "    return low.item(), high.item()\n",
+            "import torch\ndef f(x: torch.Tensor):\n    low = x.min()\n    high = x.max()\n"
+            "    low_value, high_value = torch.stack([low, high]).tolist()\n"
+            "    return low_value, high_value\n"),
+        "import torch\ndef f(loss: torch.Tensor, acc: torch.Tensor, lr: torch.Tensor):\n"
+        "    return {'loss': loss.item(), 'acc': acc.item(), 'lr': lr.item()}\n",
+        "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n    x = a.item()\n"
+        "    y = b.item()\n    return x + y\n",
+        "import torch\ndef f(t: torch.Tensor):\n    print(float(t.mean()), float(t.std()))\n",
+        Example("import torch\ndef f(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor):\n"
+                "    x = a.item()\n    y = b.item()\n    c.zero_()\n    z = c.item()\n"
+                "    w = a.item()\n", count=2),
+    ]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._statements: dict[int, _Statement] = {}
+        self._facts: dict[int, ScalarFacts] = {}
+
+    # -- collecting reads -----------------------------------------------------------------
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.ctx.in_loop:
+            return
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "item" and not node.args:
+            receiver, how = func.value, "item"
+        elif (isinstance(func, cst.Name) and func.value in READ_BUILTINS
+              and len(node.args) == 1 and node.args[0].keyword is None
+              and not node.args[0].star and self.ctx.env.lookup(func.value) is None):
+            receiver, how = node.args[0].value, func.value
+        else:
+            return
+        if not self.is_device_tensor(receiver):
+            return
+        statement = self._statement_of(node)
+        if statement is None:
+            return
+        facts = self._scope_facts().of(receiver)
+        entry = self._statements.setdefault(id(statement), _Statement(statement))
+        inner_of = {id(r.call) for r in entry.reads}
+        for ancestor in self.ctx.parents:
+            if id(ancestor) in inner_of:
+                entry.dropped.add(id(ancestor))
+        entry.reads.append(Read(node, receiver, how, facts, self._hint(node)))
+
+    def _scope_facts(self) -> ScalarFacts:
+        scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
+        facts = self._facts.get(id(scope))
+        if facts is None:
+            facts = self._facts[id(scope)] = ScalarFacts(scope, self.ctx.imports)
+        return facts
+
+    def _statement_of(self, node: cst.Call) -> cst.SimpleStatementLine | None:
+        """The statement line that always evaluates `node` when it runs, or None."""
+        child: cst.CSTNode = node
+        for parent in reversed(self.ctx.parents):
+            if isinstance(parent, cst.SimpleStatementLine):
+                return parent
+            if isinstance(parent, (cst.Lambda, cst.SimpleStatementSuite)):
+                return None
+            if isinstance(parent, cst.IfExp) and child is not parent.test:
+                return None
+            if isinstance(parent, cst.BooleanOperation) and child is parent.right:
+                return None
+            if isinstance(parent, cst.Assert) and child is parent.msg:
+                return None
+            child = parent
+        return None
+
+    def _hint(self, node: cst.Call) -> str | None:
+        parent = self.ctx.parent
+        if isinstance(parent, cst.DictElement) and parent.value is node and isinstance(
+                parent.key, cst.SimpleString):
+            key = parent.key.evaluated_value
+            return key if isinstance(key, str) else None
+        if isinstance(parent, cst.Assign) and parent.value is node and len(parent.targets) == 1:
+            target = parent.targets[0].target
+            if isinstance(target, cst.Name):
+                return target.value
+        return None
+
+    # -- grouping at the end of each block --------------------------------------------------
+    def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        if self._statements:
+            self._block(node.body, self._indent(node))
+
+    def leave_Module(self, node: cst.Module) -> None:
+        if self._statements:
+            self._block(node.body, "")
+
+    def _block(self, body: Sequence[cst.CSTNode], indent: str) -> None:
+        run: list[_Statement] = []
+        for statement in body:
+            entry = self._statements.pop(id(statement), None)
+            if entry is None:
+                self._finish(run, indent)
+                run = []
+                continue
+            reads = [r for r in entry.reads if id(r.call) not in entry.dropped]
+            bound = set().union(*(_bound_names(s.node) for s in run)) if run else set()
+            if any(_mentions(r.receiver, bound) for r in reads):
+                self._finish(run, indent)
+                run = []
+            run.append(_Statement(entry.node, reads))
+        self._finish(run, indent)
+
+    def _finish(self, run: list[_Statement], indent: str) -> None:
+        reads = [r for s in run for r in s.reads]
+        if len(reads) < 2 or not mergeable(reads):
+            return
+        moved = _moves_code_across(run, reads)
+        if moved is None and not all(r.facts.plain for r in reads) and any(
+                isinstance(p, (cst.Try, cst.TryStar, cst.With)) for p in self.ctx.parents):
+            # A handler (or a suppressing context manager) could see the names an earlier
+            # statement bound before a later tensor computation raised.
+            moved = ("inside `try` or `with`, a tensor computed earlier than written could "
+                     "raise before the names above it are bound")
+        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved)
+        help = ("Read them together: `a, b = torch.stack([x, y]).tolist()` is one sync "
+                "(one stack per dtype: float, int and bool).")
+        if outcome.reason is not None:
+            prefix = "The fix is unsafe" if outcome.fix is not None else "No safe fix"
+            help += f" {prefix}: {outcome.reason}."
+        self.report(reads[0].call, f"{len(reads)} separate host reads of GPU tensors: one sync "
+                    "each where one transfer would do", fix=outcome.fix, help=help)
+
+    def _indent(self, block: cst.IndentedBlock) -> str:
+        """The indentation of `block`'s statements (the block has been left already)."""
+        module = self.ctx.parents[0] if self.ctx.parents else None
+        default = module.default_indent if isinstance(module, cst.Module) else "    "
+        blocks = [p for p in self.ctx.parents if isinstance(p, cst.IndentedBlock)] + [block]
+        return "".join(default if b.indent is None else b.indent for b in blocks)
+
+    def _taken(self) -> set[str]:
+        scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
+        return {n.value for n in walk(scope) if isinstance(n, cst.Name)}
+
+
+def _bound_names(statement: cst.SimpleStatementLine) -> set[str]:
+    """Names a statement binds or mutates through a store (`x = `, `x[k] = `, `x.a += `)."""
+    names: set[str] = set()
+    for small in statement.body:
+        targets: list[cst.BaseExpression] = []
+        if isinstance(small, cst.Assign):
+            targets = [t.target for t in small.targets]
+        elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+            targets = [small.target]
+        for target in targets:
+            names.update(n.value for n in walk(target) if isinstance(n, cst.Name))
+        names.update(n.target.value for n in walk(small)
+                     if isinstance(n, cst.NamedExpr) and isinstance(n.target, cst.Name))
+    return names
+
+
+def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
+    return bool(names) and any(isinstance(n, cst.Name) and n.value in names for n in walk(node))
+
+
+def _moves_code_across(run: list[_Statement], reads: list[Read]) -> str | None:
+    """Why evaluating every read before the first statement could change behaviour."""
+    inside = {id(n) for r in reads for n in walk(r.call)}
+    for statement in run:
+        for node in walk(statement.node):
+            if isinstance(node, cst.Call) and id(node) not in inside:
+                func = node.func
+                if not (isinstance(func, cst.Name) and func.value in _HARMLESS_CALLS):
+                    name = cst.Module([]).code_for_node(func)
+                    return f"`{name}(...)` runs between the reads and could change a tensor"
+    if not all(r.facts.plain for r in reads):
+        for statement in run[:-1]:
+            for small in statement.node.body:
+                if not (isinstance(small, cst.Assign) and all(
+                        isinstance(t.target, cst.Name) for t in small.targets)):
+                    return ("a tensor computed earlier than written could raise before "
+                            "the statements in between have run")
+    return None

@@ -1,0 +1,14 @@
+# expect-fix: unsafe
+"""Three parameters read into a dict: their dtypes and devices are not known (unsafe)."""
+from __future__ import annotations
+
+import torch
+
+
+def naive(loss: torch.Tensor, acc: torch.Tensor, lr: torch.Tensor) -> dict[str, float]:
+    return {"loss": loss.item(), "acc": acc.item(), "lr": lr.item()}
+
+
+def inputs() -> list[tuple[torch.Tensor, torch.Tensor, torch.Tensor]]:
+    return [(torch.tensor(0.5), torch.tensor(0.25), torch.tensor(1e-3)),
+            (torch.tensor(float("nan")), torch.tensor(float("inf")), torch.tensor(0.0))]
