@@ -506,6 +506,12 @@ def _raise_recursion_limit() -> None:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
+def lint_sources(sources: Mapping[str, str], codes: Iterable[str]) -> dict[str, LintOutput]:
+    """Lint several decoded sources of one project together (filename -> text)."""
+    codes = set(codes)
+    return {filename: lint_source(text, filename, codes) for filename, text in sources.items()}
+
+
 def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
     output = lint_source(source, filename, codes)
