@@ -8,7 +8,7 @@ conservative: a value is a tensor when the code proves it (torch calls, tensor m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import libcst as cst
@@ -115,6 +115,15 @@ TORCH_ONLY_METHODS = frozenset(
 WEAK_TENSOR_METHODS = frozenset({"pow", "abs", "exp", "log", "clamp", "sqrt", "sum", "bool"})
 #: Keywords only torch's reductions take (NumPy says `axis=`, `keepdims=`).
 TORCH_KEYWORDS = frozenset({"dim", "keepdim"})
+#: torch.* functions whose output size depends on the data (the host must wait to learn
+#: it); `where` only with one argument.
+SHAPE_SYNC_FUNCTIONS = frozenset(
+    {"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"}
+)
+#: Tensor methods with data-dependent output sizes.
+SHAPE_SYNC_METHODS = frozenset(
+    {"nonzero", "argwhere", "masked_select", "unique", "unique_consecutive"}
+)
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
 #: Builtins that return host values whatever their argument.
@@ -148,6 +157,10 @@ class Env:
         imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
+        #: Whole-program answers, when an index is available: the return kind of a project
+        #: function a call reaches, and the kind of `self.<name>` in the current class.
+        self.project_call: Callable[[cst.Call], Kind | None] = lambda node: None
+        self.self_attribute: Callable[[str], Kind | None] = lambda name: None
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
@@ -290,6 +303,10 @@ class Env:
         return UNKNOWN
 
     def _infer_attribute(self, node: cst.Attribute) -> Kind:
+        if isinstance(node.value, cst.Name) and node.value.value == "self":
+            known = self.self_attribute(node.attr.value)
+            if known is not None:
+                return known
         qualified = self.imports.qualify(node)
         if qualified is not None and qualified.startswith("torch."):
             # torch.float32, torch.cuda ... are host objects, not tensors.
@@ -345,10 +362,15 @@ class Env:
 
     # -- calls ------------------------------------------------------------------------
     def _infer_call(self, node: cst.Call) -> Kind:
+        returned = self.project_call(node)
+        if returned is not None:
+            return returned
         func = node.func
         qualified = self.imports.qualify(func)
         if qualified is not None:
             return self._infer_qualified_call(qualified, node)
+        if self.kind(func) is MODULE:
+            return TENSOR  # calling an nn.Module runs its forward
         if isinstance(func, cst.Name):
             return self._infer_builtin_call(func.value, node)
         if isinstance(func, cst.Attribute):

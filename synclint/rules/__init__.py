@@ -9,6 +9,7 @@ from synclint.rules.float32_squared_norm import Float32SquaredNorm
 from synclint.rules.host_to_device_in_loop import HostToDeviceInLoop
 from synclint.rules.per_element_device_move import PerElementDeviceMove
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
+from synclint.rules.sync_in_logging import SyncInLogging
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
 from synclint.rules.unused_noqa import UnusedNoqa
@@ -19,6 +20,7 @@ _RULES: list[type[Rule]] = [
     DeviceSynchronize,
     ShapeSyncInLoop,
     HostToDeviceInLoop,
+    SyncInLogging,
     CatThenReduceRule,
     PerElementDeviceMove,
     Float32SquaredNorm,

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.chains import (
+    call_message,
+    call_related,
+    call_syncs,
+    hot_message,
+    hot_related,
+)
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
+from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.loops import loop_word
 from synclint.fixes.batched import batched_fix, loop_ancestors
 from synclint.rules.base import Rule
@@ -70,7 +78,15 @@ class SyncInLoop(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_loop:
+        hot = self.ctx.hot_here()
+        if not self.ctx.in_loop and hot is None:
+            return
+        found = call_syncs(self.ctx, node, self.code)
+        if found is not None:
+            self.report(node, call_message(found, hot), confidence=found.confidence,
+                        related=call_related(found, hot),
+                        help="Keep the value on the device in the helper, or read the values "
+                             "once after the loop")
             return
         func = node.func
         if isinstance(func, cst.Attribute):
@@ -83,7 +99,8 @@ class SyncInLoop(Rule):
                 self._report(node, f"`{qualified}()` of a tensor")
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
-        if self.ctx.in_loop and self.is_device_tensor(node.expression):
+        if (self.ctx.in_loop or self.ctx.hot_here() is not None) and \
+                self.is_device_tensor(node.expression):
             self._report(node, "Formatting a tensor in an f-string")
 
     def _method(self, node: cst.Call, func: cst.Attribute) -> None:
@@ -127,7 +144,15 @@ class SyncInLoop(Rule):
                 return
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False) -> None:
-        if id(node) in self._reported:
+        if id(node) in self._reported or logged_by_syn106(self.ctx, node):
+            return
+        if not self.ctx.loops:
+            hot = self.ctx.hot_here()
+            if hot is None:
+                return
+            self.report(node, hot_message(what, hot), confidence="likely" if likely else "high",
+                        related=hot_related(hot),
+                        help="Keep the value as a tensor, or read it only every N steps")
             return
         loop_node = self.ctx.loops[-1]
         loop = loop_word(loop_node)

@@ -1,5 +1,5 @@
-# expect: SYN102=1
-# why: clamp_if_large() tests its tensor argument as a bool; it runs for every parameter
+# expect: SYN102=2
+# why: clamp_if_large() tests its tensor argument as a bool, run for every parameter (and its own `if` is one sync)
 import torch
 
 from pkg.clip import clamp_if_large
