@@ -540,8 +540,9 @@ def lint_sources(sources: Mapping[str, str], codes: Iterable[str]) -> dict[str, 
             for filename, text in sources.items()}
 
 
-def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
+def lint_text(source: str, filename: str, codes: Iterable[str],
+              project: FileView | None = None) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
-    output = lint_source(source, filename, codes)
+    output = lint_source(source, filename, codes, project)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from synclint.cache import ResultCache
 from synclint.config import Settings
@@ -13,6 +14,9 @@ from synclint.diagnostics import Diagnostic, FileError, FileResult
 from synclint.engine import lint_text
 from synclint.files import STDIN, display_path
 from synclint.files_io import SourceFile
+
+if TYPE_CHECKING:
+    from synclint.analysis.project import FileView
 
 #: Below this many files a process pool costs more than it saves (pre-commit passes
 #: small batches many times).
@@ -48,11 +52,12 @@ def decode_stdin(data: bytes, name: str) -> str:
 
 def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
               stdin_text: str | None = None, stdin_name: str | None = None,
-              cache: ResultCache | None = None) -> FileOutcome:
+              cache: ResultCache | None = None, view: FileView | None = None) -> FileOutcome:
     """Lint (and maybe fix) one file. Never raises for a problem with the file itself.
 
-    With a `cache` (check mode only), a result for the same text, code and settings is
-    reused, and a fresh one is stored.
+    With a `cache` (check mode only), a result for the same text, code, settings and
+    whole-program view (`view.digest`: the summaries of what the file calls) is reused,
+    and a fresh one is stored. Without a `view` the file is indexed on its own.
     """
     shown = display_path(stdin_name or path) if path == STDIN else display_path(path)
     codes = settings.codes_for(stdin_name or path)
@@ -70,12 +75,12 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
     try:
         if fix is None:
             if cache is None or path == STDIN:
-                return FileOutcome(lint_text(text, shown, codes))
-            key = cache.key(text, shown, settings.fingerprint(), codes)
+                return FileOutcome(lint_text(text, shown, codes, view))
+            key = cache.key(text, shown, _fingerprint(settings, view), codes)
             cached = cache.load(key)
             if cached is not None:
                 return FileOutcome(cached)
-            result = lint_text(text, shown, codes)
+            result = lint_text(text, shown, codes, view)
             cache.store(key, result)
             return FileOutcome(result)
         return _fix_one(shown, text, source_file, codes, fix)
@@ -117,12 +122,20 @@ def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: froze
     return outcome
 
 
-def _worker(args: tuple[str, Settings, FixOptions | None, ResultCache | None]) -> FileOutcome:
-    path, settings, fix, cache = args
-    return check_one(path, settings, fix, cache=cache)
+def _fingerprint(settings: Settings, view: FileView | None) -> str:
+    """Settings plus the digest of the summaries a file's findings depend on: a cached
+    result is stale when a helper it calls changed, even if the file did not."""
+    return settings.fingerprint() + ("" if view is None else f"|project:{view.digest}")
 
 
-def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | None:
+def _worker(args: tuple[str, Settings, FixOptions | None, ResultCache | None,
+                        FileView | None]) -> FileOutcome:
+    path, settings, fix, cache, view = args
+    return check_one(path, settings, fix, cache=cache, view=view)
+
+
+def _cached(path: str, settings: Settings, cache: ResultCache,
+            view: FileView | None) -> FileOutcome | None:
     """The cached outcome of one file, looked up in this process (no pool for hits)."""
     from synclint.files_io import SourceError, read_source
 
@@ -131,8 +144,27 @@ def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | 
         text = read_source(path).text
     except SourceError:
         return None  # the worker reports it
-    result = cache.load(cache.key(text, shown, settings.fingerprint(), settings.codes_for(path)))
+    result = cache.load(cache.key(text, shown, _fingerprint(settings, view),
+                                  settings.codes_for(path)))
     return FileOutcome(result) if result is not None else None
+
+
+def project_views(paths: Sequence[str]) -> dict[str, FileView]:
+    """The whole-program index of `paths` (and what they import from their trees), as
+    one picklable view per path. A failure here costs the cross-file findings, never
+    the run: each file is then indexed on its own."""
+    from synclint.analysis.project import build_project_for_paths
+
+    try:
+        project = build_project_for_paths(paths, display_path)
+    except (RecursionError, MemoryError):
+        return {}
+    views: dict[str, FileView] = {}
+    for path in paths:
+        view = project.view(display_path(path))
+        if view is not None:
+            views[path] = view
+    return views
 
 
 def check_paths(
@@ -157,10 +189,13 @@ def check_paths(
         outcomes.append(check_one(STDIN, settings, fix, stdin_text, stdin_name))
     if fix is not None:
         cache = None
+    # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
+    # each file on its own (its classes, hooks and helpers).
+    views = project_views(regular) if fix is None and regular else {}
     if cache is not None:
         missed: list[str] = []
         for path in regular:
-            hit = _cached(path, settings, cache)
+            hit = _cached(path, settings, cache, views.get(path))
             if hit is None:
                 missed.append(path)
                 continue
@@ -171,14 +206,14 @@ def check_paths(
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(regular) >= POOL_THRESHOLD:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            work = [(path, settings, fix, cache) for path in regular]
+            work = [(path, settings, fix, cache, views.get(path)) for path in regular]
             for outcome in pool.map(_worker, work, chunksize=CHUNK_SIZE):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(1)
     else:
         for path in regular:
-            outcomes.append(check_one(path, settings, fix, cache=cache))
+            outcomes.append(check_one(path, settings, fix, cache=cache, view=views.get(path)))
             if progress is not None:
                 progress(1)
     outcomes.sort(key=lambda o: o.result.filename)

@@ -352,6 +352,7 @@ class Project:
         self.summaries: dict[str, Summary] = {}
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
+        self._defined: dict[str, list[str]] | None = None
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
@@ -625,29 +626,36 @@ class Project:
 
     # -- views ----------------------------------------------------------------------------
     def view(self, filename: str) -> FileView | None:
-        """What `filename` may ask of the project (None when it was not indexed)."""
+        """What `filename` may ask of the project (None when it was not indexed): its own
+        definitions, what it imports (one module deep: summaries are transitive already)
+        and the classes those reach through bases and attributes."""
         cached = self._views.get(filename)
         if cached is not None:
             return cached
         module = self.by_file.get(filename)
         if module is None:
             return None
+        if self._defined is None:
+            self._defined = {}
+            for key in (*self.functions, *self.classes):
+                self._defined.setdefault(key.split(":", 1)[0], []).append(key)
+        defined = self._defined
         summaries: dict[str, Summary] = {}
         classes: dict[str, ClassView] = {}
         modules: set[str] = set()
-        pending = [key for key in module.names.values()]
-        pending.extend(k for k in self.functions if k.startswith(f"{module.name}:"))
-        pending.extend(k for k in self.classes if k.startswith(f"{module.name}:"))
+        pending = list(defined.get(module.name, ()))
+        for target in module.names.values():
+            if target in self.modules:
+                modules.add(target)
+                pending.extend(defined.get(target, ()))
+            else:
+                pending.append(target)
         seen: set[str] = set()
         while pending:
             key = pending.pop()
             if key in seen:
                 continue
             seen.add(key)
-            if key in self.modules:
-                modules.add(key)
-                pending.extend(self.modules[key].names.values())
-                continue
             if key in self.summaries:
                 summaries[key] = self.summaries[key]
             elif key in self.classes:
@@ -659,9 +667,10 @@ class Project:
                 pending.extend(cls.methods.values())
                 pending.extend(cls.attribute_classes.values())
         names = dict(module.names)
-        digest = hashlib.sha256(repr((sorted(names.items()), sorted(summaries.items()),
-                                      sorted(classes.items()), sorted(modules)))
-                                .encode("utf-8", "surrogatepass")).hexdigest()
+        digest = hashlib.sha256(repr((module.name, sorted(names.items()),
+                                      sorted(summaries.items()), sorted(classes.items()),
+                                      sorted(modules))).encode("utf-8", "surrogatepass")
+                                ).hexdigest()
         view = FileView(filename, module.name, names, summaries, classes,
                         frozenset(modules), digest)
         self._views[filename] = view
@@ -679,13 +688,14 @@ def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None 
     return project
 
 
-def build_project_for_paths(paths: Iterable[str], read: Mapping[str, str] | None = None
-                            ) -> Project:
-    """Index the checked files and what they import from their own trees."""
+def build_project_for_paths(paths: Iterable[str],
+                            display: Callable[[str], str] = lambda path: path) -> Project:
+    """Index the checked files and what they import from their own trees (a single
+    checked file brings the modules it imports along). Files are known to the project
+    by `display(path)`, the name findings show."""
     project = Project()
     queue: list[str] = list(paths)
     seen: set[str] = set()
-    roots: dict[str, Path] = {}
     extra = 0
     while queue:
         path = queue.pop(0)
@@ -693,18 +703,19 @@ def build_project_for_paths(paths: Iterable[str], read: Mapping[str, str] | None
         if real in seen:
             continue
         seen.add(real)
-        text = (read or {}).get(path)
-        if text is None:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-            except (OSError, UnicodeDecodeError, ValueError):
-                continue
-        root, dotted = package_root(Path(path))
-        if not project.add_source(path, text, dotted):
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError:
             continue
-        roots[path] = root
-        for target in _imported_modules(project.by_file[path]):
+        text = _decode(data)
+        if text is None:
+            continue
+        root, dotted = package_root(Path(path))
+        name = display(path)
+        if not project.add_source(name, text, dotted):
+            continue
+        for target in _imported_modules(project.by_file[name]):
             candidate = _module_file(root, target)
             if candidate is not None and os.path.realpath(candidate) not in seen:
                 extra += 1
@@ -712,6 +723,16 @@ def build_project_for_paths(paths: Iterable[str], read: Mapping[str, str] | None
                     queue.append(candidate)
     project.analyse()
     return project
+
+
+def _decode(data: bytes) -> str | None:
+    """Source bytes as text for the index (the rules' reader reports undecodable files)."""
+    try:
+        from synclint.files_io import decode_source
+
+        return decode_source("", data).text
+    except Exception:  # noqa: BLE001 - any unreadable file is simply not indexed
+        return None
 
 
 def _imported_modules(module: _Module) -> Iterator[str]:
@@ -900,6 +921,10 @@ class _Evaluation:
         self._add(effect, value, strength)
 
     def _add(self, effect: Effect, value: Value, strength: str | None) -> None:
+        """Keep the first sync per rule made on every call (not under an `if`, an
+        exception handler or a loop's `else`): unconditional, or on a parameter."""
+        if self.conditional:
+            return
         kind, param = value
         if param is not None and strength is not None:
             name = self.function.params[param] if param < len(self.function.params) else "?"
@@ -907,9 +932,7 @@ class _Evaluation:
             if key not in self.param_effects:
                 self.param_effects[key] = ParamEffect(param, name, strength, effect)
             return
-        if param is not None:
-            return
-        if self.conditional or effect.code in self.syncs:
+        if param is not None or effect.code in self.syncs:
             return
         self.syncs[effect.code] = effect
 

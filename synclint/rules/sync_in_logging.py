@@ -115,12 +115,13 @@ class SyncInLogging(Rule):
 
     def _report(self, node: cst.CSTNode, what: str, logger: str) -> None:
         hot = self.ctx.hot_here()
-        when = "on every iteration" if hot is None else "on every call"
-        message = f"{what} logged with `{logger}()` syncs with the GPU {when}"
         related: tuple[Related, ...] = ()
-        if hot is not None:
-            reason = f"{message}: {hot.reason}"
-            message = reason if len(reason) <= 100 else message
+        if hot is None:
+            message = f"{what} in `{logger}()` syncs with the GPU on every iteration"
+        else:
+            message = f"{what} in `{logger}()` syncs on every call: {hot.reason}"
+            if len(message) > 100:
+                message = f"{what} in `{logger}()` syncs with the GPU on every call"
             related = hot_related(hot)
         fix = None
         help_text = _OTHER_HELP
