@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cli.conftest import Cli, cli  # noqa: F401 - the fixture
+from tests.cli.conftest import Cli
 
 HELPERS = "import torch\n\n\ndef to_float(t):\n    return t.item()\n"
 CLEAN_HELPERS = "import torch\n\n\ndef to_float(t):\n    return t.detach()\n"
