@@ -19,8 +19,10 @@ only what that file can reach, so its digest can key the results cache.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +63,9 @@ from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
 
+#: In `FileView.needed`: the file receives tensors from project functions (so the
+#: textual "is there any tensor here" prefilter must not skip it).
+TENSOR_VALUES = "tensor-values"
 SYNC_READ = "SYN101"
 SYNC_TEST = "SYN102"
 SYNC_SHAPE = "SYN104"
@@ -104,8 +109,8 @@ HOOK_REGISTRARS: dict[str, tuple[int, str]] = {
     "register_comm_hook": (1, "every backward"),
     "register_multi_grad_hook": (1, "every backward"),
 }
-#: More files than this imported from the tree of a single checked file are not indexed.
-MAX_IMPORTED_FILES = 2000
+#: Source bytes of imported, unchecked modules the index may always read.
+MIN_IMPORTED_BYTES = 1_000_000
 #: Rounds of the fixed point over the call graph (each only revisits changed callers).
 MAX_ROUNDS = 50
 
@@ -192,6 +197,8 @@ class FileView:
     classes: Mapping[str, ClassView]
     modules: frozenset[str] = frozenset()
     digest: str = ""
+    #: Rule codes the file's calls of project functions and its per-step code may fire.
+    needed: frozenset[str] = frozenset()
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:
@@ -277,16 +284,7 @@ class FileView:
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual
         prefilter, which cannot see a sync behind a call or a hook)."""
-        codes: set[str] = set()
-        prefix = f"{self.module}:"
-        for key, summary in self.summaries.items():
-            for effect in summary.syncs:
-                codes.add(effect.code)
-            for param_effect in summary.param_effects:
-                codes.add(param_effect.effect.code)
-            if summary.hot is not None and key.startswith(prefix):
-                codes.update((SYNC_READ, SYNC_TEST, SYNC_SHAPE, "SYN106"))
-        return frozenset(codes)
+        return self.needed
 
     def lightning_class(self, scope: tuple[str, ...]) -> bool:
         owner = self.enclosing_class(scope)
@@ -327,6 +325,9 @@ class _Module:
     imports: dict[str, str] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     torch: bool = False
+    text: str = ""
+    #: `x.register_*hook(f)` calls, found while indexing.
+    registrations: list[ast.Call] = field(default_factory=list)
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -353,6 +354,7 @@ class Project:
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
         self._defined: dict[str, list[str]] | None = None
+        self._callees: dict[str, set[str]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
@@ -366,7 +368,7 @@ class Project:
                 Path(filename).stem
         if module in self.modules:  # two scripts with one name: keep them apart
             module = f"{module}@{len(self.modules)}"
-        info = _Module(module, filename, tree, torch="torch" in text)
+        info = _Module(module, filename, tree, torch="torch" in text, text=text)
         self.modules[module] = info
         self.by_file[filename] = info
         self._index_module(info)
@@ -376,7 +378,19 @@ class Project:
         package = module.name.rsplit(".", 1)[0] if "." in module.name else ""
         if module.filename.endswith("__init__.py"):
             package = module.name
-        for node in ast.walk(module.tree):
+        # Imports are statements: a walk over statements only (not expressions) finds
+        # them, also inside functions. Hook registrations are calls, so only statements on
+        # lines that mention one are walked in full.
+        hook_lines = {module.text.count("\n", 0, match.start()) + 1
+                      for match in _REGISTRATION.finditer(module.text)}
+        for node in _all_statements(module.tree.body):
+            if hook_lines and not isinstance(node, _COMPOUND) and any(
+                    line in hook_lines for line in range(node.lineno, (node.end_lineno or
+                                                                       node.lineno) + 1)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                            and inner.func.attr in HOOK_REGISTRARS:
+                        module.registrations.append(inner)
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.asname:
@@ -521,6 +535,7 @@ class Project:
             function = self.functions[key]
             evaluation = _Evaluation(self, function)
             summary = evaluation.run()
+            self._callees[key] = evaluation.callees
             for callee in evaluation.callees:
                 callers.setdefault(callee, set()).add(key)
             for owner in evaluation.attribute_reads:
@@ -546,6 +561,7 @@ class Project:
             return changed
         cls = self.classes[function.class_key]
         for name, kind in evaluation.self_kinds.items():
+            kind = _bounded(kind)
             old = cls.attributes.get(name)
             new = kind if old is None else _join_attribute(old, kind)
             if new != old:
@@ -579,37 +595,37 @@ class Project:
         return None
 
     def _find_registered_hooks(self) -> None:
-        for function in list(self.functions.values()) + [None]:
-            body: Iterable[ast.AST]
-            if function is None:
-                continue
-            body = ast.walk(function.node)
-            for node in body:
-                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-                    continue
-                registrar = HOOK_REGISTRARS.get(node.func.attr)
-                if registrar is None:
-                    continue
-                position, when = registrar
-                if len(node.args) <= position:
-                    continue
-                target = node.args[position]
-                if isinstance(target, ast.Call) and _dotted(target.func) in (
-                        "partial", "functools.partial") and target.args:
-                    target = target.args[0]
-                dotted = _dotted(target)
-                if dotted is None:
-                    continue
-                key = self._callable_key(function, dotted)
-                if key is None or key not in self.functions:
-                    continue
-                reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
-                self._hooks.setdefault(key, Hot(reason, Site(
-                    function.module.filename, node.lineno, node.col_offset + 1,
-                    f"registered with `{node.func.attr}` here")))
+        functions_of: dict[str, list[_Function]] = {}
+        for function in self.functions.values():
+            functions_of.setdefault(function.module.name, []).append(function)
+        for module in self.modules.values():
+            for node in module.registrations:
+                function = _innermost(functions_of.get(module.name, []), node.lineno)
+                if function is not None:
+                    self._registration(function, node)
         for key, hot in self._hooks.items():
             if key in self.summaries:
                 self.summaries[key] = Summary(key, self.summaries[key].display, hot=hot)
+
+    def _registration(self, function: _Function, node: ast.Call) -> None:
+        assert isinstance(node.func, ast.Attribute)
+        position, when = HOOK_REGISTRARS[node.func.attr]
+        if len(node.args) <= position:
+            return
+        target = node.args[position]
+        if isinstance(target, ast.Call) and _dotted(target.func) in (
+                "partial", "functools.partial") and target.args:
+            target = target.args[0]
+        dotted = _dotted(target)
+        if dotted is None:
+            return
+        key = self._callable_key(function, dotted)
+        if key is None or key not in self.functions:
+            return
+        reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
+        self._hooks.setdefault(key, Hot(reason, Site(
+            function.module.filename, node.lineno, node.col_offset + 1,
+            f"registered with `{node.func.attr}` here")))
 
     def _callable_key(self, function: _Function, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -666,13 +682,27 @@ class Project:
                 pending.extend(cls.bases)
                 pending.extend(cls.methods.values())
                 pending.extend(cls.attribute_classes.values())
+        needed: set[str] = set()
+        for key in defined.get(module.name, ()):
+            summary = self.summaries.get(key)
+            if summary is None:
+                continue
+            if summary.hot is not None:
+                needed.update((SYNC_READ, SYNC_TEST, SYNC_SHAPE, "SYN106"))
+            for callee in self._callees.get(key, ()):
+                called = self.summaries.get(callee)
+                if called is not None:
+                    if _holds_tensors(called.returns):
+                        needed.add(TENSOR_VALUES)
+                    needed.update(effect.code for effect in called.syncs)
+                    needed.update(p.effect.code for p in called.param_effects)
         names = dict(module.names)
         digest = hashlib.sha256(repr((module.name, sorted(names.items()),
                                       sorted(summaries.items()), sorted(classes.items()),
                                       sorted(modules))).encode("utf-8", "surrogatepass")
                                 ).hexdigest()
         view = FileView(filename, module.name, names, summaries, classes,
-                        frozenset(modules), digest)
+                        frozenset(modules), digest, frozenset(needed))
         self._views[filename] = view
         return view
 
@@ -694,15 +724,23 @@ def build_project_for_paths(paths: Iterable[str],
     checked file brings the modules it imports along). Files are known to the project
     by `display(path)`, the name findings show."""
     project = Project()
-    queue: list[str] = list(paths)
+    checked = list(paths)
+    queue: list[str] = list(checked)
     seen: set[str] = set()
-    extra = 0
+    # Modules outside the checked files are indexed, closest imports first, up to a
+    # quarter of the checked sources' size (at least MIN_IMPORTED_BYTES): the index of a
+    # directory must not grow into the whole installation it imports from.
+    budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
     while queue:
         path = queue.pop(0)
         real = os.path.realpath(path)
         if real in seen:
             continue
         seen.add(real)
+        if len(seen) > len(checked):
+            budget -= _size(path)
+            if budget < 0:
+                continue
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
@@ -718,9 +756,7 @@ def build_project_for_paths(paths: Iterable[str],
         for target in _imported_modules(project.by_file[name]):
             candidate = _module_file(root, target)
             if candidate is not None and os.path.realpath(candidate) not in seen:
-                extra += 1
-                if extra <= MAX_IMPORTED_FILES:
-                    queue.append(candidate)
+                queue.append(candidate)
     project.analyse()
     return project
 
@@ -733,6 +769,13 @@ def _decode(data: bytes) -> str | None:
         return decode_source("", data).text
     except Exception:  # noqa: BLE001 - any unreadable file is simply not indexed
         return None
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def _imported_modules(module: _Module) -> Iterator[str]:
@@ -800,6 +843,7 @@ class _Evaluation:
             declared = self._annotation(annotation)
             if declared is not UNKNOWN:
                 returns = declared
+        returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
         return Summary(self.function.key, _display(self.function), returns,
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
@@ -947,9 +991,17 @@ class _Evaluation:
             if kind in DEVICE_TENSORS:
                 self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
                              "tensor")
-            elif kind is UNKNOWN and param is not None and _is_comparison(operand):
+            elif kind is UNKNOWN and param is not None and _is_comparison(operand) and \
+                    self._compares_a_parameter(operand):
                 self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
                              "value")
+
+    def _compares_a_parameter(self, node: ast.expr) -> bool:
+        """`x > 0` where `x` is a parameter itself (not a method result or attribute of
+        one, whose kind is anybody's guess)."""
+        assert isinstance(node, ast.Compare)
+        return any(isinstance(operand, ast.Name) and operand.id in self.function.params
+                   for operand in (node.left, *node.comparators))
 
     # -- expressions --------------------------------------------------------------------
     def expr(self, node: ast.expr | None) -> Value:
@@ -1199,14 +1251,24 @@ class _Evaluation:
         parts = qualified.split(".")
         name = parts[-1]
         param = next((a[1] for a in args if a[1] is not None), None)
-        if len(parts) >= 3 and parts[1] in ("cuda", "backends", "distributed", "utils", "jit",
-                                            "compiler", "profiler", "autograd", "optim"):
-            if qualified in ("torch.nn.utils.clip_grad_norm_",):
-                return (TENSOR, None)
-            return (HOST, None) if parts[1] == "cuda" and name[:1].islower() else _UNKNOWN_VALUE
+        # The same reading of torch's namespaces as the LibCST inference (infer.py).
+        if any(part.startswith("_") for part in parts[1:-1]) or (
+                name.startswith("_") and not name.startswith("_foreach_")):
+            return _UNKNOWN_VALUE
+        if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
+            return (HOST, None)
+        if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.get_total_norm"):
+            return (TENSOR, None)
+        if len(parts) >= 3 and parts[1] == "cuda":
+            return (HOST, None) if name[:1].islower() else _UNKNOWN_VALUE
         if len(parts) >= 3 and parts[1] == "nn" and parts[2] != "functional":
             return (MODULE, None) if name[:1].isupper() else _UNKNOWN_VALUE
-        if name in TORCH_HOST_FUNCTIONS or name.startswith(("is_", "get_", "set_")):
+        if len(parts) >= 2 and parts[1] in (
+                "optim", "utils", "distributed", "jit", "backends", "autograd", "compiler",
+                "profiler", "onnx", "export", "hub", "fx", "overrides", "amp", "testing",
+                "accelerator", "mps", "xpu", "library", "types", "multiprocessing"):
+            return _UNKNOWN_VALUE
+        if name in TORCH_HOST_FUNCTIONS:
             if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
                 self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
@@ -1308,6 +1370,8 @@ class _Evaluation:
             return (Seq(TENSOR), None)
         if method in ("named_parameters", "named_buffers") and kind not in TENSORS:
             return (Seq(Tup((HOST, TENSOR))), None)
+        if method in HOST_METHODS:
+            return (HOST, None)
         tensor = kind in TENSORS
         proved = not tensor and kind is UNKNOWN and (
             method in TORCH_ONLY_METHODS or (method in WEAK_TENSOR_METHODS and self.module.torch))
@@ -1342,10 +1406,8 @@ class _Evaluation:
         if node is None:
             return UNKNOWN
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            try:
-                return self._annotation(ast.parse(node.value, mode="eval").body)
-            except SyntaxError:
-                return UNKNOWN
+            parsed = _parse_annotation(node.value)
+            return self._annotation(parsed) if parsed is not None else UNKNOWN
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             left, right = self._annotation(node.left), self._annotation(node.right)
             if _is_none(node.left):
@@ -1430,6 +1492,59 @@ def _dotted(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
+_REGISTRATION = re.compile(r"\.(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+#: Statements with bodies: walking one in full would walk everything under it.
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+             ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+
+def _all_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement, nested ones included (function and class bodies too)."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(node, name, None)
+            if inner:
+                stack.extend(reversed(inner))
+        for handler in getattr(node, "handlers", ()):
+            stack.extend(reversed(handler.body))
+        for case in getattr(node, "cases", ()):
+            stack.extend(reversed(case.body))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_annotation(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _holds_tensors(kind: Kind) -> bool:
+    if kind in TENSORS:
+        return True
+    if isinstance(kind, Seq):
+        return _holds_tensors(kind.elem)
+    if isinstance(kind, Tup):
+        return any(_holds_tensors(item) for item in kind.items)
+    if isinstance(kind, MappingKind):
+        return _holds_tensors(kind.value)
+    return False
+
+
+def _innermost(functions: list[_Function], line: int) -> _Function | None:
+    """The innermost function whose lines hold `line`."""
+    best: _Function | None = None
+    for function in functions:
+        node = function.node
+        end = node.end_lineno or node.lineno
+        if node.lineno <= line <= end and (best is None or node.lineno >= best.node.lineno):
+            best = function
+    return best
+
+
 def _display(function: _Function) -> str:
     if function.class_key is not None:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
@@ -1470,6 +1585,23 @@ def _to_cpu(node: ast.Call) -> bool:
 
 def _always_raises(body: list[ast.stmt]) -> bool:
     return bool(body) and isinstance(body[-1], ast.Raise)
+
+
+#: How deep containers of containers are tracked: recursion (`return [f(x)]`) would
+#: otherwise build ever deeper kinds and never reach a fixed point.
+MAX_KIND_DEPTH = 3
+
+
+def _bounded(kind: Kind, depth: int = 0) -> Kind:
+    if depth >= MAX_KIND_DEPTH:
+        return UNKNOWN if isinstance(kind, (Seq, Tup, MappingKind)) else kind
+    if isinstance(kind, Seq):
+        return Seq(_bounded(kind.elem, depth + 1))
+    if isinstance(kind, Tup):
+        return Tup(tuple(_bounded(item, depth + 1) for item in kind.items[:8]))
+    if isinstance(kind, MappingKind):
+        return MappingKind(_bounded(kind.key, depth + 1), _bounded(kind.value, depth + 1))
+    return kind
 
 
 def _combine(left: Kind, right: Kind) -> Kind:

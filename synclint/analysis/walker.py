@@ -98,6 +98,7 @@ class Context:
         self.scope: list[str] = []
         #: Why the current function runs once per step (None when it does not).
         self.hot: Hot | None = None
+        self._callees: dict[tuple[int, int], Summary | None] = {}
         if project is not None:
             self.env.project_call = self._project_call_kind
             self.env.self_attribute = self._self_attribute_kind
@@ -125,6 +126,15 @@ class Context:
         """The summary of the project function `node` calls, or None."""
         if self.project is None:
             return None
+        key = (id(node), len(self.scope))
+        if key in self._callees:
+            return self._callees[key]
+        found = self._callee(node)
+        self._callees[key] = found
+        return found
+
+    def _callee(self, node: cst.Call) -> Summary | None:
+        assert self.project is not None
         dotted = dotted_name(node.func)
         if dotted is None or (("." not in dotted) and self.env.lookup(dotted) is not None
                               and f"{self.project.module}:{dotted}" not in self.project.summaries):
