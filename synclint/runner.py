@@ -153,18 +153,31 @@ def project_views(paths: Sequence[str]) -> dict[str, FileView]:
     """The whole-program index of `paths` (and what they import from their trees), as
     one picklable view per path. A failure here costs the cross-file findings, never
     the run: each file is then indexed on its own."""
-    from synclint.analysis.project import build_project_for_paths
+    from synclint.analysis.project import build_project_for_paths, no_cyclic_gc
 
-    try:
-        project = build_project_for_paths(paths, display_path)
-    except (RecursionError, MemoryError):
-        return {}
     views: dict[str, FileView] = {}
-    for path in paths:
-        view = project.view(display_path(path))
-        if view is not None:
-            views[path] = view
+    with no_cyclic_gc():
+        try:
+            project = build_project_for_paths(paths, display_path)
+        except (RecursionError, MemoryError):
+            return {}
+        for path in paths:
+            view = project.view(display_path(path))
+            if view is not None:
+                views[path] = view
+        del project  # the trees go now, by reference counts, before any worker starts
     return views
+
+
+def _views_in_child(paths: list[str]) -> dict[str, FileView]:
+    """`project_views` in a short-lived process: the syntax trees it builds (hundreds of
+    MB for a large tree) are never part of the parent, which the lint workers fork from
+    (their copy-on-write pages cost memory and CPU time)."""
+    try:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            return pool.submit(project_views, paths).result()
+    except Exception:  # noqa: BLE001 - no child process: index here instead
+        return project_views(paths)
 
 
 def check_paths(
@@ -189,9 +202,13 @@ def check_paths(
         outcomes.append(check_one(STDIN, settings, fix, stdin_text, stdin_name))
     if fix is not None:
         cache = None
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
     # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
     # each file on its own (its classes, hooks and helpers).
-    views = project_views(regular) if fix is None and regular else {}
+    views: dict[str, FileView] = {}
+    if fix is None and regular:
+        views = _views_in_child(regular) if pooled else project_views(regular)
     if cache is not None:
         missed: list[str] = []
         for path in regular:
@@ -203,7 +220,6 @@ def check_paths(
             if progress is not None:
                 progress(1)
         regular = missed
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(regular) >= POOL_THRESHOLD:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             work = [(path, settings, fix, cache, views.get(path)) for path in regular]
