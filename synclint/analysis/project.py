@@ -1444,10 +1444,18 @@ class _Evaluation:
             inner = [self._annotation(n) for n in inner_nodes]
             if base in ("Optional", "Final", "Annotated") and inner:
                 return inner[0]
+            ellipsis = any(isinstance(n, ast.Constant) and n.value is Ellipsis
+                           for n in inner_nodes)
+            if base in ("tuple", "Tuple") and len(inner) > 1 and not ellipsis:
+                return Tup(tuple(inner))  # tuple[Tensor, Tensor, int]
             if base in ("list", "List", "Sequence", "Iterable", "Iterator", "tuple", "Tuple",
                         "set", "Set") and inner:
-                known = [k for k in inner if k is not UNKNOWN]
-                return Seq(known[0] if known else UNKNOWN)
+                kinds = [kind for kind, n in zip(inner, inner_nodes)
+                         if not (isinstance(n, ast.Constant) and n.value is Ellipsis)]
+                element = kinds[0] if kinds else UNKNOWN
+                for other in kinds[1:]:
+                    element = join(element, other)
+                return Seq(element)
             if base in ("dict", "Dict", "Mapping", "MutableMapping") and len(inner) == 2:
                 return MappingKind(inner[0], inner[1])
             return UNKNOWN

@@ -66,6 +66,8 @@ def test_returned_kinds() -> None:
         "def norms(ps):\n    return [p.grad.norm() for p in ps]\n"
         "def lr(opt):\n    return opt.param_groups[0]['lr'] * 1.0 if False else 0.1\n"
         "def via(x: torch.Tensor):\n    return loss(x)\n"
+        "def typed(x) -> tuple[torch.Tensor, torch.Tensor, int]:\n    return x\n"
+        "def many(x) -> tuple[torch.Tensor, ...]:\n    return x\n"
     ))
     returns = {key.split(":")[1]: s.returns for key, s in project.summaries.items()}
     assert returns["loss"] is TENSOR
@@ -74,6 +76,8 @@ def test_returned_kinds() -> None:
     assert returns["pair"] == Tup((TENSOR, TENSOR))
     assert returns["norms"] == Seq(TENSOR)
     assert returns["via"] is TENSOR
+    assert returns["typed"] == Tup((TENSOR, TENSOR, HOST))  # not "a sequence of tensors"
+    assert returns["many"] == Seq(TENSOR)
 
 
 def test_unconditional_and_argument_syncs() -> None:
