@@ -1480,8 +1480,8 @@ def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
         return "high"
     if kind is UNKNOWN and strength == "tensor":
         return "likely"
-    if kind is UNKNOWN and strength == "item" and torch_file:
-        return "likely"
+    # `.item()` on an unknown argument: state-dict conversion and config code call such
+    # helpers with CPU tensors or NumPy values; only a proven device tensor counts.
     return None
 
 
