@@ -998,7 +998,9 @@ class _Evaluation:
             if key not in self.param_effects:
                 self.param_effects[key] = ParamEffect(param, name, strength, effect)
             return
-        if param is not None or effect.code in self.syncs:
+        if param is not None or effect.code in self.syncs or effect.likely:
+            # A callee's `.item()` on a value nobody proved a tensor is not enough to
+            # report its callers (state-dict conversion reads CPU tensors that way).
             return
         self.syncs[effect.code] = effect
 
