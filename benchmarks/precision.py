@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parent / "precision"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 #: Every code DESIGN.md section 2 and issue 2 define; labels may name only these.
 KNOWN_CODES: tuple[str, ...] = (
-    "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN107", "SYN108", "SYN109", "SYN110",
-    "SYN111", "SYN112", "SYN201", "SYN202", "SYN301",
+    "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN106", "SYN107", "SYN108",
+    "SYN109", "SYN110", "SYN111", "SYN112", "SYN201", "SYN202", "SYN301",
 )
 _CODE = r"SYN\d{3}"
 _EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")
@@ -72,9 +72,14 @@ class Labels:
 
 @dataclass(frozen=True)
 class Snippet:
+    """One labelled case: a single file, or a directory of files checked together (the
+    whole-program cases), whose labels sit in the header of exactly one of its files."""
+
     path: Path
     source: str
     labels: Labels
+    #: For a directory case, every file of it (path, text); empty for a single file.
+    files: tuple[tuple[Path, str], ...] = ()
 
 
 def _codes(text: str, path: Path, key: str) -> frozenset[str]:
@@ -131,11 +136,33 @@ def parse_labels(source: str, path: Path) -> Labels:
 
 
 def load_snippets(root: Path = ROOT) -> list[Snippet]:
+    """Single-file snippets, and directories directly under positive/ and negative/ as
+    multi-file cases (every .py file below one is part of the same case)."""
     snippets = []
+    case_dirs = sorted(d for d in root.glob("*/*") if d.is_dir())
     for path in sorted(root.rglob("*.py")):
+        if any(directory in path.parents for directory in case_dirs):
+            continue
         source = path.read_text(encoding="utf-8")
         snippets.append(Snippet(path, source, parse_labels(source, path)))
+    for directory in case_dirs:
+        snippets.append(_load_case_dir(directory))
+    snippets.sort(key=lambda snippet: snippet.path)
     return snippets
+
+
+def _load_case_dir(directory: Path) -> Snippet:
+    files = tuple((path, path.read_text(encoding="utf-8"))
+                  for path in sorted(directory.rglob("*.py")))
+    labelled = [(path, text) for path, text in files if _HEADER_EXPECT.search(text)]
+    if len(labelled) != 1:
+        raise LabelError(f"{directory}: a multi-file case needs exactly one file with an "
+                         f"'# expect:' header, found {len(labelled)}")
+    path, source = labelled[0]
+    return Snippet(directory, source, parse_labels(source, path), files)
+
+
+_HEADER_EXPECT = re.compile(r"\A(?:#[^\n]*\n)*#\s*expect\s*:")
 
 
 @dataclass
@@ -158,7 +185,8 @@ class RuleFigures:
 
 def _location(snippet: Snippet, diagnostic: Diagnostic) -> str:
     location = diagnostic.location
-    return (f"{_rel(snippet.path)}:{location.row}:{location.column}: "
+    where = diagnostic.filename if snippet.files else _rel(snippet.path)
+    return (f"{_rel(Path(where))}:{location.row}:{location.column}: "
             f"[{diagnostic.confidence}] {diagnostic.message}")
 
 
@@ -171,21 +199,26 @@ def _rel(path: Path) -> str:
 
 def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[str, RuleFigures], list[str]]:
     """Lint every snippet with `codes` and count, per known code, hits, misses and strays."""
-    from synclint.engine import lint_source
+    from synclint.engine import lint_source, lint_sources
 
     codes = sorted(codes)
     figures = {code: RuleFigures(code) for code in sorted(set(KNOWN_CODES) | set(codes))}
     errors: list[str] = []
     for snippet in snippets:
         try:
-            output = lint_source(snippet.source, str(snippet.path), codes)
+            if snippet.files:
+                outputs = list(lint_sources({str(path): text for path, text in snippet.files},
+                                            codes).values())
+            else:
+                outputs = [lint_source(snippet.source, str(snippet.path), codes)]
         except Exception as error:  # noqa: BLE001 - a crash is a figure too, not the end of the run
             errors.append(f"{_rel(snippet.path)}: linter raised {type(error).__name__}: {error}")
             continue
-        if output.error is not None:
-            errors.append(f"{_rel(snippet.path)}: {output.error}")
         found: dict[str, list[Diagnostic]] = {}
-        for diagnostic in output.diagnostics:
+        for output in outputs:
+            if output.error is not None:
+                errors.append(f"{_rel(snippet.path)}: {output.error}")
+        for diagnostic in (d for output in outputs for d in output.diagnostics):
             found.setdefault(diagnostic.code, []).append(diagnostic)
             if diagnostic.code not in figures:
                 errors.append(f"{_rel(snippet.path)}: finding of unlabelled code {diagnostic.code}: "

@@ -17,6 +17,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from synclint.analysis.project import FileView
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location
 from synclint.fixes.imports import import_edits
@@ -62,18 +63,26 @@ def could_contain_tensors(source: str) -> bool:
     return any(evidence in source for evidence in TENSOR_EVIDENCE)
 
 
-def rules_for(source: str, codes: Iterable[str]) -> list[type[Rule]]:
-    """The enabled rules that could fire on `source`, by the cheap textual prefilter."""
-    if not could_contain_tensors(source):
+def rules_for(source: str, codes: Iterable[str], project: FileView | None = None
+              ) -> list[type[Rule]]:
+    """The enabled rules that could fire on `source`, by the cheap textual prefilter and
+    what the whole-program index says the file's calls and hooks may hold."""
+    needed = project.needs() if project is not None else frozenset()
+    if not needed and not could_contain_tensors(source):
         return []
     return [ALL_RULES[code] for code in sorted(codes) if code in ALL_RULES
-            and ALL_RULES[code].could_match(source)]
+            and (code in needed or ALL_RULES[code].could_match(source))]
 
 
-def lint_source(source: str, filename: str, codes: Iterable[str]) -> LintOutput:
-    """Lint one decoded source text with the rules `codes`; never raises for bad input."""
+def lint_source(source: str, filename: str, codes: Iterable[str],
+                project: FileView | None = None) -> LintOutput:
+    """Lint one decoded source text with the rules `codes`; never raises for bad input.
+
+    `project` is what the whole-program index knows for this file; without one, the
+    file is indexed on its own (its classes, hooks and helpers, no other module).
+    """
     codes = set(codes)
-    output = _lint_rules(source, filename, codes)
+    output = _lint_rules(source, filename, codes, project)
     if UNUSED_NOQA in codes:
         output = _with_unused_noqa(output, source, filename, codes)
     return output
@@ -95,8 +104,11 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
     return replace(output, diagnostics=diagnostics)
 
 
-def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
-    rule_classes = rules_for(source, codes)
+def _lint_rules(source: str, filename: str, codes: set[str],
+                project: FileView | None = None) -> LintOutput:
+    if project is None and could_contain_tensors(source):
+        project = single_file_view(source, filename)
+    rule_classes = rules_for(source, codes, project)
     if not rule_classes:
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
         # tells whether the file is valid Python (a syntax error is a finding everywhere).
@@ -129,12 +141,23 @@ def _lint_rules(source: str, filename: str, codes: set[str]) -> LintOutput:
         return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
-    return lint_module(module, source, filename, rule_classes)
+    return lint_module(module, source, filename, rule_classes, project)
+
+
+def single_file_view(source: str, filename: str) -> FileView | None:
+    """The index of one file on its own (its classes, hooks and helpers)."""
+    from synclint.analysis.project import build_project
+
+    try:
+        return build_project({filename: source}, {filename: "__main__"}).view(filename)
+    except RecursionError:
+        return None
 
 
 def lint_module(module: cst.Module, source: str, filename: str,
-                rule_classes: Sequence[type[Rule]]) -> LintOutput:
-    context = Context(source)
+                rule_classes: Sequence[type[Rule]], project: FileView | None = None
+                ) -> LintOutput:
+    context = Context(source, project)
     context.style = style_for(filename)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
@@ -493,8 +516,20 @@ def _raise_recursion_limit() -> None:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
-def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
+def lint_sources(sources: Mapping[str, str], codes: Iterable[str]) -> dict[str, LintOutput]:
+    """Lint several decoded sources of one project together (filename -> text): one
+    whole-program index over all of them, then each file with its view of it."""
+    from synclint.analysis.project import build_project
+
+    codes = set(codes)
+    project = build_project(sources)
+    return {filename: lint_source(text, filename, codes, project.view(filename))
+            for filename, text in sources.items()}
+
+
+def lint_text(source: str, filename: str, codes: Iterable[str],
+              project: FileView | None = None) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
-    output = lint_source(source, filename, codes)
+    output = lint_source(source, filename, codes, project)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

@@ -12,6 +12,7 @@ from synclint.files import STDIN, display_path
 from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 
 if TYPE_CHECKING:
+    from synclint.analysis.project import FileView
     from synclint.cache import ResultCache
     from synclint.config import Settings
     from synclint.files_io import SourceFile
@@ -47,18 +48,21 @@ class FileOutcome:
     warnings: tuple[str, ...] = ()
 
 
-def lint_text(source: str, filename: str, codes: Iterable[str]) -> FileResult:
+def lint_text(source: str, filename: str, codes: Iterable[str],
+              view: FileView | None = None) -> FileResult:
     """The engine's lint_text, imported on first use: a fully cached run never loads
-    LibCST or the rules, and neither does a file in which no tensor can appear (the
-    engine would only ask CPython's parser whether it is valid Python)."""
+    LibCST or the rules, and neither does a file in which no tensor can appear and to
+    which the whole-program index brings none (the engine would only ask CPython's parser
+    whether it is valid Python)."""
     codes = frozenset(codes)
-    if UNUSED_NOQA not in codes and not any(e in source for e in TENSOR_EVIDENCE):
+    if (UNUSED_NOQA not in codes and not any(e in source for e in TENSOR_EVIDENCE)
+            and (view is None or not view.needs())):
         from synclint.syntax import syntax_errors
 
         return FileResult(filename, tuple(syntax_errors(source, filename)))
     from synclint.engine import lint_text as engine_lint_text
 
-    return engine_lint_text(source, filename, codes)
+    return engine_lint_text(source, filename, codes, view)
 
 
 def decode_stdin(data: bytes, name: str) -> str:
@@ -70,11 +74,12 @@ def decode_stdin(data: bytes, name: str) -> str:
 
 def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
               stdin_text: str | None = None, stdin_name: str | None = None,
-              cache: ResultCache | None = None) -> FileOutcome:
+              cache: ResultCache | None = None, view: FileView | None = None) -> FileOutcome:
     """Lint (and maybe fix) one file. Never raises for a problem with the file itself.
 
-    With a `cache` (check mode only), a result for the same text, code and settings is
-    reused, and a fresh one is stored.
+    With a `cache` (check mode only), a result for the same text, code, settings and
+    whole-program view (`view.digest`: the summaries of what the file calls) is reused,
+    and a fresh one is stored. Without a `view` the file is indexed on its own.
     """
     shown = display_path(stdin_name or path) if path == STDIN else display_path(path)
     codes = settings.codes_for(stdin_name or path)
@@ -96,12 +101,12 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
     try:
         if fix is None:
             if cache is None or path == STDIN:
-                return FileOutcome(lint_text(text, shown, codes))
-            key = cache.key(text, shown, settings.fingerprint(), codes)
+                return FileOutcome(lint_text(text, shown, codes, view))
+            key = cache.key(text, shown, _fingerprint(settings, view), codes)
             cached = cache.load(key)
             if cached is not None:
                 return FileOutcome(cached)
-            result = lint_text(text, shown, codes)
+            result = lint_text(text, shown, codes, view)
             cache.store(key, result)
             return FileOutcome(result)
         return _fix_one(shown, text, source_file, codes, fix)
@@ -207,9 +212,16 @@ def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: froze
     return outcome
 
 
-def _worker(args: tuple[str, Settings, FixOptions | None, ResultCache | None]) -> FileOutcome:
-    path, settings, fix, cache = args
-    return check_one(path, settings, fix, cache=cache)
+def _fingerprint(settings: Settings, view: FileView | None) -> str:
+    """Settings plus the digest of the summaries a file's findings depend on: a cached
+    result is stale when a helper it calls changed, even if the file did not."""
+    return settings.fingerprint() + ("" if view is None else f"|project:{view.digest}")
+
+
+def _worker(args: tuple[str, Settings, FixOptions | None, ResultCache | None,
+                        FileView | None]) -> FileOutcome:
+    path, settings, fix, cache, view = args
+    return check_one(path, settings, fix, cache=cache, view=view)
 
 
 def _ignore_interrupts() -> None:
@@ -220,7 +232,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | None:
+def _cached(path: str, settings: Settings, cache: ResultCache,
+            view: FileView | None) -> FileOutcome | None:
     """The cached outcome of one file, looked up in this process (no pool for hits)."""
     from synclint.files_io import SourceError, read_source
 
@@ -231,8 +244,42 @@ def _cached(path: str, settings: Settings, cache: ResultCache) -> FileOutcome | 
         text = read_source(path).text
     except SourceError:
         return None  # the worker reports it
-    result = cache.load(cache.key(text, shown, settings.fingerprint(), settings.codes_for(path)))
+    result = cache.load(cache.key(text, shown, _fingerprint(settings, view),
+                                  settings.codes_for(path)))
     return FileOutcome(result) if result is not None else None
+
+
+def project_views(paths: Sequence[str]) -> dict[str, FileView]:
+    """The whole-program index of `paths` (and what they import from their trees), as
+    one picklable view per path. A failure here costs the cross-file findings, never
+    the run: each file is then indexed on its own."""
+    from synclint.analysis.project import build_project_for_paths, no_cyclic_gc
+
+    views: dict[str, FileView] = {}
+    with no_cyclic_gc():
+        try:
+            project = build_project_for_paths(paths, display_path)
+        except (RecursionError, MemoryError):
+            return {}
+        for path in paths:
+            view = project.view(display_path(path))
+            if view is not None:
+                views[path] = view
+        del project  # the trees go now, by reference counts, before any worker starts
+    return views
+
+
+def _views_in_child(paths: list[str]) -> dict[str, FileView]:
+    """`project_views` in a short-lived process: the syntax trees it builds (hundreds of
+    MB for a large tree) are never part of the parent, which the lint workers fork from
+    (their copy-on-write pages cost memory and CPU time)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        with ProcessPoolExecutor(max_workers=1) as pool:
+            return pool.submit(project_views, paths).result()
+    except Exception:  # noqa: BLE001 - no child process: index here instead
+        return project_views(paths)
 
 
 def check_paths(
@@ -257,10 +304,17 @@ def check_paths(
         outcomes.append(check_one(STDIN, settings, fix, stdin_text, stdin_name))
     if fix is not None:
         cache = None
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
+    # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
+    # each file on its own (its classes, hooks and helpers).
+    views: dict[str, FileView] = {}
+    if fix is None and regular:
+        views = _views_in_child(regular) if pooled else project_views(regular)
     if cache is not None:
         missed: list[str] = []
         for path in regular:
-            hit = _cached(path, settings, cache)
+            hit = _cached(path, settings, cache, views.get(path))
             if hit is None:
                 missed.append(path)
                 continue
@@ -268,13 +322,12 @@ def check_paths(
             if progress is not None:
                 progress(1)
         regular = missed
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(regular) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
         try:
-            work = [(path, settings, fix, cache) for path in regular]
+            work = [(path, settings, fix, cache, views.get(path)) for path in regular]
             for outcome in pool.map(_worker, work, chunksize=CHUNK_SIZE):
                 outcomes.append(outcome)
                 if progress is not None:
@@ -286,7 +339,7 @@ def check_paths(
         pool.shutdown()
     else:
         for path in regular:
-            outcomes.append(check_one(path, settings, fix, cache=cache))
+            outcomes.append(check_one(path, settings, fix, cache=cache, view=views.get(path)))
             if progress is not None:
                 progress(1)
     outcomes.sort(key=lambda o: o.result.filename)

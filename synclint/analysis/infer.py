@@ -8,7 +8,7 @@ conservative: a value is a tensor when the code proves it (torch calls, tensor m
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 import libcst as cst
@@ -78,6 +78,10 @@ class Env:
         self._epoch = 0
         #: Expressions narrowed by an enclosing test (`isinstance(params[k], np.integer)`).
         self._narrowed: dict[str, Kind] = {}
+        #: Whole-program answers, when an index is available: the return kind of a project
+        #: function a call reaches, and the kind of `self.<name>` in the current class.
+        self.project_call: Callable[[cst.Call], Kind | None] = lambda node: None
+        self.self_attribute: Callable[[str], Kind | None] = lambda name: None
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
@@ -258,6 +262,10 @@ class Env:
         return UNKNOWN
 
     def _infer_attribute(self, node: cst.Attribute) -> Kind:
+        if isinstance(node.value, cst.Name) and node.value.value == "self":
+            known = self.self_attribute(node.attr.value)
+            if known is not None:
+                return known
         qualified = self.imports.qualify(node)
         if qualified is not None and qualified.startswith("torch."):
             # torch.float32, torch.cuda ... are host objects, not tensors.
@@ -316,10 +324,15 @@ class Env:
 
     # -- calls ------------------------------------------------------------------------
     def _infer_call(self, node: cst.Call) -> Kind:
+        returned = self.project_call(node)
+        if returned is not None:
+            return returned
         func = node.func
         qualified = self.imports.qualify(func)
         if qualified is not None:
             return self._infer_qualified_call(qualified, node)
+        if self.kind(func) is MODULE:
+            return TENSOR  # calling an nn.Module runs its forward
         if isinstance(func, cst.Name):
             return self._infer_builtin_call(func.value, node)
         if isinstance(func, cst.Attribute):

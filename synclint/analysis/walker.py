@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
 from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
-from synclint.analysis.names import Imports
+from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
 from synclint.style import CodeStyle
+
+if TYPE_CHECKING:
+    from synclint.analysis.project import FileView, Hot, Summary
 
 Hook = Callable[[Any], None]
 
@@ -88,10 +91,20 @@ def walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
 class Context:
     """What rules may ask about the current point of the traversal."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, project: FileView | None = None) -> None:
         self.source = source
         self.imports = Imports()
         self.env = Env(self.imports)
+        #: The whole-program index as this file sees it (None: one file on its own).
+        self.project = project
+        #: Names of the enclosing classes and functions, outermost first ("Model", "forward").
+        self.scope: list[str] = []
+        #: Why the current function runs once per step (None when it does not).
+        self.hot: Hot | None = None
+        self._callees: dict[tuple[int, int], Summary | None] = {}
+        if project is not None:
+            self.env.project_call = self._project_call_kind
+            self.env.self_attribute = self._self_attribute_kind
         #: Enclosing loops of the current function (For, While, comprehension or call node).
         self.loops: list[cst.CSTNode] = []
         #: Ancestors of the node being visited, outermost first.
@@ -129,6 +142,59 @@ class Context:
         if flags is None:
             flags = self._flags[id(scope)] = flag_assignments(scope)
         return flags.get(name)
+
+    # -- whole-program questions ----------------------------------------------------------
+    def callee(self, node: cst.Call) -> Summary | None:
+        """The summary of the project function `node` calls, or None."""
+        if self.project is None:
+            return None
+        key = (id(node), len(self.scope))
+        if key in self._callees:
+            return self._callees[key]
+        found = self._callee(node)
+        self._callees[key] = found
+        return found
+
+    def _callee(self, node: cst.Call) -> Summary | None:
+        assert self.project is not None
+        dotted = dotted_name(node.func)
+        if dotted is None or (("." not in dotted) and self.env.lookup(dotted) is not None
+                              and f"{self.project.module}:{dotted}" not in self.project.summaries):
+            return None
+        return self.project.resolve(dotted, tuple(self.scope))
+
+    def hot_here(self) -> Hot | None:
+        """Why the node being visited runs once per step: in a per-step function, outside
+        loops (a loop says so itself) and outside `if` bodies (a guarded read, such as
+        periodic logging, is not per step)."""
+        hot = self.hot
+        if hot is None or self.loops:
+            return None
+        parents = self.parents
+        start = len(parents) - 1
+        while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
+            start -= 1
+        for index in range(start + 1, len(parents) - 1):
+            parent = parents[index]
+            if isinstance(parent, (cst.If, cst.Try, cst.ExceptHandler, cst.Else)):
+                child = parents[index + 1]
+                if not (isinstance(parent, cst.If) and child is parent.test):
+                    return None
+            if isinstance(parent, (cst.Raise, cst.Assert)):
+                return None
+        return hot
+
+    def _project_call_kind(self, node: cst.Call) -> Kind | None:
+        summary = self.callee(node)
+        if summary is None or summary.returns is UNKNOWN:
+            return None
+        return summary.returns
+
+    def _self_attribute_kind(self, attribute: str) -> Kind | None:
+        if self.project is None:
+            return None
+        kind = self.project.attribute_kind(attribute, tuple(self.scope))
+        return None if kind is UNKNOWN else kind
 
 
 class Walker:
@@ -213,20 +279,28 @@ class Walker:
             else:
                 bindings[param.name.value] = UNKNOWN
         saved_loops = self.ctx.loops
+        saved_hot = self.ctx.hot
         self.ctx.loops = []  # a function body runs per call, not per iteration of an outer loop
         self.ctx.functions.append(node)
+        self.ctx.scope.append(node.name.value)
+        project = self.ctx.project
+        self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
         env.push(bindings)
         try:
             self._node(node.body)
         finally:
             env.pop()
             self.ctx.functions.pop()
+            self.ctx.scope.pop()
             self.ctx.loops = saved_loops
+            self.ctx.hot = saved_hot
 
     def _lambda(self, node: cst.Lambda) -> None:
         self._params_defaults(node.params)
         saved_loops = self.ctx.loops
+        saved_hot = self.ctx.hot
         self.ctx.loops = []
+        self.ctx.hot = None
         self.ctx.functions.append(node)
         self.ctx.env.push({p.name.value: UNKNOWN for p in _all_params(node.params)})
         try:
@@ -235,6 +309,7 @@ class Walker:
             self.ctx.env.pop()
             self.ctx.functions.pop()
             self.ctx.loops = saved_loops
+            self.ctx.hot = saved_hot
 
     def _params_defaults(self, params: cst.Parameters) -> None:
         for param in _all_params(params):
@@ -246,10 +321,15 @@ class Walker:
         self._each(node.bases)
         self._each(node.keywords)
         self.ctx.env.push()
+        self.ctx.scope.append(node.name.value)
+        saved_hot = self.ctx.hot
+        self.ctx.hot = None
         try:
             self._node(node.body)
         finally:
             self.ctx.env.pop()
+            self.ctx.scope.pop()
+            self.ctx.hot = saved_hot
 
     def _for(self, node: cst.For) -> None:
         env = self.ctx.env

@@ -17,6 +17,7 @@ from synclint.rules.periodic_sync import PeriodicSync
 from synclint.rules.runtime_only_sync import RuntimeOnlySync
 from synclint.rules.separate_host_reads import SeparateHostReads
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
+from synclint.rules.sync_in_logging import SyncInLogging
 from synclint.rules.sync_in_loop import SyncInLoop
 from synclint.rules.tensor_condition import TensorCondition
 from synclint.rules.unused_noqa import UnusedNoqa
@@ -28,6 +29,7 @@ _RULES: list[type[Rule]] = [
     DeviceSynchronize,
     ShapeSyncInLoop,
     HostToDeviceInLoop,
+    SyncInLogging,
     PeriodicSync,
     BuiltinOverTensors,
     HostIndexing,

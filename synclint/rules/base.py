@@ -18,6 +18,7 @@ from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
 from synclint.fixes.pending import PendingFix, Replacement
 from synclint.rule_info import GROUPS
+from synclint.rules.wording import sentence
 
 __all__ = ["GROUPS", "Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
 
@@ -91,6 +92,8 @@ class Rule:
         if id(node) in self._reported:
             return
         self._reported.add(id(node))
+        if help:
+            help = sentence(help)  # one shape for every rule's remedy: a full sentence
         self._sink.reports.append(
             Report(self.code, node, message, fix, confidence, help, related))
 

@@ -5,6 +5,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.chains import (
+    call_message,
+    call_related,
+    call_syncs,
+    hot_message,
+    hot_related,
+)
 from synclint.analysis.infer import keyword_arg
 from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, TENSORS, UNKNOWN, Kind
 from synclint.analysis.loops import loop_word
@@ -87,7 +94,15 @@ class ShapeSyncInLoop(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_loop:
+        hot = self.ctx.hot_here()
+        if not self.ctx.in_loop and hot is None:
+            return
+        found = call_syncs(self.ctx, node, self.code)
+        if found is not None:
+            self.report(node, call_message(found, hot), confidence=found.confidence,
+                        related=call_related(found, hot),
+                        help="Keep shapes fixed in the helper (`torch.where(mask, a, b)`, "
+                             "`masked_fill`)")
             return
         func = node.func
         if self.ctx.imports.qualify(func) is not None:
@@ -143,7 +158,7 @@ class ShapeSyncInLoop(Rule):
             self._report(node, f"`.{name}()`", name, likely=True)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if not self.ctx.in_loop:
+        if not self.ctx.in_loop and self.ctx.hot_here() is None:
             return
         if not any(
             isinstance(element.slice, cst.Index) and self.kind(element.slice.value) is BOOL_TENSOR
@@ -170,6 +185,13 @@ class ShapeSyncInLoop(Rule):
     def _report(self, node: cst.CSTNode, what: str, op: str, *, likely: bool = False) -> None:
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
+        if not self.ctx.loops:
+            hot = self.ctx.hot_here()
+            if hot is not None:
+                self.report(node, hot_message(f"{what} (a data-dependent shape)", hot),
+                            confidence="likely" if likely else "high",
+                            related=hot_related(hot), help=sentence(SUGGESTIONS[op]))
+            return
         loop = loop_word(self.ctx.loops[-1])
         message = f"{what} in a {loop} has a data-dependent size: one GPU sync per iteration"
         remedy = SUGGESTIONS[op]

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.chains import (
+    call_message,
+    call_related,
+    call_syncs,
+    hot_message,
+    hot_related,
+)
 from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
+from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.loops import loop_word
 from synclint.analysis.torch_api import (
     LIKELY_TENSOR_METHODS,
@@ -72,7 +80,15 @@ class SyncInLoop(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        if not self.ctx.in_loop:
+        hot = self.ctx.hot_here()
+        if not self.ctx.in_loop and hot is None:
+            return
+        found = call_syncs(self.ctx, node, self.code)
+        if found is not None:
+            self.report(node, call_message(found, hot), confidence=found.confidence,
+                        related=call_related(found, hot),
+                        help="Keep the value on the device in the helper, or read the values "
+                             "once after the loop")
             return
         func = node.func
         if isinstance(func, cst.Attribute):
@@ -89,7 +105,8 @@ class SyncInLoop(Rule):
                 self._report(node, f"`{qualified}()` of tensors", batched=False)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
-        if self.ctx.in_loop and self.is_device_tensor(node.expression):
+        if (self.ctx.in_loop or self.ctx.hot_here() is not None) and \
+                self.is_device_tensor(node.expression):
             self._report(node, "Formatting a tensor in an f-string")
 
     def _method(self, node: cst.Call, func: cst.Attribute) -> None:
@@ -143,8 +160,17 @@ class SyncInLoop(Rule):
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
                 batched: bool = True) -> None:
-        if id(node) in self._reported or self.ctx.cold(node) is not None:
-            return  # reported already, or cold code (SYN107 takes periodic reads)
+        if id(node) in self._reported or self.ctx.cold(node) is not None \
+                or logged_by_syn106(self.ctx, node):
+            return  # reported already, cold code (SYN107 takes periodic reads), or SYN106's
+        if not self.ctx.loops:
+            hot = self.ctx.hot_here()
+            if hot is None:
+                return
+            self.report(node, hot_message(what, hot), confidence="likely" if likely else "high",
+                        related=hot_related(hot),
+                        help="Keep the value as a tensor, or read it only every N steps.")
+            return
         loop_node = self.ctx.loops[-1]
         if loops_over_dtypes(loop_node):
             return  # one read per dtype (the batched fix's own stacks), not per element

@@ -6,6 +6,13 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from synclint.analysis.chains import (
+    call_message,
+    call_related,
+    call_syncs,
+    hot_message,
+    hot_related,
+)
 from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
@@ -116,6 +123,15 @@ class TensorCondition(Rule):
         self._test(node.left, f"{word} operand", self.ctx.in_loop)
 
     def visit_Call(self, node: cst.Call) -> None:
+        hot = self.ctx.hot_here()
+        if self.ctx.in_loop or hot is not None:
+            found = call_syncs(self.ctx, node, self.code)
+            if found is not None:
+                self.report(node, call_message(found, hot), confidence=found.confidence,
+                            related=call_related(found, hot),
+                            help="Keep the condition on the device (`torch.where`, masking) "
+                                 "in the helper, or test once after the loop")
+                return
         func = node.func
         if not isinstance(func, cst.Name) or func.value not in BOOL_CONSUMERS:
             return
@@ -173,6 +189,12 @@ class TensorCondition(Rule):
             message = f"{what} uses a tensor as a bool: a GPU sync on every {loop} iteration"
             remedy = ("compute the conditions as tensors, `torch.stack` them and transfer "
                       "once (`.tolist()`), then branch on Python bools")
+        elif self.ctx.hot_here() is not None:
+            hot = self.ctx.hot_here()
+            assert hot is not None
+            self.report(node, hot_message(f"{what} on a tensor", hot), related=hot_related(hot),
+                        help="Keep the condition on the device (`torch.where`, masking)")
+            return
         else:
             message = f"{what} uses a tensor as a bool: one sync (the CPU waits for queued GPU work)"
             remedy = ("keep the condition on the device (`torch.where`, masking) or read it "

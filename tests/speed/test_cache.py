@@ -60,9 +60,9 @@ def _spy_lint(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     import synclint.runner as runner
 
-    def counting(text: str, filename: str, codes: object) -> object:
+    def counting(text: str, filename: str, codes: object, *view: object) -> object:
         calls.append(filename)
-        return lint_text(text, filename, codes)  # type: ignore[arg-type]
+        return lint_text(text, filename, codes, *view)  # type: ignore[arg-type]
 
     monkeypatch.setattr(runner, "lint_text", counting)
     return calls

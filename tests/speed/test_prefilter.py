@@ -55,9 +55,9 @@ def test_disabling_the_prefilter_really_parses_everything(
     calls: list[str] = []
     original = engine.lint_module
 
-    def spy(module, source, filename, rule_classes):  # type: ignore[no-untyped-def]
+    def spy(module, source, filename, rule_classes, *view):  # type: ignore[no-untyped-def]
         calls.append(filename)
-        return original(module, source, filename, rule_classes)
+        return original(module, source, filename, rule_classes, *view)
 
     monkeypatch.setattr(engine, "lint_module", spy)
     _both("x = 1\n", "plain.py", monkeypatch)

@@ -1,0 +1,5 @@
+import torch
+
+
+def best_metric(history: torch.Tensor) -> float:
+    return history.max().item()

@@ -1,0 +1,8 @@
+import torch
+
+from pkg.debug import report
+
+
+def main(model):
+    stats = report(model)
+    print(stats)

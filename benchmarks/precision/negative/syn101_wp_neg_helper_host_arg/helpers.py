@@ -1,0 +1,2 @@
+def scalar(v):
+    return float(v)

@@ -1,0 +1,5 @@
+import torch
+
+
+def flat(t):
+    return t.detach().reshape(-1)

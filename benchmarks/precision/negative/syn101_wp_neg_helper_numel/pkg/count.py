@@ -1,0 +1,2 @@
+def size_of(t):
+    return t.numel() * t.element_size()

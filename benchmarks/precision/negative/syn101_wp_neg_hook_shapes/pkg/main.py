@@ -1,0 +1,5 @@
+from pkg.hooks import attach
+
+
+def inspect(model):
+    attach(model)

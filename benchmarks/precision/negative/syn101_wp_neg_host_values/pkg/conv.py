@@ -1,0 +1,2 @@
+def as_float(x):
+    return float(x)

@@ -1,0 +1,5 @@
+from pkg.lit import Lit
+
+
+def build(net):
+    return Lit(net)

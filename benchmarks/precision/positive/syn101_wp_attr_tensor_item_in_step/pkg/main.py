@@ -1,0 +1,5 @@
+from pkg.ema import EMALoss
+
+
+def build(net):
+    return EMALoss(net)

@@ -1,0 +1,5 @@
+import torch
+
+
+def max_abs(t):
+    return t.abs().max().item()

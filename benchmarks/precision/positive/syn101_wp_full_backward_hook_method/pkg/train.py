@@ -1,0 +1,5 @@
+from pkg.monitor import GradMonitor
+
+
+def watch(model):
+    return GradMonitor(model)

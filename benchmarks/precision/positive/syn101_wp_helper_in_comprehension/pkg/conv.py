@@ -1,0 +1,2 @@
+def to_scalar(t):
+    return t.item()

@@ -1,0 +1,5 @@
+import torch
+
+
+def to_float(t):
+    return t.item()

@@ -1,0 +1,5 @@
+import torch
+
+
+def mean_value(x):
+    return float(x.mean())

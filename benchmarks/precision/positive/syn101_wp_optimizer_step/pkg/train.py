@@ -1,0 +1,5 @@
+from pkg.optim import ClippedSGD
+
+
+def make(model):
+    return ClippedSGD(model.parameters(), lr=0.05)

@@ -1,0 +1,5 @@
+import torch
+
+
+def scalar(value):
+    return float(value)

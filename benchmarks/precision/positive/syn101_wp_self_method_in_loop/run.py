@@ -1,0 +1,5 @@
+from agent import Agent
+
+
+def main(critic, data):
+    return Agent(critic).evaluate(data)

@@ -1,0 +1,2 @@
+def count_true(mask):
+    return mask.sum().item()

@@ -1,0 +1,5 @@
+import torch
+
+
+def has_nan(t: torch.Tensor):
+    return torch.isnan(t).any()

@@ -1,0 +1,5 @@
+import torch
+
+
+def active_indices(mask):
+    return torch.nonzero(mask)

@@ -1,0 +1,5 @@
+import torch
+
+
+def count(model: torch.nn.Module) -> int:
+    return sum(p.numel() for p in model.parameters())

@@ -1,0 +1,5 @@
+import wandb
+
+
+def init(project: str):
+    wandb.init(project=project)

@@ -1,0 +1,1684 @@
+"""The whole-program index: modules, classes, functions and call summaries, from `ast`.
+
+Built from the standard library's parser (about 10x cheaper than LibCST, DESIGN.md
+section 7) before the per-file rules run. For every function of the checked files (and
+the modules they import from the same tree) it computes a summary, bottom-up over the
+call graph to a fixed point:
+
+- the kind of value it returns (tensor, bool tensor, host value, containers of tensors);
+- the syncs it makes on every call (a host read, a tensor tested as a bool, a
+  data-dependent shape), with the chain of calls down to the site;
+- the syncs it makes depending on an argument (`def to_float(t): return t.item()`);
+- whether it is per-step code: a Lightning step or per-batch hook, `nn.Module.forward`,
+  `Optimizer.step`, or a function registered as an autograd or module hook.
+
+Rules see the result through a `FileView` (picklable; one per checked file), which holds
+only what that file can reach, so its digest can key the results cache.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import functools
+import gc
+import hashlib
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    DEVICE_TENSORS,
+    F64_TENSOR,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Kind,
+    Seq,
+    Tup,
+    elem_of,
+    item_of,
+    join,
+)
+from synclint.analysis.kinds import (
+    Mapping as MappingKind,
+)
+
+# The torch facts the index needs: the same table the LibCST inference reads.
+from synclint.analysis.torch_api import (
+    BOOL_RESULTS,
+    HOST_ATTRIBUTES,
+    HOST_METHODS,
+    SHAPE_FUNCTIONS,
+    TENSOR_ATTRIBUTES,
+    TORCH_FACTORIES,
+    TORCH_HOST_FUNCTIONS,
+    TORCH_ONLY_METHODS,
+    WEAK_TENSOR_METHODS,
+)
+
+#: In `FileView.needed`: the file receives tensors from project functions (so the
+#: textual "is there any tensor here" prefilter must not skip it).
+TENSOR_VALUES = "tensor-values"
+SYNC_READ = "SYN101"
+SYNC_TEST = "SYN102"
+SYNC_SHAPE = "SYN104"
+#: What each kind of sync does, as the message says it.
+EFFECT_WORDS = {
+    SYNC_READ: "reads a tensor on the host",
+    SYNC_TEST: "tests a tensor as a Python bool",
+    SYNC_SHAPE: "makes a data-dependent shape",
+}
+#: How sure a call-site report can be that an argument makes the callee sync:
+#: "tensor": the callee proves the parameter is a tensor (torch-only methods on it);
+#: "item": `.item()` on it (a tensor unless NumPy); "value": `float(p)`, `p > 0`, which
+#: sync only when the argument is a device tensor.
+STRENGTHS = ("tensor", "item", "value")
+
+#: Lightning hooks that run once per batch or per optimisation step (not per epoch).
+LIGHTNING_STEP_HOOKS: dict[str, str] = {
+    "training_step": "batch", "validation_step": "batch", "test_step": "batch",
+    "predict_step": "batch", "on_train_batch_start": "batch", "on_train_batch_end": "batch",
+    "on_validation_batch_start": "batch", "on_validation_batch_end": "batch",
+    "on_test_batch_start": "batch", "on_test_batch_end": "batch",
+    "on_predict_batch_start": "batch", "on_predict_batch_end": "batch",
+    "on_before_batch_transfer": "batch", "on_after_batch_transfer": "batch",
+    "transfer_batch_to_device": "batch",
+    "on_before_backward": "training step", "on_after_backward": "training step",
+    "on_before_optimizer_step": "training step", "on_before_zero_grad": "training step",
+    "optimizer_step": "training step", "optimizer_zero_grad": "training step",
+    "backward": "training step",
+}
+#: Methods that register a callable that then runs per step; the callable's position.
+HOOK_REGISTRARS: dict[str, tuple[int, str]] = {
+    "register_hook": (0, "every backward"),
+    "register_post_accumulate_grad_hook": (0, "every backward"),
+    "register_forward_hook": (0, "every forward"),
+    "register_forward_pre_hook": (0, "every forward"),
+    "register_full_backward_hook": (0, "every backward"),
+    "register_full_backward_pre_hook": (0, "every backward"),
+    "register_backward_hook": (0, "every backward"),
+    "register_step_pre_hook": (0, "every optimizer step"),
+    "register_step_post_hook": (0, "every optimizer step"),
+    "register_comm_hook": (1, "every backward"),
+    "register_multi_grad_hook": (1, "every backward"),
+}
+#: Source bytes of imported, unchecked modules the index may always read.
+MIN_IMPORTED_BYTES = 1_000_000
+#: Rounds of the fixed point over the call graph (each only revisits changed callers).
+MAX_ROUNDS = 50
+
+#: Ops whose output size depends on the data whatever their arguments (one-argument
+#: `where` and `repeat_interleave` without `output_size=` are judged at the call).
+SHAPE_SYNC_FUNCTIONS = SHAPE_FUNCTIONS - {"where", "repeat_interleave"}
+SHAPE_SYNC_METHODS = SHAPE_SYNC_FUNCTIONS
+
+
+# --- what crosses into rules and worker processes ----------------------------------------
+@dataclass(frozen=True)
+class Site:
+    """A place in the project: a sync, a call on the way to it, a hook's definition."""
+
+    filename: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A sync a function makes, with the path to it: calls first, the sync site last."""
+
+    code: str
+    chain: tuple[Site, ...]
+    likely: bool = False
+
+    @property
+    def site(self) -> Site:
+        return self.chain[-1]
+
+
+@dataclass(frozen=True)
+class ParamEffect:
+    """A sync that happens when the argument at `index` is a tensor."""
+
+    index: int
+    name: str
+    strength: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Hot:
+    """Why a function runs once per step, and where that is decided."""
+
+    reason: str
+    site: Site
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a call of one project function does."""
+
+    key: str
+    display: str
+    returns: Kind = UNKNOWN
+    syncs: tuple[Effect, ...] = ()
+    param_effects: tuple[ParamEffect, ...] = ()
+    hot: Hot | None = None
+    #: Positional parameter names a call fills (without `self`/`cls` for methods).
+    params: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """A class as rules see it: its methods, attribute kinds and framework roles."""
+
+    key: str
+    bases: tuple[str, ...]
+    methods: Mapping[str, str]
+    attributes: Mapping[str, Kind]
+    attribute_classes: Mapping[str, str]
+    lightning: bool = False
+    module: bool = False
+
+
+@dataclass(frozen=True)
+class FileView:
+    """What one checked file may ask of the project: picklable, with a digest."""
+
+    filename: str
+    module: str
+    #: Local names of the file (imports, definitions) -> project keys ("mod:f", "mod:C",
+    #: "mod" for a module).
+    names: Mapping[str, str]
+    summaries: Mapping[str, Summary]
+    classes: Mapping[str, ClassView]
+    modules: frozenset[str] = frozenset()
+    digest: str = ""
+    #: Rule codes the file's calls of project functions and its per-step code may fire.
+    needed: frozenset[str] = frozenset()
+
+    # -- lookups rules and the inference use ------------------------------------------
+    def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:
+        """The summary of the function a call `dotted(...)` reaches from `scope` (the
+        qualified name of the enclosing class and functions), or None."""
+        key = self.resolve_key(dotted, scope)
+        return self.summaries.get(key) if key is not None else None
+
+    def resolve_key(self, dotted: str, scope: tuple[str, ...]) -> str | None:
+        parts = dotted.split(".")
+        head = parts[0]
+        if head in ("self", "cls") and len(parts) >= 2:
+            owner = self.enclosing_class(scope)
+            if owner is None:
+                return None
+            for attribute in parts[1:-1]:
+                owner = self._attribute_class(owner, attribute)
+                if owner is None:
+                    return None
+            return self.method(owner, parts[-1])
+        # A nested function of an enclosing function, then the module's own names.
+        for depth in range(len(scope), 0, -1):
+            key = f"{self.module}:{'.'.join(scope[:depth])}.{dotted}"
+            if key in self.summaries:
+                return key
+        target = self.names.get(head)
+        if target is None:
+            return None
+        for part in parts[1:]:
+            if ":" in target:  # a class: its method
+                return self.method(target, part) if part == parts[-1] else None
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        return target if ":" in target else None
+
+    def enclosing_class(self, scope: tuple[str, ...]) -> str | None:
+        for depth in range(len(scope), 0, -1):
+            key = f"{self.module}:{'.'.join(scope[:depth])}"
+            if key in self.classes:
+                return key
+        return None
+
+    def method(self, class_key: str, name: str) -> str | None:
+        for owner in self.mro(class_key):
+            found = self.classes[owner].methods.get(name)
+            if found is not None:
+                return found
+        return None
+
+    def mro(self, class_key: str) -> Iterator[str]:
+        seen: set[str] = set()
+        stack = [class_key]
+        while stack:
+            key = stack.pop(0)
+            if key in seen or key not in self.classes:
+                continue
+            seen.add(key)
+            yield key
+            stack.extend(self.classes[key].bases)
+
+    def _attribute_class(self, class_key: str, attribute: str) -> str | None:
+        for owner in self.mro(class_key):
+            found = self.classes[owner].attribute_classes.get(attribute)
+            if found is not None:
+                return found
+        return None
+
+    def attribute_kind(self, attribute: str, scope: tuple[str, ...]) -> Kind:
+        """The kind of `self.<attribute>` inside `scope`."""
+        owner = self.enclosing_class(scope)
+        if owner is None:
+            return UNKNOWN
+        for key in self.mro(owner):
+            kind = self.classes[key].attributes.get(attribute)
+            if kind is not None:
+                return kind
+        return UNKNOWN
+
+    def hot(self, scope: tuple[str, ...]) -> Hot | None:
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return summary.hot if summary is not None else None
+
+    def needs(self) -> frozenset[str]:
+        """Rule codes whose whole-program findings this file may hold (for the textual
+        prefilter, which cannot see a sync behind a call or a hook)."""
+        return self.needed
+
+    def lightning_class(self, scope: tuple[str, ...]) -> bool:
+        owner = self.enclosing_class(scope)
+        return owner is not None and self.classes[owner].lightning
+
+
+# --- building ----------------------------------------------------------------------------
+@dataclass
+class _Function:
+    key: str
+    module: _Module
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    qualname: str
+    class_key: str | None
+    params: tuple[str, ...]
+    annotations: dict[str, ast.expr | None]
+
+
+@dataclass
+class _Class:
+    key: str
+    module: _Module
+    node: ast.ClassDef
+    base_names: list[str]
+    methods: dict[str, str] = field(default_factory=dict)
+    bases: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+    attributes: dict[str, Kind] = field(default_factory=dict)
+    attribute_classes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Module:
+    name: str
+    filename: str
+    tree: ast.Module
+    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
+    imports: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    torch: bool = False
+    text: str = ""
+    #: `x.register_*hook(f)` calls, found while indexing.
+    registrations: list[ast.Call] = field(default_factory=list)
+
+
+def package_root(path: Path) -> tuple[Path, str]:
+    """The directory on sys.path for `path` and its dotted module name: walk up while
+    the directory is a package (has `__init__.py`)."""
+    path = path.resolve()
+    parts = [path.stem] if path.name != "__init__.py" else []
+    directory = path.parent
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        parts.insert(0, directory.name)
+        directory = directory.parent
+    return directory, ".".join(parts) or path.parent.name
+
+
+class Project:
+    """The index of a set of files and the summaries of their functions."""
+
+    def __init__(self) -> None:
+        self.modules: dict[str, _Module] = {}
+        self.by_file: dict[str, _Module] = {}
+        self.functions: dict[str, _Function] = {}
+        self.classes: dict[str, _Class] = {}
+        self.summaries: dict[str, Summary] = {}
+        self._hooks: dict[str, Hot] = {}
+        self._views: dict[str, FileView] = {}
+        self._defined: dict[str, list[str]] | None = None
+        self._callees: dict[str, set[str]] = {}
+
+    # -- indexing -------------------------------------------------------------------------
+    def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
+        """Index one file; False when it does not parse (the rules report that)."""
+        try:
+            tree = ast.parse(text, filename)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+        if module is None:
+            module = package_root(Path(filename))[1] if os.path.exists(filename) else \
+                Path(filename).stem
+        if module in self.modules:  # two scripts with one name: keep them apart
+            module = f"{module}@{len(self.modules)}"
+        info = _Module(module, filename, tree, torch="torch" in text, text=text)
+        self.modules[module] = info
+        self.by_file[filename] = info
+        self._index_module(info)
+        return True
+
+    def _index_module(self, module: _Module) -> None:
+        package = module.name.rsplit(".", 1)[0] if "." in module.name else ""
+        if module.filename.endswith("__init__.py"):
+            package = module.name
+        # Imports are statements: a walk over statements only (not expressions) finds
+        # them, also inside functions. Hook registrations are calls, so only statements on
+        # lines that mention one are walked in full.
+        hook_lines = {module.text.count("\n", 0, match.start()) + 1
+                      for match in _REGISTRATION.finditer(module.text)}
+        for node in _all_statements(module.tree.body):
+            if hook_lines and not isinstance(node, _COMPOUND) and any(
+                    line in hook_lines for line in range(node.lineno, (node.end_lineno or
+                                                                       node.lineno) + 1)):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                            and inner.func.attr in HOOK_REGISTRARS:
+                        module.registrations.append(inner)
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        module.imports[alias.asname] = alias.name
+                    else:
+                        top = alias.name.split(".")[0]
+                        module.imports[top] = top
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.split(".") if package else []
+                    if node.level > 1:
+                        parent = parent[: len(parent) - (node.level - 1)]
+                    base = ".".join([*parent, base] if base else parent)
+                for alias in node.names:
+                    if alias.name != "*":
+                        module.imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+        self._index_body(module, module.tree.body, (), None)
+
+    def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
+                    class_key: str | None) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                qualname = ".".join((*scope, node.name))
+                key = f"{module.name}:{qualname}"
+                args = node.args
+                positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+                is_method = class_key is not None and not any(
+                    isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+                if is_method and positional:
+                    positional = positional[1:]
+                annotations = {a.arg: a.annotation for a in
+                               (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+                self.functions[key] = _Function(key, module, node, qualname, class_key,
+                                                tuple(positional), annotations)
+                if class_key is not None:
+                    self.classes[class_key].methods[node.name] = key
+                elif not scope:
+                    module.names[node.name] = key
+                self._index_body(module, node.body, (*scope, node.name), None)
+            elif isinstance(node, ast.ClassDef):
+                qualname = ".".join((*scope, node.name))
+                key = f"{module.name}:{qualname}"
+                bases = [name for name in (_dotted(b) for b in node.bases) if name]
+                self.classes[key] = _Class(key, module, node, bases)
+                if not scope:
+                    module.names[node.name] = key
+                self._index_body(module, node.body, (*scope, node.name), key)
+            elif isinstance(node, (ast.If, ast.Try, ast.With)) and not scope:
+                # Definitions under `if TYPE_CHECKING:` / `try: import` at module level.
+                for part in ("body", "orelse", "finalbody"):
+                    self._index_body(module, getattr(node, part, []), scope, class_key)
+                for handler in getattr(node, "handlers", []):
+                    self._index_body(module, handler.body, scope, class_key)
+
+    # -- resolution of names across modules --------------------------------------------
+    def _link(self) -> None:
+        for module in self.modules.values():
+            for local, target in module.imports.items():
+                key = self._target_key(target)
+                module.names.setdefault(local, key if key is not None else target)
+        for cls in self.classes.values():
+            for base in cls.base_names:
+                key = self._name_key(cls.module, base)
+                if key is not None and key in self.classes:
+                    cls.bases.append(key)
+                else:
+                    cls.external.append(self._qualify(cls.module, base))
+
+    def _target_key(self, dotted: str) -> str | None:
+        """A project key for an absolute dotted name: a module, or a definition in one."""
+        if dotted in self.modules:
+            return dotted
+        module, _, name = dotted.rpartition(".")
+        if module in self.modules:
+            key = self.modules[module].names.get(name)
+            if key is not None:
+                return key
+            return f"{module}:{name}"
+        return None
+
+    def _name_key(self, module: _Module, dotted: str) -> str | None:
+        head, _, rest = dotted.partition(".")
+        target = module.names.get(head)
+        if target is None:
+            return None
+        for part in rest.split(".") if rest else []:
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        if target in self.modules:
+            return target
+        if ":" not in target:
+            return self._target_key(target)
+        return target
+
+    def _qualify(self, module: _Module, dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        full = module.imports.get(head, head)
+        return f"{full}.{rest}" if rest else full
+
+    # -- class roles ----------------------------------------------------------------------
+    def _mro(self, key: str) -> Iterator[_Class]:
+        seen: set[str] = set()
+        stack = [key]
+        while stack:
+            current = stack.pop(0)
+            if current in seen or current not in self.classes:
+                continue
+            seen.add(current)
+            yield self.classes[current]
+            stack.extend(self.classes[current].bases)
+
+    def _externals(self, key: str) -> list[str]:
+        return [name for cls in self._mro(key) for name in cls.external]
+
+    def is_lightning(self, key: str) -> bool:
+        return any(_is_lightning_base(name) for name in self._externals(key))
+
+    def is_nn_module(self, key: str) -> bool:
+        return any(_is_nn_module_base(name) for name in self._externals(key))
+
+    def is_optimizer(self, key: str) -> bool:
+        return any(_is_optimizer_base(name) for name in self._externals(key))
+
+    # -- summaries ------------------------------------------------------------------------
+    def analyse(self) -> None:
+        """Link names, find per-step entry points and compute every summary."""
+        self._link()
+        self._find_registered_hooks()
+        for key, function in self.functions.items():
+            self.summaries[key] = Summary(key, _display(function), params=function.params,
+                                          hot=self._entry_point(function))
+        callers: dict[str, set[str]] = {}
+        attribute_readers: dict[str, set[str]] = {}
+        work = list(self.functions)
+        queued = set(work)
+        rounds = 0
+        while work and rounds < MAX_ROUNDS * max(1, len(self.functions)):
+            rounds += 1
+            key = work.pop(0)
+            queued.discard(key)
+            function = self.functions[key]
+            evaluation = _Evaluation(self, function)
+            summary = evaluation.run()
+            self._callees[key] = evaluation.callees
+            for callee in evaluation.callees:
+                callers.setdefault(callee, set()).add(key)
+            for owner in evaluation.attribute_reads:
+                attribute_readers.setdefault(owner, set()).add(key)
+            changed_attributes = self._merge_attributes(function, evaluation)
+            old = self.summaries[key]
+            if summary != old:
+                self.summaries[key] = summary
+                for caller in callers.get(key, ()):
+                    if caller not in queued:
+                        queued.add(caller)
+                        work.append(caller)
+            for owner in changed_attributes:
+                for reader in attribute_readers.get(owner, ()):
+                    if reader not in queued:
+                        queued.add(reader)
+                        work.append(reader)
+
+    def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
+        """Attribute kinds assigned through `self` in this method; the classes changed."""
+        changed: set[str] = set()
+        if function.class_key is None:
+            return changed
+        cls = self.classes[function.class_key]
+        for name, kind in evaluation.self_kinds.items():
+            kind = _bounded(kind)
+            old = cls.attributes.get(name)
+            new = kind if old is None else _join_attribute(old, kind)
+            if new != old:
+                cls.attributes[name] = new
+                changed.add(cls.key)
+        for name, class_key in evaluation.self_classes.items():
+            if cls.attribute_classes.get(name) != class_key:
+                cls.attribute_classes[name] = class_key
+                changed.add(cls.key)
+        return changed
+
+    def _entry_point(self, function: _Function) -> Hot | None:
+        registered = self._hooks.get(function.key)
+        if registered is not None:
+            return registered
+        owner = function.class_key
+        if owner is None:
+            return None
+        name = function.node.name
+        site = Site(function.module.filename, function.node.lineno, function.node.col_offset + 1,
+                    "")
+        if name in LIGHTNING_STEP_HOOKS and self.is_lightning(owner):
+            reason = f"`{name}` runs once per {LIGHTNING_STEP_HOOKS[name]}"
+            return Hot(reason, Site(site.filename, site.line, site.column, reason))
+        if name == "forward" and self.is_nn_module(owner):
+            reason = "`forward` runs on every call of the module"
+            return Hot(reason, Site(site.filename, site.line, site.column, reason))
+        if name == "step" and self.is_optimizer(owner):
+            reason = "`Optimizer.step` runs once per training step"
+            return Hot(reason, Site(site.filename, site.line, site.column, reason))
+        return None
+
+    def _find_registered_hooks(self) -> None:
+        functions_of: dict[str, list[_Function]] = {}
+        for function in self.functions.values():
+            functions_of.setdefault(function.module.name, []).append(function)
+        for module in self.modules.values():
+            for node in module.registrations:
+                registering = _innermost(functions_of.get(module.name, []), node.lineno)
+                if registering is not None:
+                    self._registration(registering, node)
+        for key, hot in self._hooks.items():
+            if key in self.summaries:
+                self.summaries[key] = Summary(key, self.summaries[key].display, hot=hot)
+
+    def _registration(self, function: _Function, node: ast.Call) -> None:
+        assert isinstance(node.func, ast.Attribute)
+        position, when = HOOK_REGISTRARS[node.func.attr]
+        if len(node.args) <= position:
+            return
+        target = node.args[position]
+        if isinstance(target, ast.Call) and _dotted(target.func) in (
+                "partial", "functools.partial") and target.args:
+            target = target.args[0]
+        dotted = _dotted(target)
+        if dotted is None:
+            return
+        key = self._callable_key(function, dotted)
+        if key is None or key not in self.functions:
+            return
+        reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
+        self._hooks.setdefault(key, Hot(reason, Site(
+            function.module.filename, node.lineno, node.col_offset + 1,
+            f"registered with `{node.func.attr}` here")))
+
+    def _callable_key(self, function: _Function, dotted: str) -> str | None:
+        parts = dotted.split(".")
+        if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) == 2:
+            for cls in self._mro(function.class_key):
+                if parts[1] in cls.methods:
+                    return cls.methods[parts[1]]
+            return None
+        if len(parts) == 1:
+            nested = f"{function.key}.{dotted}"
+            if nested in self.functions:
+                return nested
+        return self._name_key(function.module, dotted)
+
+    # -- views ----------------------------------------------------------------------------
+    def view(self, filename: str) -> FileView | None:
+        """What `filename` may ask of the project (None when it was not indexed): its own
+        definitions, what it imports (one module deep: summaries are transitive already)
+        and the classes those reach through bases and attributes."""
+        cached = self._views.get(filename)
+        if cached is not None:
+            return cached
+        module = self.by_file.get(filename)
+        if module is None:
+            return None
+        if self._defined is None:
+            self._defined = {}
+            for key in (*self.functions, *self.classes):
+                self._defined.setdefault(key.split(":", 1)[0], []).append(key)
+        defined = self._defined
+        summaries: dict[str, Summary] = {}
+        classes: dict[str, ClassView] = {}
+        modules: set[str] = set()
+        pending = list(defined.get(module.name, ()))
+        for target in module.names.values():
+            if target in self.modules:
+                modules.add(target)
+                pending.extend(defined.get(target, ()))
+            else:
+                pending.append(target)
+        seen: set[str] = set()
+        while pending:
+            key = pending.pop()
+            if key in seen:
+                continue
+            seen.add(key)
+            if key in self.summaries:
+                summaries[key] = self.summaries[key]
+            elif key in self.classes:
+                cls = self.classes[key]
+                classes[key] = ClassView(key, tuple(cls.bases), dict(cls.methods),
+                                         dict(cls.attributes), dict(cls.attribute_classes),
+                                         self.is_lightning(key), self.is_nn_module(key))
+                pending.extend(cls.bases)
+                pending.extend(cls.methods.values())
+                pending.extend(cls.attribute_classes.values())
+        needed: set[str] = set()
+        for key in defined.get(module.name, ()):
+            summary = self.summaries.get(key)
+            if summary is None:
+                continue
+            if summary.hot is not None:
+                needed.update((SYNC_READ, SYNC_TEST, SYNC_SHAPE, "SYN106"))
+            for callee in self._callees.get(key, ()):
+                called = self.summaries.get(callee)
+                if called is not None:
+                    if _holds_tensors(called.returns):
+                        needed.add(TENSOR_VALUES)
+                    needed.update(effect.code for effect in called.syncs)
+                    needed.update(p.effect.code for p in called.param_effects)
+        names = dict(module.names)
+        digest = hashlib.sha256(repr((module.name, sorted(names.items()),
+                                      sorted(summaries.items()), sorted(classes.items()),
+                                      sorted(modules))).encode("utf-8", "surrogatepass")
+                                ).hexdigest()
+        view = FileView(filename, module.name, names, summaries, classes,
+                        frozenset(modules), digest, frozenset(needed))
+        self._views[filename] = view
+        return view
+
+
+def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,
+                  ) -> Project:
+    """Index and summarise `sources` (filename -> text); `modules` may name each file's
+    dotted module (else it is found from the package layout on disk)."""
+    with no_cyclic_gc():
+        project = Project()
+        for filename, text in sources.items():
+            project.add_source(filename, text, (modules or {}).get(filename))
+        project.analyse()
+        return project
+
+
+def build_project_for_paths(paths: Iterable[str],
+                            display: Callable[[str], str] = lambda path: path) -> Project:
+    """Index the checked files and what they import from their own trees (a single
+    checked file brings the modules it imports along). Files are known to the project
+    by `display(path)`, the name findings show."""
+    with no_cyclic_gc():
+        return _build_for_paths(paths, display)
+
+
+@contextlib.contextmanager
+def no_cyclic_gc() -> Iterator[None]:
+    """The index keeps every module's tree alive: while it is built and read, the cyclic
+    collector would rescan all of them again and again (it tripled the index's cost).
+    Nothing the index allocates needs it: its objects are freed by reference counts."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build_for_paths(paths: Iterable[str], display: Callable[[str], str]) -> Project:
+    project = Project()
+    checked = list(paths)
+    queue: list[str] = list(checked)
+    seen: set[str] = set()
+    # Modules outside the checked files are indexed, closest imports first, up to a
+    # quarter of the checked sources' size (at least MIN_IMPORTED_BYTES): the index of a
+    # directory must not grow into the whole installation it imports from.
+    budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
+    while queue:
+        path = queue.pop(0)
+        real = os.path.realpath(path)
+        if real in seen:
+            continue
+        seen.add(real)
+        if len(seen) > len(checked):
+            budget -= _size(path)
+            if budget < 0:
+                continue
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError:
+            continue
+        text = _decode(data)
+        if text is None:
+            continue
+        root, dotted = package_root(Path(path))
+        name = display(path)
+        if not project.add_source(name, text, dotted):
+            continue
+        for target in _imported_modules(project.by_file[name]):
+            candidate = _module_file(root, target)
+            if candidate is not None and os.path.realpath(candidate) not in seen:
+                queue.append(candidate)
+    project.analyse()
+    return project
+
+
+def _decode(data: bytes) -> str | None:
+    """Source bytes as text for the index (the rules' reader reports undecodable files)."""
+    try:
+        from synclint.files_io import decode_source
+
+        return decode_source("", data).text
+    except Exception:  # noqa: BLE001 - any unreadable file is simply not indexed
+        return None
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _imported_modules(module: _Module) -> Iterator[str]:
+    for target in module.imports.values():
+        yield target
+        if "." in target:
+            yield target.rsplit(".", 1)[0]
+
+
+def _module_file(root: Path, dotted: str) -> str | None:
+    if not dotted or dotted.split(".")[0] in ("torch", "numpy", "lightning", "os", "sys"):
+        return None
+    base = root.joinpath(*dotted.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+# --- evaluation of one function ----------------------------------------------------------
+#: A value as the evaluation sees it: its kind and the parameter it derives from, if any.
+Value = tuple[Kind, int | None]
+_UNKNOWN_VALUE: Value = (UNKNOWN, None)
+
+
+class _Evaluation:
+    """One pass over a function body with the current summaries of its callees."""
+
+    def __init__(self, project: Project, function: _Function) -> None:
+        self.project = project
+        self.function = function
+        self.module = function.module
+        self.env: dict[str, Value] = {}
+        self.callees: set[str] = set()
+        self.attribute_reads: set[str] = set()
+        self.self_kinds: dict[str, Kind] = {}
+        self.self_classes: dict[str, str] = {}
+        self.syncs: dict[str, Effect] = {}
+        self.param_effects: dict[tuple[int, str], ParamEffect] = {}
+        self.returns: list[Kind] = []
+        self.conditional = 0
+        self.cold = 0
+        args = function.node.args
+        positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+        offset = len(positional) - len(function.params)
+        for index, name in enumerate(positional):
+            annotation = function.annotations.get(name)
+            kind = self._annotation(annotation) if annotation is not None else UNKNOWN
+            param = index - offset if index >= offset else None
+            self.env[name] = (kind, param)
+        for arg in args.kwonlyargs:
+            annotation = function.annotations.get(arg.arg)
+            self.env[arg.arg] = (self._annotation(annotation) if annotation is not None
+                                 else UNKNOWN, None)
+
+    def run(self) -> Summary:
+        self._statements(self.function.node.body)
+        returns: Kind = UNKNOWN
+        if self.returns:
+            returns = self.returns[0]
+            for kind in self.returns[1:]:
+                returns = join(returns, kind)
+        annotation = self.function.node.returns
+        if annotation is not None:
+            declared = self._annotation(annotation)
+            if declared is not UNKNOWN:
+                returns = declared
+        returns = _bounded(returns)
+        old = self.project.summaries.get(self.function.key)
+        return Summary(self.function.key, _display(self.function), returns,
+                       tuple(self.syncs[code] for code in sorted(self.syncs)),
+                       tuple(self.param_effects[k] for k in sorted(self.param_effects)),
+                       old.hot if old is not None else None, self.function.params)
+
+    # -- statements ---------------------------------------------------------------------
+    def _statements(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self._statement(statement)
+
+    def _statement(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return  # their own summaries
+        if isinstance(node, ast.Assign):
+            value = self.expr(node.value)
+            for target in node.targets:
+                self._bind(target, value, node.value)
+        elif isinstance(node, ast.AnnAssign):
+            kind = self._annotation(node.annotation)
+            value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
+            if kind is not UNKNOWN:
+                value = (kind, value[1])
+            self._bind(node.target, value, node.value)
+        elif isinstance(node, ast.AugAssign):
+            value = self.expr(node.value)
+            if isinstance(node.target, ast.Name):
+                old = self.env.get(node.target.id, _UNKNOWN_VALUE)
+                self.env[node.target.id] = (_combine(old[0], value[0]), old[1])
+            else:
+                self.expr(node.target)
+        elif isinstance(node, ast.Return):
+            if node.value is not None and not (isinstance(node.value, ast.Constant)
+                                               and node.value.value is None):
+                self.returns.append(self.expr(node.value)[0])
+        elif isinstance(node, ast.Expr):
+            self.expr(node.value)
+        elif isinstance(node, ast.If):
+            self._test(node.test)
+            cold_body = _always_raises(node.body)
+            self.conditional += 1
+            self.cold += cold_body
+            self._statements(node.body)
+            self.cold -= cold_body
+            self._statements(node.orelse)
+            self.conditional -= 1
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            iterable = self.expr(node.iter)
+            self._bind(node.target, (elem_of(iterable[0]), None), None)
+            self._statements(node.body)
+            self.conditional += 1
+            self._statements(node.orelse)
+            self.conditional -= 1
+        elif isinstance(node, ast.While):
+            self._test(node.test)
+            self._statements(node.body)
+            self.conditional += 1
+            self._statements(node.orelse)
+            self.conditional -= 1
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self.expr(item.context_expr)
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, _UNKNOWN_VALUE, None)
+            self._statements(node.body)
+        elif isinstance(node, ast.Try):
+            self._statements(node.body)
+            self.conditional += 1
+            for handler in node.handlers:
+                self._statements(handler.body)
+            self._statements(node.orelse)
+            self.conditional -= 1
+            self._statements(node.finalbody)
+        elif isinstance(node, ast.Assert):
+            self._test(node.test)
+            # The message is evaluated at most once, on failure: cold.
+        elif isinstance(node, ast.Raise):
+            pass  # cold
+        elif hasattr(ast, "Match") and isinstance(node, ast.Match):
+            self.expr(node.subject)
+            self.conditional += 1
+            for case in node.cases:
+                self._statements(case.body)
+            self.conditional -= 1
+
+    def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for index, element in enumerate(target.elts):
+                if isinstance(element, ast.Starred):
+                    self._bind(element.value, (Seq(elem_of(value[0])), None), None)
+                else:
+                    self._bind(element, (item_of(value[0], index), value[1]), None)
+        elif isinstance(target, ast.Attribute) and _is_self(target.value):
+            kind = value[0]
+            if kind is not UNKNOWN and not (isinstance(source, ast.Constant)
+                                            and source.value is None):
+                old = self.self_kinds.get(target.attr)
+                self.self_kinds[target.attr] = kind if old is None else _join_attribute(old, kind)
+            if isinstance(source, ast.Call):
+                dotted = _dotted(source.func)
+                if dotted is not None:
+                    key = self.project._name_key(self.module, dotted)
+                    if key is not None and key in self.project.classes:
+                        self.self_classes[target.attr] = key
+        elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+
+    # -- effects --------------------------------------------------------------------------
+    def _effect(self, code: str, node: ast.AST, message: str, value: Value,
+                strength: str | None = None, likely: bool = False) -> None:
+        """Record a sync on `value` at `node`: unconditional, or through a parameter."""
+        if self.cold:
+            return
+        site = Site(self.module.filename, getattr(node, "lineno", 0),
+                    getattr(node, "col_offset", 0) + 1, message)
+        effect = Effect(code, (site,), likely)
+        self._add(effect, value, strength)
+
+    def _add(self, effect: Effect, value: Value, strength: str | None) -> None:
+        """Keep the first sync per rule made on every call (not under an `if`, an
+        exception handler or a loop's `else`): unconditional, or on a parameter."""
+        if self.conditional:
+            return
+        kind, param = value
+        if param is not None and strength is not None:
+            name = self.function.params[param] if param < len(self.function.params) else "?"
+            key = (param, effect.code)
+            if key not in self.param_effects:
+                self.param_effects[key] = ParamEffect(param, name, strength, effect)
+            return
+        if param is not None or effect.code in self.syncs or effect.likely:
+            # A callee's `.item()` on a value nobody proved a tensor is not enough to
+            # report its callers (state-dict conversion reads CPU tensors that way).
+            return
+        self.syncs[effect.code] = effect
+
+    def _test(self, node: ast.expr) -> None:
+        """A truth test: `if`, `while`, `assert`, `not`, boolean operands."""
+        operands = node.values if isinstance(node, ast.BoolOp) else [node]
+        for operand in operands:
+            if isinstance(operand, ast.UnaryOp) and isinstance(operand.op, ast.Not):
+                operand = operand.operand
+            value = self.expr(operand)
+            kind, param = value
+            if kind in DEVICE_TENSORS:
+                self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
+                             "tensor")
+            elif kind is UNKNOWN and param is not None and _is_comparison(operand) and \
+                    self._compares_a_parameter(operand):
+                self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
+                             "value")
+
+    def _compares_a_parameter(self, node: ast.expr) -> bool:
+        """`x > 0` where `x` is a parameter itself (not a method result or attribute of
+        one, whose kind is anybody's guess)."""
+        assert isinstance(node, ast.Compare)
+        return any(isinstance(operand, ast.Name) and operand.id in self.function.params
+                   for operand in (node.left, *node.comparators))
+
+    # -- expressions --------------------------------------------------------------------
+    def expr(self, node: ast.expr | None) -> Value:
+        if node is None:
+            return _UNKNOWN_VALUE
+        method: Callable[[_Evaluation, Any], Value] | None = _EXPRESSIONS.get(type(node))
+        if method is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+            return _UNKNOWN_VALUE
+        return method(self, node)
+
+    def _name(self, node: ast.Name) -> Value:
+        value = self.env.get(node.id)
+        if value is not None:
+            return value
+        if node.id in ("True", "False", "None"):
+            return (HOST, None)
+        return _UNKNOWN_VALUE
+
+    def _constant(self, node: ast.Constant) -> Value:
+        return (HOST, None)
+
+    def _attribute(self, node: ast.Attribute) -> Value:
+        if _is_self(node.value):
+            owner = self.function.class_key
+            if owner is not None:
+                self.attribute_reads.add(owner)
+                for cls in self.project._mro(owner):
+                    kind = cls.attributes.get(node.attr)
+                    if kind is not None:
+                        return (kind, None)
+            return _UNKNOWN_VALUE
+        dotted = _dotted(node)
+        if dotted is not None and self._qualified(dotted).startswith("torch."):
+            return (HOST, None)
+        base = self.expr(node.value)
+        if node.attr == "grad":
+            return (TENSOR, base[1])
+        if node.attr in HOST_ATTRIBUTES or node.attr in ("shape", "dtype", "device", "ndim"):
+            return (HOST, None)
+        if base[0] in TENSORS and node.attr in TENSOR_ATTRIBUTES:
+            return base
+        return _UNKNOWN_VALUE
+
+    def _subscript(self, node: ast.Subscript) -> Value:
+        base = self.expr(node.value)
+        index = self.expr(node.slice)
+        kind = base[0]
+        if kind in TENSORS:
+            if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
+                self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
+            return (BOOL_TENSOR if kind is BOOL_TENSOR else kind, base[1])
+        position = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if isinstance(kind, (Seq, Tup, MappingKind)):
+            return (item_of(kind, position if isinstance(position, int) else None), None)
+        return (HOST, None) if kind is HOST else _UNKNOWN_VALUE
+
+    def _compare(self, node: ast.Compare) -> Value:
+        values = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
+        if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
+            return (HOST, None)
+        if any(isinstance(c, ast.Constant) and isinstance(c.value, str)
+               for c in [node.left, *node.comparators]):
+            return (HOST, None)
+        kinds = [v[0] for v in values]
+        param = next((v[1] for v in values if v[1] is not None), None)
+        if any(k in DEVICE_TENSORS for k in kinds):
+            return (BOOL_TENSOR, param)
+        if all(k is HOST for k in kinds):
+            return (HOST, None)
+        if any(k is NUMPY for k in kinds):
+            return (NUMPY, None)
+        return (UNKNOWN, param)
+
+    def _binop(self, node: ast.BinOp) -> Value:
+        left, right = self.expr(node.left), self.expr(node.right)
+        param = left[1] if left[1] is not None else right[1]
+        kind = _combine(left[0], right[0])
+        if isinstance(node.op, (ast.BitAnd, ast.BitOr)) and BOOL_TENSOR in (left[0], right[0]):
+            kind = BOOL_TENSOR
+        return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
+
+    def _unary(self, node: ast.UnaryOp) -> Value:
+        if isinstance(node.op, ast.Not):
+            self._test(node.operand)
+            return (HOST, None)
+        return self.expr(node.operand)
+
+    def _boolop(self, node: ast.BoolOp) -> Value:
+        values = [self.expr(v) for v in node.values]
+        kind = values[0][0]
+        for value in values[1:]:
+            kind = join(kind, value[0])
+        return (kind, None)
+
+    def _ifexp(self, node: ast.IfExp) -> Value:
+        self._test(node.test)
+        return (join(self.expr(node.body)[0], self.expr(node.orelse)[0]), None)
+
+    def _sequence(self, node: ast.List | ast.Set) -> Value:
+        kinds = [self.expr(e)[0] for e in node.elts]
+        kind = kinds[0] if kinds else UNKNOWN
+        for other in kinds[1:]:
+            kind = join(kind, other)
+        return (Seq(kind), None)
+
+    def _tuple(self, node: ast.Tuple) -> Value:
+        return (Tup(tuple(self.expr(e)[0] for e in node.elts)), None)
+
+    def _dict(self, node: ast.Dict) -> Value:
+        keys = [self.expr(k)[0] for k in node.keys if k is not None]
+        values = [self.expr(v)[0] for v in node.values]
+        key_kind = keys[0] if keys else UNKNOWN
+        value_kind = values[0] if values else UNKNOWN
+        for other in keys[1:]:
+            key_kind = join(key_kind, other)
+        for other in values[1:]:
+            value_kind = join(value_kind, other)
+        return (MappingKind(key_kind, value_kind), None)
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+                       ) -> Value:
+        saved = dict(self.env)
+        for generator in node.generators:
+            iterable = self.expr(generator.iter)
+            self._bind(generator.target, (elem_of(iterable[0]), None), None)
+            self.conditional += 1
+            for condition in generator.ifs:
+                self._test(condition)
+            self.conditional -= 1
+        if isinstance(node, ast.DictComp):
+            result: Value = (MappingKind(self.expr(node.key)[0], self.expr(node.value)[0]), None)
+        else:
+            result = (Seq(self.expr(node.elt)[0]), None)
+        self.env = saved
+        return result
+
+    def _lambda(self, node: ast.Lambda) -> Value:
+        return _UNKNOWN_VALUE
+
+    def _named(self, node: ast.NamedExpr) -> Value:
+        value = self.expr(node.value)
+        self._bind(node.target, value, node.value)
+        return value
+
+    def _joined(self, node: ast.JoinedStr) -> Value:
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                value = self.expr(part.value)
+                if value[0] in DEVICE_TENSORS:
+                    self._effect(SYNC_READ, part.value, "a tensor formatted in an f-string",
+                                 value, "tensor")
+        return (HOST, None)
+
+    # -- calls ------------------------------------------------------------------------------
+    def _call(self, node: ast.Call) -> Value:
+        func = node.func
+        dotted = _dotted(func)
+        if dotted is not None:
+            key = self._project_callee(dotted)
+            if key is not None:
+                return self._project_call(node, key)
+            qualified = self._qualified(dotted)
+            if qualified.startswith("torch.") or qualified == "torch":
+                return self._torch_call(node, qualified)
+            if qualified.startswith("numpy.") or qualified.startswith("math."):
+                for arg in node.args:
+                    self.expr(arg)
+                return (NUMPY if qualified.startswith("numpy.") else HOST, None)
+        if isinstance(func, ast.Name):
+            return self._builtin(node, func.id)
+        if isinstance(func, (ast.Attribute, ast.Name)) and self.expr(func)[0] is MODULE:
+            for arg in node.args:
+                self.expr(arg)
+            return (TENSOR, None)  # calling a module runs its forward: a tensor
+        if isinstance(func, ast.Attribute):
+            receiver = self.expr(func.value)
+            args = [self.expr(a) for a in node.args]
+            for keyword in node.keywords:
+                self.expr(keyword.value)
+            return self._method(node, func.attr, receiver, args)
+        self.expr(func)
+        for arg in node.args:
+            self.expr(arg)
+        return _UNKNOWN_VALUE
+
+    def _project_callee(self, dotted: str) -> str | None:
+        parts = dotted.split(".")
+        project = self.project
+        function = self.function
+        if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) >= 2:
+            owner: str | None = function.class_key
+            for attribute in parts[1:-1]:
+                found = None
+                for cls in project._mro(owner) if owner is not None else ():
+                    found = cls.attribute_classes.get(attribute)
+                    if found is not None:
+                        break
+                owner = found
+                if owner is None:
+                    return None
+            for cls in project._mro(owner) if owner is not None else ():
+                if parts[-1] in cls.methods:
+                    return cls.methods[parts[-1]]
+            return None
+        if len(parts) == 1:
+            nested = f"{function.key}.{dotted}"
+            if nested in project.functions:
+                return nested
+        key = project._name_key(self.module, dotted)
+        if key is not None and key in project.functions:
+            return key
+        return None
+
+    def _project_call(self, node: ast.Call, key: str) -> Value:
+        args = [self.expr(a) for a in node.args]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        self.callees.add(key)
+        summary = self.project.summaries.get(key)
+        if summary is None:
+            return _UNKNOWN_VALUE
+        call = Site(self.module.filename, node.lineno, node.col_offset + 1,
+                    f"calls `{summary.display}()`")
+        for effect in summary.syncs:
+            self._add(Effect(effect.code, (call, *effect.chain), effect.likely),
+                      (UNKNOWN, None), None)
+        for param_effect in summary.param_effects:
+            if param_effect.index >= len(args):
+                continue
+            arg = args[param_effect.index]
+            effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
+                            param_effect.effect.likely)
+            kind, param = arg
+            if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
+                self._add(effect, arg, param_effect.strength)
+            elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
+                self._add(Effect(effect.code, effect.chain,
+                                 effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
+        return (summary.returns, None)
+
+    def _torch_call(self, node: ast.Call, qualified: str) -> Value:
+        args = [self.expr(a) for a in node.args]
+        keywords = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
+        parts = qualified.split(".")
+        name = parts[-1]
+        param = next((a[1] for a in args if a[1] is not None), None)
+        # The same reading of torch's namespaces as the LibCST inference (infer.py).
+        if any(part.startswith("_") for part in parts[1:-1]) or (
+                name.startswith("_") and not name.startswith("_foreach_")):
+            return _UNKNOWN_VALUE
+        if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
+            return (HOST, None)
+        if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.get_total_norm"):
+            return (TENSOR, None)
+        if len(parts) >= 3 and parts[1] == "cuda":
+            return (HOST, None) if name[:1].islower() else _UNKNOWN_VALUE
+        if len(parts) >= 3 and parts[1] == "nn" and parts[2] != "functional":
+            return (MODULE, None) if name[:1].isupper() else _UNKNOWN_VALUE
+        if len(parts) >= 2 and parts[1] in (
+                "optim", "utils", "distributed", "jit", "backends", "autograd", "compiler",
+                "profiler", "onnx", "export", "hub", "fx", "overrides", "amp", "testing",
+                "accelerator", "mps", "xpu", "library", "types", "multiprocessing"):
+            return _UNKNOWN_VALUE
+        if name in TORCH_HOST_FUNCTIONS:
+            if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
+                self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
+            return (HOST, None)
+        if name in SHAPE_SYNC_FUNCTIONS or (name == "where" and len(args) == 1):
+            if args:
+                self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
+                             args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
+            return (TENSOR, param)
+        if name in TORCH_FACTORIES or name.endswith("_like"):
+            device = keywords.get("device")
+            if name.endswith("_like") and args:
+                return (args[0][0] if args[0][0] in TENSORS else TENSOR, None)
+            device_node = next((k.value for k in node.keywords if k.arg == "device"), None)
+            if device is None or _is_cpu(device_node):
+                return (HOST_TENSOR, None)
+            return (TENSOR, None)
+        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()):
+            return (HOST_TENSOR, None)
+        if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
+            return (Seq(TENSOR), param)
+        if name in BOOL_RESULTS:
+            return (BOOL_TENSOR, param)
+        if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
+            inner = args[0][0].elem
+            return (HOST_TENSOR if inner is HOST_TENSOR else TENSOR, None)
+        return (TENSOR, param)
+
+    def _builtin(self, node: ast.Call, name: str) -> Value:
+        args = [self.expr(a) for a in node.args]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        if name in self.env:
+            return _UNKNOWN_VALUE
+        if name in ("float", "int", "bool", "complex") and len(args) == 1:
+            value = args[0]
+            if value[0] in DEVICE_TENSORS:
+                self._effect(SYNC_READ, node, f"`{name}()` of a tensor", value, "tensor")
+            elif value[0] is UNKNOWN and value[1] is not None:
+                self._effect(SYNC_READ, node, f"`{name}()` of a tensor", value, "value")
+            return (HOST, None)
+        if name in ("len", "str", "repr", "isinstance", "hasattr", "range", "print", "id",
+                    "type", "callable", "format"):
+            return (HOST, None)
+        if not args:
+            return _UNKNOWN_VALUE
+        first = args[0][0]
+        if name in ("list", "tuple", "sorted", "reversed", "set"):
+            return (Seq(elem_of(first)), None)
+        if name == "enumerate":
+            return (Seq(Tup((HOST, elem_of(first)))), None)
+        if name == "zip":
+            return (Seq(Tup(tuple(elem_of(a[0]) for a in args))), None)
+        if name in ("max", "min", "sum") and len(args) == 1:
+            element = elem_of(first)
+            return (element if element in TENSORS or element is HOST else UNKNOWN, None)
+        if name == "abs":
+            return args[0]
+        return _UNKNOWN_VALUE
+
+    def _method(self, node: ast.Call, method: str, receiver: Value, args: list[Value]) -> Value:
+        kind, param = receiver
+        if method == "register_buffer" and isinstance(node.func, ast.Attribute) and \
+                _is_self(node.func.value) and \
+                node.args and isinstance(node.args[0], ast.Constant) and \
+                isinstance(node.args[0].value, str):
+            # A buffer moves with the module: a tensor that may be on the device.
+            self.self_kinds[node.args[0].value] = TENSOR
+            return (HOST, None)
+        if method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node)):
+            is_tensor = kind in DEVICE_TENSORS
+            unknown = kind is UNKNOWN
+            what = "`.to('cpu')`" if method == "to" else f"`.{method}()`"
+            if method == "item" and (is_tensor or (unknown and (self.module.torch
+                                                                 or param is not None))):
+                self._effect(SYNC_READ, node, what, receiver,
+                             "tensor" if is_tensor else "item", likely=unknown)
+            elif is_tensor and kind is not HOST_TENSOR:
+                self._effect(SYNC_READ, node, what, receiver, "tensor")
+            elif unknown and param is not None and method in ("cpu", "numpy"):
+                self._effect(SYNC_READ, node, what, receiver, "item")
+            if method == "cpu":
+                return (HOST_TENSOR, None)
+            if method == "numpy":
+                return (NUMPY, None)
+            if method == "to":
+                return (HOST_TENSOR, None)
+            return (HOST, None)
+        if isinstance(kind, MappingKind):
+            if method == "values":
+                return (Seq(kind.value), None)
+            if method == "keys":
+                return (Seq(kind.key), None)
+            if method == "items":
+                return (Seq(Tup((kind.key, kind.value))), None)
+            if method in ("get", "pop"):
+                return (kind.value, None)
+            return _UNKNOWN_VALUE
+        if method in ("parameters", "buffers") and kind not in TENSORS:
+            return (Seq(TENSOR), None)
+        if method in ("named_parameters", "named_buffers") and kind not in TENSORS:
+            return (Seq(Tup((HOST, TENSOR))), None)
+        if method in HOST_METHODS:
+            return (HOST, None)
+        tensor = kind in TENSORS
+        proved = not tensor and kind is UNKNOWN and (
+            method in TORCH_ONLY_METHODS or (method in WEAK_TENSOR_METHODS and self.module.torch))
+        if not (tensor or proved):
+            # An unknown method of a parameter: still derived from it (`x.mean()`).
+            return (UNKNOWN, param) if kind is UNKNOWN else _UNKNOWN_VALUE
+        if method in SHAPE_SYNC_METHODS:
+            self._effect(SYNC_SHAPE, node, f"`.{method}()`",
+                         receiver if param is not None else (TENSOR, None), "tensor")
+            return (TENSOR, param)
+        if method in HOST_METHODS:
+            return (HOST, None)
+        if kind is HOST_TENSOR and method not in ("cuda", "to"):
+            return (HOST_TENSOR, None)
+        if method in BOOL_RESULTS:
+            return (BOOL_TENSOR, param)
+        if method in ("split", "chunk", "unbind"):
+            return (Seq(TENSOR), param)
+        if method == "double":
+            return (F64_TENSOR, param)
+        return (TENSOR, param)
+
+    # -- helpers ------------------------------------------------------------------------
+    def _qualified(self, dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        full = self.module.imports.get(head)
+        if full is None:
+            return dotted if head == "torch" else f"?{dotted}"
+        return f"{full}.{rest}" if rest else full
+
+    def _annotation(self, node: ast.expr | None) -> Kind:
+        if node is None:
+            return UNKNOWN
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parsed = _parse_annotation(node.value)
+            return self._annotation(parsed) if parsed is not None else UNKNOWN
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            left, right = self._annotation(node.left), self._annotation(node.right)
+            if _is_none(node.left):
+                return right
+            if _is_none(node.right):
+                return left
+            return join(left, right)
+        if isinstance(node, ast.Subscript):
+            base = _dotted(node.value) or ""
+            base = base.rsplit(".", 1)[-1]
+            inner_nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            inner = [self._annotation(n) for n in inner_nodes]
+            if base in ("Optional", "Final", "Annotated") and inner:
+                return inner[0]
+            ellipsis = any(isinstance(n, ast.Constant) and n.value is Ellipsis
+                           for n in inner_nodes)
+            if base in ("tuple", "Tuple") and len(inner) > 1 and not ellipsis:
+                return Tup(tuple(inner))  # tuple[Tensor, Tensor, int]
+            if base in ("list", "List", "Sequence", "Iterable", "Iterator", "tuple", "Tuple",
+                        "set", "Set") and inner:
+                kinds = [kind for kind, n in zip(inner, inner_nodes)
+                         if not (isinstance(n, ast.Constant) and n.value is Ellipsis)]
+                element = kinds[0] if kinds else UNKNOWN
+                for other in kinds[1:]:
+                    element = join(element, other)
+                return Seq(element)
+            if base in ("dict", "Dict", "Mapping", "MutableMapping") and len(inner) == 2:
+                return MappingKind(inner[0], inner[1])
+            return UNKNOWN
+        dotted = _dotted(node)
+        if dotted is None:
+            return UNKNOWN
+        qualified = self._qualified(dotted)
+        if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
+                         "torch.FloatTensor"):
+            return TENSOR
+        if qualified in ("torch.nn.Module",):
+            return MODULE
+        if dotted in ("int", "float", "bool", "str"):
+            return HOST
+        return UNKNOWN
+
+
+def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
+    """Whether an argument of `kind` makes a parameter effect of `strength` happen:
+    "high", "likely" or None."""
+    if kind in DEVICE_TENSORS:
+        return "high"
+    if kind is UNKNOWN and strength == "tensor":
+        return "likely"
+    # `.item()` on an unknown argument: state-dict conversion and config code call such
+    # helpers with CPU tensors or NumPy values; only a proven device tensor counts.
+    return None
+
+
+_EXPRESSIONS: dict[type, Callable[[_Evaluation, Any], Value]] = {
+    ast.Name: _Evaluation._name,
+    ast.Constant: _Evaluation._constant,
+    ast.Attribute: _Evaluation._attribute,
+    ast.Subscript: _Evaluation._subscript,
+    ast.Compare: _Evaluation._compare,
+    ast.BinOp: _Evaluation._binop,
+    ast.UnaryOp: _Evaluation._unary,
+    ast.BoolOp: _Evaluation._boolop,
+    ast.IfExp: _Evaluation._ifexp,
+    ast.List: _Evaluation._sequence,
+    ast.Set: _Evaluation._sequence,
+    ast.Tuple: _Evaluation._tuple,
+    ast.Dict: _Evaluation._dict,
+    ast.ListComp: _Evaluation._comprehension,
+    ast.SetComp: _Evaluation._comprehension,
+    ast.GeneratorExp: _Evaluation._comprehension,
+    ast.DictComp: _Evaluation._comprehension,
+    ast.Lambda: _Evaluation._lambda,
+    ast.NamedExpr: _Evaluation._named,
+    ast.JoinedStr: _Evaluation._joined,
+    ast.Call: _Evaluation._call,
+}
+
+
+# --- small helpers -----------------------------------------------------------------------
+def _dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+_REGISTRATION = re.compile(r"\.(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+#: Statements with bodies: walking one in full would walk everything under it.
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+             ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+
+def _all_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement, nested ones included (function and class bodies too)."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(node, name, None)
+            if inner:
+                stack.extend(reversed(inner))
+        for handler in getattr(node, "handlers", ()):
+            stack.extend(reversed(handler.body))
+        for case in getattr(node, "cases", ()):
+            stack.extend(reversed(case.body))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_annotation(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _holds_tensors(kind: Kind) -> bool:
+    if kind in TENSORS:
+        return True
+    if isinstance(kind, Seq):
+        return _holds_tensors(kind.elem)
+    if isinstance(kind, Tup):
+        return any(_holds_tensors(item) for item in kind.items)
+    if isinstance(kind, MappingKind):
+        return _holds_tensors(kind.value)
+    return False
+
+
+def _innermost(functions: list[_Function], line: int) -> _Function | None:
+    """The innermost function whose lines hold `line`."""
+    best: _Function | None = None
+    for function in functions:
+        node = function.node
+        end = node.end_lineno or node.lineno
+        if node.lineno <= line <= end and (best is None or node.lineno >= best.node.lineno):
+            best = function
+    return best
+
+
+def _display(function: _Function) -> str:
+    if function.class_key is not None:
+        owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
+        return f"{owner}.{function.node.name}"
+    return function.node.name
+
+
+def _is_self(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_comparison(node: ast.AST) -> bool:
+    return isinstance(node, ast.Compare) and not any(
+        isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops)
+
+
+def _is_cpu(node: ast.AST | None) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.split(":")[0] == "cpu"
+    if isinstance(node, ast.Call) and node.args:
+        return _is_cpu(node.args[0])
+    return False
+
+
+def _to_cpu(node: ast.Call) -> bool:
+    for keyword in node.keywords:
+        if keyword.arg == "non_blocking" and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is False):
+            return False
+    first = node.args[0] if node.args else next(
+        (k.value for k in node.keywords if k.arg == "device"), None)
+    return _is_cpu(first)
+
+
+def _always_raises(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Raise)
+
+
+#: How deep containers of containers are tracked: recursion (`return [f(x)]`) would
+#: otherwise build ever deeper kinds and never reach a fixed point.
+MAX_KIND_DEPTH = 3
+
+
+def _bounded(kind: Kind, depth: int = 0) -> Kind:
+    if depth >= MAX_KIND_DEPTH:
+        return UNKNOWN if isinstance(kind, (Seq, Tup, MappingKind)) else kind
+    if isinstance(kind, Seq):
+        return Seq(_bounded(kind.elem, depth + 1))
+    if isinstance(kind, Tup):
+        return Tup(tuple(_bounded(item, depth + 1) for item in kind.items[:8]))
+    if isinstance(kind, MappingKind):
+        return MappingKind(_bounded(kind.key, depth + 1), _bounded(kind.value, depth + 1))
+    return kind
+
+
+def _combine(left: Kind, right: Kind) -> Kind:
+    kinds = (left, right)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        return TENSOR
+    if HOST_TENSOR in kinds:
+        return HOST_TENSOR
+    if NUMPY in kinds:
+        return NUMPY
+    if left is HOST and right is HOST:
+        return HOST
+    return UNKNOWN
+
+
+def _join_attribute(old: Kind, new: Kind) -> Kind:
+    """Attributes: a tensor that is sometimes on the host and sometimes not may be on the
+    device (a buffer moved with the module, a CPU zero replaced by a device sum)."""
+    if old == new:
+        return old
+    if old in TENSORS and new in TENSORS:
+        return TENSOR
+    return join(old, new)
+
+
+def _is_lightning_base(name: str) -> bool:
+    last = name.rsplit(".", 1)[-1]
+    head = name.split(".", 1)[0]
+    if last == "LightningModule":
+        return True
+    return last == "Callback" and head in ("lightning", "pytorch_lightning")
+
+
+def _is_nn_module_base(name: str) -> bool:
+    if name in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+        return True
+    if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper():
+        return True
+    return _is_lightning_base(name) and name.endswith("LightningModule")
+
+
+def _is_optimizer_base(name: str) -> bool:
+    return name.startswith("torch.optim.") and name.rsplit(".", 1)[-1][:1].isupper()

@@ -1,0 +1,64 @@
+"""Whole-program findings through the command line: JSON, SARIF, one file, the cache."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import Cli
+
+HELPERS = "import torch\n\n\ndef to_float(t):\n    return t.item()\n"
+CLEAN_HELPERS = "import torch\n\n\ndef to_float(t):\n    return t.detach()\n"
+TRAIN = (
+    "import torch\n\nfrom .helpers import to_float\n\n\n"
+    "def norms(model: torch.nn.Module):\n"
+    "    return [to_float(p.norm()) for p in model.parameters()]\n"
+)
+
+
+def _project(cli: Cli, helpers: str = HELPERS) -> None:
+    cli.write("pkg/__init__.py", "")
+    cli.write("pkg/helpers.py", helpers)
+    cli.write("pkg/train.py", TRAIN)
+
+
+def test_json_carries_the_call_chain_as_related_locations(cli: Cli) -> None:
+    _project(cli)
+    result = cli("check", "--no-cache", "--output-format", "json", ".")
+    assert result.exit_code == 1, result.output
+    (finding,) = json.loads(result.stdout)
+    assert finding["filename"] == "pkg/train.py"
+    assert finding["message"] == (
+        "`to_float()` reads a tensor on the host (helpers.py:5), once per iteration")
+    assert finding["related"] == [{"filename": "pkg/helpers.py",
+                                   "location": {"row": 5, "column": 12},
+                                   "message": "the sync: `.item()`"}]
+
+
+def test_sarif_carries_related_locations(cli: Cli) -> None:
+    _project(cli)
+    result = cli("check", "--no-cache", "--output-format", "sarif", ".")
+    (run,) = json.loads(result.stdout)["runs"]
+    (sarif,) = run["results"]
+    (related,) = sarif["relatedLocations"]
+    location = related["physicalLocation"]
+    assert location["artifactLocation"]["uri"].endswith("pkg/helpers.py")
+    assert location["region"]["startLine"] == 5
+    assert related["message"]["text"] == "the sync: `.item()`"
+
+
+def test_checking_one_file_indexes_what_it_imports(cli: Cli) -> None:
+    _project(cli)
+    result = cli("check", "--no-cache", "pkg/train.py")
+    assert result.exit_code == 1, result.output
+    assert result.stdout.startswith("pkg/train.py:7:13: SYN101 `to_float()` reads")
+
+
+def test_cached_result_is_stale_when_a_callee_changes(cli: Cli) -> None:
+    _project(cli, CLEAN_HELPERS)
+    assert cli("check", ".").exit_code == 0
+    assert cli("check", ".").exit_code == 0  # warm
+    cli.write("pkg/helpers.py", HELPERS)  # train.py itself is unchanged
+    result = cli("check", ".")
+    assert result.exit_code == 1 and "pkg/train.py:7:13: SYN101" in result.stdout
+    result = cli("check", ".")  # warm again, from the cache
+    assert result.exit_code == 1 and "pkg/train.py:7:13: SYN101" in result.stdout
