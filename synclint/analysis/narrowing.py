@@ -12,13 +12,30 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from synclint.analysis.kinds import HOST, NUMPY, TENSOR, TENSORS, UNKNOWN, Kind, join_all
+from synclint.analysis.kinds import (
+    HOST,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Kind,
+    Mapping,
+    Seq,
+    join_all,
+)
 from synclint.analysis.names import Imports
 
 #: Names -> kind in the branch where the test holds, and in the branch where it fails.
 Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
 
 _HOST_CLASSES = frozenset({"int", "float", "bool", "str", "bytes", "complex"})
+#: Containers: never a tensor themselves, whatever they hold (their items stay unknown).
+_CONTAINER_CLASSES: dict[str, Kind] = {"dict": Mapping(UNKNOWN, UNKNOWN), "list": Seq(UNKNOWN),
+                      "tuple": Seq(UNKNOWN), "set": Seq(UNKNOWN), "frozenset": Seq(UNKNOWN)}
+_ABSTRACT_CONTAINERS: dict[str, Kind] = {"collections.abc.Mapping": Mapping(UNKNOWN, UNKNOWN),
+                        "typing.Mapping": Mapping(UNKNOWN, UNKNOWN),
+                        "collections.abc.Sequence": Seq(UNKNOWN),
+                        "typing.Sequence": Seq(UNKNOWN)}
 #: Prefix of the keys that narrow an expression (`params[k]`, `self.x`) rather than a name.
 EXPRESSION = "expr:"
 _CODE = cst.Module(body=[])
@@ -83,9 +100,13 @@ def _class_kind(node: cst.BaseExpression, imports: Imports) -> Kind | None:
     """The kind of instances of the class `node`, None when the analysis cannot tell."""
     if isinstance(node, cst.Name) and node.value in _HOST_CLASSES:
         return None if imports.is_shadowed(node.value) else HOST
+    if isinstance(node, cst.Name) and node.value in _CONTAINER_CLASSES:
+        return None if imports.is_shadowed(node.value) else _CONTAINER_CLASSES[node.value]
     qualified = imports.qualify(node)
     if qualified is None:
         return None
+    if qualified in _ABSTRACT_CONTAINERS:
+        return _ABSTRACT_CONTAINERS[qualified]
     if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
         qualified.startswith("torch.") and qualified.endswith("Tensor")
     ):

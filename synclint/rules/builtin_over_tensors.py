@@ -28,6 +28,11 @@ class BuiltinOverTensors(Rule):
     triggers = ("max(", "min(", "sorted(", " in ", ".sort(")
 
     VALID = [
+        # A key test: a string is never an element of a tensor (from transformers' Trainer).
+        "import torch\ndef f(model: torch.nn.Module, x):\n    outputs = model(x)\n"
+        "    if isinstance(outputs, dict) and 'loss' not in outputs:\n"
+        "        raise ValueError('no loss')\n",
+        "import torch\ndef f(out: torch.Tensor):\n    return 'loss' in out\n",
         # torch reductions stay on the device.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    return torch.stack(ts).max()\n",
         # Python numbers and NumPy arrays.
@@ -78,7 +83,8 @@ class BuiltinOverTensors(Rule):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         for target in node.comparisons:
             if isinstance(target.operator, (cst.In, cst.NotIn)) and self.is_device_tensor(
-                    target.comparator):
+                    target.comparator) and not isinstance(node.left, cst.BaseString):
+                # `"loss" in outputs` is a key test: a string is never in a tensor.
                 self.report(node, "`in` on a tensor is `(t == x).any()` read on the host: "
                             "a GPU sync",
                             help="Keep the test on the device (`(t == x).any()`) and read it "

@@ -173,3 +173,24 @@ def test_device_probe_whose_result_is_discarded_is_not_a_copy_of_loop_data() -> 
                 kept = torch.tensor(values, device=i)
     """
     assert rows("SYN105", source) == [9]
+
+
+def test_isinstance_of_a_container_is_no_tensor_but_its_items_may_be() -> None:
+    # transformers' Trainer: a model output narrowed to a dict holds tensors, but the dict
+    # itself is tested for a key, not a tensor for membership.
+    source = """\
+        import torch
+        def f(model: torch.nn.Module, batches):
+            total = 0.0
+            for x in batches:
+                outputs = model(x)
+                if isinstance(outputs, dict) and "loss" not in outputs:
+                    raise ValueError("no loss")
+                if isinstance(outputs, (list, tuple)) and outputs in batches:
+                    continue
+                if isinstance(outputs, dict):
+                    total += outputs["loss"].item()
+            return total
+    """
+    assert rows("SYN108", source) == []
+    assert rows("SYN101", source) == [11]
