@@ -17,7 +17,8 @@ import libcst as cst
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context, iter_children
 from synclint.diagnostics import Applicability
-from synclint.fixes.float64 import FixOrReason, code_of, consumed_on_host
+from synclint.fixes.dtypes import DTYPE_NAMES, is_real_float, known_dtype, mentions_mps
+from synclint.fixes.float64 import MPS_REASON, FixOrReason, code_of, consumed_on_host
 from synclint.rules.base import PendingFix, Replacement
 from synclint.rules.cat_then_reduce import CatThenReduce, MetadataUse, ReductionUse
 
@@ -38,6 +39,15 @@ CONDITIONAL = (cst.If, cst.For, cst.While, cst.Try, cst.With, cst.IfExp, cst.Boo
                cst.DictComp, cst.GeneratorExp, cst.Match)
 
 _INF_NAMES = frozenset({"math.inf", "torch.inf", "numpy.inf"})
+#: Dtypes whose per-piece sums are those of the joined tensor (exact, or float32 / float64
+#: added in another order): not float16 / bfloat16, which torch sums in float32.
+SUMMABLE = frozenset({"torch.bool", "torch.int32", "torch.int64", "torch.float32",
+                      "torch.float64"})
+SUM_REASON = ("the pieces' dtype is not known: `torch.cat` promotes float16 or mixed pieces "
+              "to one dtype and sums in float32, a float16 piece's own sum rounds and "
+              "can overflow")
+NORM_REASON = ("the pieces' dtype is not known: `vector_norm` raises for an integer or "
+               "complex piece that `torch.cat` promoted or normed")
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,12 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
         if any(other is not node and _contains(other, node) for other in nodes):
             return "one reduction of the joined tensor is nested in another"
     element_name = _fresh_element(scope, nodes)
+    # What the joined tensor's dtype is known to be, where a reduction's chain reaches it.
+    piece = _pieces_dtype(match, ctx)
+    leaves = {id(use.use): piece for use in all_uses}
+    if mentions_mps(ctx) and any(isinstance(u, ReductionUse) and u.chain[-1:] and
+                                 u.chain[-1] in NORMS for u in uses):
+        unsafe.append(MPS_REASON)
     parts = ""
     if bound is None:
         iteration = _direct_iteration(match, element_name, ctx)
@@ -108,10 +124,13 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
             replacements.append(Replacement(use.node, code))
             continue
         place = _place(ctx, scope, parents, use.node)
-        rewritten = _reduction(use, iteration, replace_uses, ctx, _join_kind(match), place)
+        rewritten = _reduction(use, iteration, replace_uses, ctx, _join_kind(match), place,
+                               leaves)
         if isinstance(rewritten, str):
             return rewritten
-        code, mean, is_norm = rewritten
+        code, mean, is_norm, reason = rewritten
+        if reason is not None and reason not in unsafe:
+            unsafe.append(reason)
         if mean and not iteration.reiterable:
             unsafe.append("a mean walks the pieces twice (sum, then numel): a one-shot "
                           "iterator would be empty the second time")
@@ -220,10 +239,18 @@ def _is_list_value(value: cst.BaseExpression) -> bool:
 
 # --- the rewrites ----------------------------------------------------------------------------
 
+def _pieces_dtype(match: CatThenReduce, ctx: Context) -> str | None:
+    """The dtype every flattened piece is known to have, or None."""
+    flattens = match.elements.flattens or (match.elements.flatten,)
+    dtypes = {known_dtype(flatten, ctx) for flatten in flattens}
+    return dtypes.pop() if len(dtypes) == 1 else None
+
+
 def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.BaseExpression],
-               ctx: Context, join: str,
-               place: Sequence[cst.CSTNode]) -> tuple[str, bool, bool] | str:
-    """(combined code, is a mean, is a norm) for one reduction, or why it has none."""
+               ctx: Context, join: str, place: Sequence[cst.CSTNode],
+               leaves: dict[int, str | None]) -> tuple[str, bool, bool, str | None] | str:
+    """(combined code, is a mean, is a norm, why it is unsafe or None) for one reduction, or
+    why it has none."""
     node = use.node
     if not isinstance(node, cst.Call):
         return "the reduction is not a call"
@@ -241,6 +268,7 @@ def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.
     else:
         return "the reduction is not a call"
     x = code_of(_atom(_substitute(receiver, replace)), place)
+    dtype = known_dtype(receiver, ctx, leaves)
     element = code_of(iteration.element)
     nonempty = f" if {element}.numel()"
     if name in NORMS:
@@ -249,28 +277,38 @@ def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.
             return f"`{name}` with these arguments has no per-tensor combination"
         ord_arg = "" if order == "2" else f", {order}"
         per = f"torch.linalg.vector_norm({x}{ord_arg}, dtype=torch.float64)"
+        reason = None if is_real_float(dtype) else NORM_REASON
         if order == "0":
-            return f"{_joined(per, iteration, '', join)}.sum()", False, True
+            return f"{_joined(per, iteration, '', join)}.sum()", False, True, reason
         # The infinity norm of an empty piece is an error; `torch.cat` skipped such pieces.
         guard = nonempty if "inf" in order else ""
         combined = f"torch.linalg.vector_norm({_joined(per, iteration, guard, join)}{ord_arg})"
-        return combined, False, True
+        return combined, False, True, reason
     kept = _kept_arguments(args)
     if kept is None:
         return f"`{name}` with these arguments has no per-tensor combination"
+    # `.sum(dtype=torch.float64)` sums every piece in that dtype, as it summed the join.
+    accumulated = next((DTYPE_NAMES.get(ctx.imports.qualify(a.value) or "") for a in args
+                        if a.keyword is not None and a.keyword.value == "dtype"), None)
+    summable = (accumulated or dtype) in SUMMABLE or name == "count_nonzero"
     if name in SUMS:
         partial = f"{x}.{name}({kept})"
-        return f"{_joined(partial, iteration, '', join)}.{SUMS[name]}()", False, False
+        return (f"{_joined(partial, iteration, '', join)}.{SUMS[name]}()", False, False,
+                None if summable else SUM_REASON)
     if name in FOLDS:
         if kept:
             return f"`{name}` with these arguments has no per-tensor combination"
         # Empty pieces have no minimum; in the joined tensor they added no element.
         guard = nonempty if FOLDS[name] in ("min", "max") else ""
         partial = f"{x}.{name}()"
-        return f"{_joined(partial, iteration, guard, join)}.{FOLDS[name]}()", False, False
+        return (f"{_joined(partial, iteration, guard, join)}.{FOLDS[name]}()", False, False,
+                None)
     if name == "mean":
+        if not summable:
+            return ("the pieces' dtype is not known: a float16 piece's sum would overflow "
+                    "where `torch.cat(...).mean()` accumulates in float32")
         total = f"{_joined(f'{x}.sum({kept})', iteration, '', join)}.sum()"
-        return f"{total} / {iteration.numel}", True, False
+        return f"{total} / {iteration.numel}", True, False, None
     return f"`{name}` does not combine exactly across tensors"
 
 

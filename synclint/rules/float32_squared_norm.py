@@ -369,13 +369,13 @@ class Float32SquaredNorm(Rule):
 
     def _report_with_fix(self, match: SquaredNorm, aug: cst.AugAssign | None = None) -> None:
         # Imported here: the fix module builds on this one's matching helpers.
-        from synclint.fixes.float64 import UNSAFE_REASON, float64_fix
+        from synclint.fixes.float64 import float64_fix, unsafe_reason
 
         fix = float64_fix(match, self.ctx, aug)
         if isinstance(fix, str):
             self.report(match.node, f"{MESSAGE} (no fix: {fix})")
         elif fix.applicability is Applicability.UNSAFE:
-            self.report(match.node, f"{MESSAGE} (unsafe fix: {UNSAFE_REASON})", fix=fix)
+            self.report(match.node, f"{MESSAGE} (unsafe fix: {unsafe_reason(fix)})", fix=fix)
         else:
             self.report(match.node, MESSAGE, fix=fix)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import torch
 
 from tests.fixes.differential import (
     compare,
@@ -38,6 +39,19 @@ def test_compare_is_exact_for_counts_and_bools() -> None:
     assert compare(1, 1.0) != []
 
 
+def test_compare_is_exact_in_type_and_dtype() -> None:
+    f32, f64 = torch.tensor(1.0), torch.tensor(1.0, dtype=torch.float64)
+    assert compare(f32, f32.clone()) == []
+    assert compare(f32, f64) == ["result.dtype: torch.float32 != torch.float64"]
+    assert compare(f32, 1.0) == ["result: type Tensor(torch.float32) != float"]
+    assert compare((1, 2), [1, 2]) == ["result: type tuple != list"]
+    assert compare(torch.tensor([1, 2]), torch.tensor([1.0, 2.0])) != []
+    assert compare(torch.tensor([True]), torch.tensor([1])) != []
+    assert compare(torch.ones(2, 1), torch.ones(2)) != []
+    assert compare({"a": 1, "b": 2}, {"b": 2, "a": 1}) != []  # the order callers iterate in
+    assert compare(f32, f64, ignore_dtype=True) == []
+
+
 def test_compare_allows_one_part_in_a_million_for_floats() -> None:
     assert compare(1.0, 1.0 + 5e-7) == []
     assert compare(1.0, 1.0 + 5e-6) != []
@@ -46,17 +60,29 @@ def test_compare_allows_one_part_in_a_million_for_floats() -> None:
     assert compare(float("inf"), 1.0) != []
 
 
+def test_compare_allows_a_unit_in_the_last_place_of_a_half_precision_tensor() -> None:
+    a = torch.tensor([1000.0], dtype=torch.float16)
+    assert compare(a, a + 0.5) == []  # 1000.5 rounds to 1000 or 1001 in float16
+    assert compare(a, a + 8) != []
+    assert compare(torch.tensor([1000.0]), torch.tensor([1000.5])) != []
+
+
 def test_compare_accepts_a_finite_fix_of_an_overflow_only_when_it_matches_the_reference() -> None:
-    assert compare(float("inf"), 3e20, 3e20, overflow_ok=True) == []
-    assert compare(float("inf"), 3e20, None, overflow_ok=True) == []
-    assert compare(float("inf"), 1e20, 3e20, overflow_ok=True) != []
-    assert compare(float("inf"), 3e20, 3e20, overflow_ok=False) != []
-    assert compare(3e20, float("inf"), 3e20, overflow_ok=True) != []
+    assert compare(float("inf"), 3e20, 3e20) == []
+    assert compare(float("inf"), 3e20, None) != []  # never "any finite value"
+    assert compare(float("inf"), 1e20, 3e20) != []
+    assert compare(3e20, float("inf"), 3e20) != []
+    # A fix more exact than a float16 naive result is judged by the reference too.
+    assert compare(2.5391, 2.5393, 2.5393) == []
+    assert compare(2.5393, 2.5391, 2.5393) != []
+    inf32 = torch.tensor([float("inf"), 1.0])
+    assert compare(inf32, torch.tensor([3e38, 1.0]), [3e38, 1.0]) == []
+    assert compare(inf32, torch.tensor([3e38, 1.0]), None) != []
 
 
 def test_compare_recurses_through_lists_and_dicts() -> None:
     assert compare([1.0, {"a": [2]}], [1.0, {"a": [2]}]) == []
-    assert compare([1.0, {"a": [2]}], [1.0, {"a": [3]}]) == ["result[1]['a'][0]: 2 (int) != 3 (int)"]
+    assert compare([1.0, {"a": [2]}], [1.0, {"a": [3]}]) == ["result[1]['a'][0]: 2 != 3"]
     assert compare([1.0], [1.0, 2.0]) != []
 
 

@@ -65,15 +65,15 @@ def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
 
 
 def test_square_root_of_a_squared_sum_becomes_the_norm_itself() -> None:
-    source = "import torch\ndef f(g: torch.Tensor):\n    return g.pow(2).sum().sqrt().item()\n"
+    source = "import torch\ndef f(g: torch.Tensor):\n    return g.float().pow(2).sum().sqrt().item()\n"
     assert fixed(source) == (
         "import torch\ndef f(g: torch.Tensor):\n"
-        "    return torch.linalg.vector_norm(g, dtype=torch.float64).item()\n")
+        "    return torch.linalg.vector_norm(g.float(), dtype=torch.float64).item()\n")
 
 
 def test_power_one_half_of_a_squared_sum_becomes_the_norm_itself() -> None:
     source = "import torch\ndef f(g: torch.Tensor):\n    return float((g * g).sum() ** 0.5)\n"
-    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64))" in fixed(source)
+    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64))" in fixed(source, unsafe=True)
 
 
 def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
@@ -90,7 +90,7 @@ def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
 def test_method_after_the_square_gets_parentheses() -> None:
     source = "import torch\ndef f(n: torch.Tensor):\n    return (n ** 2).sum().item()\n"
     assert "return (torch.linalg.vector_norm(n, dtype=torch.float64) ** 2).item()" in fixed(
-        source)
+        source, unsafe=True)
 
 
 def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
@@ -98,7 +98,7 @@ def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
               "    total = sum(p.grad.norm() ** 2 for p in model.parameters())\n"
               "    return float(total) ** 0.5\n")
     assert ("sum(torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2 "
-            "for p in model.parameters())") in fixed(source)
+            "for p in model.parameters())") in fixed(source, unsafe=True)
 
 
 def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
@@ -107,10 +107,10 @@ def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
     def f(model):
         total = 0.0
         for p in model.parameters():
-            total += p.grad.data.norm(2) ** 2
+            total += p.grad.data.float().norm(2) ** 2
         return float(total) ** 0.5
     """
-    assert ("total += torch.linalg.vector_norm(p.grad.data, dtype=torch.float64) ** 2"
+    assert ("total += torch.linalg.vector_norm(p.grad.data.float(), dtype=torch.float64) ** 2"
             in fixed(source))
 
 
@@ -130,7 +130,7 @@ def test_accumulator_returned_as_a_tensor_is_unsafe() -> None:
 def test_dot_product_of_a_tensor_with_itself_is_rewritten() -> None:
     source = "import torch\ndef f(g: torch.Tensor):\n    return torch.dot(g.view(-1), g.view(-1)).item()\n"
     assert "(torch.linalg.vector_norm(g.view(-1), dtype=torch.float64) ** 2).item()" in fixed(
-        source)
+        source, unsafe=True)
 
 
 def test_nansum_is_reported_without_a_fix_and_the_message_says_why() -> None:
@@ -141,10 +141,10 @@ def test_nansum_is_reported_without_a_fix_and_the_message_says_why() -> None:
 
 
 def test_torch_imported_under_an_alias_gets_a_plain_import() -> None:
-    source = "import torch as T\ndef f(g: T.Tensor):\n    return float(T.sum(g ** 2))\n"
+    source = "import torch as T\ndef f(g: T.Tensor):\n    return float(T.sum(g.float() ** 2))\n"
     out = fixed(source)
     assert out.splitlines()[:2] == ["import torch", "import torch as T"]
-    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64) ** 2)" in out
+    assert "float(torch.linalg.vector_norm(g.float(), dtype=torch.float64) ** 2)" in out
 
 
 def test_catalog_use_instead_is_what_the_fixer_makes_of_the_example() -> None:
@@ -189,3 +189,54 @@ def test_fixed_norm_peak_memory_stays_below_one_float64_copy_of_the_largest_tens
     # The seed ticket's fix holds a float64 copy of every gradient at once.
     assert seed_ticket.peak_bytes >= 2 * sum(g.numel() * g.element_size() for g in grads)
     assert ours.peak_bytes <= 2 * largest
+
+
+def _fix_of(source: str) -> str:
+    [finding] = findings(source)
+    assert finding.fix is not None
+    return f"{finding.fix.applicability.name}: {finding.message}"
+
+
+def test_an_operand_of_unknown_dtype_gets_an_unsafe_fix_because_integers_would_raise() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return (g * g).sum().item()\n"
+    assert _fix_of(source).startswith("UNSAFE")
+    assert "raises for integer, bool and complex tensors" in _fix_of(source)
+    g = torch.arange(4)
+    assert (g * g).sum().item() == 14
+    try:
+        torch.linalg.vector_norm(g, dtype=torch.float64)
+    except RuntimeError:
+        pass
+    else:  # pragma: no cover - the reason would be false
+        raise AssertionError("vector_norm accepted an integer tensor")
+
+
+def test_a_cast_to_a_floating_dtype_makes_the_operand_known() -> None:
+    for cast in ("g.float()", "g.half()", "g.float().to('cuda')", "g.bfloat16().detach()",
+                 "g.detach().float().view(-1)"):
+        source = f"import torch\ndef f(g):\n    return ({cast} ** 2).sum().item()\n"
+        assert _fix_of(source).startswith("SAFE"), cast
+    for cast in ("g.abs()", "g.float().to(dtype).view(-1)"):
+        source = f"import torch\ndef f(g, dtype):\n    return ({cast} ** 2).sum().item()\n"
+        assert _fix_of(source).startswith("UNSAFE"), cast
+
+
+def test_norms_inside_a_squared_sum_are_computed_in_float64_too() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    return torch.stack([g.float().norm() for g in grads]).pow(2).sum().sqrt().item()\n")
+    out = fixed(source)
+    assert ("torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float(), "
+            "dtype=torch.float64) for g in grads]), dtype=torch.float64).item()") in out
+    ns: dict[str, object] = {}
+    exec(compile(out, "fixed.py", "exec"), ns)  # noqa: S102 - the fixer's own output
+    grads = [torch.full((1000,), 2e37), torch.ones(3)]
+    assert math.isinf(torch.stack([g.norm() for g in grads]).pow(2).sum().sqrt().item())
+    exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+    assert math.isclose(ns["f"](grads), exact, rel_tol=1e-9)  # type: ignore[operator]
+
+
+def test_a_file_that_uses_mps_gets_an_unsafe_fix_because_mps_has_no_float64() -> None:
+    source = ("import torch\ndevice = torch.device('mps')\ndef f(g):\n"
+              "    return (g.float() ** 2).sum().item()\n")
+    assert _fix_of(source).startswith("UNSAFE")
+    assert "MPS" in _fix_of(source)
