@@ -240,3 +240,39 @@ def test_a_file_that_uses_mps_gets_an_unsafe_fix_because_mps_has_no_float64() ->
               "    return (g.float() ** 2).sum().item()\n")
     assert _fix_of(source).startswith("UNSAFE")
     assert "MPS" in _fix_of(source)
+
+
+def _scaled_norm_from_the_page() -> dict[str, object]:
+    """The float32 form rules/SYN301.md gives for MPS, executed as written there."""
+    code = _block(rule_page(CODE) or "", "Fix safety")
+    namespace: dict[str, object] = {"torch": torch, "grads": [torch.ones(2)]}
+    exec(compile(code, "SYN301.md", "exec"), namespace)  # noqa: S102 - our own documentation
+    return namespace
+
+
+def test_the_float32_form_for_mps_matches_float64_on_large_tiny_and_special_values() -> None:
+    scaled_norm = _scaled_norm_from_the_page()["scaled_norm"]
+    torch.manual_seed(0)
+    cases = [torch.randn(1000) * 1e20, torch.randn(7, 3) * 1e-20, torch.randn(64),
+             torch.full((5,), 3e37), torch.zeros(4), torch.tensor([2.5]), torch.empty(0),
+             torch.tensor([1.0, float("inf")]), torch.tensor([float("nan"), 1e20]),
+             torch.tensor([-float("inf"), float("nan")])]
+    for g in cases:
+        got = scaled_norm(g)  # type: ignore[operator]
+        assert got.dtype == torch.float32 and got.shape == ()
+        exact = float(torch.linalg.vector_norm(g.double()))
+        if math.isnan(exact):
+            assert math.isnan(float(got)), g
+        else:
+            assert math.isclose(float(got), exact, rel_tol=1e-6), (g, float(got), exact)
+    # The plain float32 norm overflows on the large values.
+    assert math.isinf(float(torch.linalg.vector_norm(cases[0])))
+
+
+def test_the_float32_form_for_mps_combines_per_tensor_norms_without_overflow() -> None:
+    namespace = _scaled_norm_from_the_page()
+    scaled_norm = namespace["scaled_norm"]
+    grads = [torch.full((1000,), 2e36), torch.ones(3), torch.empty(0)]
+    combined = scaled_norm(torch.stack([scaled_norm(g) for g in grads]))  # type: ignore[operator]
+    exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+    assert math.isclose(float(combined), exact, rel_tol=1e-6)
