@@ -17,7 +17,13 @@ import libcst as cst
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context, iter_children
 from synclint.diagnostics import Applicability
-from synclint.fixes.dtypes import DTYPE_NAMES, is_real_float, known_dtype, mentions_mps
+from synclint.fixes.dtypes import (
+    DTYPE_NAMES,
+    arithmetic_on_unknown_dtype,
+    is_real_float,
+    known_dtype,
+    mentions_mps,
+)
 from synclint.fixes.float64 import MPS_REASON, FixOrReason, code_of, consumed_on_host
 from synclint.rules.base import PendingFix, Replacement
 from synclint.rules.cat_then_reduce import CatThenReduce, MetadataUse, ReductionUse
@@ -46,6 +52,8 @@ SUMMABLE = frozenset({"torch.bool", "torch.int32", "torch.int64", "torch.float32
 SUM_REASON = ("the pieces' dtype is not known: `torch.cat` promotes float16 or mixed pieces "
               "to one dtype and sums in float32, a float16 piece's own sum rounds and "
               "can overflow")
+ARITHMETIC_REASON = ("the pieces' dtype is not known: arithmetic runs in each piece's dtype, "
+                     "not the one `torch.cat` promoted to (`abs` of a bool piece raises)")
 NORM_REASON = ("the pieces' dtype is not known: `vector_norm` raises for an integer or "
                "complex piece that `torch.cat` promoted or normed")
 
@@ -131,6 +139,10 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
         code, mean, is_norm, reason = rewritten
         if reason is not None and reason not in unsafe:
             unsafe.append(reason)
+        receiver = _receiver(use.node, ctx)
+        if (receiver is not None and arithmetic_on_unknown_dtype(receiver, ctx, leaves)
+                and ARITHMETIC_REASON not in unsafe):
+            unsafe.append(ARITHMETIC_REASON)
         if mean and not iteration.reiterable:
             unsafe.append("a mean walks the pieces twice (sum, then numel): a one-shot "
                           "iterator would be empty the second time")
@@ -238,6 +250,15 @@ def _is_list_value(value: cst.BaseExpression) -> bool:
 
 
 # --- the rewrites ----------------------------------------------------------------------------
+
+def _receiver(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
+    """What a reduction call reduces: `x` of `x.sum()` or `torch.sum(x)`."""
+    if not isinstance(node, cst.Call):
+        return None
+    if ctx.imports.qualify(node.func) is not None:
+        return node.args[0].value if node.args else None
+    return node.func.value if isinstance(node.func, cst.Attribute) else None
+
 
 def _pieces_dtype(match: CatThenReduce, ctx: Context) -> str | None:
     """The dtype every flattened piece is known to have, or None."""

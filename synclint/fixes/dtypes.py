@@ -14,9 +14,9 @@ from collections.abc import Mapping
 import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR
-from synclint.analysis.walker import Context
+from synclint.analysis.walker import Context, iter_children
 
-__all__ = ["REAL_FLOAT", "known_dtype", "mentions_mps"]
+__all__ = ["REAL_FLOAT", "arithmetic_on_unknown_dtype", "known_dtype", "mentions_mps"]
 
 #: The dtype each cast method gives.
 CAST_METHODS = {"float": "torch.float32", "double": "torch.float64", "half": "torch.float16",
@@ -105,6 +105,36 @@ def known_dtype(expr: cst.BaseExpression, ctx: Context,
         if method not in KEEPS_DTYPE:
             return None
         expr = func.value
+
+
+def arithmetic_on_unknown_dtype(expr: cst.BaseExpression, ctx: Context,
+                                leaves: Mapping[int, str | None]) -> bool:
+    """Whether `expr` applies arithmetic (`abs`, `**`, `*`, `clamp` ...) to a tensor of
+    unknown dtype. On the joined tensor it ran in the dtype `torch.cat` promoted to; on one
+    piece it runs in that piece's dtype (`abs` of a bool piece raises, an int32 product
+    overflows where the join was int64)."""
+    stack: list[cst.CSTNode] = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in leaves:
+            continue
+        inputs: list[cst.BaseExpression] = []
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITHMETIC):
+            inputs = [side for side in (node.left, node.right)
+                      if not isinstance(side, (cst.Integer, cst.Float))]
+        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            inputs = [node.expression]
+        elif isinstance(node, cst.Call):
+            qualified = ctx.imports.qualify(node.func)
+            if qualified is not None and qualified[len("torch."):] in FLOAT_PRESERVING:
+                inputs = [node.args[0].value] if node.args else []
+            elif (qualified is None and isinstance(node.func, cst.Attribute)
+                  and node.func.attr.value in FLOAT_PRESERVING):
+                inputs = [node.func.value]
+        if any(known_dtype(tensor, ctx, leaves) is None for tensor in inputs):
+            return True
+        stack.extend(iter_children(node))
+    return False
 
 
 def _arithmetic(expr: cst.BinaryOperation, ctx: Context,

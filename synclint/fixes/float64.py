@@ -79,7 +79,9 @@ def float64_fix(match: SquaredNorm, ctx: Context,
         reasons.append(NOT_FLOAT_REASON)
     if mentions_mps(ctx):
         reasons.append(MPS_REASON)
-    norm = f"torch.linalg.vector_norm({operand_code}, dtype=torch.float64)"
+    # A join of float64 norms is float64 already.
+    dtype = "" if joined is not None else ", dtype=torch.float64"
+    norm = f"torch.linalg.vector_norm({operand_code}{dtype})"
     parents = list(ctx.parents)
     target: cst.BaseExpression = term
     code = norm + " ** 2"

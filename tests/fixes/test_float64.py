@@ -226,7 +226,7 @@ def test_norms_inside_a_squared_sum_are_computed_in_float64_too() -> None:
               "    return torch.stack([g.float().norm() for g in grads]).pow(2).sum().sqrt().item()\n")
     out = fixed(source)
     assert ("torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float(), "
-            "dtype=torch.float64) for g in grads]), dtype=torch.float64).item()") in out
+            "dtype=torch.float64) for g in grads])).item()") in out
     ns: dict[str, object] = {}
     exec(compile(out, "fixed.py", "exec"), ns)  # noqa: S102 - the fixer's own output
     grads = [torch.full((1000,), 2e37), torch.ones(3)]
