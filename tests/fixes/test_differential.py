@@ -4,12 +4,16 @@ shapes, a peak temporary of at most twice the largest input tensor)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import torch
 
 from tests.fixes.differential import (
+    Shape,
+    _run_input,
     compare,
     load_shape,
     run_shape,
@@ -99,3 +103,75 @@ def test_a_shape_header_must_state_the_expected_fix(tmp_path: Path) -> None:
     good.write_text("# expect-fix: none: why\n# max-syncs: 2\nimport torch\n")
     shape = load_shape(good)
     assert (shape.expect, shape.reason, shape.max_syncs) == ("none", "why", 2)
+
+
+def _module(name: str, source: str) -> ModuleType:
+    module = ModuleType(name)
+    exec(compile(textwrap.dedent(source), name, "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+INPUTS = """\
+import torch
+def inputs():
+    return [(torch.ones(3),)]
+"""
+
+
+def test_a_fix_that_prints_differently_or_changes_its_arguments_differently_fails() -> None:
+    shape = Shape(Path("float64/x.py"), "float64", "x", "safe")
+    naive = _module("naive", INPUTS + "def naive(t):\n    print('a'); print('b')\n    t.add_(1)\n")
+    reordered = _module("fixed", INPUTS + "def naive(t):\n    print('b'); print('a')\n    t.add_(1)\n")
+    mutated = _module("fixed", INPUTS + "def naive(t):\n    print('a'); print('b')\n    t.add_(2)\n")
+    same = _module("fixed", INPUTS + "def naive(t):\n    print('a'); print('b')\n    t += 1\n")
+    assert _run_input(shape, naive, same, 0, 1).problems == ()
+    assert "printed output differs" in _run_input(shape, naive, reordered, 0, 1).problems[0]
+    [problem, *_] = _run_input(shape, naive, mutated, 0, 1).problems
+    assert problem.startswith("arguments after the call[0][0]: 2.0 != 3.0")
+
+
+def test_an_exception_must_be_the_same_exception() -> None:
+    shape = Shape(Path("float64/x.py"), "float64", "x", "safe")
+    naive = _module("naive", INPUTS + "def naive(t):\n    raise ValueError\n")
+    fixed = _module("fixed", INPUTS + "def naive(t):\n    raise RuntimeError\n")
+    assert _run_input(shape, naive, fixed, 0, 1).problems == (
+        "naive raised ValueError, fixed raised RuntimeError",)
+
+
+UNSAFE_SHAPE = '''\
+# expect-fix: unsafe
+import torch
+
+
+def naive(g: torch.Tensor) -> float:
+    return g.pow(2).sum().item()
+
+
+def inputs():
+    return [(torch.ones(3),)]
+
+
+def edge_inputs():
+    return [({edge},)]
+'''
+
+
+def test_an_unsafe_shape_must_show_its_reason_on_an_edge_input(tmp_path: Path) -> None:
+    (tmp_path / "float64").mkdir()
+    path = tmp_path / "float64" / "unsafe.py"
+    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.arange(3)"))
+    outcome = run_shape(load_shape(path))
+    assert outcome.verified, outcome.all_problems
+    assert "naive raised None, fixed raised RuntimeError" in outcome.inputs[1].differences
+    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.ones(2)"))
+    assert run_shape(load_shape(path)).problems == (
+        "unsafe, yet no edge input shows a difference: the reason is not shown",)
+
+
+def test_only_an_unsafe_shape_may_differ_in_dtype(tmp_path: Path) -> None:
+    path = tmp_path / "safe.py"
+    path.write_text("# expect-fix: safe\n# may-differ: dtype\n")
+    with pytest.raises(ValueError):
+        load_shape(path)
+    path.write_text("# expect-fix: unsafe\n# may-differ: dtype\n")
+    assert load_shape(path).may_differ == {"dtype"}
