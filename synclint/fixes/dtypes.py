@@ -63,6 +63,9 @@ def known_dtype(expr: cst.BaseExpression, ctx: Context,
         if isinstance(expr, cst.Attribute) and expr.attr.value == "data":
             expr = expr.value
             continue
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+            inner = known_dtype(expr.expression, ctx, leaves)
+            return inner if inner in FLOATS else None
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, ARITHMETIC):
             return _arithmetic(expr, ctx, leaves)
         if isinstance(expr, cst.Comparison):
