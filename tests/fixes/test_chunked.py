@@ -248,3 +248,35 @@ def test_per_tensor_reductions_never_hold_a_copy_of_all_tensors() -> None:
             [torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1) for t in parts])).item()
     assert naive.peak_bytes >= total
     assert chunked.peak_bytes <= largest
+
+
+@pytest.mark.parametrize(("binding", "safe"), [
+    ("grads = list(gs)", True), ("grads = tuple(gs)", True), ("grads = [*gs]", True),
+    ("grads = [g for g in gs]", True), ("grads = iter(gs)", False),
+    ("grads = sorted(gs, key=len)", False), ("grads = (g for g in gs)", False),
+    ("grads = gs.copy()", False),
+])
+def test_an_inline_mean_is_safe_only_over_a_sequence_it_can_walk_twice(binding: str,
+                                                                        safe: bool) -> None:
+    source = ("import torch\ndef f(gs):\n    " + binding + "\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "a one-shot iterator would be empty the second time" in finding.message
+
+
+@pytest.mark.parametrize(("annotation", "safe"), [
+    ("list[torch.Tensor]", True), ("Sequence[torch.Tensor]", True),
+    ("tuple[torch.Tensor, ...]", True), ("typing.List[torch.Tensor]", True),
+    ("Iterable[torch.Tensor]", False), ("", False),
+])
+def test_a_parameter_is_walked_twice_only_when_annotated_as_a_sequence(annotation: str,
+                                                                        safe: bool) -> None:
+    param = f"grads: {annotation}" if annotation else "grads"
+    source = (f"import torch\ndef f({param}):\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message

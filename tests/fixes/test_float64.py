@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import textwrap
 
+import pytest
 import torch
 
 from synclint.diagnostics import Applicability, Diagnostic
@@ -31,6 +32,7 @@ def fixed(source: str, *, unsafe: bool = False) -> str:
 
 
 SEED = """\
+import pytest
 import torch
 from torch import nn
 
@@ -276,3 +278,71 @@ def test_the_float32_form_for_mps_combines_per_tensor_norms_without_overflow() -
     combined = scaled_norm(torch.stack([scaled_norm(g) for g in grads]))  # type: ignore[operator]
     exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
     assert math.isclose(float(combined), exact, rel_tol=1e-6)
+
+
+ACCUMULATOR = """\
+import math
+import pytest
+import torch
+def f(model):
+    {init}
+    for p in model.parameters():
+        {target} += p.grad.float().norm() ** 2
+    {use}
+"""
+
+
+@pytest.mark.parametrize(("init", "target", "use", "safe"), [
+    ("total = 0.0", "total", "return float(total) ** 0.5", True),
+    ("total = 0", "total", "return math.sqrt(total)", True),
+    ("total = 0.0", "total", "a, b = float(total), total.item()\n    return a + b", True),
+    ("total = 0.0", "total", "return total", False),
+    ("total = 0.0", "total", "print(total)\n    return float(total)", False),
+    ("total = torch.zeros(())", "total", "return float(total)", False),
+    ("total = 0.0", "total", "total *= 2\n    return float(total)", False),
+    ("total = 0.0\n    total = 1.0", "total", "return float(total)", True),
+    ("total = 0.0\n    (total, other) = (1.0, 2)", "total", "return float(total)", False),
+    ("self = model", "self.total", "return float(self.total)", False),
+])
+def test_an_accumulator_is_safe_only_when_every_read_is_a_host_read(init: str, target: str,
+                                                                    use: str, safe: bool) -> None:
+    source = ACCUMULATOR.format(init=init, target=target, use=use)
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "the result becomes a float64 tensor" in finding.message
+
+
+def test_a_module_level_accumulator_is_unsafe() -> None:
+    source = ("import torch\ntotal = 0.0\nfor g in grads:\n"
+              "    total += g.float().pow(2).sum()\nprint(float(total))\n")
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+
+
+@pytest.mark.parametrize(("norm", "inner"), [
+    ("g.float().norm(2.0)", "g.float()"),
+    ("g.float().norm(p=2)", "g.float()"),
+    ("torch.linalg.vector_norm(g.float(), ord=2)", "g.float()"),
+    ("torch.norm(g.float())", "g.float()"),
+    ("g.float().norm(3)", "g.float().norm(3)"),
+    ("g.float().norm(2.5)", "g.float().norm(2.5)"),
+    ("g.float().norm(dim=0)", "g.float().norm(dim=0)"),
+    ("torch.linalg.norm(g.float(), 2)", "torch.linalg.norm(g.float(), 2)"),
+])
+def test_squaring_an_l2_norm_norms_the_tensor_itself(norm: str, inner: str) -> None:
+    source = f"import torch\ndef f(g):\n    return float(sum({norm} ** 2 for _ in range(1)))\n"
+    out = fixed(source, unsafe=True)
+    assert f"torch.linalg.vector_norm({inner}, dtype=torch.float64) ** 2" in out, out
+
+
+@pytest.mark.parametrize(("power", "rooted"), [("** 0.5", True), ("** 0.25", False),
+                                               ("** 2", False)])
+def test_only_a_square_root_of_the_squared_sum_becomes_the_norm(power: str,
+                                                                rooted: bool) -> None:
+    source = f"import torch\ndef f(g):\n    return float((g.float() * g.float()).sum() {power})\n"
+    out = fixed(source, unsafe=True)
+    norm = "torch.linalg.vector_norm(g.float(), dtype=torch.float64)"
+    expected = f"float({norm})" if rooted else f"float(({norm} ** 2) {power})"
+    assert expected in out, out
