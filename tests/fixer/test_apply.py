@@ -104,6 +104,8 @@ def _imports(text: str) -> str:
     wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
     positions = wrapper.resolve(PositionProvider)
     edits = import_edits(wrapper.module, positions, ["torch"])
+    if not edits:
+        return text
     offsets = Offsets(text)
     spans = [Span(offsets.offset(e.location) or 0, offsets.offset(e.end_location) or 0,
                   e.content) for e in edits]
@@ -114,3 +116,16 @@ def test_an_import_in_a_file_of_comments_goes_after_them() -> None:
     assert _imports("# licence\n# more\n") == "# licence\n# more\nimport torch\n"
     assert _imports("") == "import torch\n"
     assert _imports('"""Doc."""\n') == '"""Doc."""\nimport torch\n'
+
+
+def test_only_the_first_string_is_a_docstring_and_compound_statements_do_not_stay_first() -> None:
+    assert _imports('"""Doc."""\n"not a docstring"\n') == (
+        '"""Doc."""\nimport torch\n"not a docstring"\n')
+    assert _imports("if True:\n    pass\n") == "import torch\nif True:\n    pass\n"
+    assert _imports("from __future__ import annotations\nx = 1\n") == (
+        "from __future__ import annotations\nimport torch\nx = 1\n")
+
+
+def test_an_import_in_a_class_body_binds_no_module_name() -> None:
+    assert _imports("class C:\n    import torch\n") == "import torch\nclass C:\n    import torch\n"
+    assert _imports("import torch\nx = 1\n") == "import torch\nx = 1\n"
