@@ -328,7 +328,6 @@ def test_a_module_level_accumulator_is_unsafe() -> None:
     ("torch.norm(g.float())", "g.float()"),
     ("g.float().norm(3)", "g.float().norm(3)"),
     ("g.float().norm(2.5)", "g.float().norm(2.5)"),
-    ("g.float().norm(dim=0)", "g.float().norm(dim=0)"),
     ("torch.linalg.norm(g.float(), 2)", "torch.linalg.norm(g.float(), 2)"),
 ])
 def test_squaring_an_l2_norm_norms_the_tensor_itself(norm: str, inner: str) -> None:
@@ -346,3 +345,27 @@ def test_only_a_square_root_of_the_squared_sum_becomes_the_norm(power: str,
     norm = "torch.linalg.vector_norm(g.float(), dtype=torch.float64)"
     expected = f"float({norm})" if rooted else f"float(({norm} ** 2) {power})"
     assert expected in out, out
+
+
+@pytest.mark.parametrize("summand", ["c * c", "c ** 2", "c.float().norm(dim=0) ** 2",
+                                     "c.norm(2, 1) ** 2"])
+def test_whole_tensors_squared_elementwise_are_not_a_norm_and_get_no_rewrite(summand: str) -> None:
+    # After transformers' openfold rigid_utils: x*x + y*y + z*z of coordinate tensors.
+    source = (f"import torch\ndef f(e0: list[torch.Tensor]):\n"
+              f"    return torch.sqrt(sum({summand} for c in e0))\n")
+    assert findings(source) == []
+    accumulated = (f"import torch\ndef f(e0: list[torch.Tensor]):\n    total = 0.0\n"
+                   f"    for c in e0:\n        total += {summand}\n    return total\n")
+    assert findings(accumulated) == []
+
+
+@pytest.mark.parametrize("source", [
+    "def f(norms: list[torch.Tensor]):\n    return float(sum(n ** 2 for n in norms))\n",
+    "def f(layer_norms: list[torch.Tensor]):\n    return float(sum(n ** 2 for n in layer_norms))\n",
+    "def f(ps):\n    t = 0.0\n    for p in ps:\n        param_norm = p.grad.norm(2)\n"
+    "        t += param_norm ** 2\n    return float(t)\n",
+    "def f(ps):\n    t = 0.0\n    for p in ps:\n        n = p.grad.norm()\n"
+    "        t += n ** 2\n    return float(t)\n",
+])
+def test_squares_of_what_the_code_calls_or_binds_as_norms_are_norms(source: str) -> None:
+    assert len(findings("import torch\n" + source)) == 1
