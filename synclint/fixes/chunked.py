@@ -80,7 +80,8 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
     parents = _ParentMap(scope)
     bound = match.bindings[0] if match.bindings else None
     if len(match.bindings) > 1:
-        names = ", ".join(f"`{_target_name(b)}`" for b in match.bindings[1:])
+        # One name per intermediate, in order (a name may be bound by several steps).
+        names = ", ".join(dict.fromkeys(f"`{_target_name(b)}`" for b in match.bindings[1:]))
         return f"the intermediate {names} would have to be inlined into every reduction"
     if bound is not None and bound.value is not match.call:
         return "the joined tensor is bound through another expression"

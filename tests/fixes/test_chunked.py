@@ -280,3 +280,13 @@ def test_a_parameter_is_walked_twice_only_when_annotated_as_a_sequence(annotatio
     [finding] = findings(source)
     assert finding.fix is not None
     assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+
+
+def test_an_intermediate_is_named_once_in_the_reason() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    flat = torch.stack([g.float().view(-1) for g in grads])\n"
+              "    bad = torch.isnan(flat) | torch.isinf(flat)\n"
+              "    return (bad.sum() / flat.numel()).item()\n")
+    [finding] = findings(source)
+    assert finding.fix is None
+    assert "(no fix: the intermediate `bad` would have to be inlined" in finding.message
