@@ -369,3 +369,36 @@ def test_whole_tensors_squared_elementwise_are_not_a_norm_and_get_no_rewrite(sum
 ])
 def test_squares_of_what_the_code_calls_or_binds_as_norms_are_norms(source: str) -> None:
     assert len(findings("import torch\n" + source)) == 1
+
+
+@pytest.mark.parametrize(("body", "safe"), [
+    ("return g.float().pow(2).sum().item()", True),
+    ("return g.float().pow(2).sum().tolist()", True),
+    ("return float(g.float().pow(2).sum())", True),
+    ("return round(g.float().pow(2).sum(), 3)", True),
+    ("return math.sqrt(g.float().pow(2).sum())", True),
+    ("return math.isfinite(g.float().pow(2).sum())", True),
+    ("return g.float().pow(2).sum().sqrt().item()", True),
+    ("return torch.sqrt(g.float().pow(2).sum()).item()", True),
+    ("return (g.float().pow(2).sum() ** 0.5).item()", True),
+    ("s = g.float().pow(2).sum()\n    return s.item(), float(s)", True),
+    ("return g.float().pow(2).sum()", False),
+    ("return g.float().pow(2).sum().sqrt()", False),
+    ("return g.float().pow(2).sum() / 2", False),
+    ("return g.float().pow(2).sum().clamp(0).item()", False),
+    ("return print(g.float().pow(2).sum())", False),
+    ("return math.sqrt(x=g.float().pow(2).sum())", False),
+    ("s = g.float().pow(2).sum()\n    return s.item(), s", False),
+    ("s = g.float().pow(2).sum()\n    s = s * 2\n    return s.item()", False),
+    ("s = t = g.float().pow(2).sum()\n    return s.item()", False),
+    ("self.s = g.float().pow(2).sum()\n    return self.s.item()", False),
+    ("float = len\n    return float(g.float().pow(2).sum())", False),
+])
+def test_the_float64_fix_is_safe_only_where_every_read_is_a_host_read(body: str,
+                                                                       safe: bool) -> None:
+    source = f"import math\nimport torch\ndef f(g, self):\n    {body}\n"
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "the result becomes a float64 tensor" in finding.message
