@@ -129,3 +129,8 @@ def test_only_the_first_string_is_a_docstring_and_compound_statements_do_not_sta
 def test_an_import_in_a_class_body_binds_no_module_name() -> None:
     assert _imports("class C:\n    import torch\n") == "import torch\nclass C:\n    import torch\n"
     assert _imports("import torch\nx = 1\n") == "import torch\nx = 1\n"
+
+
+def test_an_import_after_the_docstring_of_a_file_without_trailing_newline() -> None:
+    assert _imports('"""Doc."""\nx = 1') == '"""Doc."""\nimport torch\nx = 1'
+    assert _imports('"""Doc."""') == '"""Doc."""\nimport torch'

@@ -402,3 +402,11 @@ def test_the_float64_fix_is_safe_only_where_every_read_is_a_host_read(body: str,
     assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
     if not safe:
         assert "the result becomes a float64 tensor" in finding.message
+
+
+@pytest.mark.parametrize("root", ["torch.sqrt(g.float().pow(2).sum())",
+                                  "g.float().pow(2).sum().sqrt()"])
+def test_the_square_root_of_the_squared_sum_is_written_as_the_norm(root: str) -> None:
+    source = f"import torch\ndef f(g):\n    return {root}.item()\n"
+    assert fixed(source).endswith(
+        "    return torch.linalg.vector_norm(g.float(), dtype=torch.float64).item()\n")
