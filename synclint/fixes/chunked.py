@@ -37,6 +37,9 @@ FOLDS = {"min": "min", "max": "max", "amin": "min", "amax": "max", "any": "any",
 NORMS = frozenset({"norm", "vector_norm"})
 #: Keyword arguments a partial reduction may keep (they do not change which elements count).
 KEPT_KEYWORDS = frozenset({"dtype"})
+#: Steps that keep the number of elements (casts, flattens, copies).
+SAME_SIZE_METHODS = frozenset({"float", "double", "half", "bfloat16", "view", "reshape",
+                               "flatten", "ravel", "detach", "contiguous", "clone"})
 #: Names tried, in order, for the per-tensor variable of the generated comprehensions.
 ELEMENT_NAMES = ("t", "part", "piece", "chunk", "t_")
 #: Nodes below which code runs conditionally (or not at all) relative to its statement.
@@ -187,13 +190,21 @@ def _direct_iteration(match: CatThenReduce, element_name: str, ctx: Context) -> 
             comprehension.rpar) else cst.SimpleWhitespace("")
         elt = _atom(comprehension.elt)
         reiterable = _reiterable(for_in.iter, ctx) and for_in.inner_for_in is None
-        elt_code = code_of(elt, ctx.parents)
+        elt_code = code_of(_atom(_same_size_source(comprehension.elt)), ctx.parents)
         return _Iteration(tail, elt, f"sum({elt_code}.numel(){plain})", reiterable,
                           code_of(close, ctx.parents))
     pieces = code_of(container, ctx.parents)
     reiterable = isinstance(container, (cst.List, cst.Tuple)) or _reiterable(container, ctx)
     return _Iteration(f" for {element_name} in {pieces}", cst.Name(element_name),
                       f"sum({element_name}.numel() for {element_name} in {pieces})", reiterable)
+
+
+def _same_size_source(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`g` of `g.float().view(-1)`: counting its elements needs no cast copy."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and (
+            expr.func.attr.value in SAME_SIZE_METHODS):
+        expr = expr.func.value
+    return expr
 
 
 def _reiterable(iterable: cst.BaseExpression, ctx: Context) -> bool:

@@ -290,3 +290,11 @@ def test_an_intermediate_is_named_once_in_the_reason() -> None:
     [finding] = findings(source)
     assert finding.fix is None
     assert "(no fix: the intermediate `bad` would have to be inlined" in finding.message
+
+
+def test_an_inline_mean_counts_the_elements_of_the_tensors_without_casting_them() -> None:
+    source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    assert fixed(source).endswith(
+        "    return (torch.cat([g.float().view(-1).sum().reshape(1) for g in grads]).sum()"
+        " / sum(g.numel() for g in grads)).item()\n")
