@@ -377,6 +377,9 @@ class Float32SquaredNorm(Rule):
         "    return torch.sqrt(sum(c * c for c in e0))\n"),
         ("import torch\ndef f(cs: list[torch.Tensor]):\n    total = torch.zeros(3)\n"
         "    for c in cs:\n        total += c ** 2\n    return total\n"),
+        # A regularisation loss, after transformers' watermarking detector.
+        ("import torch\ndef f(delta: torch.Tensor, w: float):\n"
+        "    reg_loss = torch.sum(delta ** 2)\n    return reg_loss * w\n"),
         # An unknown value squared with `**`: not proven a tensor.
         "import torch\ndef f(g):\n    return (g ** 2).sum()\n",
     ]
@@ -418,7 +421,18 @@ class Float32SquaredNorm(Rule):
         if match.comprehension is not None:
             # The summand itself is a squared sum: report the whole `sum(...)` once.
             self._covered.add(id(match.comprehension.elt))
+        if self._named_loss(node):
+            return
         self._report_with_fix(match)
+
+    def _named_loss(self, node: cst.Call) -> bool:
+        """`reg_loss = torch.sum(w ** 2)`: a regulariser, not a norm (a loss above 1e38 is
+        broken whatever its dtype, and a float64 loss changes the backward pass)."""
+        parent = self.ctx.parents[-1] if self.ctx.parents else None
+        if not isinstance(parent, cst.Assign) or parent.value is not node:
+            return False
+        return any(isinstance(t.target, cst.Name) and "loss" in t.target.value.lower()
+                   for t in parent.targets)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         match = match_accumulated_square(node, self.ctx)
