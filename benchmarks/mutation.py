@@ -7,7 +7,8 @@ Copies the checkout (tracked and untracked, not ignored, files) to a work direct
 mutmut (`pip install mutmut`, 3.x) there over the given files with the given tests, then
 prints per file the killed / survived / other counts and the kill rate as mutmut counts it
 (killed + timeout over all mutants tested), and the names of the surviving mutants
-(`mutmut show NAME` in the work directory prints each one's diff). `--report-only` reads
+(`mutmut show NAME` in the work directory prints each one's diff); mutants not run yet
+("not checked", e.g. after an interrupted run) are left out of the counts. `--report-only` reads
 the results of an earlier run in the same work directory. `--sample N` tests a seeded random
 sample of N mutants instead of all of them (a full run of the default files takes hours on
 two shared cores). Exits 1 when the overall kill rate is below --target.
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         total += counts
         print(f"{module}: {_line(counts)}")
     print(f"overall: {_line(total)}")
-    survivors = sorted(n for n, s in statuses.items() if s not in KILLED)
+    survivors = sorted(n for n, s in statuses.items() if s not in (*KILLED, "not checked"))
     for name in survivors:
         print(f"  {statuses[name]}: {name}")
     tested = sum(total.values()) - total["skipped"] - total["not checked"]
@@ -126,10 +127,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _line(counts: Counter[str]) -> str:
+    """Mutants tested, killed (mutmut counts a timeout as killed), and the other statuses."""
     tested = sum(counts.values()) - counts["skipped"] - counts["not checked"]
     killed = sum(counts[s] for s in KILLED)
     rate = f"{100.0 * killed / tested:.1f}%" if tested else "-"
-    rest = ", ".join(f"{s} {n}" for s, n in sorted(counts.items()) if s not in KILLED)
+    rest = ", ".join(f"{s} {n}" for s, n in sorted(counts.items())
+                     if s not in KILLED and s != "not checked")
     return f"{tested} mutants, killed {killed} ({rate}){', ' + rest if rest else ''}"
 
 
