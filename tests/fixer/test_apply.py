@@ -134,3 +134,7 @@ def test_an_import_in_a_class_body_binds_no_module_name() -> None:
 def test_an_import_after_the_docstring_of_a_file_without_trailing_newline() -> None:
     assert _imports('"""Doc."""\nx = 1') == '"""Doc."""\nimport torch\nx = 1'
     assert _imports('"""Doc."""') == '"""Doc."""\nimport torch'
+
+
+def test_a_comment_after_the_docstring_stays_on_its_line() -> None:
+    assert _imports('"""Doc."""  # note\nx = 1') == '"""Doc."""  # note\nimport torch\nx = 1'
