@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ("synclint/fixes/float64.py", "synclint/fixes/chunked.py",
+FILES = ("synclint/fixes/float64.py", "synclint/fixes/chunked.py", "synclint/fixes/dtypes.py",
          "synclint/fixes/imports.py", "synclint/fixes/apply.py")
 TESTS = ("tests/fixes", "tests/fixer", "tests/linter/test_float32_squared_norm.py",
          "tests/linter/test_cat_then_reduce.py")
