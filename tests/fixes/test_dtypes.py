@@ -29,6 +29,7 @@ def f(g: torch.Tensor, other: torch.Tensor, device: str):
     "g.float()", "g.half()", "g.bfloat16()", "g.to(torch.float32)", "g.to(torch.half)",
     "g.to(dtype=torch.bfloat16)", "g.type(torch.float)",
     "g.float().to('cuda')", "g.float().to(device='cuda', non_blocking=True)",
+    "g.float().to(memory_format=torch.contiguous_format, copy=True)",
     "g.float().data", "g.float().view(-1).detach()", "g.float().abs()",
     "torch.abs(g.float())", "g.float().norm()", "g.half().norm(2)",
 ])
