@@ -1,12 +1,16 @@
 """Recall and false-positive rate of every rule over the labelled snippets in precision/.
 
-Usage: python benchmarks/precision.py [--verbose] [--json] [DIR]
+Usage: python benchmarks/precision.py [--verbose] [--json] [--min-recall R]
+                                      [--max-fp-rate F] [--per-rule] [DIR]
 
 Each snippet under benchmarks/precision/ carries its labels in header comments (the
 format is in benchmarks/precision/README.md). Every rule in synclint.rules.ALL_RULES
 runs on every snippet, off-by-default rules included; codes the labels name that the
-registry lacks are shown as "not implemented". The script always exits 0: it prints
-figures, it does not judge them.
+registry lacks are shown as "not implemented".
+
+Exits 1 when the overall recall of the implemented rules is below --min-recall (0.95) or
+their false-positive rate above --max-fp-rate (0.05), or, with --per-rule, when any one
+implemented rule is; exits 2 on malformed labels or a linter error on a snippet.
 """
 
 from __future__ import annotations
@@ -310,6 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verbose", "-v", action="store_true",
                         help="list every miss and unexpected finding with file:line")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--min-recall", type=float, default=0.95,
+                        help="the lowest acceptable recall (default 0.95)")
+    parser.add_argument("--max-fp-rate", type=float, default=0.05,
+                        help="the highest acceptable false-positive rate (default 0.05)")
+    parser.add_argument("--per-rule", action="store_true",
+                        help="apply the thresholds to every implemented rule, not only overall")
     args = parser.parse_args(argv)
 
     from synclint.rules import ALL_RULES
@@ -318,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         snippets = load_snippets(args.root)
     except LabelError as bad:
         print(f"bad labels: {bad}", file=sys.stderr)
-        return 0
+        return 2
     implemented = set(ALL_RULES)
     default = {code for code, rule in ALL_RULES.items() if rule.default_enabled}
     figures, errors = evaluate(snippets, implemented)
@@ -330,7 +340,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(render(figures, implemented, default, len(snippets), args.verbose))
     for problem in errors:
         print(f"error: {problem}", file=sys.stderr)
-    return 0
+    if errors:
+        return 2
+    failures = below_thresholds(figures, implemented, args.min_recall, args.max_fp_rate,
+                                per_rule=args.per_rule)
+    for failure in failures:
+        print(f"below threshold: {failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def below_thresholds(figures: dict[str, RuleFigures], implemented: set[str], min_recall: float,
+                     max_fp_rate: float, *, per_rule: bool = False) -> list[str]:
+    """What misses the thresholds: the implemented rules together and, with `per_rule`, each."""
+    total = RuleFigures("overall")
+    judged: list[RuleFigures] = []
+    for code, rule in figures.items():
+        if code not in implemented:
+            continue
+        total.expected += rule.expected
+        total.detected += rule.detected
+        total.negatives += rule.negatives
+        total.false_positive_snippets += rule.false_positive_snippets
+        if per_rule:
+            judged.append(rule)
+    failures: list[str] = []
+    for rule in [total, *judged]:
+        if rule.expected and rule.detected / rule.expected < min_recall:
+            failures.append(f"{rule.code} recall {rule.detected}/{rule.expected} "
+                            f"< {min_recall:.2f}")
+        if rule.negatives and rule.false_positive_snippets / rule.negatives > max_fp_rate:
+            failures.append(f"{rule.code} false-positive rate {rule.false_positive_snippets}/"
+                            f"{rule.negatives} > {max_fp_rate:.2f}")
+    return failures
 
 
 if __name__ == "__main__":

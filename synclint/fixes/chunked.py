@@ -17,7 +17,14 @@ import libcst as cst
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context, iter_children
 from synclint.diagnostics import Applicability
-from synclint.fixes.float64 import FixOrReason, code_of, consumed_on_host
+from synclint.fixes.dtypes import (
+    DTYPE_NAMES,
+    arithmetic_on_unknown_dtype,
+    is_real_float,
+    known_dtype,
+    mentions_mps,
+)
+from synclint.fixes.float64 import MPS_REASON, FixOrReason, code_of, consumed_on_host
 from synclint.rules.base import PendingFix, Replacement
 from synclint.rules.cat_then_reduce import CatThenReduce, MetadataUse, ReductionUse
 
@@ -30,6 +37,9 @@ FOLDS = {"min": "min", "max": "max", "amin": "min", "amax": "max", "any": "any",
 NORMS = frozenset({"norm", "vector_norm"})
 #: Keyword arguments a partial reduction may keep (they do not change which elements count).
 KEPT_KEYWORDS = frozenset({"dtype"})
+#: Steps that keep the number of elements (casts, flattens, copies).
+SAME_SIZE_METHODS = frozenset({"float", "double", "half", "bfloat16", "view", "reshape",
+                               "flatten", "ravel", "detach", "contiguous", "clone"})
 #: Names tried, in order, for the per-tensor variable of the generated comprehensions.
 ELEMENT_NAMES = ("t", "part", "piece", "chunk", "t_")
 #: Nodes below which code runs conditionally (or not at all) relative to its statement.
@@ -38,6 +48,17 @@ CONDITIONAL = (cst.If, cst.For, cst.While, cst.Try, cst.With, cst.IfExp, cst.Boo
                cst.DictComp, cst.GeneratorExp, cst.Match)
 
 _INF_NAMES = frozenset({"math.inf", "torch.inf", "numpy.inf"})
+#: Dtypes whose per-piece sums are those of the joined tensor (exact, or float32 / float64
+#: added in another order): not float16 / bfloat16, which torch sums in float32.
+SUMMABLE = frozenset({"torch.bool", "torch.int32", "torch.int64", "torch.float32",
+                      "torch.float64"})
+SUM_REASON = ("the pieces' dtype is not known: `torch.cat` promotes float16 or mixed pieces "
+              "to one dtype and sums in float32, a float16 piece's own sum rounds and "
+              "can overflow")
+ARITHMETIC_REASON = ("the pieces' dtype is not known: arithmetic runs in each piece's dtype, "
+                     "not the one `torch.cat` promoted to (`abs` of a bool piece raises)")
+NORM_REASON = ("the pieces' dtype is not known: `vector_norm` raises for an integer or "
+               "complex piece that `torch.cat` promoted or normed")
 
 
 @dataclass(frozen=True)
@@ -62,7 +83,8 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
     parents = _ParentMap(scope)
     bound = match.bindings[0] if match.bindings else None
     if len(match.bindings) > 1:
-        names = ", ".join(f"`{_target_name(b)}`" for b in match.bindings[1:])
+        # One name per intermediate, in order (a name may be bound by several steps).
+        names = ", ".join(dict.fromkeys(f"`{_target_name(b)}`" for b in match.bindings[1:]))
         return f"the intermediate {names} would have to be inlined into every reduction"
     if bound is not None and bound.value is not match.call:
         return "the joined tensor is bound through another expression"
@@ -82,6 +104,12 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
         if any(other is not node and _contains(other, node) for other in nodes):
             return "one reduction of the joined tensor is nested in another"
     element_name = _fresh_element(scope, nodes)
+    # What the joined tensor's dtype is known to be, where a reduction's chain reaches it.
+    piece = _pieces_dtype(match, ctx)
+    leaves = {id(use.use): piece for use in all_uses}
+    if mentions_mps(ctx) and any(isinstance(u, ReductionUse) and u.chain[-1:] and
+                                 u.chain[-1] in NORMS for u in uses):
+        unsafe.append(MPS_REASON)
     parts = ""
     if bound is None:
         iteration = _direct_iteration(match, element_name, ctx)
@@ -108,10 +136,17 @@ def chunked_fix(match: CatThenReduce, ctx: Context) -> FixOrReason:
             replacements.append(Replacement(use.node, code))
             continue
         place = _place(ctx, scope, parents, use.node)
-        rewritten = _reduction(use, iteration, replace_uses, ctx, _join_kind(match), place)
+        rewritten = _reduction(use, iteration, replace_uses, ctx, _join_kind(match), place,
+                               leaves)
         if isinstance(rewritten, str):
             return rewritten
-        code, mean, is_norm = rewritten
+        code, mean, is_norm, reason = rewritten
+        if reason is not None and reason not in unsafe:
+            unsafe.append(reason)
+        receiver = _receiver(use.node, ctx)
+        if (receiver is not None and arithmetic_on_unknown_dtype(receiver, ctx, leaves)
+                and ARITHMETIC_REASON not in unsafe):
+            unsafe.append(ARITHMETIC_REASON)
         if mean and not iteration.reiterable:
             unsafe.append("a mean walks the pieces twice (sum, then numel): a one-shot "
                           "iterator would be empty the second time")
@@ -155,13 +190,21 @@ def _direct_iteration(match: CatThenReduce, element_name: str, ctx: Context) -> 
             comprehension.rpar) else cst.SimpleWhitespace("")
         elt = _atom(comprehension.elt)
         reiterable = _reiterable(for_in.iter, ctx) and for_in.inner_for_in is None
-        elt_code = code_of(elt, ctx.parents)
+        elt_code = code_of(_atom(_same_size_source(comprehension.elt)), ctx.parents)
         return _Iteration(tail, elt, f"sum({elt_code}.numel(){plain})", reiterable,
                           code_of(close, ctx.parents))
     pieces = code_of(container, ctx.parents)
     reiterable = isinstance(container, (cst.List, cst.Tuple)) or _reiterable(container, ctx)
     return _Iteration(f" for {element_name} in {pieces}", cst.Name(element_name),
                       f"sum({element_name}.numel() for {element_name} in {pieces})", reiterable)
+
+
+def _same_size_source(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`g` of `g.float().view(-1)`: counting its elements needs no cast copy."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and (
+            expr.func.attr.value in SAME_SIZE_METHODS):
+        expr = expr.func.value
+    return expr
 
 
 def _reiterable(iterable: cst.BaseExpression, ctx: Context) -> bool:
@@ -220,10 +263,27 @@ def _is_list_value(value: cst.BaseExpression) -> bool:
 
 # --- the rewrites ----------------------------------------------------------------------------
 
+def _receiver(node: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
+    """What a reduction call reduces: `x` of `x.sum()` or `torch.sum(x)`."""
+    if not isinstance(node, cst.Call):
+        return None
+    if ctx.imports.qualify(node.func) is not None:
+        return node.args[0].value if node.args else None
+    return node.func.value if isinstance(node.func, cst.Attribute) else None
+
+
+def _pieces_dtype(match: CatThenReduce, ctx: Context) -> str | None:
+    """The dtype every flattened piece is known to have, or None."""
+    flattens = match.elements.flattens or (match.elements.flatten,)
+    dtypes = {known_dtype(flatten, ctx) for flatten in flattens}
+    return dtypes.pop() if len(dtypes) == 1 else None
+
+
 def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.BaseExpression],
-               ctx: Context, join: str,
-               place: Sequence[cst.CSTNode]) -> tuple[str, bool, bool] | str:
-    """(combined code, is a mean, is a norm) for one reduction, or why it has none."""
+               ctx: Context, join: str, place: Sequence[cst.CSTNode],
+               leaves: dict[int, str | None]) -> tuple[str, bool, bool, str | None] | str:
+    """(combined code, is a mean, is a norm, why it is unsafe or None) for one reduction, or
+    why it has none."""
     node = use.node
     if not isinstance(node, cst.Call):
         return "the reduction is not a call"
@@ -241,6 +301,7 @@ def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.
     else:
         return "the reduction is not a call"
     x = code_of(_atom(_substitute(receiver, replace)), place)
+    dtype = known_dtype(receiver, ctx, leaves)
     element = code_of(iteration.element)
     nonempty = f" if {element}.numel()"
     if name in NORMS:
@@ -249,28 +310,38 @@ def _reduction(use: ReductionUse, iteration: _Iteration, replace: dict[int, cst.
             return f"`{name}` with these arguments has no per-tensor combination"
         ord_arg = "" if order == "2" else f", {order}"
         per = f"torch.linalg.vector_norm({x}{ord_arg}, dtype=torch.float64)"
+        reason = None if is_real_float(dtype) else NORM_REASON
         if order == "0":
-            return f"{_joined(per, iteration, '', join)}.sum()", False, True
+            return f"{_joined(per, iteration, '', join)}.sum()", False, True, reason
         # The infinity norm of an empty piece is an error; `torch.cat` skipped such pieces.
         guard = nonempty if "inf" in order else ""
         combined = f"torch.linalg.vector_norm({_joined(per, iteration, guard, join)}{ord_arg})"
-        return combined, False, True
+        return combined, False, True, reason
     kept = _kept_arguments(args)
     if kept is None:
         return f"`{name}` with these arguments has no per-tensor combination"
+    # `.sum(dtype=torch.float64)` sums every piece in that dtype, as it summed the join.
+    accumulated = next((DTYPE_NAMES.get(ctx.imports.qualify(a.value) or "") for a in args
+                        if a.keyword is not None and a.keyword.value == "dtype"), None)
+    summable = (accumulated or dtype) in SUMMABLE or name == "count_nonzero"
     if name in SUMS:
         partial = f"{x}.{name}({kept})"
-        return f"{_joined(partial, iteration, '', join)}.{SUMS[name]}()", False, False
+        return (f"{_joined(partial, iteration, '', join)}.{SUMS[name]}()", False, False,
+                None if summable else SUM_REASON)
     if name in FOLDS:
         if kept:
             return f"`{name}` with these arguments has no per-tensor combination"
         # Empty pieces have no minimum; in the joined tensor they added no element.
         guard = nonempty if FOLDS[name] in ("min", "max") else ""
         partial = f"{x}.{name}()"
-        return f"{_joined(partial, iteration, guard, join)}.{FOLDS[name]}()", False, False
+        return (f"{_joined(partial, iteration, guard, join)}.{FOLDS[name]}()", False, False,
+                None)
     if name == "mean":
+        if not summable:
+            return ("the pieces' dtype is not known: a float16 piece's sum would overflow "
+                    "where `torch.cat(...).mean()` accumulates in float32")
         total = f"{_joined(f'{x}.sum({kept})', iteration, '', join)}.sum()"
-        return f"{total} / {iteration.numel}", True, False
+        return f"{total} / {iteration.numel}", True, False, None
     return f"`{name}` does not combine exactly across tensors"
 
 

@@ -15,6 +15,7 @@ from libcst._nodes.internal import CodegenState
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
+from synclint.fixes.dtypes import is_real_float, known_dtype, mentions_mps
 from synclint.rules.base import PendingFix, Replacement
 from synclint.rules.float32_squared_norm import SquaredNorm
 
@@ -25,6 +26,11 @@ FixOrReason = PendingFix | str
 
 FIX_MESSAGE = "Compute the norm per tensor in float64 with `torch.linalg.vector_norm`"
 UNSAFE_REASON = "the result becomes a float64 tensor where it was float32"
+NOT_FLOAT_REASON = ("the tensor's dtype is not known: `vector_norm` raises for integer, bool "
+                    "and complex tensors")
+MPS_REASON = "this file uses Apple MPS, which has no float64"
+#: Joins of per-tensor norms: `torch.stack([g.norm() for g in grads])`.
+JOINS = frozenset({"torch.stack", "torch.cat", "torch.hstack"})
 #: How deep `a = <norm>; b = a.sqrt()` chains of names are followed to a host read.
 MAX_NAME_DEPTH = 3
 #: Functions that read a 0-d tensor as a Python number (the value, never the dtype, escapes).
@@ -60,7 +66,22 @@ def float64_fix(match: SquaredNorm, ctx: Context,
     if _is_nansum(term, ctx):
         return "`nansum` skips NaN elements, where a norm would propagate them"
     operand = _l2_inner(match.operand, ctx) or match.operand
-    norm = f"torch.linalg.vector_norm({code_of(operand, ctx.parents)}, dtype=torch.float64)"
+    reasons: list[str] = []
+    joined = _float64_norms(operand, ctx)
+    if joined is not None:
+        # `torch.stack([g.norm() for g in grads])`: a float32 norm overflows as its square
+        # does, so the norms inside are computed in float64 too.
+        operand_code, floating = joined
+    else:
+        operand_code = code_of(operand, ctx.parents)
+        floating = is_real_float(known_dtype(operand, ctx))
+    if not floating:
+        reasons.append(NOT_FLOAT_REASON)
+    if mentions_mps(ctx):
+        reasons.append(MPS_REASON)
+    # A join of float64 norms is float64 already.
+    dtype = "" if joined is not None else ", dtype=torch.float64"
+    norm = f"torch.linalg.vector_norm({operand_code}{dtype})"
     parents = list(ctx.parents)
     target: cst.BaseExpression = term
     code = norm + " ** 2"
@@ -89,8 +110,55 @@ def float64_fix(match: SquaredNorm, ctx: Context,
             safe = consumed_on_host(target, ancestors, ctx)
     if code is not norm:
         code = _parenthesized(target, code, parent)
-    applicability = Applicability.SAFE if safe else Applicability.UNSAFE
-    return PendingFix(applicability, FIX_MESSAGE, (Replacement(target, code),), ("torch",))
+    if not safe:
+        reasons.insert(0, UNSAFE_REASON)
+    if not reasons:
+        return PendingFix(Applicability.SAFE, FIX_MESSAGE, (Replacement(target, code),),
+                          ("torch",))
+    return PendingFix(Applicability.UNSAFE, f"{FIX_MESSAGE} (unsafe: {'; '.join(reasons)})",
+                      (Replacement(target, code),), ("torch",))
+
+
+def unsafe_reason(fix: PendingFix) -> str:
+    """Why a fix made by this module is unsafe (from its message)."""
+    return fix.message.partition(" (unsafe: ")[2].rstrip(")")
+
+
+def _float64_norms(operand: cst.BaseExpression,
+                   ctx: Context) -> tuple[str, bool] | None:
+    """The code of a join of L2 norms with each norm computed in float64, and whether every
+    normed tensor is known to be real floating; None when `operand` is no such join."""
+    if not isinstance(operand, cst.Call) or ctx.imports.qualify(operand.func) not in JOINS:
+        return None
+    if not operand.args or operand.args[0].keyword is not None:
+        return None
+    pieces = operand.args[0].value
+    if isinstance(pieces, (cst.ListComp, cst.GeneratorExp)):
+        elements = [pieces.elt]
+    elif isinstance(pieces, (cst.List, cst.Tuple)):
+        elements = [e.value for e in pieces.elements if isinstance(e, cst.Element)]
+        if len(elements) != len(pieces.elements):
+            return None
+    else:
+        return None
+    inner = [_l2_inner(element, ctx) for element in elements]
+    if not inner or any(x is None for x in inner):
+        return None
+    widened: dict[int, cst.BaseExpression] = {}
+    floating = True
+    for element, tensor in zip(elements, inner, strict=True):
+        assert tensor is not None
+        floating = floating and is_real_float(known_dtype(tensor, ctx))
+        widened[id(element)] = cst.parse_expression(
+            f"torch.linalg.vector_norm({code_of(tensor)}, dtype=torch.float64)")
+    if isinstance(pieces, (cst.ListComp, cst.GeneratorExp)):
+        new_pieces: cst.BaseExpression = pieces.with_changes(elt=widened[id(pieces.elt)])
+    else:
+        new_pieces = pieces.with_changes(elements=[
+            e.with_changes(value=widened[id(e.value)]) for e in pieces.elements
+            if isinstance(e, cst.Element)])
+    new_args = [operand.args[0].with_changes(value=new_pieces), *operand.args[1:]]
+    return code_of(operand.with_changes(args=new_args), ctx.parents), floating
 
 
 def needs_parens(parent: cst.CSTNode | None, node: cst.CSTNode) -> bool:

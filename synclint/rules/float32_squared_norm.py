@@ -110,9 +110,61 @@ def _builtin_sum(node: cst.Call, ctx: Context) -> SquaredNorm | None:
         if inner is not None:
             return SquaredNorm(node, "builtin-sum", inner.square, inner.operand, generator)
         found = square_of(element, ctx)
-        if found is None or not _overflows(found, ctx, proven_by_sum=False):
+        if found is None or not _overflows(found, ctx, proven_by_sum=False) or not (
+                _is_norm(found[1], ctx) or _iterates_norms(found[1], generator)):
             return None
     return SquaredNorm(node, "builtin-sum", found[0], found[1], generator)
+
+
+def _bound_to_norms(name: cst.Name, ctx: Context) -> bool:
+    scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
+    values: list[cst.BaseExpression] = []
+    for node, ancestors in occurrences(scope, name.value):
+        if not binds(node, ancestors):
+            continue
+        target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
+        if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)):
+            return False
+        values.append(assign.value)
+    return bool(values) and all(_is_norm(value, ctx) for value in values)
+
+
+def _iterates_norms(expr: cst.BaseExpression,
+                    generator: cst.GeneratorExp | cst.ListComp) -> bool:
+    """`n` of `sum(n ** 2 for n in norms)`: the code calls what it walks norms."""
+    for_in = generator.for_in
+    return (isinstance(expr, cst.Name) and isinstance(for_in.target, cst.Name)
+            and for_in.target.value == expr.value and "norm" in code_of_name(for_in.iter))
+
+
+def code_of_name(expr: cst.BaseExpression) -> str:
+    """`norms`, `self.layer_norms`: the dotted name of an iterable, or ""."""
+    if isinstance(expr, cst.Name):
+        return expr.value
+    if isinstance(expr, cst.Attribute):
+        return f"{code_of_name(expr.value)}.{expr.attr.value}"
+    return ""
+
+
+def _is_norm(expr: cst.BaseExpression, ctx: Context) -> bool:
+    """A full norm (one number): squaring it squares a norm. `sum(c * c for c in xyz)` of
+    whole tensors squares them elementwise, and `total += c ** 2` accumulates elementwise:
+    not norms. A name counts when the code calls it a norm (`param_norm`) or binds it only
+    to norms."""
+    if isinstance(expr, cst.Name):
+        return "norm" in expr.value or _bound_to_norms(expr, ctx)
+    if not isinstance(expr, cst.Call):
+        return False
+    qualified = ctx.imports.qualify(expr.func)
+    if qualified in NORM_FUNCTIONS:
+        rest = expr.args[1:]
+    elif qualified is None and isinstance(expr.func, cst.Attribute) and (
+            expr.func.attr.value == "norm"):
+        rest = expr.args
+    else:
+        return False
+    return not any(arg.keyword is not None and arg.keyword.value in ("dim", "axis")
+                   for arg in rest) and len([a for a in rest if a.keyword is None]) <= 1
 
 
 def match_accumulated_square(node: cst.AugAssign, ctx: Context) -> SquaredNorm | None:
@@ -120,7 +172,8 @@ def match_accumulated_square(node: cst.AugAssign, ctx: Context) -> SquaredNorm |
     if not ctx.in_loop or not isinstance(node.operator, cst.AddAssign):
         return None
     found = square_of(node.value, ctx)
-    if found is None or not _overflows(found, ctx, proven_by_sum=False):
+    if found is None or not _is_norm(found[1], ctx) or not _overflows(
+            found, ctx, proven_by_sum=False):
         return None
     return SquaredNorm(node.value, "accumulate", found[0], found[1])
 
@@ -315,6 +368,14 @@ class Float32SquaredNorm(Rule):
         "    return np.sum(a ** 2), (a ** 2).sum()\n"),
         # Row-wise squared norms: a sum along a dimension.
         "import torch\ndef f(x: torch.Tensor):\n    return (x * x).sum(dim=-1)\n",
+        # Whole tensors squared elementwise and added: per-element norms, not one norm.
+        ("import torch\ndef f(e0: list[torch.Tensor]):\n"
+        "    return torch.sqrt(sum(c * c for c in e0))\n"),
+        ("import torch\ndef f(cs: list[torch.Tensor]):\n    total = torch.zeros(3)\n"
+        "    for c in cs:\n        total += c ** 2\n    return total\n"),
+        # A regularisation loss, after transformers' watermarking detector.
+        ("import torch\ndef f(delta: torch.Tensor, w: float):\n"
+        "    reg_loss = torch.sum(delta ** 2)\n    return reg_loss * w\n"),
         # An unknown value squared with `**`: not proven a tensor.
         "import torch\ndef f(g):\n    return (g ** 2).sum()\n",
     ]
@@ -356,7 +417,18 @@ class Float32SquaredNorm(Rule):
         if match.comprehension is not None:
             # The summand itself is a squared sum: report the whole `sum(...)` once.
             self._covered.add(id(match.comprehension.elt))
+        if self._named_loss(node):
+            return
         self._report_with_fix(match)
+
+    def _named_loss(self, node: cst.Call) -> bool:
+        """`reg_loss = torch.sum(w ** 2)`: a regulariser, not a norm (a loss above 1e38 is
+        broken whatever its dtype, and a float64 loss changes the backward pass)."""
+        parent = self.ctx.parents[-1] if self.ctx.parents else None
+        if not isinstance(parent, cst.Assign) or parent.value is not node:
+            return False
+        return any(isinstance(t.target, cst.Name) and "loss" in t.target.value.lower()
+                   for t in parent.targets)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         match = match_accumulated_square(node, self.ctx)
@@ -365,13 +437,14 @@ class Float32SquaredNorm(Rule):
 
     def _report_with_fix(self, match: SquaredNorm, aug: cst.AugAssign | None = None) -> None:
         # Imported here: the fix module builds on this one's matching helpers.
-        from synclint.fixes.float64 import UNSAFE_REASON, float64_fix
+        from synclint.fixes.float64 import float64_fix, unsafe_reason
 
         fix = float64_fix(match, self.ctx, aug)
         if isinstance(fix, str):
             self.report(match.node, MESSAGE, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            self.report(match.node, MESSAGE, fix=fix, help=with_reason(REMEDY, UNSAFE_REASON))
+            self.report(match.node, MESSAGE, fix=fix,
+                        help=with_reason(REMEDY, unsafe_reason(fix)))
         else:
             self.report(match.node, MESSAGE, fix=fix, help=with_reason(REMEDY))
 

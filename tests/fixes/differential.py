@@ -4,13 +4,21 @@ inputs, and compare results, host syncs and peak temporary memory.
 A shape is a standalone module `tests/fixes/shapes/<pattern>/NAME.py` whose first line says
 what the fixer must do with it (`# expect-fix: safe`, `# expect-fix: unsafe` or
 `# expect-fix: none: <reason>`), optionally followed by `# max-syncs: N`. It defines
-`naive(...)`, `inputs()` (a list of argument tuples) and, optionally, `reference(...)`, a
-float64 result that a fixed version must match where the naive float32 one overflowed.
+`naive(...)`, `inputs()` (a list of argument tuples: normal use, on which every fix must
+compute what the naive version did), optionally `edge_inputs()` (on which a safe fix must
+match too, and an unsafe one shows the difference its reason names: at least one must
+differ) and `reference(...)`, an exact (float64) result by which a fixed value is judged
+where it differs from a naive one that overflowed or rounded. An unsafe fix whose reason is
+the result's dtype says `# may-differ: dtype` on its second line.
+
+The comparison is exact in type: see `compare`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import math
 import shutil
 import tempfile
@@ -37,6 +45,9 @@ FIX_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
 #: Patterns whose whole point is fewer syncs: the fixed version must sync strictly less.
 FEWER_SYNCS = ("merged", "where")
 REL_TOL = 1e-6
+#: A different summation order rounds differently: by about one unit in the last place of
+#: the result's dtype (float16 has 11 significant bits, bfloat16 8).
+REL_TOL_BY_DTYPE = {torch.float16: 2e-3, torch.bfloat16: 1.6e-2}
 ABS_TOL = 1e-12
 #: Slack over 2x the largest input tensor for the chunked peak: 0-d partial results,
 #: their stacks, the allocator's rounding.
@@ -52,6 +63,9 @@ class Shape:
     expect: str
     reason: str = ""
     max_syncs: int | None = None
+    #: `# may-differ: dtype`: an unsafe fix whose result's dtype is its reason (values must
+    #: still match on every input).
+    may_differ: frozenset[str] = frozenset()
 
     @property
     def id(self) -> str:
@@ -61,12 +75,16 @@ class Shape:
 @dataclass(frozen=True)
 class InputOutcome:
     index: int
+    #: Differences that fail the shape.
     problems: tuple[str, ...]
     syncs_naive: int
     syncs_fixed: int
     peak_naive: int
     peak_fixed: int
     largest_input_bytes: int
+    #: An input of `edge_inputs()`; for an unsafe fix its differences are expected.
+    edge: bool = False
+    differences: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,12 +126,18 @@ def load_shape(path: Path) -> Shape:
     if expect not in ("safe", "unsafe", "none") or (expect == "none") != bool(reason.strip()):
         raise ValueError(f"{path}: bad header {header!r}")
     max_syncs = None
+    may_differ: frozenset[str] = frozenset()
     for line in lines[1:]:
         if not line.startswith("#"):
             break
         if line.startswith("# max-syncs:"):
             max_syncs = int(line.split(":", 1)[1])
-    return Shape(path, path.parent.name, path.stem, expect, reason.strip(), max_syncs)
+        if line.startswith("# may-differ:"):
+            may_differ = frozenset(w.strip() for w in line.split(":", 1)[1].split(","))
+            if expect != "unsafe" or not may_differ <= {"dtype"}:
+                raise ValueError(f"{path}: only an unsafe fix may differ, and only in dtype")
+    return Shape(path, path.parent.name, path.stem, expect, reason.strip(), max_syncs,
+                 may_differ)
 
 
 # --- fixing ----------------------------------------------------------------------------------
@@ -190,83 +214,124 @@ def _largest_bytes(args: tuple[Any, ...]) -> int:
     return max((t.numel() * t.element_size() for t in _tensors(args)), default=0)
 
 
-def _finite(args: tuple[Any, ...]) -> bool:
-    return all(bool(torch.isfinite(t).all()) for t in _tensors(args)
-               if t.is_floating_point() or t.is_complex())
-
-
 @dataclass(frozen=True)
 class _Run:
     value: Any
     error: str | None
     syncs: int
     peak: int
+    #: What the function printed, in order (a fix must not reorder side effects).
+    output: str
 
 
 def _run(function: Callable[..., Any], args: tuple[Any, ...]) -> _Run:
     value: Any = None
     error: str | None = None
-    with count_syncs("emulated") as syncs, track_memory("emulated") as memory:
+    printed = io.StringIO()
+    with count_syncs("emulated") as syncs, track_memory("emulated") as memory, \
+            contextlib.redirect_stdout(printed):
         try:
             value = function(*args)
         except Exception as exc:  # noqa: BLE001  # the naive version may raise: so must the fix
             error = type(exc).__name__
-    return _Run(value, error, syncs.total, memory.peak_bytes)
+    return _Run(value, error, syncs.total, memory.peak_bytes, printed.getvalue())
 
 
 def plain(value: Any) -> Any:
-    """Results as Python values: tensors become their `.tolist()`, containers recurse."""
+    """A float64 reference as Python values: tensors become their `.tolist()`."""
     if isinstance(value, torch.Tensor):
         return value.detach().cpu().tolist()
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return type(value)(plain(v) for v in value)
-    if hasattr(value, "__dataclass_fields__"):
-        return {k: plain(getattr(value, k)) for k in value.__dataclass_fields__}
     return value
 
 
-def compare(naive: Any, fixed: Any, reference: Any = None, *, overflow_ok: bool = False,
-            where: str = "result") -> list[str]:
-    """Differences between two plain results: exact for bools, ints, strings and None, 1e-6
-    relative for floats. With `overflow_ok`, a naive inf/NaN may be a finite fixed value
-    (then equal to `reference`'s value at the same place, when there is a reference)."""
-    if isinstance(naive, dict) and isinstance(fixed, dict):
-        if naive.keys() != fixed.keys():
-            return [f"{where}: keys {sorted(naive)} != {sorted(fixed)}"]
-        ref = reference if isinstance(reference, dict) else {}
-        return [p for k in naive for p in compare(naive[k], fixed[k], ref.get(k),
-                                                  overflow_ok=overflow_ok, where=f"{where}[{k!r}]")]
-    if isinstance(naive, (list, tuple)) and isinstance(fixed, (list, tuple)):
+def compare(naive: Any, fixed: Any, reference: Any = None, *, where: str = "result",
+            ignore_dtype: bool = False) -> list[str]:
+    """Differences between two results. Types must be identical (a float32 and a float64
+    tensor, a tensor and a Python float, a tuple and a list, an int and a float, a bool and
+    an int all differ), and so must tensors' dtypes, shapes and devices, dicts' keys in
+    order, ints, bools, strings and None. Floats may differ by the rounding of another
+    summation order (`rel_tol` of the tensor's dtype, 1e-6 for Python floats). Where they
+    differ by more, the fixed value is accepted only when it equals an explicit float64
+    `reference` at that place and the naive one does not (it overflowed or lost precision):
+    never "any finite value" for an overflow."""
+    if type(naive) is not type(fixed):
+        return [f"{where}: type {_describe(naive)} != {_describe(fixed)}"]
+    if isinstance(naive, torch.Tensor):
+        attributes = ("shape", "device") if ignore_dtype else ("dtype", "shape", "device")
+        problems = [f"{where}.{attr}: {getattr(naive, attr)} != {getattr(fixed, attr)}"
+                    for attr in attributes if getattr(naive, attr) != getattr(fixed, attr)]
+        if problems:
+            return problems
+        tol = REL_TOL_BY_DTYPE.get(naive.dtype, REL_TOL)
+        return _compare_values(naive.detach().cpu().tolist(), fixed.detach().cpu().tolist(),
+                               plain(reference), tol, where)
+    if isinstance(naive, dict):
+        if list(naive) != list(fixed):
+            return [f"{where}: keys {list(naive)} != {list(fixed)}"]
+        refs = reference if isinstance(reference, dict) else {}
+        return [p for k in naive
+                for p in compare(naive[k], fixed[k], refs.get(k), where=f"{where}[{k!r}]",
+                                ignore_dtype=ignore_dtype)]
+    if isinstance(naive, (list, tuple)):
         if len(naive) != len(fixed):
             return [f"{where}: length {len(naive)} != {len(fixed)}"]
-        refs = list(reference) if isinstance(reference, (list, tuple)) else [None] * len(naive)
-        if len(refs) != len(naive):
-            refs = [None] * len(naive)
-        return [p for i, (a, b, r) in enumerate(zip(naive, fixed, refs))
-                for p in compare(a, b, r, overflow_ok=overflow_ok, where=f"{where}[{i}]")]
-    if isinstance(naive, float) and isinstance(fixed, float):
-        if _close(naive, fixed):
-            return []
-        if overflow_ok and not math.isfinite(naive) and math.isfinite(fixed):
-            if isinstance(reference, (int, float)) and not _close(float(reference), fixed):
-                return [(f"{where}: naive overflowed; fixed {fixed!r} != float64 reference "
-                         f"{reference!r}")]
-            return []
+        refs = _items_of(reference, len(naive))
+        return [p for i, (a, b, r) in enumerate(zip(naive, fixed, refs, strict=True))
+                for p in compare(a, b, r, where=f"{where}[{i}]", ignore_dtype=ignore_dtype)]
+    if hasattr(naive, "__dataclass_fields__"):
+        return [p for k in naive.__dataclass_fields__
+                for p in compare(getattr(naive, k), getattr(fixed, k), None, where=f"{where}.{k}")]
+    if isinstance(naive, float):
+        return _compare_values(naive, fixed, plain(reference), REL_TOL, where)
+    if naive != fixed:
         return [f"{where}: {naive!r} != {fixed!r}"]
-    if type(naive) is not type(fixed) or naive != fixed:
-        return [(f"{where}: {naive!r} ({type(naive).__name__}) != {fixed!r} "
-                 f"({type(fixed).__name__})")]
     return []
 
 
-def _close(a: float, b: float) -> bool:
+def _describe(value: Any) -> str:
+    if isinstance(value, torch.Tensor):
+        return f"Tensor({value.dtype})"
+    return type(value).__name__
+
+
+def _items_of(reference: Any, length: int) -> list[Any]:
+    if isinstance(reference, (list, tuple)) and len(reference) == length:
+        return list(reference)
+    return [None] * length
+
+
+def _compare_values(naive: Any, fixed: Any, reference: Any, tol: float, where: str) -> list[str]:
+    """Plain values of tensors (nested lists of numbers) or Python floats."""
+    if isinstance(naive, list):
+        if not isinstance(fixed, list) or len(naive) != len(fixed):
+            return [f"{where}: {naive!r} != {fixed!r}"]
+        refs = _items_of(reference, len(naive))
+        return [p for i, (a, b, r) in enumerate(zip(naive, fixed, refs, strict=True))
+                for p in _compare_values(a, b, r, tol, f"{where}[{i}]")]
+    if type(naive) is not type(fixed):
+        return [f"{where}: type {_describe(naive)} != {_describe(fixed)}"]
+    if not isinstance(naive, float):
+        return [] if naive == fixed else [f"{where}: {naive!r} != {fixed!r}"]
+    if _close(naive, fixed, tol):
+        return []
+    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
+        exact = float(reference)
+        if _close(exact, fixed, REL_TOL) and not _close(exact, naive, REL_TOL):
+            return []  # the naive result overflowed or rounded; the fix computes the exact one
+        return [f"{where}: naive {naive!r}, fixed {fixed!r}, float64 reference {exact!r}"]
+    return [f"{where}: {naive!r} != {fixed!r} (no float64 reference to judge by)"]
+
+
+def _close(a: float, b: float, tol: float = 1e-6) -> bool:
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
     if math.isinf(a) or math.isinf(b):
         return a == b
-    return math.isclose(a, b, rel_tol=REL_TOL, abs_tol=ABS_TOL)
+    return math.isclose(a, b, rel_tol=tol, abs_tol=ABS_TOL)
 
 
 def run_shape(shape: Shape) -> ShapeOutcome:
@@ -282,21 +347,33 @@ def run_shape(shape: Shape) -> ShapeOutcome:
         fixed_path.write_text(fixed_text, encoding="utf-8")
         naive_module = _import(naive_path, f"_synclint_naive_{shape.pattern}_{shape.name}")
         fixed_module = _import(fixed_path, f"_synclint_fixed_{shape.pattern}_{shape.name}")
-        outcomes = tuple(_run_input(shape, naive_module, fixed_module, i)
-                         for i in range(len(naive_module.inputs())))
+        normal = len(naive_module.inputs())
+        edges = len(naive_module.edge_inputs()) if hasattr(naive_module, "edge_inputs") else 0
+        outcomes = tuple(_run_input(shape, naive_module, fixed_module, i, normal)
+                         for i in range(normal + edges))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    if shape.expect == "unsafe" and edges and not any(o.differences for o in outcomes):
+        problems.append("unsafe, yet no edge input shows a difference: the reason is not shown")
     return ShapeOutcome(shape, applied, fixed_text, tuple(problems), outcomes)
 
 
+def _arguments(module: ModuleType, index: int, normal: int) -> tuple[Any, ...]:
+    if index < normal:
+        return tuple(module.inputs()[index])
+    return tuple(module.edge_inputs()[index - normal])
+
+
 def _run_input(shape: Shape, naive_module: ModuleType, fixed_module: ModuleType,
-               index: int) -> InputOutcome:
+               index: int, normal: int) -> InputOutcome:
+    """Run both versions on input `index` (of `inputs()`, then of `edge_inputs()`: a safe fix
+    must match on every one; an unsafe one on `inputs()`, and the edge inputs show why it is
+    unsafe)."""
     # Fresh inputs for each version (seeded: the same values), so that neither sees the
     # other's side effects (`.grad` fields, caches).
-    naive_args = tuple(naive_module.inputs()[index])
-    fixed_args = tuple(naive_module.inputs()[index])
+    naive_args = _arguments(naive_module, index, normal)
+    fixed_args = _arguments(naive_module, index, normal)
     largest = _largest_bytes(naive_args)
-    finite = _finite(naive_args)
     naive = _run(naive_module.naive, naive_args)
     fixed = _run(fixed_module.naive, fixed_args)
     problems: list[str] = []
@@ -306,9 +383,15 @@ def _run_input(shape: Shape, naive_module: ModuleType, fixed_module: ModuleType,
     else:
         reference = None
         if hasattr(naive_module, "reference"):
-            reference = plain(naive_module.reference(*naive_module.inputs()[index]))
-        problems.extend(compare(plain(naive.value), plain(fixed.value), reference,
-                                overflow_ok=finite))
+            reference = naive_module.reference(*_arguments(naive_module, index, normal))
+        problems.extend(compare(naive.value, fixed.value, reference,
+                                ignore_dtype="dtype" in shape.may_differ))
+    if naive.output != fixed.output:
+        problems.append(f"printed output differs: {naive.output[:200]!r} != "
+                        f"{fixed.output[:200]!r}")
+    # Side effects on the arguments (in-place updates, `.grad` fields) must be the same.
+    problems.extend(compare(list(_tensors(naive_args)), list(_tensors(fixed_args)),
+                            where="arguments after the call"))
     if fixed.syncs > naive.syncs:
         problems.append(f"the fixed version syncs more: {fixed.syncs} > {naive.syncs}")
     elif (shape.pattern in FEWER_SYNCS and naive.error is None and naive.syncs
@@ -324,5 +407,9 @@ def _run_input(shape: Shape, naive_module: ModuleType, fixed_module: ModuleType,
     if shape.pattern == "chunked" and fixed.peak > 2 * largest + MEMORY_SLACK_BYTES:
         problems.append(f"fixed peak {fixed.peak} B exceeds 2 x the largest input tensor "
                         f"({largest} B) + {MEMORY_SLACK_BYTES} B")
+    edge = index >= normal
+    if edge and shape.expect == "unsafe":
+        return InputOutcome(index, (), naive.syncs, fixed.syncs, naive.peak, fixed.peak,
+                            largest, edge, tuple(problems))
     return InputOutcome(index, tuple(problems), naive.syncs, fixed.syncs, naive.peak,
-                        fixed.peak, largest)
+                        fixed.peak, largest, edge)

@@ -63,11 +63,22 @@ def collect_seed_gradients(seed_module) -> dict[str, float]:
 
 
 def test_seed_reductions_become_per_tensor_reductions_and_comments_survive() -> None:
-    assert fixed(SEED) == SEED_FIXED
+    assert fixed(SEED, unsafe=True) == SEED_FIXED
 
 
-def test_seed_fix_is_safe() -> None:
+def test_seed_fix_is_unsafe_because_the_gradients_dtype_is_not_known() -> None:
     [finding] = findings(SEED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "`vector_norm` raises for an integer or complex piece" in (finding.help or "")
+    # The reason is true: torch.cat promoted the integer piece, vector_norm refuses it.
+    pieces = [torch.arange(3), torch.ones(2)]
+    assert torch.cat(pieces).norm(2).item() > 0
+    with pytest.raises(RuntimeError):
+        torch.linalg.vector_norm(pieces[0], dtype=torch.float64)
+
+
+def test_seed_fix_is_safe_when_the_pieces_are_cast_to_float() -> None:
+    [finding] = findings(SEED.replace("g.view(-1)", "g.float().view(-1)"))
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
 
 
@@ -81,8 +92,27 @@ def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
 def test_direct_sum_reduces_inside_the_same_comprehension() -> None:
     source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
               "    return torch.cat([g.view(-1) for g in grads]).sum()\n")
-    assert fixed(source).endswith(
+    assert fixed(source, unsafe=True).endswith(
         "    return torch.cat([g.view(-1).sum().reshape(1) for g in grads]).sum()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    # The reason is true: a float16 piece's own sum rounds where torch.cat promoted it.
+    pieces = [torch.full((3,), 0.1, dtype=torch.float16), torch.zeros(1)]
+    joined = torch.cat(pieces).sum()
+    per_piece = torch.cat([p.sum().reshape(1) for p in pieces]).sum()
+    assert joined.dtype == per_piece.dtype == torch.float32
+    assert abs(joined - per_piece) > 1e-4 * abs(joined)
+
+
+def test_a_mean_of_pieces_of_unknown_dtype_gets_no_fix() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    return torch.cat([g.view(-1) for g in grads]).mean().item()\n")
+    [finding] = findings(source)
+    assert finding.fix is None
+    assert "a float16 piece's sum would overflow" in (finding.help or "")
+    pieces = [torch.ones(70000, dtype=torch.float16)]
+    assert torch.cat(pieces).mean().item() == 1.0
+    assert torch.cat([p.sum().reshape(1) for p in pieces]).sum().isinf()
 
 
 def test_append_loop_list_is_iterated_instead_of_joined() -> None:
@@ -95,7 +125,7 @@ def test_append_loop_list_is_iterated_instead_of_joined() -> None:
         flat = torch.cat(flats)
         return flat.abs().max()
     """
-    out = fixed(source)
+    out = fixed(source, unsafe=True)
     assert "    flat_parts = flats\n" in out
     assert ("    return torch.cat([t.abs().max().reshape(1) for t in flat_parts if t.numel()])"
             ".max()\n") in out
@@ -105,7 +135,7 @@ def test_product_of_the_joined_tensor_with_itself_substitutes_both_sides() -> No
     source = """\
     import torch
     def f(grads):
-        flat = torch.cat([g.view(-1) for g in grads])
+        flat = torch.cat([g.float().view(-1) for g in grads])
         return (flat * flat).mean().item()
     """
     assert "(t * t).sum().reshape(1) for t in flat_parts" in fixed(source)
@@ -218,3 +248,53 @@ def test_per_tensor_reductions_never_hold_a_copy_of_all_tensors() -> None:
             [torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1) for t in parts])).item()
     assert naive.peak_bytes >= total
     assert chunked.peak_bytes <= largest
+
+
+@pytest.mark.parametrize(("binding", "safe"), [
+    ("grads = list(gs)", True), ("grads = tuple(gs)", True), ("grads = [*gs]", True),
+    ("grads = [g for g in gs]", True), ("grads = iter(gs)", False),
+    ("grads = sorted(gs, key=len)", False), ("grads = (g for g in gs)", False),
+    ("grads = gs.copy()", False),
+])
+def test_an_inline_mean_is_safe_only_over_a_sequence_it_can_walk_twice(binding: str,
+                                                                        safe: bool) -> None:
+    source = ("import torch\ndef f(gs):\n    " + binding + "\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "a one-shot iterator would be empty the second time" in (finding.help or "")
+
+
+@pytest.mark.parametrize(("annotation", "safe"), [
+    ("list[torch.Tensor]", True), ("Sequence[torch.Tensor]", True),
+    ("tuple[torch.Tensor, ...]", True), ("typing.List[torch.Tensor]", True),
+    ("Iterable[torch.Tensor]", False), ("", False),
+])
+def test_a_parameter_is_walked_twice_only_when_annotated_as_a_sequence(annotation: str,
+                                                                        safe: bool) -> None:
+    param = f"grads: {annotation}" if annotation else "grads"
+    source = (f"import torch\ndef f({param}):\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+
+
+def test_an_intermediate_is_named_once_in_the_reason() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    flat = torch.stack([g.float().view(-1) for g in grads])\n"
+              "    bad = torch.isnan(flat) | torch.isinf(flat)\n"
+              "    return (bad.sum() / flat.numel()).item()\n")
+    [finding] = findings(source)
+    assert finding.fix is None
+    assert "No safe fix: the intermediate `bad` would have to be inlined" in (finding.help or "")
+
+
+def test_an_inline_mean_counts_the_elements_of_the_tensors_without_casting_them() -> None:
+    source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+              "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
+    assert fixed(source).endswith(
+        "    return (torch.cat([g.float().view(-1).sum().reshape(1) for g in grads]).sum()"
+        " / sum(g.numel() for g in grads)).item()\n")

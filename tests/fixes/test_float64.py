@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import textwrap
 
+import pytest
 import torch
 
 from synclint.diagnostics import Applicability, Diagnostic
@@ -31,6 +32,7 @@ def fixed(source: str, *, unsafe: bool = False) -> str:
 
 
 SEED = """\
+import pytest
 import torch
 from torch import nn
 
@@ -65,15 +67,15 @@ def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
 
 
 def test_square_root_of_a_squared_sum_becomes_the_norm_itself() -> None:
-    source = "import torch\ndef f(g: torch.Tensor):\n    return g.pow(2).sum().sqrt().item()\n"
+    source = "import torch\ndef f(g: torch.Tensor):\n    return g.float().pow(2).sum().sqrt().item()\n"
     assert fixed(source) == (
         "import torch\ndef f(g: torch.Tensor):\n"
-        "    return torch.linalg.vector_norm(g, dtype=torch.float64).item()\n")
+        "    return torch.linalg.vector_norm(g.float(), dtype=torch.float64).item()\n")
 
 
 def test_power_one_half_of_a_squared_sum_becomes_the_norm_itself() -> None:
     source = "import torch\ndef f(g: torch.Tensor):\n    return float((g * g).sum() ** 0.5)\n"
-    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64))" in fixed(source)
+    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64))" in fixed(source, unsafe=True)
 
 
 def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
@@ -90,7 +92,7 @@ def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
 def test_method_after_the_square_gets_parentheses() -> None:
     source = "import torch\ndef f(n: torch.Tensor):\n    return (n ** 2).sum().item()\n"
     assert "return (torch.linalg.vector_norm(n, dtype=torch.float64) ** 2).item()" in fixed(
-        source)
+        source, unsafe=True)
 
 
 def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
@@ -98,7 +100,7 @@ def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
               "    total = sum(p.grad.norm() ** 2 for p in model.parameters())\n"
               "    return float(total) ** 0.5\n")
     assert ("sum(torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2 "
-            "for p in model.parameters())") in fixed(source)
+            "for p in model.parameters())") in fixed(source, unsafe=True)
 
 
 def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
@@ -107,10 +109,10 @@ def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
     def f(model):
         total = 0.0
         for p in model.parameters():
-            total += p.grad.data.norm(2) ** 2
+            total += p.grad.data.float().norm(2) ** 2
         return float(total) ** 0.5
     """
-    assert ("total += torch.linalg.vector_norm(p.grad.data, dtype=torch.float64) ** 2"
+    assert ("total += torch.linalg.vector_norm(p.grad.data.float(), dtype=torch.float64) ** 2"
             in fixed(source))
 
 
@@ -130,7 +132,7 @@ def test_accumulator_returned_as_a_tensor_is_unsafe() -> None:
 def test_dot_product_of_a_tensor_with_itself_is_rewritten() -> None:
     source = "import torch\ndef f(g: torch.Tensor):\n    return torch.dot(g.view(-1), g.view(-1)).item()\n"
     assert "(torch.linalg.vector_norm(g.view(-1), dtype=torch.float64) ** 2).item()" in fixed(
-        source)
+        source, unsafe=True)
 
 
 def test_nansum_is_reported_without_a_fix_and_the_message_says_why() -> None:
@@ -141,10 +143,10 @@ def test_nansum_is_reported_without_a_fix_and_the_message_says_why() -> None:
 
 
 def test_torch_imported_under_an_alias_gets_a_plain_import() -> None:
-    source = "import torch as T\ndef f(g: T.Tensor):\n    return float(T.sum(g ** 2))\n"
+    source = "import torch as T\ndef f(g: T.Tensor):\n    return float(T.sum(g.float() ** 2))\n"
     out = fixed(source)
     assert out.splitlines()[:2] == ["import torch", "import torch as T"]
-    assert "float(torch.linalg.vector_norm(g, dtype=torch.float64) ** 2)" in out
+    assert "float(torch.linalg.vector_norm(g.float(), dtype=torch.float64) ** 2)" in out
 
 
 def test_catalog_use_instead_is_what_the_fixer_makes_of_the_example() -> None:
@@ -189,3 +191,222 @@ def test_fixed_norm_peak_memory_stays_below_one_float64_copy_of_the_largest_tens
     # The seed ticket's fix holds a float64 copy of every gradient at once.
     assert seed_ticket.peak_bytes >= 2 * sum(g.numel() * g.element_size() for g in grads)
     assert ours.peak_bytes <= 2 * largest
+
+
+def _fix_of(source: str) -> str:
+    [finding] = findings(source)
+    assert finding.fix is not None
+    return f"{finding.fix.applicability.name}: {finding.help}"
+
+
+def test_an_operand_of_unknown_dtype_gets_an_unsafe_fix_because_integers_would_raise() -> None:
+    source = "import torch\ndef f(g: torch.Tensor):\n    return (g * g).sum().item()\n"
+    assert _fix_of(source).startswith("UNSAFE")
+    assert "raises for integer, bool and complex tensors" in _fix_of(source)
+    g = torch.arange(4)
+    assert (g * g).sum().item() == 14
+    try:
+        torch.linalg.vector_norm(g, dtype=torch.float64)
+    except RuntimeError:
+        pass
+    else:  # pragma: no cover - the reason would be false
+        raise AssertionError("vector_norm accepted an integer tensor")
+
+
+def test_a_cast_to_a_floating_dtype_makes_the_operand_known() -> None:
+    for cast in ("g.float()", "g.half()", "g.float().to('cuda')", "g.bfloat16().detach()",
+                 "g.detach().float().view(-1)"):
+        source = f"import torch\ndef f(g):\n    return ({cast} ** 2).sum().item()\n"
+        assert _fix_of(source).startswith("SAFE"), cast
+    for cast in ("g.abs()", "g.float().to(dtype).view(-1)"):
+        source = f"import torch\ndef f(g, dtype):\n    return ({cast} ** 2).sum().item()\n"
+        assert _fix_of(source).startswith("UNSAFE"), cast
+
+
+def test_norms_inside_a_squared_sum_are_computed_in_float64_too() -> None:
+    source = ("import torch\ndef f(grads):\n"
+              "    return torch.stack([g.float().norm() for g in grads]).pow(2).sum().sqrt().item()\n")
+    out = fixed(source)
+    assert ("torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float(), "
+            "dtype=torch.float64) for g in grads])).item()") in out
+    ns: dict[str, object] = {}
+    exec(compile(out, "fixed.py", "exec"), ns)  # noqa: S102 - the fixer's own output
+    grads = [torch.full((1000,), 2e37), torch.ones(3)]
+    assert math.isinf(torch.stack([g.norm() for g in grads]).pow(2).sum().sqrt().item())
+    exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+    assert math.isclose(ns["f"](grads), exact, rel_tol=1e-9)  # type: ignore[operator]
+
+
+def test_a_file_that_uses_mps_gets_an_unsafe_fix_because_mps_has_no_float64() -> None:
+    source = ("import torch\ndevice = torch.device('mps')\ndef f(g):\n"
+              "    return (g.float() ** 2).sum().item()\n")
+    assert _fix_of(source).startswith("UNSAFE")
+    assert "MPS" in _fix_of(source)
+
+
+def _scaled_norm_from_the_page() -> dict[str, object]:
+    """The float32 form rules/SYN301.md gives for MPS, executed as written there."""
+    code = _block(rule_page(CODE) or "", "Fix safety")
+    namespace: dict[str, object] = {"torch": torch, "grads": [torch.ones(2)]}
+    exec(compile(code, "SYN301.md", "exec"), namespace)  # noqa: S102 - our own documentation
+    return namespace
+
+
+def test_the_float32_form_for_mps_matches_float64_on_large_tiny_and_special_values() -> None:
+    scaled_norm = _scaled_norm_from_the_page()["scaled_norm"]
+    torch.manual_seed(0)
+    cases = [torch.randn(1000) * 1e20, torch.randn(7, 3) * 1e-20, torch.randn(64),
+             torch.full((5,), 3e37), torch.zeros(4), torch.tensor([2.5]), torch.empty(0),
+             torch.tensor([1.0, float("inf")]), torch.tensor([float("nan"), 1e20]),
+             torch.tensor([-float("inf"), float("nan")])]
+    for g in cases:
+        got = scaled_norm(g)  # type: ignore[operator]
+        assert got.dtype == torch.float32 and got.shape == ()
+        exact = float(torch.linalg.vector_norm(g.double()))
+        if math.isnan(exact):
+            assert math.isnan(float(got)), g
+        else:
+            assert math.isclose(float(got), exact, rel_tol=1e-6), (g, float(got), exact)
+    # The plain float32 norm overflows on the large values.
+    assert math.isinf(float(torch.linalg.vector_norm(cases[0])))
+
+
+def test_the_float32_form_for_mps_combines_per_tensor_norms_without_overflow() -> None:
+    namespace = _scaled_norm_from_the_page()
+    scaled_norm = namespace["scaled_norm"]
+    grads = [torch.full((1000,), 2e36), torch.ones(3), torch.empty(0)]
+    combined = scaled_norm(torch.stack([scaled_norm(g) for g in grads]))  # type: ignore[operator]
+    exact = math.sqrt(sum(float((g.double() ** 2).sum()) for g in grads))
+    assert math.isclose(float(combined), exact, rel_tol=1e-6)
+
+
+ACCUMULATOR = """\
+import math
+import pytest
+import torch
+def f(model):
+    {init}
+    for p in model.parameters():
+        {target} += p.grad.float().norm() ** 2
+    {use}
+"""
+
+
+@pytest.mark.parametrize(("init", "target", "use", "safe"), [
+    ("total = 0.0", "total", "return float(total) ** 0.5", True),
+    ("total = 0", "total", "return math.sqrt(total)", True),
+    ("total = 0.0", "total", "a, b = float(total), total.item()\n    return a + b", True),
+    ("total = 0.0", "total", "return total", False),
+    ("total = 0.0", "total", "print(total)\n    return float(total)", False),
+    ("total = torch.zeros(())", "total", "return float(total)", False),
+    ("total = 0.0", "total", "total *= 2\n    return float(total)", False),
+    ("total = 0.0\n    total = 1.0", "total", "return float(total)", True),
+    ("total = 0.0\n    (total, other) = (1.0, 2)", "total", "return float(total)", False),
+    ("self = model", "self.total", "return float(self.total)", False),
+])
+def test_an_accumulator_is_safe_only_when_every_read_is_a_host_read(init: str, target: str,
+                                                                    use: str, safe: bool) -> None:
+    source = ACCUMULATOR.format(init=init, target=target, use=use)
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "the result becomes a float64 tensor" in (finding.help or "")
+
+
+def test_a_module_level_accumulator_is_unsafe() -> None:
+    source = ("import torch\ntotal = 0.0\nfor g in grads:\n"
+              "    total += g.float().pow(2).sum()\nprint(float(total))\n")
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+
+
+@pytest.mark.parametrize(("norm", "inner"), [
+    ("g.float().norm(2.0)", "g.float()"),
+    ("g.float().norm(p=2)", "g.float()"),
+    ("torch.linalg.vector_norm(g.float(), ord=2)", "g.float()"),
+    ("torch.norm(g.float())", "g.float()"),
+    ("g.float().norm(3)", "g.float().norm(3)"),
+    ("g.float().norm(2.5)", "g.float().norm(2.5)"),
+    ("torch.linalg.norm(g.float(), 2)", "torch.linalg.norm(g.float(), 2)"),
+])
+def test_squaring_an_l2_norm_norms_the_tensor_itself(norm: str, inner: str) -> None:
+    source = f"import torch\ndef f(g):\n    return float(sum({norm} ** 2 for _ in range(1)))\n"
+    out = fixed(source, unsafe=True)
+    assert f"torch.linalg.vector_norm({inner}, dtype=torch.float64) ** 2" in out, out
+
+
+@pytest.mark.parametrize(("power", "rooted"), [("** 0.5", True), ("** 0.25", False),
+                                               ("** 2", False)])
+def test_only_a_square_root_of_the_squared_sum_becomes_the_norm(power: str,
+                                                                rooted: bool) -> None:
+    source = f"import torch\ndef f(g):\n    return float((g.float() * g.float()).sum() {power})\n"
+    out = fixed(source, unsafe=True)
+    norm = "torch.linalg.vector_norm(g.float(), dtype=torch.float64)"
+    expected = f"float({norm})" if rooted else f"float(({norm} ** 2) {power})"
+    assert expected in out, out
+
+
+@pytest.mark.parametrize("summand", ["c * c", "c ** 2", "c.float().norm(dim=0) ** 2",
+                                     "c.norm(2, 1) ** 2"])
+def test_whole_tensors_squared_elementwise_are_not_a_norm_and_get_no_rewrite(summand: str) -> None:
+    # After transformers' openfold rigid_utils: x*x + y*y + z*z of coordinate tensors.
+    source = (f"import torch\ndef f(e0: list[torch.Tensor]):\n"
+              f"    return torch.sqrt(sum({summand} for c in e0))\n")
+    assert findings(source) == []
+    accumulated = (f"import torch\ndef f(e0: list[torch.Tensor]):\n    total = 0.0\n"
+                   f"    for c in e0:\n        total += {summand}\n    return total\n")
+    assert findings(accumulated) == []
+
+
+@pytest.mark.parametrize("source", [
+    "def f(norms: list[torch.Tensor]):\n    return float(sum(n ** 2 for n in norms))\n",
+    "def f(layer_norms: list[torch.Tensor]):\n    return float(sum(n ** 2 for n in layer_norms))\n",
+    "def f(ps):\n    t = 0.0\n    for p in ps:\n        param_norm = p.grad.norm(2)\n"
+    "        t += param_norm ** 2\n    return float(t)\n",
+    "def f(ps):\n    t = 0.0\n    for p in ps:\n        n = p.grad.norm()\n"
+    "        t += n ** 2\n    return float(t)\n",
+])
+def test_squares_of_what_the_code_calls_or_binds_as_norms_are_norms(source: str) -> None:
+    assert len(findings("import torch\n" + source)) == 1
+
+
+@pytest.mark.parametrize(("body", "safe"), [
+    ("return g.float().pow(2).sum().item()", True),
+    ("return g.float().pow(2).sum().tolist()", True),
+    ("return float(g.float().pow(2).sum())", True),
+    ("return round(g.float().pow(2).sum(), 3)", True),
+    ("return math.sqrt(g.float().pow(2).sum())", True),
+    ("return math.isfinite(g.float().pow(2).sum())", True),
+    ("return g.float().pow(2).sum().sqrt().item()", True),
+    ("return torch.sqrt(g.float().pow(2).sum()).item()", True),
+    ("return (g.float().pow(2).sum() ** 0.5).item()", True),
+    ("s = g.float().pow(2).sum()\n    return s.item(), float(s)", True),
+    ("return g.float().pow(2).sum()", False),
+    ("return g.float().pow(2).sum().sqrt()", False),
+    ("return g.float().pow(2).sum() / 2", False),
+    ("return g.float().pow(2).sum().clamp(0).item()", False),
+    ("return print(g.float().pow(2).sum())", False),
+    ("return math.sqrt(x=g.float().pow(2).sum())", False),
+    ("s = g.float().pow(2).sum()\n    return s.item(), s", False),
+    ("s = g.float().pow(2).sum()\n    s = s * 2\n    return s.item()", False),
+    ("s = t = g.float().pow(2).sum()\n    return s.item()", False),
+    ("self.s = g.float().pow(2).sum()\n    return self.s.item()", False),
+    ("float = len\n    return float(g.float().pow(2).sum())", False),
+])
+def test_the_float64_fix_is_safe_only_where_every_read_is_a_host_read(body: str,
+                                                                       safe: bool) -> None:
+    source = f"import math\nimport torch\ndef f(g, self):\n    {body}\n"
+    [finding] = findings(source)
+    assert finding.fix is not None
+    assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
+    if not safe:
+        assert "the result becomes a float64 tensor" in (finding.help or "")
+
+
+@pytest.mark.parametrize("root", ["torch.sqrt(g.float().pow(2).sum())",
+                                  "g.float().pow(2).sum().sqrt()"])
+def test_the_square_root_of_the_squared_sum_is_written_as_the_norm(root: str) -> None:
+    source = f"import torch\ndef f(g):\n    return {root}.item()\n"
+    assert fixed(source).endswith(
+        "    return torch.linalg.vector_norm(g.float(), dtype=torch.float64).item()\n")

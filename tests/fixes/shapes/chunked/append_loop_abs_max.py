@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """A list filled by `.append(...)` over `model.parameters()` with a None guard, then max |g|."""
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ def _model(frozen: bool = False, poison: str = "") -> nn.Module:
 def inputs() -> list[tuple[nn.Module]]:
     return [(_model(),), (_model(frozen=True),), (_model(poison="nan"),),
             (_model(poison="-inf"),), (nn.Linear(2, 2),)]
+
+
+def edge_inputs() -> list[tuple[nn.Module]]:
+    # A gradient of another dtype than its parameter (allowed by `grad_dtype = None`): `abs`
+    # of a bool piece raises where `torch.cat` promoted it with the others.
+    model = nn.Linear(1, 1)
+    model.weight.grad_dtype = None
+    model.weight.grad = torch.tensor([[True]])
+    model.bias.grad = torch.ones(1)
+    return [(model,)]

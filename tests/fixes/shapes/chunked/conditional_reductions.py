@@ -7,7 +7,7 @@ import torch
 
 
 def naive(grads: list[torch.Tensor], enhanced: bool) -> dict[str, float]:
-    flat = torch.cat([g.view(-1) for g in grads])
+    flat = torch.cat([g.float().view(-1) for g in grads])
     stats = {"numel": flat.numel()}
     if enhanced:
         stats["inf_count"] = torch.isinf(flat).sum().item()
@@ -19,3 +19,8 @@ def inputs() -> list[tuple[list[torch.Tensor], bool]]:
     torch.manual_seed(18)
     grads = [torch.randn(6, 6), torch.tensor([float("inf"), 0.0])]
     return [(grads, True), (grads, False), ([torch.rand(10)], True)]
+
+
+def edge_inputs() -> list[tuple[list[torch.Tensor], bool]]:
+    # On an empty list the join raised; the reductions under `if` do not run.
+    return [([], False)]

@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Two named tensors joined by a literal list, reduced to a float norm."""
 from __future__ import annotations
 
@@ -17,3 +17,8 @@ def inputs() -> list[tuple[torch.Tensor, torch.Tensor]]:
     torch.manual_seed(15)
     return [(torch.randn(3, 3), torch.randn(5)), (torch.randn(2) * 1e20, torch.randn(4)),
             (torch.zeros(1), torch.zeros(2)), (torch.tensor([float("nan")]), torch.ones(1))]
+
+
+def edge_inputs() -> list[tuple[torch.Tensor, torch.Tensor]]:
+    # `torch.cat` promotes the integer piece; `vector_norm(..., dtype=torch.float64)` raises.
+    return [(torch.arange(3), torch.ones(2)), (torch.ones(2, dtype=torch.complex64), torch.ones(1))]

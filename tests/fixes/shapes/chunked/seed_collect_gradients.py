@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Seed B7-PT-03: one flat copy of every gradient, then counts, a zero ratio and a norm."""
 from __future__ import annotations
 
@@ -53,3 +53,12 @@ def inputs() -> list[tuple[nn.Module]]:
     return [(_model(),), (_model(frozen=True),), (_model(poison="nan"),),
             (_model(poison="inf"),), (_model(scale=1e20),), (zeros,), (nn.Linear(2, 2),),
             (_model(width=4096),)]
+
+
+def edge_inputs() -> list[tuple[nn.Module]]:
+    # Complex gradients: `vector_norm(..., dtype=torch.float64)` raises where `.norm(2)` did not.
+    torch.manual_seed(10)
+    model = nn.Linear(3, 2, dtype=torch.complex64)
+    for p in model.parameters():
+        p.grad = torch.randn_like(p)
+    return [(model,)]

@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Several named reductions of one flat tensor: a zero ratio as a mean, min, max, numel."""
 from __future__ import annotations
 
@@ -28,3 +28,8 @@ def inputs() -> list[tuple[list[torch.Tensor]]]:
     poisoned[1][4] = float("nan")
     return [(grads,), (poisoned,), ([g * 1e20 for g in grads],), ([torch.randn(1)],), ([],),
             ([torch.randn(3), torch.empty(0)],), ([torch.randn(4).half(), torch.randn(4)],)]
+
+
+def edge_inputs() -> list[tuple[list[torch.Tensor]]]:
+    # `torch.cat` promotes the integer piece; `vector_norm(..., dtype=torch.float64)` raises.
+    return [([torch.arange(4), torch.randn(4)],)]

@@ -1,4 +1,5 @@
 # expect-fix: unsafe
+# may-differ: dtype
 """`total += p.grad.data.norm(2) ** 2` over `model.parameters()` with an early `continue`;
 the result is returned as a tensor, so its dtype (float32 -> float64) is observable."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """`sum(p.grad.norm() ** 2 for p in params if p.grad is not None)` then `float(...) ** 0.5`."""
 from __future__ import annotations
 
@@ -30,3 +30,15 @@ def _model(scale: float, half_frozen: bool = False) -> nn.Module:
 def inputs() -> list[tuple[nn.Module]]:
     return [(_model(1.0),), (_model(1.0, half_frozen=True),), (_model(1e20),),
             (_model(1e25, half_frozen=True),), (nn.Linear(1, 1),)]
+
+
+def edge_inputs() -> list[tuple[nn.Module]]:
+    # `vector_norm(..., dtype=torch.float64)` raises for complex gradients.
+    torch.manual_seed(5)
+    model = nn.Linear(3, 2, dtype=torch.complex64)
+    for p in model.parameters():
+        p.grad = torch.randn_like(p)
+    half = _model(1.0).half()
+    for p in half.parameters():
+        p.grad = torch.randn_like(p) * 300
+    return [(model,), (half,)]

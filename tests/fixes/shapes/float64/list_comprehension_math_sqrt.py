@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """A list comprehension of `.pow(2).sum()` terms, read with `math.sqrt` (a host read)."""
 from __future__ import annotations
 
@@ -21,3 +21,9 @@ def inputs() -> list[tuple[list[torch.Tensor]]]:
     grads = [torch.randn(5, 7), torch.randn(11), torch.randn(3, 2, 2)]
     return [(grads,), ([],), ([torch.randn(4)],), ([g * 1e20 for g in grads],),
             ([torch.zeros(6), torch.full((3,), 2.5e19)],), ([torch.tensor([float("inf")])],)]
+
+
+def edge_inputs() -> list[tuple[list[torch.Tensor]]]:
+    torch.manual_seed(1)
+    return [([torch.arange(5), torch.tensor([3])],), ([torch.randn(8).half()],),
+            ([torch.tensor([float("nan"), 1.0])],), ([torch.empty(0)],)]

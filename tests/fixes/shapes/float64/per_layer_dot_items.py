@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """Per-layer squared norms as `torch.dot(g, g)`, each read with `.item()`."""
 from __future__ import annotations
 
@@ -18,3 +18,8 @@ def inputs() -> list[tuple[list[torch.Tensor]]]:
     grads = [torch.randn(3, 4), torch.randn(9), torch.zeros(2)]
     return [(grads,), ([],), ([g * 1e20 for g in grads],), ([torch.randn(1)],),
             ([torch.tensor([float("-inf"), 1.0])],)]
+
+
+def edge_inputs() -> list[tuple[list[torch.Tensor]]]:
+    torch.manual_seed(4)
+    return [([torch.arange(6)],), ([torch.randn(5).half() * 300],), ([torch.empty(0)],)]

@@ -1,4 +1,5 @@
 # expect-fix: unsafe
+# may-differ: dtype
 """A squared-sum returned as a tensor: the fix makes it float64, which callers can see."""
 from __future__ import annotations
 

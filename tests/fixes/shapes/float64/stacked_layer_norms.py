@@ -1,4 +1,4 @@
-# expect-fix: safe
+# expect-fix: unsafe
 """gradient_collector style: per-layer norms stacked, then `(norms ** 2).sum().sqrt()`."""
 from __future__ import annotations
 
@@ -21,3 +21,7 @@ def inputs() -> list[tuple[list[torch.Tensor]]]:
     return [(norms,), ([torch.tensor(1e20), torch.tensor(3e20)],), ([torch.tensor(0.0)],),
             ([torch.tensor(float("nan")), torch.tensor(1.0)],), ([],),
             ([torch.tensor(1e-20)] * 3,)]
+
+
+def edge_inputs() -> list[tuple[list[torch.Tensor]]]:
+    return [([torch.tensor(3), torch.tensor(4)],), ([torch.tensor(300.0).half()] * 2,)]

@@ -1,0 +1,25 @@
+# expect-fix: unsafe
+"""`torch.dot(v, v).item()` of a flattened tensor: an exact integer for integer tensors (a
+token-count histogram), where `vector_norm(..., dtype=torch.float64)` raises."""
+from __future__ import annotations
+
+import torch
+
+
+def naive(v: torch.Tensor) -> float:
+    flat = v.reshape(-1)
+    return torch.dot(flat, flat).item()
+
+
+def reference(v: torch.Tensor) -> float:
+    return float((v.double() ** 2).sum())
+
+
+def inputs() -> list[tuple[torch.Tensor]]:
+    torch.manual_seed(25)
+    return [(torch.randn(4, 5),), (torch.randn(3) * 1e20,), (torch.tensor([float("inf")]),),
+            (torch.ones(1),)]
+
+
+def edge_inputs() -> list[tuple[torch.Tensor]]:
+    return [(torch.arange(6).view(2, 3),)]
