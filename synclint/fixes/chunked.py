@@ -25,8 +25,8 @@ from synclint.fixes.dtypes import (
     mentions_mps,
 )
 from synclint.fixes.float64 import MPS_REASON, FixOrReason, code_of, consumed_on_host
-from synclint.rules.base import PendingFix, Replacement
-from synclint.rules.cat_then_reduce import CatThenReduce, MetadataUse, ReductionUse
+from synclint.fixes.matches import CatThenReduce, MetadataUse, ReductionUse
+from synclint.fixes.pending import PendingFix, Replacement
 
 __all__ = ["chunked_fix"]
 

@@ -16,8 +16,8 @@ from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.fixes.dtypes import is_real_float, known_dtype, mentions_mps
-from synclint.rules.base import PendingFix, Replacement
-from synclint.rules.float32_squared_norm import SquaredNorm
+from synclint.fixes.matches import SquaredNorm
+from synclint.fixes.pending import PendingFix, Replacement
 
 __all__ = ["FixOrReason", "code_of", "consumed_on_host", "float64_fix", "needs_parens"]
 

@@ -6,7 +6,6 @@ The detection is exposed as `match_cat_then_reduce` so that the chunked fix can 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 import libcst as cst
@@ -28,6 +27,12 @@ from synclint.analysis.torch_api import (
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
+from synclint.fixes.matches import (
+    CatThenReduce,
+    FlattenedElements,
+    MetadataUse,
+    ReductionUse,
+)
 from synclint.rules.base import Example, Rule
 from synclint.rules.wording import with_reason
 
@@ -36,61 +41,6 @@ MAX_ALIAS_DEPTH = 3
 
 MESSAGE = "`{join}` of flattened tensors is only reduced: an O(total elements) temporary"
 REMEDY = "reduce each tensor and combine the results (peak O(largest tensor))"
-
-
-@dataclass(frozen=True)
-class FlattenedElements:
-    """Where the joined tensors come from: one flatten per element of some iterable."""
-
-    #: The join's first argument: a comprehension, a generator, a list or a name.
-    container: cst.BaseExpression
-    #: The flattening expression (`g.view(-1)`, also the argument of `flat.append(...)`);
-    #: for a literal list, the first of its elements.
-    flatten: cst.BaseExpression
-    #: What is flattened (`g`, `p.grad.detach()`).
-    tensor: cst.BaseExpression
-    #: The comprehension or generator producing the elements, if any.
-    comprehension: cst.ListComp | cst.GeneratorExp | None = None
-    #: `flats = []` and the `for` loop whose `flats.append(...)` builds the list, if any.
-    list_binding: cst.Assign | None = None
-    append_loop: cst.For | None = None
-    #: Every flattening expression (one per literal element or append call).
-    flattens: tuple[cst.BaseExpression, ...] = ()
-
-
-@dataclass(frozen=True)
-class ReductionUse:
-    """One read of the joined tensor that ends in a full reduction."""
-
-    #: The occurrence of the joined tensor: the join call itself or a name bound to it.
-    use: cst.BaseExpression
-    #: The elementwise steps then the reduction, e.g. ("isnan", "sum") or ("==", "float", "mean").
-    chain: tuple[str, ...]
-    #: The expression that completes the reduction (`torch.isnan(flat).sum()`).
-    node: cst.BaseExpression
-
-
-@dataclass(frozen=True)
-class MetadataUse:
-    """A host metadata read of the joined tensor (`flat.numel()`, `flat.shape`, `len(flat)`)."""
-
-    use: cst.BaseExpression
-    what: str
-    node: cst.BaseExpression
-
-
-@dataclass(frozen=True)
-class CatThenReduce:
-    """A join of per-tensor flattens whose result is only reduced."""
-
-    call: cst.Call
-    #: "torch.cat", "torch.stack" ...
-    function: str
-    elements: FlattenedElements
-    #: The assignments that name the joined tensor (or elementwise results of it), in order.
-    bindings: tuple[cst.Assign | cst.AnnAssign, ...]
-    reductions: tuple[ReductionUse, ...]
-    metadata: tuple[MetadataUse, ...]
 
 
 _Uses = list[ReductionUse | MetadataUse]

@@ -6,7 +6,6 @@ The detection is exposed as `match_squared_norm` so that the float64 fix can reu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 import libcst as cst
@@ -25,6 +24,7 @@ from synclint.analysis.torch_api import (
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
+from synclint.fixes.matches import SquaredNorm
 from synclint.rules.base import Example, Rule, Sink
 from synclint.rules.wording import with_reason
 
@@ -35,23 +35,6 @@ OVERFLOWING = frozenset({TENSOR, HOST_TENSOR})
 MESSAGE = "Squared-sum norm in float32: the squares overflow to inf above ~1.8e19"
 REMEDY = ("compute per-tensor norms in float64 "
           "(`torch.linalg.vector_norm(g, dtype=torch.float64)`) and combine them")
-
-
-@dataclass(frozen=True)
-class SquaredNorm:
-    """A squared-sum norm: what to replace, and the parts a rewrite needs."""
-
-    #: The whole expression to report and replace.
-    node: cst.BaseExpression
-    #: "sum-method" `(g*g).sum()`, "sum-function" `torch.sum(g**2)`, "dot" `torch.dot(g, g)`,
-    #: "builtin-sum" `sum(... for g in grads)`, "accumulate" `total += g.norm() ** 2`.
-    form: str
-    #: The squaring expression (`g * g`, `g.pow(2)`, `x.norm() ** 2`).
-    square: cst.BaseExpression
-    #: What is squared (`g.float()`, `x.norm()`, `torch.stack(norms)`).
-    operand: cst.BaseExpression
-    #: For "builtin-sum": the generator or comprehension summed over.
-    comprehension: cst.GeneratorExp | cst.ListComp | None = None
 
 
 def match_squared_norm(node: cst.Call, ctx: Context) -> SquaredNorm | None:

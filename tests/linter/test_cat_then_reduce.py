@@ -11,8 +11,9 @@ import pytest
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_module
+from synclint.fixes.matches import CatThenReduce
 from synclint.rules.base import Rule
-from synclint.rules.cat_then_reduce import CatThenReduce, match_cat_then_reduce
+from synclint.rules.cat_then_reduce import match_cat_then_reduce
 from tests.linter.helpers import rule_findings
 
 CODE = "SYN201"

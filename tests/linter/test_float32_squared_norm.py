@@ -11,8 +11,9 @@ import pytest
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_module
+from synclint.fixes.matches import SquaredNorm
 from synclint.rules.base import Rule
-from synclint.rules.float32_squared_norm import SquaredNorm, match_squared_norm
+from synclint.rules.float32_squared_norm import match_squared_norm
 from tests.linter.helpers import rule_findings
 
 CODE = "SYN301"
