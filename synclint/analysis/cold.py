@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from synclint.analysis.kinds import TENSORS, Kind
+from synclint.analysis.names import dotted_name
 
 #: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
 #: "periodic" (the body of a periodic guard).
@@ -255,7 +256,7 @@ def _modulo_period(node: cst.BaseExpression, kind_of: KindOf) -> str | None:
     divisor = node.right
     if isinstance(divisor, cst.Integer):
         return None if divisor.value in ("0", "1") else divisor.value
-    text = _dotted(divisor)
+    text = dotted_name(divisor)
     return f"`{text}`" if text is not None else ""
 
 
@@ -276,17 +277,6 @@ def _flag_name(node: cst.BaseExpression) -> str | None:
         # `self._should_log(step)`, `is_log_step()`
         return _flag_name(node.func)
     return None
-
-
-def _dotted(node: cst.BaseExpression) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, cst.Attribute):
-        parts.append(node.attr.value)
-        node = node.value
-    if not isinstance(node, cst.Name):
-        return None
-    parts.append(node.value)
-    return ".".join(reversed(parts))
 
 
 def flag_assignments(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
