@@ -103,6 +103,22 @@ class Rule:
         return not cls.triggers or any(trigger in source for trigger in cls.triggers)
 
     # -- helpers shared by rules ----------------------------------------------------------
+    def report_sync_behind_call(self, node: cst.Call, help: str) -> bool:
+        """Report `node` when, in a loop or per-step code, it calls a project function
+        that syncs the way this rule describes (the chain goes in `related`); True when it
+        did, so the caller stops looking at the call."""
+        from synclint.analysis.chains import call_message, call_related, call_syncs
+
+        hot = self.ctx.hot_here()
+        if not self.ctx.in_loop and hot is None:
+            return False
+        found = call_syncs(self.ctx, node, self.code)
+        if found is None:
+            return False
+        self.report(node, call_message(found, hot), confidence=found.confidence,
+                    related=call_related(found, hot), help=help)
+        return True
+
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.ctx.kind(node)
 

@@ -6,9 +6,6 @@ from __future__ import annotations
 import libcst as cst
 
 from synclint.analysis.chains import (
-    call_message,
-    call_related,
-    call_syncs,
     hot_message,
     hot_related,
 )
@@ -94,15 +91,11 @@ class ShapeSyncInLoop(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        hot = self.ctx.hot_here()
-        if not self.ctx.in_loop and hot is None:
+        if not self.ctx.in_loop and self.ctx.hot_here() is None:
             return
-        found = call_syncs(self.ctx, node, self.code)
-        if found is not None:
-            self.report(node, call_message(found, hot), confidence=found.confidence,
-                        related=call_related(found, hot),
-                        help="Keep shapes fixed in the helper (`torch.where(mask, a, b)`, "
-                             "`masked_fill`)")
+        if self.report_sync_behind_call(
+                node, "Keep shapes fixed in the helper (`torch.where(mask, a, b)`, "
+                      "`masked_fill`)"):
             return
         func = node.func
         if self.ctx.imports.qualify(func) is not None:

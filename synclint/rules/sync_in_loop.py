@@ -5,9 +5,6 @@ from __future__ import annotations
 import libcst as cst
 
 from synclint.analysis.chains import (
-    call_message,
-    call_related,
-    call_syncs,
     hot_message,
     hot_related,
 )
@@ -80,15 +77,11 @@ class SyncInLoop(Rule):
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
-        hot = self.ctx.hot_here()
-        if not self.ctx.in_loop and hot is None:
+        if not self.ctx.in_loop and self.ctx.hot_here() is None:
             return
-        found = call_syncs(self.ctx, node, self.code)
-        if found is not None:
-            self.report(node, call_message(found, hot), confidence=found.confidence,
-                        related=call_related(found, hot),
-                        help="Keep the value on the device in the helper, or read the values "
-                             "once after the loop")
+        if self.report_sync_behind_call(
+                node, "Keep the value on the device in the helper, or read the values once "
+                      "after the loop"):
             return
         func = node.func
         if isinstance(func, cst.Attribute):

@@ -7,9 +7,6 @@ from collections.abc import Iterator
 import libcst as cst
 
 from synclint.analysis.chains import (
-    call_message,
-    call_related,
-    call_syncs,
     hot_message,
     hot_related,
 )
@@ -123,15 +120,10 @@ class TensorCondition(Rule):
         self._test(node.left, f"{word} operand", self.ctx.in_loop)
 
     def visit_Call(self, node: cst.Call) -> None:
-        hot = self.ctx.hot_here()
-        if self.ctx.in_loop or hot is not None:
-            found = call_syncs(self.ctx, node, self.code)
-            if found is not None:
-                self.report(node, call_message(found, hot), confidence=found.confidence,
-                            related=call_related(found, hot),
-                            help="Keep the condition on the device (`torch.where`, masking) "
-                                 "in the helper, or test once after the loop")
-                return
+        if self.report_sync_behind_call(
+                node, "Keep the condition on the device (`torch.where`, masking) in the "
+                      "helper, or test once after the loop"):
+            return
         func = node.func
         if not isinstance(func, cst.Name) or func.value not in BOOL_CONSUMERS:
             return
