@@ -19,11 +19,11 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 
 from synclint.analysis.project import FileView
 from synclint.analysis.walker import Context, Walker
-from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location
+from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import import_edits
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
-from synclint.rules.base import PendingFix, Report, Rule, Sink, hooks_of
+from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
 from synclint.style import style_for
 from synclint.suppression import Suppressions
 from synclint.syntax import syntax_errors as _ast_syntax_errors
@@ -196,8 +196,10 @@ def lint_module(module: cst.Module, source: str, filename: str,
             fix = fixes.get(id(report.fix))
             if fix is None:
                 fix = fixes[id(report.fix)] = _edits(report.fix, positions, module)
+        related = tuple(r if isinstance(r, Related) else _related(r, filename, positions)
+                        for r in report.related)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
-                                report.confidence, report.help, report.related)
+                                report.confidence, report.help, related)
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
     return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))
@@ -210,6 +212,7 @@ def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
     needs_import_anchor = False
     for report in sink.reports:
         wanted.append(report.node)
+        wanted.extend(r.node for r in report.related if isinstance(r, RelatedNode))
         if report.fix is not None:
             wanted.extend(replacement.node for replacement in report.fix.replacements)
             wanted.extend(r.through for r in report.fix.replacements if r.through is not None)
@@ -220,6 +223,11 @@ def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
             if not isinstance(statement, cst.SimpleStatementLine):
                 break
     return wanted
+
+
+def _related(related: RelatedNode, filename: str, positions: NodePositions) -> Related:
+    where = positions[related.node]
+    return Related(filename, Location(where.start.line, where.start.column + 1), related.message)
 
 
 class _AllFound(Exception):

@@ -20,7 +20,17 @@ from synclint.fixes.pending import PendingFix, Replacement
 from synclint.rule_info import GROUPS
 from synclint.rules.wording import sentence
 
-__all__ = ["GROUPS", "Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
+__all__ = ["GROUPS", "Example", "PendingFix", "RelatedNode", "Replacement", "Report", "Rule",
+           "Sink", "hooks_of"]
+
+
+@dataclass(frozen=True)
+class RelatedNode:
+    """Another place in the same file that explains a finding, as a node: the engine gives
+    it its line and column (`Related` in the diagnostic)."""
+
+    node: cst.CSTNode
+    message: str
 
 
 @dataclass(frozen=True)
@@ -33,7 +43,7 @@ class Report:
     fix: PendingFix | None = None
     confidence: str = "high"
     help: str | None = None
-    related: tuple[Related, ...] = ()
+    related: tuple[Related | RelatedNode, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,7 +96,7 @@ class Rule:
         fix: PendingFix | None = None,
         confidence: str = "high",
         help: str | None = None,
-        related: tuple[Related, ...] = (),
+        related: tuple[Related | RelatedNode, ...] = (),
     ) -> None:
         """Report `node` once (a node reached by two paths is still one finding)."""
         if id(node) in self._reported:

@@ -12,7 +12,7 @@ import libcst as cst
 from synclint.analysis.scalars import ScalarFacts
 from synclint.analysis.walker import walk
 from synclint.fixes.merged_reads import Read, mergeable, merged_reads_fix
-from synclint.rules.base import Example, Rule
+from synclint.rules.base import Example, RelatedNode, Rule
 
 #: Builtins that read a tensor's value on the host.
 READ_BUILTINS = frozenset({"float", "int", "bool"})
@@ -186,8 +186,12 @@ class SeparateHostReads(Rule):
         if outcome.reason is not None:
             prefix = "The fix is unsafe" if outcome.fix is not None else "No safe fix"
             help += f" {prefix}: {outcome.reason}."
+        code = cst.Module([]).code_for_node
+        related = tuple(RelatedNode(r.call, f"read {n} of {len(reads)}: `{_clip(code(r.call))}`")
+                        for n, r in enumerate(reads[1:], start=2))
         self.report(reads[0].call, f"{len(reads)} separate host reads of GPU tensors: one sync "
-                    "each where one transfer would do", fix=outcome.fix, help=help)
+                    "each where one transfer would do", fix=outcome.fix, help=help,
+                    related=related)
 
     def _indent(self, block: cst.IndentedBlock) -> str:
         """The indentation of `block`'s statements (the block has been left already)."""
@@ -199,6 +203,12 @@ class SeparateHostReads(Rule):
     def _taken(self) -> set[str]:
         scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
         return {n.value for n in walk(scope) if isinstance(n, cst.Name)}
+
+
+def _clip(code: str, limit: int = 60) -> str:
+    """One line of at most `limit` characters (a read can span several lines)."""
+    line = " ".join(code.split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 def _bound_names(statement: cst.SimpleStatementLine) -> set[str]:

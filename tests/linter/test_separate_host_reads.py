@@ -157,3 +157,27 @@ def test_inside_try_a_computed_receiver_makes_the_fix_unsafe() -> None:
     """)
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
     assert finding.help is not None and "inside `try` or `with`" in finding.help
+
+
+def test_the_other_reads_are_related_locations_in_json_and_sarif() -> None:
+    import json
+
+    from synclint.report.sarif import render_sarif
+
+    source = textwrap.dedent("""\
+        import torch
+        def f(loss: torch.Tensor, acc: torch.Tensor, lr: torch.Tensor):
+            x = loss.item()
+            return {"x": x, "acc": acc.item(),
+                    "lr": lr.item()}
+    """)
+    (finding,) = findings(source)
+    assert (finding.location.row, finding.location.column) == (3, 9)
+    assert [(r.location.row, r.location.column, r.message) for r in finding.related] == [
+        (4, 28, "read 2 of 3: `acc.item()`"), (5, 19, "read 3 of 3: `lr.item()`")]
+    assert all(r.filename == finding.filename for r in finding.related)
+    assert finding.to_json()["related"][1]["location"] == {"row": 5, "column": 19}
+    sarif = json.loads(render_sarif([finding]))
+    locations = sarif["runs"][0]["results"][0]["relatedLocations"]
+    assert [loc["physicalLocation"]["region"]["startLine"] for loc in locations] == [4, 5]
+    assert locations[0]["message"]["text"] == "read 2 of 3: `acc.item()`"
