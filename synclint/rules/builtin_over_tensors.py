@@ -3,9 +3,12 @@ comparison is a tensor truth test, a GPU sync the code does not show."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, Seq, Tup, elem_of
+from synclint.analysis.uses import binds, occurrences
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, PendingFix, Replacement, Rule
 
@@ -17,6 +20,14 @@ _STACK_UNSAFE = (
     "mixed dtypes are promoted, and the result is a new tensor rather than one of the "
     "elements."
 )
+
+_HOST_RESULT = (
+    "No fix: the result is used on the host, where reading the values once "
+    "(`{name}(torch.stack(ts).tolist())`) is one sync and keeps Python numbers."
+)
+#: Tensor methods that read the value on the host.
+_HOST_METHODS = frozenset({"item", "tolist", "cpu", "numpy", "__bool__", "__float__",
+                           "__int__", "__index__"})
 
 
 class BuiltinOverTensors(Rule):
@@ -121,9 +132,60 @@ class BuiltinOverTensors(Rule):
         fix = None
         if (len(positional) == 1 and len(node.args) == 1 and name != "sorted"
                 and isinstance(self.kind(positional[0].value), (Seq, Tup))):
-            fix = self._stack_fix(node, name, positional[0].value)
-            remedy += " " + _STACK_UNSAFE.format(name=name)
+            if self._used_as_tensor(node):
+                fix = self._stack_fix(node, name, positional[0].value)
+                remedy += " " + _STACK_UNSAFE.format(name=name)
+            else:
+                remedy += " " + _HOST_RESULT.format(name=name)
         self.report(node, message, fix=fix, help=remedy)
+
+    # -- is the result used as a tensor? --------------------------------------------------
+    def _used_as_tensor(self, node: cst.Call) -> bool:
+        """Whether every use of `node`'s value is a tensor use: returned, passed to torch,
+        a tensor method, arithmetic whose result is such a use, or a name used only so.
+        Where it reaches host code (`if`, `print`, an f-string, `float()`, `.item()`) the
+        better change reads the values once, so the stack fix is not offered there."""
+        use = self._use_of(node, self.ctx.parents)
+        if isinstance(use, str):
+            scope: cst.CSTNode = (self.ctx.functions[-1] if self.ctx.functions
+                                  else self.ctx.parents[0])
+            uses = [(n, a) for n, a in occurrences(scope, use) if not binds(n, a)]
+            return bool(uses) and all(self._use_of(n, a) is True for n, a in uses)
+        return use
+
+    def _use_of(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> bool | str:
+        """True for a tensor use, False for a host (or unknown) one, or the name the
+        value is assigned to (its uses decide)."""
+        child = node
+        for parent in reversed(ancestors):
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+                child = parent  # still a tensor: its use decides
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is child:
+                if parent.attr.value in _HOST_METHODS:
+                    return False
+                child = parent  # a method call: a tensor whose use decides; else metadata
+                continue
+            if isinstance(parent, cst.Call) and parent.func is child:
+                child = parent
+                continue
+            if isinstance(child, cst.Attribute):
+                return True  # `.shape`, `.dtype`: metadata
+            if isinstance(parent, cst.Arg) and parent.value is child:
+                child = parent
+                continue
+            if isinstance(parent, cst.Call) and isinstance(child, cst.Arg):
+                qualified = self.ctx.imports.qualify(parent.func)
+                return qualified is not None and qualified.startswith("torch.")
+            if isinstance(parent, cst.Return):
+                return True  # the caller gets a tensor either way
+            if (isinstance(parent, cst.Assign) and parent.value is child
+                    and len(parent.targets) == 1
+                    and isinstance(parent.targets[0].target, cst.Name)
+                    and not isinstance(node, cst.Name)):
+                return parent.targets[0].target.value
+            return False
+        return False
 
     def _stack_fix(self, node: cst.Call, name: str, argument: cst.BaseExpression) -> PendingFix:
         code = cst.Module([]).code_for_node(argument)

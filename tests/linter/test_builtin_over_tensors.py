@@ -46,14 +46,14 @@ def test_shadowed_builtin_is_not_reported() -> None:
 
 
 def test_message_is_short_and_help_names_the_device_reduction() -> None:
-    (finding,) = rule_findings(CODE, snippet("y = max(ts)"))
+    (finding,) = rule_findings(CODE, snippet("return max(ts)"))
     assert len(finding.message) <= 100
     assert finding.help is not None and "torch.stack(ts).max()" in finding.help
     assert "No safe fix" in finding.help and "NaN" in finding.help
 
 
 def test_stack_fix_is_unsafe_and_rewrites_the_list_and_the_generator() -> None:
-    (finding,) = rule_findings(CODE, snippet("y = min(ts)"))
+    (finding,) = rule_findings(CODE, snippet("return min(ts)"))
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
     source = ("import torch\ndef f(model: torch.nn.Module):\n"
               "    return max(p.abs().max() for p in model.parameters())\n")
@@ -66,3 +66,27 @@ def test_two_argument_and_sorted_forms_have_no_fix() -> None:
     for statement in ("y = max(t, 1e-6)", "y = sorted(ts)", "y = 3 in t"):
         (finding,) = rule_findings(CODE, snippet(statement))
         assert finding.fix is None, statement
+
+
+@pytest.mark.parametrize("statement", [
+    "return min(ts)", "return max(ts) * 2", "y = torch.clamp(t, max=max(ts))",
+    "y = max(ts)\n    return y / 2", "y = min(ts).detach()\n    return y",
+    "y = max(ts)\n    z = torch.maximum(y, t)\n    return y.shape, z",
+    "return -max(g.norm() for g in ts)",
+])
+def test_stack_fix_is_offered_where_the_result_is_used_as_a_tensor(statement: str) -> None:
+    (finding,) = rule_findings(CODE, snippet(statement))
+    assert finding.fix is not None, statement
+    assert finding.help is not None and "No safe fix" in finding.help
+
+
+@pytest.mark.parametrize("statement", [
+    "if max(ts) > 0:\n        pass", "print(max(ts))", "y = f'{min(ts)}'", "y = float(max(ts))",
+    "y = max(ts).item()", "y = max(ts)\n    print(y)", "y = max(ts)\n    return y, float(y)",
+    "y = max(ts)", "y = max(ts).detach()\n    if y:\n        pass", "y = str(min(ts))",
+    "assert max(ts) < 1", "y = [max(ts)]",
+])
+def test_stack_fix_is_not_offered_where_the_result_reaches_host_code(statement: str) -> None:
+    (finding,) = rule_findings(CODE, snippet(statement))
+    assert finding.fix is None, statement
+    assert finding.help is not None and "read" in finding.help and "tolist()" in finding.help
