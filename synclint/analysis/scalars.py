@@ -12,8 +12,13 @@ from dataclasses import dataclass
 import libcst as cst
 
 from synclint.analysis.names import Imports
+from synclint.analysis.torch_api import BOOL_RESULTS, CAST_METHOD_DTYPES, DTYPE_FAMILIES
 from synclint.analysis.uses import binds, occurrences
 
+#: Qualified dtype -> the family a stacked read keeps: "float", "int" or "bool" (from the
+#: torch API table). Not complex; not float8, whose stacking is not proven on every device.
+_FAMILIES = {name: family for name, family in DTYPE_FAMILIES.items()
+             if family != "complex" and "float8" not in name}
 #: Reductions over every element when called without arguments: a 0-d result.
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "amax", "amin", "prod", "norm",
                               "std", "var", "any", "all", "nansum", "nanmean",
@@ -23,20 +28,18 @@ _SHAPE_KEEPING = frozenset({"detach", "clone", "abs", "neg", "contiguous", "floa
                             "half", "bfloat16", "long", "int", "short", "byte", "char", "bool",
                             "sqrt", "exp", "log", "sigmoid", "tanh", "reciprocal", "square",
                             "relu", "isnan", "isinf", "isfinite", "logical_not"})
-_CASTS = {"float": "float", "double": "float", "half": "float", "bfloat16": "float",
-          "long": "int", "int": "int", "short": "int", "byte": "int", "char": "int",
-          "bool": "bool", "isnan": "bool", "isinf": "bool", "isfinite": "bool",
-          "logical_not": "bool", "any": "bool", "all": "bool", "count_nonzero": "int"}
+#: The dtype family each cast or predicate method gives whatever its input.
+_CASTS = {**{name: "bool" for name in BOOL_RESULTS},
+          **{method: _FAMILIES[dtype] for method, dtype in CAST_METHOD_DTYPES.items()},
+          "count_nonzero": "int"}
 #: Results that are floats for a float input (ints are promoted or raise; complex inputs
 #: give complex results for some, so an unknown input stays unknown).
 _FLOAT_OF_FLOAT = frozenset({"mean", "std", "var", "norm", "nanmean", "sqrt", "exp", "log",
                              "sigmoid", "tanh", "reciprocal"})
-_DTYPE_FAMILY = {
-    "float16": "float", "float32": "float", "float64": "float", "bfloat16": "float",
-    "half": "float", "float": "float", "double": "float", "int8": "int", "int16": "int",
-    "int32": "int", "int64": "int", "uint8": "int", "long": "int", "int": "int",
-    "short": "int", "bool": "bool",
-}
+#: Factories whose first argument is the data (a number literal gives a 0-d tensor) or the
+#: shape (`()` gives a 0-d tensor).
+_DATA_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
+_SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "full"})
 _MAX_DEPTH = 8
 
 
@@ -96,6 +99,8 @@ class ScalarFacts:
         qualified = self._imports.qualify(func)
         if qualified is not None:
             name = qualified.rpartition(".")[2]
+            if qualified == f"torch.{name}" and name in _DATA_FACTORIES | _SHAPE_FACTORIES:
+                return self._factory(node, name)
             positional = [a for a in node.args if a.keyword is None]
             if len(node.args) != 1 or len(positional) != 1:
                 return _UNKNOWN_SCALAR
@@ -119,7 +124,49 @@ class ScalarFacts:
         if method in _SHAPE_KEEPING and not node.args:
             return Scalar(receiver.zero_dim, self._kept_dtype(method, receiver.dtype),
                           receiver.roots, False)
+        if method in ("to", "type") and node.args:
+            return self._to(node, receiver)
         return _UNKNOWN_SCALAR
+
+    def _factory(self, node: cst.Call, name: str) -> Scalar:
+        """`torch.tensor(0.5, dtype=torch.float16, device=x.device)`, `torch.zeros((), ...)`:
+        the dtype= keyword (or the literal's own type) gives the family."""
+        positional = [a.value for a in node.args if a.keyword is None]
+        first = positional[0] if positional else None
+        literal = _literal_family(first) if first is not None else None
+        if name in _DATA_FACTORIES:
+            zero_dim = literal is not None
+            default = literal
+        else:
+            zero_dim = isinstance(first, (cst.Tuple, cst.List)) and not first.elements
+            default = "float" if name != "full" else None  # `full` takes the fill's dtype
+        dtype_arg = _keyword(node, "dtype")
+        dtype = default if dtype_arg is None else dtype_family(self._imports.qualify(dtype_arg))
+        device = _keyword(node, "device")
+        if device is None:
+            roots: frozenset[str] = frozenset()  # a host tensor: usable with any device's
+        elif (isinstance(device, cst.Attribute) and device.attr.value == "device"
+              and isinstance(device.value, cst.Name)):
+            roots = frozenset({device.value.value})  # on `x.device`: x's device
+        else:
+            roots = frozenset({"?"})
+        return Scalar(zero_dim, dtype, roots, False)
+
+    def _to(self, node: cst.Call, receiver: Scalar) -> Scalar:
+        """`.to(torch.long)`, `.to(dtype=...)`, `.to("cuda")`, `.type(torch.float16)`."""
+        dtype: str | None = receiver.dtype
+        roots = receiver.roots
+        for arg in node.args:
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            family = dtype_family(self._imports.qualify(arg.value))
+            if keyword in (None, "dtype") and family is not None:
+                dtype = family
+            elif keyword == "device" or (keyword is None and isinstance(
+                    arg.value, cst.SimpleString)):
+                roots = frozenset({"?"})  # moved: its device is not its receiver's
+            elif keyword not in ("non_blocking", "copy"):
+                return _UNKNOWN_SCALAR  # `.to(other)`: a tensor, a dtype or a device
+        return Scalar(receiver.zero_dim, dtype, roots, False)
 
     @staticmethod
     def _reduced(method: str, receiver: Scalar) -> Scalar:
@@ -174,9 +221,27 @@ class ScalarFacts:
 
 def dtype_family(qualified: str | None) -> str | None:
     """"float", "int" or "bool" for a qualified torch dtype name (`torch.float16`)."""
-    if qualified is None or not qualified.startswith("torch."):
-        return None
-    return _DTYPE_FAMILY.get(qualified[6:])
+    return None if qualified is None else _FAMILIES.get(qualified)
+
+
+def _keyword(node: cst.Call, name: str) -> cst.BaseExpression | None:
+    return next((a.value for a in node.args
+                 if a.keyword is not None and a.keyword.value == name), None)
+
+
+def _literal_family(node: cst.BaseExpression) -> str | None:
+    """The family of a Python number literal (`3`, `-0.5`, `True`), or None."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+        if not isinstance(node, (cst.Integer, cst.Float)):
+            return None
+    if isinstance(node, cst.Integer):
+        return "int"
+    if isinstance(node, cst.Float):
+        return "float"
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return "bool"
+    return None
 
 
 def _parameter_names(node: cst.FunctionDef) -> set[str]:

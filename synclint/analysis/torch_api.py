@@ -116,6 +116,13 @@ class Tag(enum.Enum):
     ACCELERATOR = "accelerator"
     #: An `nn.Module` method that yields modules.
     YIELDS_MODULES = "yields-modules"
+    #: Dtype families: what a Python read of one element gives.
+    FLOAT_DTYPE = "float-dtype"
+    INT_DTYPE = "int-dtype"
+    BOOL_DTYPE = "bool-dtype"
+    COMPLEX_DTYPE = "complex-dtype"
+    #: A tensor method that casts to a fixed dtype (`Tensor.long()`).
+    CAST = "cast"
 
 
 @dataclass(frozen=True)
@@ -127,13 +134,16 @@ class Facts:
     #: change it; None when unknown or computed by the inference (factories, casts).
     returns: Kind | None = None
     tags: frozenset[Tag] = frozenset()
+    #: A dtype's canonical name (`torch.float` -> "torch.float32"), or the dtype a cast
+    #: method gives whatever its input (`Tensor.long` -> "torch.int64").
+    dtype: str | None = None
 
 
 _table: dict[str, Facts] = {}
 
 
 def _declare(form: Form, prefix: str, names: str, *tags: Tag,
-             returns: Kind | None = None) -> None:
+             returns: Kind | None = None, dtype: str | None = None) -> None:
     """Record facts about `prefix + name` for every name in the space-separated `names`."""
     for name in names.split():
         key = prefix + name
@@ -146,6 +156,10 @@ def _declare(form: Form, prefix: str, names: str, *tags: Tag,
             if facts.returns is not None and facts.returns != returns:
                 raise ValueError(f"{key} returns both {facts.returns} and {returns}")
             facts = replace(facts, returns=returns)
+        if dtype is not None:
+            if facts.dtype is not None and facts.dtype != dtype:
+                raise ValueError(f"{key} has dtype both {facts.dtype} and {dtype}")
+            facts = replace(facts, dtype=dtype)
         _table[key] = replace(facts, tags=facts.tags | frozenset(tags))
 
 
@@ -211,6 +225,21 @@ _declare(Form.DTYPE, T, """
 """)
 _declare(Form.DTYPE, T, "float64 double", Tag.FLOAT64)
 _declare(Form.DTYPE, T, "float32 float float16 half bfloat16", Tag.NARROW_FLOAT)
+# Families: what `.item()` of a tensor of the dtype gives (a float, an int, a bool).
+_declare(Form.DTYPE, T, "float16 float32 float64 bfloat16 half float double float8_e4m3fn "
+         "float8_e5m2", Tag.FLOAT_DTYPE)
+_declare(Form.DTYPE, T, "int8 int16 int32 int64 uint8 long int short", Tag.INT_DTYPE)
+_declare(Form.DTYPE, T, "bool", Tag.BOOL_DTYPE)
+_declare(Form.DTYPE, T, "complex64 complex128", Tag.COMPLEX_DTYPE)
+# Aliases and their canonical names.
+for _canonical, _aliases in {"float32": "float32 float", "float64": "float64 double",
+                             "float16": "float16 half", "bfloat16": "bfloat16",
+                             "int64": "int64 long", "int32": "int32 int",
+                             "int16": "int16 short", "int8": "int8", "uint8": "uint8",
+                             "bool": "bool", "complex64": "complex64",
+                             "complex128": "complex128", "float8_e4m3fn": "float8_e4m3fn",
+                             "float8_e5m2": "float8_e5m2"}.items():
+    _declare(Form.DTYPE, T, _aliases, dtype=T + _canonical)
 
 # -- tensor methods ---------------------------------------------------------------------
 _declare(M, TM, """
@@ -258,6 +287,11 @@ _declare(M, TM, """
     squeeze type
 """, Tag.NORM_OPERAND)
 _declare(M, TM, "float half bfloat16", Tag.NARROWING_CAST)
+# Casts: the dtype of the result whatever the input (called without arguments).
+for _method, _dtype in {"float": "float32", "double": "float64", "half": "float16",
+                        "bfloat16": "bfloat16", "bool": "bool", "long": "int64", "int": "int32",
+                        "short": "int16", "byte": "uint8", "char": "int8"}.items():
+    _declare(M, TM, _method, Tag.CAST, dtype=T + _dtype)
 _declare(M, TM, "numel size dim ndimension element_size nelement get_device", Tag.METADATA)
 
 # -- tensor attributes ------------------------------------------------------------------
@@ -363,6 +397,23 @@ ACCELERATOR_MODULES = _select(Form.MODULE, T, tag=Tag.ACCELERATOR)
 HOST_BUILTINS = _select(F, "builtins.", returns=HOST)
 #: Every torch dtype name (`torch.<name>`).
 DTYPE_NAMES = _select(Form.DTYPE, T)
+#: Qualified dtype name (`torch.long`) -> its canonical name (`torch.int64`).
+DTYPE_CANONICAL: Mapping[str, str] = MappingProxyType({
+    key: facts.dtype for key, facts in _table.items()
+    if facts.form is Form.DTYPE and facts.dtype is not None
+})
+_FAMILY_TAGS = {Tag.FLOAT_DTYPE: "float", Tag.INT_DTYPE: "int", Tag.BOOL_DTYPE: "bool",
+                Tag.COMPLEX_DTYPE: "complex"}
+#: Qualified dtype name -> its family: "float", "int", "bool" or "complex".
+DTYPE_FAMILIES: Mapping[str, str] = MappingProxyType({
+    key: family for key, facts in _table.items() if facts.form is Form.DTYPE
+    for tag, family in _FAMILY_TAGS.items() if tag in facts.tags
+})
+#: Tensor cast methods (`long`) -> the canonical dtype of their result (`torch.int64`).
+CAST_METHOD_DTYPES: Mapping[str, str] = MappingProxyType({
+    key[len(TM):]: facts.dtype for key, facts in _table.items()
+    if key.startswith(TM) and Tag.CAST in facts.tags and facts.dtype is not None
+})
 #: Qualified float64 dtypes, and float dtypes narrower than float64.
 F64_DTYPES = _select(Form.DTYPE, T, tag=Tag.FLOAT64, short=False)
 NARROW_DTYPES = _select(Form.DTYPE, T, tag=Tag.NARROW_FLOAT, short=False)

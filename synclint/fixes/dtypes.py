@@ -14,20 +14,20 @@ from collections.abc import Mapping
 import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR
+from synclint.analysis.torch_api import CAST_METHOD_DTYPES, DTYPE_CANONICAL
 from synclint.analysis.walker import Context, iter_children
 
 __all__ = ["REAL_FLOAT", "arithmetic_on_unknown_dtype", "known_dtype", "mentions_mps"]
 
-#: The dtype each cast method gives.
-CAST_METHODS = {"float": "torch.float32", "double": "torch.float64", "half": "torch.float16",
-                "bfloat16": "torch.bfloat16", "bool": "torch.bool", "int": "torch.int32",
-                "long": "torch.int64"}
-DTYPE_NAMES = {"torch.float32": "torch.float32", "torch.float": "torch.float32",
-               "torch.float64": "torch.float64", "torch.double": "torch.float64",
-               "torch.float16": "torch.float16", "torch.half": "torch.float16",
-               "torch.bfloat16": "torch.bfloat16", "torch.bool": "torch.bool",
-               "torch.int32": "torch.int32", "torch.int": "torch.int32",
-               "torch.int64": "torch.int64", "torch.long": "torch.int64"}
+#: The dtypes these fixes reason about (a cast to another dtype leaves the dtype unknown).
+_REASONED = frozenset({"torch.float32", "torch.float64", "torch.float16", "torch.bfloat16",
+                       "torch.bool", "torch.int32", "torch.int64"})
+#: The dtype each cast method gives (from the torch API table).
+CAST_METHODS = {method: dtype for method, dtype in CAST_METHOD_DTYPES.items()
+                if dtype in _REASONED}
+#: Qualified dtype name -> canonical name (from the torch API table).
+DTYPE_NAMES = {name: canonical for name, canonical in DTYPE_CANONICAL.items()
+               if canonical in _REASONED}
 #: The value of a norm: a real floating tensor whatever the (floating or complex) input.
 REAL_FLOAT = "real floating"
 NORMS = frozenset({"torch.norm", "torch.linalg.vector_norm", "torch.linalg.norm"})

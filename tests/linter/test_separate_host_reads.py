@@ -181,3 +181,41 @@ def test_the_other_reads_are_related_locations_in_json_and_sarif() -> None:
     locations = sarif["runs"][0]["results"][0]["relatedLocations"]
     assert [loc["physicalLocation"]["region"]["startLine"] for loc in locations] == [4, 5]
     assert locations[0]["message"]["text"] == "read 2 of 3: `acc.item()`"
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("torch.tensor(0.5, device=x.device)", "x.sum().float()"),
+    ("torch.tensor(1, dtype=torch.int32, device=x.device)", "(x > 0).sum().to(torch.int64)"),
+    ("torch.zeros((), dtype=torch.long, device=x.device)", "x.amax().long()"),
+    ("x.sum().to(dtype=torch.float16)", "x.mean().to(torch.float32)"),
+    ("x.amax().type(torch.int64)", "x.amin().to(torch.long)"),
+])
+def test_dtypes_from_factories_and_casts_prove_the_merge_safe(first: str, second: str) -> None:
+    (finding,) = findings(f"""\
+        import torch
+        def f(x: torch.Tensor):
+            a = {first}
+            b = {second}
+            return a.item(), b.item()
+    """)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE, \
+        finding.help
+
+
+@pytest.mark.parametrize(("first", "why"), [
+    ("torch.tensor(v, dtype=torch.float32, device=x.device)", "may not be 0-d"),
+    ("torch.tensor(0.5, device=other.device)", "different devices"),
+    ("x.sum().to(other)", "dtype of `a`"),
+    ("x.sum().to('cuda:1')", "different devices"),
+    ("torch.zeros(1, dtype=torch.float32, device=x.device)", "may not be 0-d"),
+])
+def test_factories_and_casts_that_prove_nothing_stay_unsafe(first: str, why: str) -> None:
+    (finding,) = findings(f"""\
+        import torch
+        def f(x: torch.Tensor, other: torch.Tensor, v):
+            a = {first}
+            b = x.mean()
+            return a.item(), b.item()
+    """)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.help is not None and why in finding.help, finding.help

@@ -59,3 +59,18 @@ def test_the_table_does_not_import_torch() -> None:
     code = ("import sys; import synclint.analysis.torch_api; "
             "assert 'torch' not in sys.modules, 'torch imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_dtype_facts_live_in_the_table() -> None:
+    assert torch_api.DTYPE_CANONICAL["torch.long"] == "torch.int64"
+    assert torch_api.DTYPE_CANONICAL["torch.half"] == "torch.float16"
+    assert torch_api.DTYPE_FAMILIES["torch.bfloat16"] == "float"
+    assert torch_api.DTYPE_FAMILIES["torch.uint8"] == "int"
+    assert torch_api.DTYPE_FAMILIES["torch.bool"] == "bool"
+    assert torch_api.DTYPE_FAMILIES["torch.complex64"] == "complex"
+    assert torch_api.CAST_METHOD_DTYPES["long"] == "torch.int64"
+    assert torch_api.CAST_METHOD_DTYPES["byte"] == "torch.uint8"
+    assert TABLE["Tensor.float"].dtype == "torch.float32" and Tag.CAST in TABLE["Tensor.float"].tags
+    # Every dtype has a canonical name and a family.
+    assert set(torch_api.DTYPE_CANONICAL) == set(torch_api.DTYPE_FAMILIES) == {
+        f"torch.{name}" for name in torch_api.DTYPE_NAMES}
