@@ -68,6 +68,7 @@ _INFO = (
     RuleInfo("SYN104", "shape-sync-in-loop",
              "An op whose output size depends on the data, in a loop: one GPU sync per "
              "iteration",
+             fixable=True,
              triggers=("nonzero", "argwhere", "masked_select", "unique", "repeat_interleave",
                        "where", "["), group="data-dependent shape"),
     RuleInfo("SYN105", "host-to-device-in-loop",
@@ -98,6 +99,7 @@ _INFO = (
                        "empty_cache")),
     RuleInfo("SYN111", "data-dependent-shape",
              "An op whose output size depends on GPU data: the host waits to learn the size",
+             fixable=True,
              triggers=("repeat_interleave", "where", "nonzero", "argwhere", "unique",
                        "masked_select", "bincount"), group="data-dependent shape"),
     RuleInfo("SYN112", "separate-host-reads",

@@ -13,9 +13,10 @@ from typing import ClassVar
 
 import libcst as cst
 
-from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
+from synclint.analysis.kinds import DEVICE_TENSORS, TENSORS, UNKNOWN, Kind, Seq
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
+from synclint.fixes.output_size import Facts as OutputSizeFacts
 from synclint.fixes.pending import PendingFix, Replacement
 from synclint.rule_info import GROUPS
 from synclint.rules.wording import sentence
@@ -128,6 +129,21 @@ class Rule:
         self.report(node, call_message(found, hot), confidence=found.confidence,
                     related=call_related(found, hot), help=help)
         return True
+
+    def scope(self) -> cst.CSTNode:
+        """The function being visited, or the module outside any function."""
+        return self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
+
+    def output_size_facts(self) -> OutputSizeFacts:
+        """What the `output_size=` fix asks of the analysis (SYN104, SYN111)."""
+        return OutputSizeFacts(self.ctx.imports,
+                               is_tensor=lambda node: self.ctx.kind(node) in TENSORS,
+                               is_builtin=lambda name: self.ctx.env.lookup(name) is None,
+                               is_tensor_sequence=self._is_tensor_sequence)
+
+    def _is_tensor_sequence(self, node: cst.BaseExpression) -> bool:
+        kind = self.ctx.kind(node)
+        return isinstance(kind, Seq) and kind.elem in TENSORS
 
     def kind(self, node: cst.BaseExpression) -> Kind:
         return self.ctx.kind(node)

@@ -11,7 +11,8 @@ import libcst as cst
 
 from synclint.analysis.infer import keyword_arg
 from synclint.analysis.uses import occurrences
-from synclint.rules.base import Rule
+from synclint.fixes.output_size import output_size_fix, output_size_help
+from synclint.rules.base import Example, Rule
 
 #: Ops whose result size depends on the data; reported outside loops where the result
 #: reaches host code (the sync is then the first of several host round trips).
@@ -43,6 +44,7 @@ class DataDependentShape(Rule):
     name = "data-dependent-shape"
     summary = "An op whose output size depends on GPU data: the host waits to learn the size"
     group = "data-dependent shape"
+    fixable = True
     triggers = ("repeat_interleave", "where", "nonzero", "argwhere", "unique", "masked_select",
                 "bincount")
 
@@ -62,6 +64,14 @@ class DataDependentShape(Rule):
         "        n = len(t.nonzero())\n        w = torch.where(t > 0)\n",
     ]
     INVALID = [
+        Example("import torch\ndef f(x: torch.Tensor, seqs: list[torch.Tensor]):\n"
+                "    lengths = [len(s) for s in seqs]\n"
+                "    counts = torch.tensor(lengths, device=x.device)\n"
+                "    return torch.repeat_interleave(counts)\n",
+                "import torch\ndef f(x: torch.Tensor, seqs: list[torch.Tensor]):\n"
+                "    lengths = [len(s) for s in seqs]\n"
+                "    counts = torch.tensor(lengths, device=x.device)\n"
+                "    return torch.repeat_interleave(counts, output_size=sum(lengths))\n"),
         "import torch\ndef f(x: torch.Tensor, counts: torch.Tensor):\n"
         "    return torch.repeat_interleave(x, counts, dim=0)\n",
         "import torch\ndef f(x: torch.Tensor, counts: torch.Tensor):\n"
@@ -97,7 +107,9 @@ class DataDependentShape(Rule):
                 repeats = keyword_arg(node, "repeats")
                 if repeats is None and len(positional) in (1, 2):
                     repeats = positional[-1]
-                self._repeat(node, repeats)
+                one_argument = (len(positional) == 1 and repeats is positional[0]
+                                and keyword_arg(node, "input") is None)
+                self._repeat(node, repeats, one_argument)
             elif name in SIZED_BY_DATA and subject is not None:
                 self._sized(node, name, subject.value)
         elif isinstance(func, cst.Attribute):
@@ -106,7 +118,7 @@ class DataDependentShape(Rule):
                 positional = [a for a in node.args if a.keyword is None]
                 repeats = keyword_arg(node, "repeats") or (positional[0] if positional else None)
                 if self.is_device_tensor(func.value):
-                    self._repeat(node, repeats)
+                    self._repeat(node, repeats, False)
             elif name in SIZED_BY_DATA:
                 self._sized(node, name, func.value)
 
@@ -118,15 +130,15 @@ class DataDependentShape(Rule):
                     help="Use the three-argument `torch.where(cond, a, b)` to keep the shape, "
                     "or `nonzero_static(size=...)` when an upper bound is known.")
 
-    def _repeat(self, node: cst.Call, repeats: cst.Arg | None) -> None:
+    def _repeat(self, node: cst.Call, repeats: cst.Arg | None, one_argument: bool) -> None:
         if self.ctx.in_loop or keyword_arg(node, "output_size") is not None:
             return
         if repeats is None or not self.is_device_tensor(repeats.value):
             return
+        outcome = output_size_fix(node, repeats.value, one_argument, self.scope(),
+                                  self.ctx.parents, self.output_size_facts())
         self.report(node, "`repeat_interleave` with GPU repeats and no `output_size=` reads "
-                    "the total on the host",
-                    help="Pass `output_size=` (the total, when the host knows it) so no sync "
-                    "is needed.")
+                    "the total on the host", fix=outcome.fix, help=output_size_help(outcome))
 
     def _sized(self, node: cst.Call, name: str, subject: cst.BaseExpression) -> None:
         if not self.is_device_tensor(subject):

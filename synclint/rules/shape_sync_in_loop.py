@@ -13,7 +13,8 @@ from synclint.analysis.infer import keyword_arg
 from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, TENSORS, UNKNOWN, Kind
 from synclint.analysis.loops import loop_word
 from synclint.analysis.torch_api import SHAPE_FUNCTIONS, SHAPE_TORCH_ONLY
-from synclint.rules.base import Rule
+from synclint.fixes.output_size import output_size_fix, output_size_help
+from synclint.rules.base import PendingFix, Rule
 from synclint.rules.wording import sentence
 
 _FIXED_SHAPE = "`torch.where(mask, a, b)` or `masked_fill` keep the shape fixed"
@@ -38,6 +39,7 @@ class ShapeSyncInLoop(Rule):
     name = "shape-sync-in-loop"
     summary = "An op whose output size depends on the data, in a loop: one GPU sync per iteration"
     group = "data-dependent shape"
+    fixable = True
     triggers = ("nonzero", "argwhere", "masked_select", "unique", "repeat_interleave",
                 "where", "[")
 
@@ -130,7 +132,11 @@ class ShapeSyncInLoop(Rule):
             if first is None:
                 return
             subject = self.kind(first.value)
-        if subject in DEVICE_TENSORS:
+        if name == "repeat_interleave" and subject in DEVICE_TENSORS:
+            assert repeats is not None
+            one_argument = len(positional) == 1 and repeats is positional[0]
+            self._report_repeat(node, "`torch.repeat_interleave()`", repeats, one_argument)
+        elif subject in DEVICE_TENSORS:
             self._report(node, f"`torch.{name}()`", name)
         elif subject is UNKNOWN:
             self._report(node, f"`torch.{name}()`", name, likely=True)
@@ -144,6 +150,9 @@ class ShapeSyncInLoop(Rule):
             positional = [a for a in node.args if a.keyword is None]
             repeats = keyword_arg(node, "repeats") or (positional[0] if positional else None)
             if repeats is None or self.kind(repeats.value) not in DEVICE_TENSORS:
+                return
+            if receiver in DEVICE_TENSORS:
+                self._report_repeat(node, f"`.{name}()`", repeats, False)
                 return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{name}()`", name)
@@ -175,20 +184,30 @@ class ShapeSyncInLoop(Rule):
         statement = self.ctx.parent
         return not isinstance(statement, cst.Assign) or self.kind(statement.value) in TENSORS
 
-    def _report(self, node: cst.CSTNode, what: str, op: str, *, likely: bool = False) -> None:
+    def _report_repeat(self, node: cst.Call, what: str, repeats: cst.Arg,
+                       one_argument: bool) -> None:
+        """`repeat_interleave` with GPU repeats: with the `output_size=` fix where the
+        total is the sum of the host list the repeats are made from."""
+        outcome = output_size_fix(node, repeats.value, one_argument, self.scope(),
+                                  self.ctx.parents, self.output_size_facts())
+        self._report(node, what, "repeat_interleave", fix=outcome.fix,
+                     remedy=output_size_help(outcome))
+
+    def _report(self, node: cst.CSTNode, what: str, op: str, *, likely: bool = False,
+                fix: PendingFix | None = None, remedy: str | None = None) -> None:
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
         if not self.ctx.loops:
             hot = self.ctx.hot_here()
             if hot is not None:
                 self.report(node, hot_message(f"{what} (a data-dependent shape)", hot),
-                            confidence="likely" if likely else "high",
-                            related=hot_related(hot), help=sentence(SUGGESTIONS[op]))
+                            confidence="likely" if likely else "high", fix=fix,
+                            related=hot_related(hot), help=sentence(remedy or SUGGESTIONS[op]))
             return
         loop = loop_word(self.ctx.loops[-1])
         message = f"{what} in a {loop} has a data-dependent size: one GPU sync per iteration"
-        remedy = SUGGESTIONS[op]
+        remedy = remedy or SUGGESTIONS[op]
         if likely:
             remedy = "if the operand is a GPU tensor: " + remedy
-        self.report(node, message, confidence="likely" if likely else "high",
+        self.report(node, message, confidence="likely" if likely else "high", fix=fix,
                     help=sentence(remedy))

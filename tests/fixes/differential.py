@@ -35,15 +35,20 @@ from synclint.fixer import FixResult, fix_source
 from synclint.runtime import count_syncs, track_memory
 
 SHAPES_DIR = Path(__file__).parent / "shapes"
-PATTERNS = ("batched", "float64", "chunked", "merged", "where")
+PATTERNS = ("batched", "float64", "chunked", "merged", "where", "output_size")
 #: The rules whose fixes produce each pattern (the first ones must be fixed), and the
 #: rules run by the fixer on a shape of that pattern.
 PRIMARY_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
-                 "chunked": ("SYN201",), "merged": ("SYN112",), "where": ("SYN102",)}
+                 "chunked": ("SYN201",), "merged": ("SYN112",), "where": ("SYN102",),
+                 "output_size": ("SYN111", "SYN104")}
 FIX_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
-             "chunked": ("SYN201", "SYN301"), "merged": ("SYN112",), "where": ("SYN102",)}
+             "chunked": ("SYN201", "SYN301"), "merged": ("SYN112",), "where": ("SYN102",),
+             "output_size": ("SYN111", "SYN104")}
 #: Patterns whose whole point is fewer syncs: the fixed version must sync strictly less.
-FEWER_SYNCS = ("merged", "where")
+FEWER_SYNCS = ("merged", "where", "output_size")
+#: Patterns whose shapes make their device tensors inside (`torch.tensor(lengths,
+#: device=x.device)`): emulated as a whole program, where such a tensor is a device tensor.
+WHOLE_PROGRAM = ("output_size",)
 REL_TOL = 1e-6
 #: A different summation order rounds differently: by about one unit in the last place of
 #: the result's dtype (float16 has 11 significant bits, bfloat16 8).
@@ -224,11 +229,12 @@ class _Run:
     output: str
 
 
-def _run(function: Callable[..., Any], args: tuple[Any, ...]) -> _Run:
+def _run(function: Callable[..., Any], args: tuple[Any, ...],
+         whole_program: bool = False) -> _Run:
     value: Any = None
     error: str | None = None
     printed = io.StringIO()
-    with count_syncs("emulated") as syncs, track_memory("emulated") as memory, \
+    with count_syncs("emulated", whole_program=whole_program) as syncs, track_memory("emulated") as memory, \
             contextlib.redirect_stdout(printed):
         try:
             value = function(*args)
@@ -374,8 +380,9 @@ def _run_input(shape: Shape, naive_module: ModuleType, fixed_module: ModuleType,
     naive_args = _arguments(naive_module, index, normal)
     fixed_args = _arguments(naive_module, index, normal)
     largest = _largest_bytes(naive_args)
-    naive = _run(naive_module.naive, naive_args)
-    fixed = _run(fixed_module.naive, fixed_args)
+    whole_program = shape.pattern in WHOLE_PROGRAM
+    naive = _run(naive_module.naive, naive_args, whole_program)
+    fixed = _run(fixed_module.naive, fixed_args, whole_program)
     problems: list[str] = []
     if naive.error is not None or fixed.error is not None:
         if naive.error != fixed.error:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from synclint.diagnostics import Applicability
+from synclint.fixer import fix_source
 from tests.linter.helpers import rule_findings
 
 CODE = "SYN111"
@@ -54,3 +56,84 @@ def test_in_loops_only_bincount_is_reported_the_rest_is_syn104s() -> None:
     found = rule_findings(CODE, source)
     assert [d.location.row for d in found] == [8]
     assert len(rule_findings("SYN104", source)) == 3
+
+
+def _repeat(body: str) -> str:
+    return ("import torch\n"
+            "def f(x: torch.Tensor, seqs: list[torch.Tensor], sizes, counts: torch.Tensor):\n"
+            + "".join(f"    {line}\n" for line in body.split("\n")))
+
+
+@pytest.mark.parametrize(("body", "fixed"), [
+    ("lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+     "return torch.repeat_interleave(c)",
+     "torch.repeat_interleave(c, output_size=sum(lengths))"),
+    ("c = torch.tensor([2, 0, 3], device=x.device)\nreturn x.repeat_interleave(c, dim=0)",
+     "x.repeat_interleave(c, dim=0, output_size=5)"),
+    ("lengths = [s.numel() for s in seqs]\ntotal = sum(lengths)\n"
+     "return torch.repeat_interleave(torch.tensor(lengths, device=x.device)), total",
+     "torch.repeat_interleave(torch.tensor(lengths, device=x.device), output_size=total)"),
+    ("lengths = [len(s) for s in seqs]\n"
+     "return torch.repeat_interleave(torch.tensor(lengths).to(x.device))",
+     "output_size=sum(lengths)"),
+])
+def test_output_size_is_a_safe_fix_where_the_total_is_the_host_lists_sum(
+        body: str, fixed: str) -> None:
+    (finding,) = rule_findings(CODE, _repeat(body))
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    assert finding.help is not None and "already has the total" in finding.help
+    assert fixed in fix_source(_repeat(body), "x.py", [CODE]).text
+
+
+@pytest.mark.parametrize(("body", "why"), [
+    ("lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+     "return torch.repeat_interleave(x, c)", "one-element count list is repeated"),
+    ("c = torch.tensor([3], device=x.device)\nreturn torch.repeat_interleave(x, c)",
+     "one-element count list is repeated"),
+    ("lengths = []\nfor n in sizes:\n    lengths.append(n)\n"
+     "c = torch.tensor(lengths, device=x.device)\nreturn torch.repeat_interleave(c)",
+     "CUDA only asserts on the device"),
+    ("lengths = [n - 1 for n in sizes]\nc = torch.tensor(lengths, device=x.device)\n"
+     "return torch.repeat_interleave(c)", "a negative count"),
+])
+def test_output_size_is_unsafe_where_the_total_may_not_be_the_sum(body: str, why: str) -> None:
+    (finding,) = rule_findings(CODE, _repeat(body))
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.help is not None and "The fix is unsafe: " in finding.help
+    assert why in finding.help
+    assert fix_source(_repeat(body), "x.py", [CODE]).text == _repeat(body)
+
+
+@pytest.mark.parametrize("body", [
+    "return torch.repeat_interleave(x, counts)",  # from the caller
+    "lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+    "lengths.append(1)\nreturn torch.repeat_interleave(c)",  # changed in between
+    "lengths = [len(s) for s in seqs]\nalias = lengths\n"
+    "c = torch.tensor(lengths, device=x.device)\nreturn torch.repeat_interleave(c)",  # alias
+    "c = torch.tensor(sizes, device=x.device)\nreturn torch.repeat_interleave(c)",  # unknown
+    "lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+    "c.add_(1)\nreturn torch.repeat_interleave(c)",  # the tensor changed
+    "lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+    "g = lambda: torch.repeat_interleave(c)\nreturn g()",  # runs later
+    "lengths = [len(s) for s in seqs]\ndef grow():\n    lengths.append(2)\n"
+    "c = torch.tensor(lengths, device=x.device)\ngrow()\n"
+    "return torch.repeat_interleave(c)",  # a closure changes it
+    "lengths = [len(s) for s in seqs]\nc = torch.tensor(lengths, device=x.device)\n"
+    "return torch.repeat_interleave(c, out=lengths.pop())",  # another argument changes it
+])
+def test_output_size_is_help_only_where_the_total_is_not_proven(body: str) -> None:
+    (finding,) = rule_findings(CODE, _repeat(body))
+    assert finding.fix is None
+    assert finding.help == ("Pass `output_size=` (the total, when the host knows it) so no "
+                            "sync is needed.")
+
+
+def test_output_size_fix_in_a_loop_is_syn104s() -> None:
+    source = _repeat("for seqs_ in [seqs]:\n    lengths = [len(s) for s in seqs_]\n"
+                     "    c = torch.tensor(lengths, device=x.device)\n"
+                     "    y = torch.repeat_interleave(c)")
+    assert rule_findings(CODE, source) == []
+    (finding,) = rule_findings("SYN104", source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    assert "torch.repeat_interleave(c, output_size=sum(lengths))" in fix_source(
+        source, "x.py", ["SYN104"]).text
