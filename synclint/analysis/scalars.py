@@ -161,6 +161,9 @@ class ScalarFacts:
             family = dtype_family(self._imports.qualify(arg.value))
             if keyword in (None, "dtype") and family is not None:
                 dtype = family
+            elif keyword in (None, "device") and isinstance(arg.value, cst.Attribute) and (
+                    arg.value.attr.value == "device" and isinstance(arg.value.value, cst.Name)):
+                roots = frozenset({arg.value.value.value})  # moved onto `y.device`: y's
             elif keyword == "device" or (keyword is None and isinstance(
                     arg.value, cst.SimpleString)):
                 roots = frozenset({"?"})  # moved: its device is not its receiver's

@@ -189,11 +189,12 @@ def test_the_other_reads_are_related_locations_in_json_and_sarif() -> None:
     ("torch.zeros((), dtype=torch.long, device=x.device)", "x.amax().long()"),
     ("x.sum().to(dtype=torch.float16)", "x.mean().to(torch.float32)"),
     ("x.amax().type(torch.int64)", "x.amin().to(torch.long)"),
+    ("other.sum().to(x.device, torch.float32)", "x.sum().float()"),
 ])
 def test_dtypes_from_factories_and_casts_prove_the_merge_safe(first: str, second: str) -> None:
     (finding,) = findings(f"""\
         import torch
-        def f(x: torch.Tensor):
+        def f(x: torch.Tensor, other: torch.Tensor):
             a = {first}
             b = {second}
             return a.item(), b.item()
