@@ -136,7 +136,8 @@ class ScalarFacts:
         literal = _literal_family(first) if first is not None else None
         if name in _DATA_FACTORIES:
             zero_dim = literal is not None
-            default = literal
+            # `scalar_tensor` takes the default (floating) dtype whatever the number.
+            default = "float" if name == "scalar_tensor" and literal is not None else literal
         else:
             zero_dim = isinstance(first, (cst.Tuple, cst.List)) and not first.elements
             default = "float" if name != "full" else None  # `full` takes the fill's dtype

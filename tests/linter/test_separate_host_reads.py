@@ -220,3 +220,39 @@ def test_factories_and_casts_that_prove_nothing_stay_unsafe(first: str, why: str
     """)
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
     assert finding.help is not None and why in finding.help, finding.help
+
+
+@pytest.mark.parametrize(("expression", "zero_dim", "dtype", "roots"), [
+    ("torch.tensor(3, device=x.device)", True, "int", {"x"}),
+    ("torch.tensor(0.5)", True, "float", set()),
+    ("torch.tensor(True, device='cuda')", True, "bool", {"?"}),
+    ("torch.tensor(-2, dtype=torch.float16, device=x.device)", True, "float", {"x"}),
+    ("torch.tensor(v, dtype=torch.int32)", False, "int", set()),
+    ("torch.scalar_tensor(3, device=x.device)", True, "float", {"x"}),  # the default dtype
+    ("torch.as_tensor(3)", True, "int", set()),
+    ("torch.zeros((), device=x.device)", True, "float", {"x"}),
+    ("torch.ones([], dtype=torch.bool)", True, "bool", set()),
+    ("torch.full((), 3)", True, None, set()),  # the fill's dtype: not followed
+    ("torch.full((), 3, dtype=torch.long)", True, "int", set()),
+    ("torch.empty(2, dtype=torch.uint8)", False, "int", set()),
+    ("x.sum().to(torch.bfloat16)", True, "float", {"x"}),
+    ("x.sum().to(dtype=torch.int8, non_blocking=True)", True, "int", {"x"}),
+    ("x.sum().to('cuda:1')", True, None, {"?"}),
+    ("x.sum().to(v)", False, None, {"?"}),
+    ("x.sum().type(torch.complex64)", False, None, {"?"}),  # complex: not followed
+    ("x.sum().byte()", True, "int", {"x"}),
+])
+def test_scalar_facts_of_factories_and_casts(expression: str, zero_dim: bool, dtype: str | None,
+                                             roots: set[str]) -> None:
+    import libcst as cst
+
+    from synclint.analysis.names import Imports
+    from synclint.analysis.scalars import ScalarFacts
+
+    module = cst.parse_module(f"import torch\ndef f(x, v):\n    return {expression}\n")
+    imports = Imports()
+    imports.add_import(module.body[0].body[0])  # type: ignore[attr-defined]
+    function = module.body[1]
+    value = function.body.body[0].body[0].value  # type: ignore[attr-defined]
+    facts = ScalarFacts(function, imports).of(value)
+    assert (facts.zero_dim, facts.dtype, set(facts.roots)) == (zero_dim, dtype, roots)
