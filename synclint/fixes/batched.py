@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import cast
 
 import libcst as cst
 
@@ -153,6 +154,22 @@ def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode
         outcome = Outcome(None, str(refused))
     state.outcomes[id(loop)] = outcome
     return outcome
+
+
+class _Recode(cst.CSTTransformer):
+    """Replaces nodes (by identity) with the code given for them."""
+
+    def __init__(self, codes: dict[int, str]) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def on_leave(self, original_node: cst.CSTNodeT, updated_node: cst.CSTNodeT
+                 ) -> cst.CSTNodeT | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNodeT]:
+        code = self.codes.get(id(original_node))
+        if code is None:
+            return updated_node
+        # Only expressions are replaced: a loop target, an iterable, a read.
+        return cast(cst.CSTNodeT, cst.parse_expression(code))
 
 
 class _Rewriter:
@@ -304,8 +321,21 @@ class _Rewriter:
             new_iter = self._zip(names.items if materialise else iter_code,
                                  names.values)
         else:
+            assigned = self._assigned_name(anchor, loop, consumer, names, uses_target)
+            if assigned is not None:
+                # `grad_norms = [p.grad.norm().item() for p in ps]`: the host list gets the
+                # name the comprehension was assigned to (no `grad_norms = values`).
+                names = replace(names, values=assigned)
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
                                                 items=False, indent=indent)
+            if assigned is not None:
+                start = max(i for i, line in enumerate(prelude)
+                            if line.startswith(f"{assigned} = "))
+                value = prelude[start][len(assigned) + 3:]
+                value += "".join("\n" + indent + line for line in prelude[start + 1:])
+                before = "".join(line + "\n" + indent for line in prelude[:start])
+                return self._outcome([Replacement(anchor, before, mode="before"),
+                                      Replacement(loop, value)])
             new_target, new_iter = row_target, names.values
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
@@ -313,12 +343,57 @@ class _Rewriter:
         ]
         whole = self._whole_replacement(loop, consumer, names, uses_target)
         if whole is not None:
-            replacements.append(Replacement(loop, whole))
+            inner = [Replacement(loop, whole)]
         else:
-            replacements.append(Replacement(for_in.target, new_target))
-            replacements.append(Replacement(for_in.iter, new_iter))
-            replacements.extend(self._site_replacements(names))
+            inner = [Replacement(for_in.target, new_target),
+                     Replacement(for_in.iter, new_iter), *self._site_replacements(names)]
+        rewrapped = self._rewrapped(anchor, inner, indent)
+        replacements.extend(inner if rewrapped is None else [rewrapped])
         return self._outcome(replacements)
+
+    def _assigned_name(self, anchor: cst.CSTNode, loop: cst.CSTNode, consumer: str | None,
+                       names: Names, uses_target: bool) -> str | None:
+        """`x = [t.item() for t in ts]` on a line of its own: `x`."""
+        if self._whole_replacement(loop, consumer, names, uses_target) != names.values \
+                or not isinstance(loop, cst.ListComp):
+            return None
+        if not isinstance(anchor, cst.SimpleStatementLine) or len(anchor.body) != 1:
+            return None
+        small = anchor.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name) and small.value is loop):
+            return None
+        return small.targets[0].target.value
+
+    def _rewrapped(self, anchor: cst.CSTNode, inner: list[Replacement],
+                   indent: str) -> Replacement | None:
+        """Where the rewritten comprehension makes its one-line `return ...` or `x = ...`
+        statement too long: the statement's whole value, laid out the way black would."""
+        if not isinstance(anchor, cst.SimpleStatementLine) or len(anchor.body) != 1 \
+                or _has_comment(anchor):
+            return None
+        small = anchor.body[0]
+        if isinstance(small, cst.Return) and small.value is not None:
+            head, value = "return ", small.value
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+            head, value = f"{_code(small.targets[0].target)} = ", small.value
+        else:
+            return None
+        if "\n" in _code(value):
+            return None
+        codes = {id(r.node): r.code for r in inner if r.mode == "replace"}
+        new_value = value.visit(_Recode(codes))
+        assert isinstance(new_value, cst.BaseExpression)
+        code = _code(new_value)
+        if "\n" in code or len(indent) + len(head) + len(code) <= self.ctx_line_length():
+            return None
+        module = self.ancestors[0] if self.ancestors else None
+        unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        lines = layout_statement(head, code, indent=indent, unit=unit,
+                                 line_length=self.ctx_line_length())
+        lines[0] = lines[0][len(head):]
+        return Replacement(value, lines[0] + "".join("\n" + indent + line
+                                                      for line in lines[1:]))
 
     def _whole_replacement(self, loop: cst.CSTNode, consumer: str | None,
                            names: Names, uses_target: bool) -> str | None:
@@ -1466,7 +1541,7 @@ class _Rewriter:
         reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
         names = choose_names(reads, used | taken)
         taken.update(names.row, (names.items, names.reads, names.flat, names.host,
-                                names.device, names.values))
+                                names.device, names.values, names.short or names.values))
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,

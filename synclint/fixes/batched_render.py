@@ -4,7 +4,7 @@ transfer (per device and dtype where those may differ), laid out the way black w
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from synclint.fixes.layout import DEFAULT_LINE_LENGTH, statement
 
@@ -49,6 +49,9 @@ class Names:
     host: str
     device: str
     values: str
+    #: A shorter name for `reads` (`flags` for `finite_flags`), used where the long one
+    #: would make a statement wrap; None where there is none.
+    short: str | None
     #: What replaces each read in the rewritten loop.
     row: tuple[str, ...]
 
@@ -85,9 +88,15 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
             counter += 1
             name = f"{word}_{counter}"
         chosen[key] = name
+    short: str | None = None
+    suffix = reads_word.rpartition("_")[2]
+    if "_" in reads_word and len(suffix) >= 4 and suffix not in taken \
+            and suffix not in chosen.values():
+        short = suffix
+        chosen["short"] = short
     taken.update(chosen.values())
     row = tuple(chosen[f"row{i}"] for i in range(len(words)))
-    return Names(row=row, **{key: chosen[key] for key in base})
+    return Names(row=row, short=short, **{key: chosen[key] for key in base})
 
 
 def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
@@ -103,6 +112,13 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
         emit(names.items, f"list({plan.materialise})")
     single = len(plan.reads) == 1
     guarded = any(read.guarded for read in plan.reads)
+    if names.short is not None and single and not guarded and plan.uniform:
+        def width(reads: str) -> int:
+            return len(plan.indent) + len(
+                f"{names.values} = torch.stack([r.to({names.device}) for r in {reads}])"
+                f".tolist() if {reads} else []")
+        if width(names.reads) > plan.line_length >= width(names.short):
+            names = replace(names, reads=names.short)
     if single:
         element = plan.reads[0].collected
         row_target = names.row[0]
@@ -121,16 +137,22 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
             emit(flat, f"[r for row in {reads} for r in row"
                        f"{' if r is not None' if guarded else ''}]")
     if plan.uniform:
-        # torch.stack needs one device: move the others to the first one's (a `.to()`
-        # onto the device a tensor is on already would be a no-op, but is not written).
-        device = names.device
-        emit(device, f"{flat}[0].device if {flat} else None")
-        emit(flat, f"[r if r.device == {device} else r.to({device}) for r in {flat}]")
-        stacked = f"torch.stack({flat})"
+        # torch.stack needs one device: move every value onto the first one's device
+        # (`.to()` onto the device a tensor is on already returns it, without a copy).
         if single and not guarded:
-            emit(names.values, f"{stacked}.tolist() if {flat} else []")
+            name, template = names.values, "{stacked}.tolist() if {flat} else []"
+        else:
+            name, template = names.host, "iter({stacked}.tolist() if {flat} else [])"
+        inline = template.format(
+            stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
+        if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
+            emit(name, inline)
+        else:
+            emit(names.device, f"{flat}[0].device if {flat} else None")
+            emit(name, template.format(
+                stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+        if single and not guarded:
             return out, row_target
-        emit(names.host, f"iter({stacked}.tolist() if {flat} else [])")
         take = f"next({names.host})"
     else:
         # One stack per (device, dtype): every value keeps its exact value and Python

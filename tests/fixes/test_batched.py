@@ -78,8 +78,7 @@ def check(model):
     ]
     flat = [r for row in reads for r in row if r is not None]
     device = flat[0].device if flat else None
-    flat = [r if r.device == device else r.to(device) for r in flat]
-    host = iter(torch.stack(flat).tolist() if flat else [])
+    host = iter(torch.stack([r.to(device) for r in flat]).tolist() if flat else [])
     values = [tuple(None if r is None else next(host) for r in row) for row in reads]
     for (name, param), (has_nan, has_inf, grad_has_nan, grad_has_inf) in zip(
         model.named_parameters(), values, strict=True
@@ -165,8 +164,7 @@ def test_item_in_a_loop_over_named_parameters() -> None:
             stats = {}
             norms_2 = [t.norm() for name, t in model.named_parameters()]
             device = norms_2[0].device if norms_2 else None
-            norms_2 = [r if r.device == device else r.to(device) for r in norms_2]
-            values = torch.stack(norms_2).tolist() if norms_2 else []
+            values = torch.stack([r.to(device) for r in norms_2]).tolist() if norms_2 else []
             for (name, _), norm in zip(model.named_parameters(), values, strict=True):
                 stats[name] = norm
             return stats
