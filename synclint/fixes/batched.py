@@ -242,6 +242,10 @@ class _Rewriter:
         names = self._names()
         indent = self._indent(loop)
         target = loop.target
+        only_if = self._only_if()
+        if only_if is not None:
+            return self._filtered_outcome(names, loop, target, loop.iter, only_if, indent,
+                                          materialise)
         if unused >= self.targets:
             # The body no longer needs the elements: loop over the values alone.
             prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
@@ -310,6 +314,11 @@ class _Rewriter:
         uses_target = any(name in self.targets for name in self._names_outside_sites(loop,
                                                                                   site_nodes))
         iter_code = _code(for_in.iter)
+        only_if = self._only_if()
+        if only_if is not None:
+            materialise = self._check_iterable_readable_twice(for_in.iter)
+            return self._filtered_outcome(names, anchor, for_in.target, for_in.iter, only_if,
+                                          indent, materialise)
         if uses_target:
             materialise = self._check_iterable_readable_twice(for_in.iter)
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
@@ -1514,12 +1523,12 @@ class _Rewriter:
             word = f"grad_{word}"
         return word
 
-    def _collected(self, site: _Site) -> str:
+    def _collected(self, site: _Site, *, guarded: bool = True) -> str:
         node = self._substituted(site.value)
         code = _code(node)
         if not self._scalar(site.value):
             code = f"{code if _atomic(node) else f'({code})'}.reshape(())"
-        if site.guards:
+        if site.guards and guarded:
             if isinstance(node, (cst.IfExp, cst.Lambda)) and not node.lpar:
                 code = f"({code})"
             code = f"{code} if {' and '.join(site.guards)} else None"
@@ -1545,18 +1554,50 @@ class _Rewriter:
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
-                 indent: str) -> tuple[list[str], str]:
+                 indent: str, only_if: str | None = None) -> tuple[list[str], str]:
         """The statements that read every value with one transfer, and the target that
         receives a row of Python values."""
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
         plan = Plan(
-            reads=tuple(Read(self._collected(site), "", bool(site.guards))
-                        for site in self.sites),
+            reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
+                             bool(site.guards)) for site in self.sites),
             target=target, source=names.items if items else iterable,
             materialise=iterable if items else None, uniform=self._uniform(),
-            indent=indent, unit=unit, line_length=self.ctx_line_length())
+            indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
         return prelude(plan, names)
+
+    def _only_if(self) -> str | None:
+        """The guard of the loop's one read where the loop reads it exactly when the guard
+        holds (every condition on the way is a host guard): the first pass can keep only
+        those elements, and the loop take the next value where it read one."""
+        if len(self.sites) != 1 or not self.sites[0].guards or not self.sites[0].exact:
+            return None
+        return " and ".join(self.sites[0].guards)
+
+    def _filtered_outcome(self, names: Names, anchor: cst.CSTNode, target: cst.CSTNode,
+                          iterable: cst.BaseExpression, only_if: str, indent: str,
+                          materialise: bool) -> Outcome:
+        prelude, _ = self._prelude(names, _code(target), _code(iterable), items=materialise,
+                                   indent=indent, only_if=only_if)
+        site = self.sites[0]
+        replacements = [
+            Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
+                        mode="before"),
+            Replacement(site.node if site.mode == "item" else site.value,
+                        f"next({names.values})"),
+        ]
+        if materialise:
+            replacements.append(Replacement(iterable, names.items))
+        if isinstance(target, cst.BaseExpression) and isinstance(anchor, cst.For):
+            unused = self._unused_targets(anchor)
+            if unused and unused < self.targets \
+                    and "_" not in self.state.identifiers.get(self._scope_key(), set()):
+                # `for name, p in ...` where only `name` is still read: `for name, _`.
+                renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
+                assert isinstance(renamed, cst.BaseExpression)
+                replacements.append(Replacement(target, _code(renamed)))
+        return self._outcome(replacements)
 
     def ctx_line_length(self) -> int:
         return self.ctx.style.line_length

@@ -4,6 +4,7 @@ transfer (per device and dtype where those may differ), laid out the way black w
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from synclint.fixes.layout import DEFAULT_LINE_LENGTH, statement
@@ -39,6 +40,10 @@ class Plan:
     indent: str
     unit: str = "    "
     line_length: int = DEFAULT_LINE_LENGTH
+    #: The guard of the one value read, where the loop reads it exactly when the guard
+    #: holds: the first pass keeps only those elements (`if p.grad is not None`), and the
+    #: loop takes the next value where it read one (`values` is then an iterator).
+    only_if: str | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,17 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
 
 def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
     """The statements before the loop (relative to its indentation), and the loop's new
-    row target."""
+    row target: with the shorter name for the values read (`flags` for `finite_flags`)
+    where the long one makes the statements wrap over more lines."""
+    best = _render(plan, names)
+    if names.short is not None:
+        shorter = _render(plan, replace(names, reads=names.short))
+        if len(shorter[0]) < len(best[0]):
+            best = shorter
+    return best
+
+
+def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
     out: list[str] = []
 
     def emit(name: str, expr: str) -> None:
@@ -112,13 +127,9 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
         emit(names.items, f"list({plan.materialise})")
     single = len(plan.reads) == 1
     guarded = any(read.guarded for read in plan.reads)
-    if names.short is not None and single and not guarded and plan.uniform:
-        def width(reads: str) -> int:
-            return len(plan.indent) + len(
-                f"{names.values} = torch.stack([r.to({names.device}) for r in {reads}])"
-                f".tolist() if {reads} else []")
-        if width(names.reads) > plan.line_length >= width(names.short):
-            names = replace(names, reads=names.short)
+    if plan.only_if is not None:
+        _filtered(plan, names, emit)
+        return out, ""
     if single:
         element = plan.reads[0].collected
         row_target = names.row[0]
@@ -168,6 +179,29 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
         value = f"None if r is None else {take}" if guarded else take
         emit(names.values, f"[tuple({value} for r in row) for row in {reads}]")
     return out, row_target
+
+
+def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
+    """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
+    values in order (the loop calls `next(values)` where it read one)."""
+    reads, values = names.reads, names.values
+    emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}"
+                f" if {plan.only_if}]")
+    if plan.uniform:
+        template = "iter({stacked}.tolist() if {reads} else [])"
+        inline = template.format(
+            stacked=f"torch.stack([r.to({reads}[0].device) for r in {reads}])", reads=reads)
+        if len(plan.indent) + len(f"{values} = {inline}") <= plan.line_length:
+            emit(values, inline)
+        else:
+            emit(names.device, f"{reads}[0].device if {reads} else None")
+            emit(values, template.format(
+                stacked=f"torch.stack([r.to({names.device}) for r in {reads}])", reads=reads))
+    else:
+        key = "(r.device, r.dtype)"
+        emit(names.host, f"{{k: iter(torch.stack([r for r in {reads} if {key} == k]).tolist())"
+                         f" for k in {{{key} for r in {reads}}}}}")
+        emit(values, f"iter([next({names.host}[r.device, r.dtype]) for r in {reads}])")
 
 
 def identifiers(code: str) -> set[str]:

@@ -18,6 +18,7 @@ from synclint.engine import lint_source
 from synclint.fixer import fix_source
 from synclint.rules import ALL_RULES
 from synclint.runtime import count_syncs
+from tests.fixes.layout_text import unwrapped
 
 CODES = ("SYN101", "SYN102")
 CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
@@ -260,8 +261,9 @@ def test_continue_guard_is_kept_and_evaluated_first() -> None:
             return out
         """
     text = fixed(source)
-    assert ("p.grad.sum() if p.grad is not None and p.grad.numel() > 4 else None"
-            in text)
+    # The first pass keeps the elements the loop reads, under the guards in loop order.
+    assert ("p.grad.sum() for p in model.parameters() if p.grad is not None and "
+            "p.grad.numel() > 4" in unwrapped(text))
     model = _seed_model(poison=False)
     assert load(text, "fixed_guard").f(model) == load(textwrap.dedent(source),
                                                       "naive_guard").f(model)
@@ -280,7 +282,7 @@ def test_alias_of_the_gradient_is_read_through() -> None:
             return total
         """
     text = fixed(source)
-    assert "p.grad.abs().sum() if p.grad is not None else None" in text
+    assert "p.grad.abs().sum() for p in model.parameters() if p.grad is not None" in text
     model = _seed_model(poison=False)
     assert load(text, "fixed_alias").f(model) == load(textwrap.dedent(source),
                                                       "naive_alias").f(model)
@@ -311,7 +313,7 @@ def test_names_already_used_get_a_suffix() -> None:
         """
     source = source.replace("_items", "totals")
     text = fixed(source)
-    assert "totals_2 = [t.sum() if t.numel() else None for t in ts]" in text
+    assert "totals_2 = [t.sum() for t in ts if t.numel()]" in text
     assert 'totals = "mine"' in text
     assert "return out, totals\n" in text
 
