@@ -315,6 +315,11 @@ class _Rewriter:
                                                                                   site_nodes))
         iter_code = _code(for_in.iter)
         only_if = self._only_if()
+        if only_if is None and uses_target and len(self.sites) == 1 and self.sites[0].exact \
+                and not self.sites[0].guards:
+            # `{name: p.abs().max().item() for name, p in ...}`: the element reads its value
+            # with `next(values)`, with no zip of the elements and the values.
+            only_if = ""
         if only_if is not None:
             materialise = self._check_iterable_readable_twice(for_in.iter)
             return self._filtered_outcome(names, anchor, for_in.target, for_in.iter, only_if,

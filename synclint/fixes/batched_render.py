@@ -42,7 +42,8 @@ class Plan:
     line_length: int = DEFAULT_LINE_LENGTH
     #: The guard of the one value read, where the loop reads it exactly when the guard
     #: holds: the first pass keeps only those elements (`if p.grad is not None`), and the
-    #: loop takes the next value where it read one (`values` is then an iterator).
+    #: loop takes the next value where it read one (`values` is then an iterator). ""
+    #: where it reads one value per element.
     only_if: str | None = None
 
 
@@ -185,8 +186,8 @@ def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> Non
     """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
     values in order (the loop calls `next(values)` where it read one)."""
     reads, values = names.reads, names.values
-    emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}"
-                f" if {plan.only_if}]")
+    condition = f" if {plan.only_if}" if plan.only_if else ""
+    emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}{condition}]")
     if plan.uniform:
         template = "iter({stacked}.tolist() if {reads} else [])"
         inline = template.format(
