@@ -70,6 +70,9 @@ __all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+#: Methods whose result is floating whenever their (only) operand is.
+_FLOAT_KEEPING = frozenset({"mean", "sum", "nansum", "nanmean", "amax", "amin", "max", "min",
+                            "abs", "neg", "square", "sqrt", "exp", "log"})
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
 
@@ -1453,12 +1456,14 @@ class _Rewriter:
         """The class of the value's dtype where every element's value has the same one:
         "float" (any floating dtype: stacking them keeps every value), "bool", "int"
         (int64), or "unknown"."""
-        node = self._substituted(site.value)
         kind = self.ctx.kind(site.value)
         if kind is BOOL_TENSOR:
             return "bool"
         if kind is F64_TENSOR:
             return "float"
+        return self._node_class(self._substituted(site.value))
+
+    def _node_class(self, node: cst.BaseExpression) -> str:
         while True:
             if isinstance(node, cst.Comparison):
                 return "bool"
@@ -1479,6 +1484,9 @@ class _Rewriter:
                 if name in ("detach", "clone", "contiguous") and method is not None:
                     node = method[0]
                     continue
+                if name in _FLOAT_KEEPING and method is not None and not node.args:
+                    # `value.float().mean()`: a reduction of a floating tensor is floating.
+                    return "float" if self._node_class(method[0]) == "float" else "unknown"
             return "unknown"
 
     def _uniform(self) -> bool:

@@ -581,3 +581,36 @@ def test_every_refusal_reason_is_given_where_it_applies(body: str, why: str) -> 
                if d.code in CODES]
     assert any(why in reason for reason in reasons), reasons
     assert fix_source(source, "example.py", CODES, unsafe=True).text == source
+
+
+def test_a_reduction_of_a_float_cast_is_one_stack_and_keeps_every_value() -> None:
+    # `value.float().mean()` is floating whatever `value` was: one stack keeps every value
+    # (an int64 buffer, a float16 weight), while `.abs().max()` of the raw tensors,
+    # whose dtypes may differ in class, is stacked per dtype.
+    source = """\
+        import torch
+
+        def means(state: dict[str, torch.Tensor]):
+            out = {}
+            for key, value in state.items():
+                out[key] = value.float().mean().item()
+            return out
+
+        def maxima(state: dict[str, torch.Tensor]):
+            return [value.abs().max().item() for value in state.values()]
+        """
+    text = fixed(source)
+    means_part, maxima_part = text.split("def maxima")
+    assert "torch.stack([r.to(" in means_part and "r.dtype" not in means_part
+    assert "(r.device, r.dtype)" in maxima_part
+    state = {"w": torch.tensor([1.5, 2.5], dtype=torch.float16),
+             "n": torch.tensor(16777217), "m": torch.tensor([-3, 2], dtype=torch.int32)}
+    naive, rewritten = load(textwrap.dedent(source), "naive_means"), load(text, "fixed_means")
+    for function in ("means", "maxima"):
+        expected = getattr(naive, function)(state)
+        with count_syncs("emulated") as syncs:
+            got = getattr(rewritten, function)(state)
+        assert got == expected and [type(v) for v in (got.values() if isinstance(got, dict)
+                                                      else got)] == \
+            [type(v) for v in (expected.values() if isinstance(expected, dict) else expected)]
+        assert syncs.total == (1 if function == "means" else 3)  # one stack per dtype
