@@ -1,13 +1,14 @@
-"""How the batched fix reads: lines it adds per fixed loop and new ruff findings, on the
-differential harness's batched shapes.
+"""How the fixes read: lines the batched fix adds per fixed loop, and new ruff findings in
+every fixed shape of the differential harness.
 
 Usage: python benchmarks/fix_readability.py [--show]
 
 For every batched shape the fixer rewrites (with --unsafe-fixes, so unsafe fixes count
 too) prints the lines added (added minus removed) and the findings `ruff check --select
 E,F,W,B` reports in the fixed file that it did not report in the original (skipped when
-ruff is not installed); then the median and the largest lines-added figure. Exits 1 when
-the median is above 3, a loop adds more than 8 lines, or ruff finds something new.
+ruff is not installed); then the median and the largest lines-added figure. The float64,
+chunked, merged-read and select shapes are checked for new ruff findings too. Exits 1
+when the median is above 3, a loop adds more than 8 lines, or ruff finds something new.
 """
 
 from __future__ import annotations
@@ -61,32 +62,38 @@ def ruff_findings(texts: dict[str, str]) -> dict[str, list[str]] | None:
     return {name: sorted(items) for name, items in found.items()}
 
 
-def fixed_shapes() -> list[tuple[str, str, str]]:
-    """(name, original, fixed with --unsafe-fixes) of every batched shape the fixer
-    rewrites."""
+def fixed_shapes(patterns: tuple[str, ...] = ("batched",)) -> list[tuple[str, str, str]]:
+    """(name, original, fixed with --unsafe-fixes) of every shape of these patterns the
+    fixer rewrites (named `pattern/shape` outside the batched ones)."""
     result = []
-    for path in shape_paths(("batched",)):
-        before = path.read_text(encoding="utf-8")
-        after = fix_source(before, path.name, FIX_CODES["batched"], unsafe=True).text
-        if after != before:
-            result.append((path.stem, before, after))
+    for pattern in patterns:
+        for path in shape_paths((pattern,)):
+            before = path.read_text(encoding="utf-8")
+            after = fix_source(before, path.name, FIX_CODES[pattern], unsafe=True).text
+            if after != before:
+                name = path.stem if pattern == "batched" else f"{pattern}/{path.stem}"
+                result.append((name, before, after))
     return result
 
 
+OTHER_PATTERNS = ("float64", "chunked", "merged", "where")
+
+
 def new_findings(shapes: list[tuple[str, str, str]]) -> dict[str, list[str]] | None:
-    texts = {f"{name}__before": before for name, before, _ in shapes}
-    texts.update({f"{name}__after": after for name, _, after in shapes})
+    texts = {f"{name.replace('/', '__')}__before": before for name, before, _ in shapes}
+    texts.update({f"{name.replace('/', '__')}__after": after for name, _, after in shapes})
     found = ruff_findings(texts)
     if found is None:
         return None
-    return {name: [f for f in found[f"{name}__after"] if f not in found[f"{name}__before"]]
-            for name, _, _ in shapes}
+    return {name: [f for f in found[f"{key}__after"] if f not in found[f"{key}__before"]]
+            for name, key in ((name, name.replace("/", "__")) for name, _, _ in shapes)}
 
 
 def main(argv: list[str]) -> int:
     show = "--show" in argv
     shapes = fixed_shapes()
-    extra = new_findings(shapes) or {}
+    others = fixed_shapes(OTHER_PATTERNS)
+    extra = new_findings(shapes + others) or {}
     figures: list[int] = []
     for name, before, after in shapes:
         added = lines_added(before, after)
@@ -96,13 +103,19 @@ def main(argv: list[str]) -> int:
         if show:
             print("".join(difflib.unified_diff(before.splitlines(True),
                                                after.splitlines(True), n=1)))
+    for name, before, after in others:
+        if extra.get(name):
+            print(f"{name:40} new ruff: {extra[name]}")
+            if show:
+                print("".join(difflib.unified_diff(before.splitlines(True),
+                                                   after.splitlines(True), n=1)))
     total_new = sum(len(found) for found in extra.values())
     if not figures:
         print("no shape was fixed")
         return 1
     median = statistics.median(figures)
     print(f"fixed loops: {len(figures)}  lines added: median {median}  max {max(figures)}"
-          f"  new ruff findings: {total_new}")
+          f"  new ruff findings: {total_new} (in {len(shapes) + len(others)} fixed shapes)")
     ok = median <= MEDIAN_LIMIT and max(figures) <= MAX_LIMIT and total_new == 0
     return 0 if ok else 1
 

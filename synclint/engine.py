@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import libcst as cst
 from libcst._nodes.internal import CodegenState
@@ -21,6 +21,7 @@ from synclint.analysis.project import FileView
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import import_edits
+from synclint.fixes.layout import fit, fit_line
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
@@ -180,6 +181,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
         return LintOutput([], [], module)
     positions = run_with_big_stack(lambda: target_positions(module, _wanted_nodes(module, sink)))
     suppressions = Suppressions.parse(source)
+    lines = source.split("\n")
     paired: list[tuple[Report, Diagnostic]] = []
     suppressed: set[tuple[int, str]] = set()
     fixes: dict[int, Fix] = {}
@@ -195,7 +197,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
             # One fix is often shared by every finding of a loop: position it once.
             fix = fixes.get(id(report.fix))
             if fix is None:
-                fix = fixes[id(report.fix)] = _edits(report.fix, positions, module)
+                fix = fixes[id(report.fix)] = _edits(report.fix, positions, module, lines,
+                                                     context.style.line_length)
         related = tuple(r if isinstance(r, Related) else _related(r, filename, positions)
                         for r in report.related)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
@@ -356,22 +359,79 @@ def target_positions(module: cst.Module, targets: Sequence[cst.CSTNode]) -> Node
     return NodePositions(module, state.computed)
 
 
-def _edits(fix: PendingFix, positions: object, module: cst.Module) -> Fix:
+def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequence[str],
+           line_length: int) -> Fix:
     # Imports first: a rule's insertion at the same spot must come after `import torch`.
     edits = list(import_edits(module, positions, fix.imports))  # type: ignore[arg-type]
+    rows = [positions[r.node].start.line for r in fix.replacements]  # type: ignore[index]
+    joined = _joined_lines(fix, positions, module, lines, line_length, rows)
+    edits.extend(joined.values())
     for replacement in fix.replacements:
+        if positions[replacement.node].start.line in joined:  # type: ignore[index]
+            continue
         where = positions[replacement.node]  # type: ignore[index]
         start = Location(where.start.line, where.start.column + 1)
         end = Location(where.end.line, where.end.column + 1)
+        code = replacement.code
         if replacement.mode == "before":
             end = start
         elif replacement.through is not None:
             last = positions[replacement.through]  # type: ignore[index]
             end = Location(last.end.line, last.end.column + 1)
+            if "\n" not in code and start.row <= len(lines):
+                # Statements merged into one: split it the way black would if too long.
+                line = lines[start.row - 1][:start.column - 1]
+                code = fit_line(line + code, unit=module.default_indent,
+                                line_length=line_length) or code
         elif replacement.mode == "after":
             start = end
-        edits.append(Edit(replacement.code, start, end))
+        elif start.row == end.row and rows.count(start.row) == 1 and start.row <= len(lines):
+            # A one-line expression made longer than the project's line length is split
+            # the way black would split it.
+            line = lines[start.row - 1]
+            before, after = line[:start.column - 1], line[end.column - 1:]
+            whole = fit_line(before + code + after, unit=module.default_indent,
+                             line_length=line_length)
+            if whole is not None:
+                # The whole statement is re-laid out: the edit covers its line.
+                indent = len(line) - len(line.lstrip())
+                start = Location(start.row, indent + 1)
+                end = Location(start.row, len(line) + 1)
+                code = whole
+            else:
+                code = fit(before, code, after, unit=module.default_indent,
+                           line_length=line_length)
+        edits.append(Edit(code, start, end))
     return Fix(fix.applicability, fix.message, tuple(edits))
+
+
+def _joined_lines(fix: PendingFix, positions: Any, module: cst.Module, lines: Sequence[str],
+                  line_length: int, rows: list[int]) -> dict[int, Edit]:
+    """Lines on which a fix replaces several expressions (`torch.cat(...).sum() /
+    sum(...)`) and that become too long: one edit per line, laid out the way black would."""
+    result: dict[int, Edit] = {}
+    for row in sorted({row for row in rows if rows.count(row) > 1}):
+        here = [r for r in fix.replacements if positions[r.node].start.line == row]
+        spans = [positions[r.node] for r in here]
+        if row > len(lines) or any(
+                r.mode != "replace" or r.through is not None or "\n" in r.code
+                or span.end.line != row for r, span in zip(here, spans, strict=True)):
+            continue
+        line = lines[row - 1]
+        text, position = [], 0
+        for r, span in sorted(zip(here, spans, strict=True), key=lambda p: p[1].start.column):
+            if span.start.column < position:
+                break  # nested replacements: leave them as they are
+            text.append(line[position:span.start.column] + r.code)
+            position = span.end.column
+        else:
+            whole = fit_line("".join(text) + line[position:], unit=module.default_indent,
+                             line_length=line_length)
+            if whole is not None:
+                indent = len(line) - len(line.lstrip())
+                result[row] = Edit(whole, Location(row, indent + 1),
+                                   Location(row, len(line) + 1))
+    return result
 
 
 def _expression_depth_error(source: str) -> str | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import cast
 
 import libcst as cst
 
@@ -69,6 +70,9 @@ __all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+#: Methods whose result is floating whenever their (only) operand is.
+_FLOAT_KEEPING = frozenset({"mean", "sum", "nansum", "nanmean", "amax", "amin", "max", "min",
+                            "abs", "neg", "square", "sqrt", "exp", "log"})
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
 
@@ -155,6 +159,22 @@ def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode
     return outcome
 
 
+class _Recode(cst.CSTTransformer):
+    """Replaces nodes (by identity) with the code given for them."""
+
+    def __init__(self, codes: dict[int, str]) -> None:
+        super().__init__()
+        self.codes = codes
+
+    def on_leave(self, original_node: cst.CSTNodeT, updated_node: cst.CSTNodeT
+                 ) -> cst.CSTNodeT | cst.RemovalSentinel | cst.FlattenSentinel[cst.CSTNodeT]:
+        code = self.codes.get(id(original_node))
+        if code is None:
+            return updated_node
+        # Only expressions are replaced: a loop target, an iterable, a read.
+        return cast(cst.CSTNodeT, cst.parse_expression(code))
+
+
 class _Rewriter:
     """Analyses one loop and builds its fix, or raises _Refused."""
 
@@ -225,6 +245,10 @@ class _Rewriter:
         names = self._names()
         indent = self._indent(loop)
         target = loop.target
+        only_if = self._only_if()
+        if only_if is not None:
+            return self._filtered_outcome(names, loop, target, loop.iter, only_if, indent,
+                                          materialise)
         if unused >= self.targets:
             # The body no longer needs the elements: loop over the values alone.
             prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
@@ -293,6 +317,16 @@ class _Rewriter:
         uses_target = any(name in self.targets for name in self._names_outside_sites(loop,
                                                                                   site_nodes))
         iter_code = _code(for_in.iter)
+        only_if = self._only_if()
+        if only_if is None and uses_target and len(self.sites) == 1 and self.sites[0].exact \
+                and not self.sites[0].guards:
+            # `{name: p.abs().max().item() for name, p in ...}`: the element reads its value
+            # with `next(values)`, with no zip of the elements and the values.
+            only_if = ""
+        if only_if is not None:
+            materialise = self._check_iterable_readable_twice(for_in.iter)
+            return self._filtered_outcome(names, anchor, for_in.target, for_in.iter, only_if,
+                                          indent, materialise)
         if uses_target:
             materialise = self._check_iterable_readable_twice(for_in.iter)
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
@@ -304,8 +338,21 @@ class _Rewriter:
             new_iter = self._zip(names.items if materialise else iter_code,
                                  names.values)
         else:
+            assigned = self._assigned_name(anchor, loop, consumer, names, uses_target)
+            if assigned is not None:
+                # `grad_norms = [p.grad.norm().item() for p in ps]`: the host list gets the
+                # name the comprehension was assigned to (no `grad_norms = values`).
+                names = replace(names, values=assigned)
             prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
                                                 items=False, indent=indent)
+            if assigned is not None:
+                start = max(i for i, line in enumerate(prelude)
+                            if line.startswith(f"{assigned} = "))
+                value = prelude[start][len(assigned) + 3:]
+                value += "".join("\n" + indent + line for line in prelude[start + 1:])
+                before = "".join(line + "\n" + indent for line in prelude[:start])
+                return self._outcome([Replacement(anchor, before, mode="before"),
+                                      Replacement(loop, value)])
             new_target, new_iter = row_target, names.values
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
@@ -313,12 +360,57 @@ class _Rewriter:
         ]
         whole = self._whole_replacement(loop, consumer, names, uses_target)
         if whole is not None:
-            replacements.append(Replacement(loop, whole))
+            inner = [Replacement(loop, whole)]
         else:
-            replacements.append(Replacement(for_in.target, new_target))
-            replacements.append(Replacement(for_in.iter, new_iter))
-            replacements.extend(self._site_replacements(names))
+            inner = [Replacement(for_in.target, new_target),
+                     Replacement(for_in.iter, new_iter), *self._site_replacements(names)]
+        rewrapped = self._rewrapped(anchor, inner, indent)
+        replacements.extend(inner if rewrapped is None else [rewrapped])
         return self._outcome(replacements)
+
+    def _assigned_name(self, anchor: cst.CSTNode, loop: cst.CSTNode, consumer: str | None,
+                       names: Names, uses_target: bool) -> str | None:
+        """`x = [t.item() for t in ts]` on a line of its own: `x`."""
+        if self._whole_replacement(loop, consumer, names, uses_target) != names.values \
+                or not isinstance(loop, cst.ListComp):
+            return None
+        if not isinstance(anchor, cst.SimpleStatementLine) or len(anchor.body) != 1:
+            return None
+        small = anchor.body[0]
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                and isinstance(small.targets[0].target, cst.Name) and small.value is loop):
+            return None
+        return small.targets[0].target.value
+
+    def _rewrapped(self, anchor: cst.CSTNode, inner: list[Replacement],
+                   indent: str) -> Replacement | None:
+        """Where the rewritten comprehension makes its one-line `return ...` or `x = ...`
+        statement too long: the statement's whole value, laid out the way black would."""
+        if not isinstance(anchor, cst.SimpleStatementLine) or len(anchor.body) != 1 \
+                or _has_comment(anchor):
+            return None
+        small = anchor.body[0]
+        if isinstance(small, cst.Return) and small.value is not None:
+            head, value = "return ", small.value
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1:
+            head, value = f"{_code(small.targets[0].target)} = ", small.value
+        else:
+            return None
+        if "\n" in _code(value):
+            return None
+        codes = {id(r.node): r.code for r in inner if r.mode == "replace"}
+        new_value = value.visit(_Recode(codes))
+        assert isinstance(new_value, cst.BaseExpression)
+        code = _code(new_value)
+        if "\n" in code or len(indent) + len(head) + len(code) <= self.ctx_line_length():
+            return None
+        module = self.ancestors[0] if self.ancestors else None
+        unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        lines = layout_statement(head, code, indent=indent, unit=unit,
+                                 line_length=self.ctx_line_length())
+        lines[0] = lines[0][len(head):]
+        return Replacement(value, lines[0] + "".join("\n" + indent + line
+                                                      for line in lines[1:]))
 
     def _whole_replacement(self, loop: cst.CSTNode, consumer: str | None,
                            names: Names, uses_target: bool) -> str | None:
@@ -1364,12 +1456,14 @@ class _Rewriter:
         """The class of the value's dtype where every element's value has the same one:
         "float" (any floating dtype: stacking them keeps every value), "bool", "int"
         (int64), or "unknown"."""
-        node = self._substituted(site.value)
         kind = self.ctx.kind(site.value)
         if kind is BOOL_TENSOR:
             return "bool"
         if kind is F64_TENSOR:
             return "float"
+        return self._node_class(self._substituted(site.value))
+
+    def _node_class(self, node: cst.BaseExpression) -> str:
         while True:
             if isinstance(node, cst.Comparison):
                 return "bool"
@@ -1390,6 +1484,9 @@ class _Rewriter:
                 if name in ("detach", "clone", "contiguous") and method is not None:
                     node = method[0]
                     continue
+                if name in _FLOAT_KEEPING and method is not None and not node.args:
+                    # `value.float().mean()`: a reduction of a floating tensor is floating.
+                    return "float" if self._node_class(method[0]) == "float" else "unknown"
             return "unknown"
 
     def _uniform(self) -> bool:
@@ -1439,12 +1536,12 @@ class _Rewriter:
             word = f"grad_{word}"
         return word
 
-    def _collected(self, site: _Site) -> str:
+    def _collected(self, site: _Site, *, guarded: bool = True) -> str:
         node = self._substituted(site.value)
         code = _code(node)
         if not self._scalar(site.value):
             code = f"{code if _atomic(node) else f'({code})'}.reshape(())"
-        if site.guards:
+        if site.guards and guarded:
             if isinstance(node, (cst.IfExp, cst.Lambda)) and not node.lpar:
                 code = f"({code})"
             code = f"{code} if {' and '.join(site.guards)} else None"
@@ -1466,22 +1563,54 @@ class _Rewriter:
         reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
         names = choose_names(reads, used | taken)
         taken.update(names.row, (names.items, names.reads, names.flat, names.host,
-                                names.device, names.values))
+                                names.device, names.values, names.short or names.values))
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
-                 indent: str) -> tuple[list[str], str]:
+                 indent: str, only_if: str | None = None) -> tuple[list[str], str]:
         """The statements that read every value with one transfer, and the target that
         receives a row of Python values."""
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
         plan = Plan(
-            reads=tuple(Read(self._collected(site), "", bool(site.guards))
-                        for site in self.sites),
+            reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
+                             bool(site.guards)) for site in self.sites),
             target=target, source=names.items if items else iterable,
             materialise=iterable if items else None, uniform=self._uniform(),
-            indent=indent, unit=unit, line_length=self.ctx_line_length())
+            indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
         return prelude(plan, names)
+
+    def _only_if(self) -> str | None:
+        """The guard of the loop's one read where the loop reads it exactly when the guard
+        holds (every condition on the way is a host guard): the first pass can keep only
+        those elements, and the loop take the next value where it read one."""
+        if len(self.sites) != 1 or not self.sites[0].guards or not self.sites[0].exact:
+            return None
+        return " and ".join(self.sites[0].guards)
+
+    def _filtered_outcome(self, names: Names, anchor: cst.CSTNode, target: cst.CSTNode,
+                          iterable: cst.BaseExpression, only_if: str, indent: str,
+                          materialise: bool) -> Outcome:
+        prelude, _ = self._prelude(names, _code(target), _code(iterable), items=materialise,
+                                   indent=indent, only_if=only_if)
+        site = self.sites[0]
+        replacements = [
+            Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
+                        mode="before"),
+            Replacement(site.node if site.mode == "item" else site.value,
+                        f"next({names.values})"),
+        ]
+        if materialise:
+            replacements.append(Replacement(iterable, names.items))
+        if isinstance(target, cst.BaseExpression) and isinstance(anchor, cst.For):
+            unused = self._unused_targets(anchor)
+            if unused and unused < self.targets \
+                    and "_" not in self.state.identifiers.get(self._scope_key(), set()):
+                # `for name, p in ...` where only `name` is still read: `for name, _`.
+                renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
+                assert isinstance(renamed, cst.BaseExpression)
+                replacements.append(Replacement(target, _code(renamed)))
+        return self._outcome(replacements)
 
     def ctx_line_length(self) -> int:
         return self.ctx.style.line_length

@@ -4,7 +4,8 @@ transfer (per device and dtype where those may differ), laid out the way black w
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from synclint.fixes.layout import DEFAULT_LINE_LENGTH, statement
 
@@ -39,6 +40,11 @@ class Plan:
     indent: str
     unit: str = "    "
     line_length: int = DEFAULT_LINE_LENGTH
+    #: The guard of the one value read, where the loop reads it exactly when the guard
+    #: holds: the first pass keeps only those elements (`if p.grad is not None`), and the
+    #: loop takes the next value where it read one (`values` is then an iterator). ""
+    #: where it reads one value per element.
+    only_if: str | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,9 @@ class Names:
     host: str
     device: str
     values: str
+    #: A shorter name for `reads` (`flags` for `finite_flags`), used where the long one
+    #: would make a statement wrap; None where there is none.
+    short: str | None
     #: What replaces each read in the rewritten loop.
     row: tuple[str, ...]
 
@@ -85,14 +94,30 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
             counter += 1
             name = f"{word}_{counter}"
         chosen[key] = name
+    short: str | None = None
+    suffix = reads_word.rpartition("_")[2]
+    if "_" in reads_word and len(suffix) >= 4 and suffix not in taken \
+            and suffix not in chosen.values():
+        short = suffix
+        chosen["short"] = short
     taken.update(chosen.values())
     row = tuple(chosen[f"row{i}"] for i in range(len(words)))
-    return Names(row=row, **{key: chosen[key] for key in base})
+    return Names(row=row, short=short, **{key: chosen[key] for key in base})
 
 
 def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
     """The statements before the loop (relative to its indentation), and the loop's new
-    row target."""
+    row target: with the shorter name for the values read (`flags` for `finite_flags`)
+    where the long one makes the statements wrap over more lines."""
+    best = _render(plan, names)
+    if names.short is not None:
+        shorter = _render(plan, replace(names, reads=names.short))
+        if len(shorter[0]) < len(best[0]):
+            best = shorter
+    return best
+
+
+def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
     out: list[str] = []
 
     def emit(name: str, expr: str) -> None:
@@ -103,6 +128,9 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
         emit(names.items, f"list({plan.materialise})")
     single = len(plan.reads) == 1
     guarded = any(read.guarded for read in plan.reads)
+    if plan.only_if is not None:
+        _filtered(plan, names, emit)
+        return out, ""
     if single:
         element = plan.reads[0].collected
         row_target = names.row[0]
@@ -121,16 +149,22 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
             emit(flat, f"[r for row in {reads} for r in row"
                        f"{' if r is not None' if guarded else ''}]")
     if plan.uniform:
-        # torch.stack needs one device: move the others to the first one's (a `.to()`
-        # onto the device a tensor is on already would be a no-op, but is not written).
-        device = names.device
-        emit(device, f"{flat}[0].device if {flat} else None")
-        emit(flat, f"[r if r.device == {device} else r.to({device}) for r in {flat}]")
-        stacked = f"torch.stack({flat})"
+        # torch.stack needs one device: move every value onto the first one's device
+        # (`.to()` onto the device a tensor is on already returns it, without a copy).
         if single and not guarded:
-            emit(names.values, f"{stacked}.tolist() if {flat} else []")
+            name, template = names.values, "{stacked}.tolist() if {flat} else []"
+        else:
+            name, template = names.host, "iter({stacked}.tolist() if {flat} else [])"
+        inline = template.format(
+            stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
+        if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
+            emit(name, inline)
+        else:
+            emit(names.device, f"{flat}[0].device if {flat} else None")
+            emit(name, template.format(
+                stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+        if single and not guarded:
             return out, row_target
-        emit(names.host, f"iter({stacked}.tolist() if {flat} else [])")
         take = f"next({names.host})"
     else:
         # One stack per (device, dtype): every value keeps its exact value and Python
@@ -146,6 +180,29 @@ def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
         value = f"None if r is None else {take}" if guarded else take
         emit(names.values, f"[tuple({value} for r in row) for row in {reads}]")
     return out, row_target
+
+
+def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
+    """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
+    values in order (the loop calls `next(values)` where it read one)."""
+    reads, values = names.reads, names.values
+    condition = f" if {plan.only_if}" if plan.only_if else ""
+    emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}{condition}]")
+    if plan.uniform:
+        template = "iter({stacked}.tolist() if {reads} else [])"
+        inline = template.format(
+            stacked=f"torch.stack([r.to({reads}[0].device) for r in {reads}])", reads=reads)
+        if len(plan.indent) + len(f"{values} = {inline}") <= plan.line_length:
+            emit(values, inline)
+        else:
+            emit(names.device, f"{reads}[0].device if {reads} else None")
+            emit(values, template.format(
+                stacked=f"torch.stack([r.to({names.device}) for r in {reads}])", reads=reads))
+    else:
+        key = "(r.device, r.dtype)"
+        emit(names.host, f"{{k: iter(torch.stack([r for r in {reads} if {key} == k]).tolist())"
+                         f" for k in {{{key} for r in {reads}}}}}")
+        emit(values, f"iter([next({names.host}[r.device, r.dtype]) for r in {reads}])")
 
 
 def identifiers(code: str) -> set[str]:

@@ -10,6 +10,49 @@ DEFAULT_LINE_LENGTH = 88
 _PAIRS = {"(": ")", "[": "]", "{": "}"}
 
 
+def fit(before: str, code: str, after: str, *, unit: str = "    ",
+        line_length: int = DEFAULT_LINE_LENGTH) -> str:
+    """`code` replacing an expression on the line `before + code + after`: as it is where the
+    line fits, otherwise split over lines the way black would (continuation lines carry
+    the line's own indentation plus one level)."""
+    if "\n" in code or len(before) + len(code) + len(after) <= line_length \
+            or "#" in _outside_strings(after):
+        return code
+    indent = before[:len(before) - len(before.lstrip())]
+    head = before[len(indent):]
+    lines = _wrap(head, code, after, 0, indent, unit, line_length)
+    if len(lines) == 1:
+        return code
+    lines[0] = lines[0][len(head):]
+    lines[-1] = lines[-1][:len(lines[-1]) - len(after)] if after else lines[-1]
+    return lines[0] + "".join("\n" + indent + line for line in lines[1:])
+
+
+def fit_line(line: str, *, unit: str = "    ",
+             line_length: int = DEFAULT_LINE_LENGTH) -> str | None:
+    """A whole one-line statement (`total = sum(... for p in ps)`, `return f(...)`) split
+    the way black would when it is too long; None where that does not bring every line
+    within the limit or the line is not a plain statement (a comment, a string's inside)."""
+    if len(line) <= line_length or "#" in _outside_strings(line):
+        return None
+    indent = line[:len(line) - len(line.lstrip())]
+    text = line[len(indent):]
+    if text.startswith("return "):
+        head, expr = "return ", text[len("return "):]
+    else:
+        equals = [i for i, char, depth in _scan(text) if depth == 0 and char == "="
+                  and text[i - 1:i + 2] == " = "]
+        head, expr = (text[:equals[0] + 2], text[equals[0] + 2:]) if equals else ("", text)
+    lines = statement(head, expr, indent=indent, unit=unit, line_length=line_length)
+    if len(lines) == 1 or any(len(indent + piece) > line_length for piece in lines):
+        return None
+    return lines[0] + "".join("\n" + indent + piece for piece in lines[1:])
+
+
+def _outside_strings(text: str) -> str:
+    return "".join(char for _, char, _ in _scan(text))
+
+
 def statement(head: str, expr: str, *, indent: str, unit: str = "    ",
               line_length: int = DEFAULT_LINE_LENGTH, tail: str = "") -> list[str]:
     """`head + expr` (for example `"values = "` and the expression), as lines relative to
@@ -27,13 +70,30 @@ def _wrap(head: str, expr: str, tail: str, depth: int, indent: str, unit: str,
     pad = unit * depth
     if _fits(head + expr + tail, depth, indent, unit, limit):
         return [pad + head + expr + tail]
-    opener = _last_bracket(expr)
-    if opener is not None and opener < len(expr) - 2:
-        inner = expr[opener + 1:-1]
-        body = _split(inner, depth + 1, indent, unit, limit)
-        return [pad + head + expr[:opener + 1], *body, pad + expr[-1] + tail]
-    if head.endswith("= ") or head.endswith("return ") or (
-            not head and _keyword_positions(expr, comprehension=False)):
+    statement_head = head.endswith("= ") or head.endswith("return ")
+    operators = _operator_positions(expr)
+    if operators and not head:
+        # Inside brackets black splits at the loosest operators first: one operand per
+        # line, each line starting with its operator.
+        parts = [part.strip() for part in _cut(expr, operators, 0)]
+        return [line for index, part in enumerate(parts)
+                for line in _wrap("", part, tail if index == len(parts) - 1 else "", depth,
+                                  indent, unit, limit)]
+    pairs = _bracket_pairs(expr)
+    # Black splits at the last bracket unless the line before it stays too long; then it
+    # omits trailers (`.reshape(1)`) and splits at an earlier bracket.
+    pair = next((p for p in pairs if _fits(pad + head + expr[:p[0] + 1], 0, indent, unit, limit)),
+                pairs[0] if pairs else None)
+    if pair is not None:
+        opener, closer = pair
+        inner = expr[opener + 1:closer]
+        first = pad + head + expr[:opener + 1]
+        last = pad + expr[closer:] + tail
+        if not operators or not statement_head or (
+                _fits(first, 0, indent, unit, limit) and _fits(last, 0, indent, unit, limit)):
+            body = _split(inner, depth + 1, indent, unit, limit)
+            return [first, *body, last]
+    if statement_head or (not head and _keyword_positions(expr, comprehension=False)):
         # Black puts a long right-hand side, or a long conditional expression in a
         # collection, in parentheses and splits inside them.
         body = _split(expr, depth + 1, indent, unit, limit)
@@ -122,15 +182,54 @@ def _keyword_positions(text: str, *, comprehension: bool) -> list[int]:
     return sorted([*ifs, *find(" else ")])
 
 
-def _last_bracket(expr: str) -> int | None:
-    """The index of the opening bracket whose closing bracket ends `expr`."""
-    if not expr or expr[-1] not in ")]}":
-        return None
+#: Binary operators by how loosely they bind: black splits at the loosest present.
+_OPERATORS = ((" or ",), (" and ",), (" + ", " - "), (" * ", " / ", " // ", " % "))
+
+
+def _operator_positions(text: str) -> list[int]:
+    """Where the loosest-binding top-level binary operators of `text` start (after the
+    space before them)."""
+    top = {index for index, _, depth in _scan(text) if depth == 0}
+    for group in _OPERATORS:
+        found = sorted(start + 1 for word in group for start in _find_all(text, word)
+                       if start in top and start + len(word) - 1 in top)
+        if found:
+            return found
+    return []
+
+
+def _find_all(text: str, word: str) -> list[int]:
+    found = []
+    start = text.find(word)
+    while start != -1:
+        found.append(start)
+        start = text.find(word, start + 1)
+    return found
+
+
+def _bracket_pairs(expr: str) -> list[tuple[int, int]]:
+    """The top-level bracket pairs with something inside that are followed only by
+    trailers (`.all()`, `.item()`), last first: where black may split."""
+    pairs: list[tuple[int, int]] = []
     stack: list[int] = []
-    opener: int | None = None
     for index, char, _ in _scan(expr):
         if char in _PAIRS:
             stack.append(index)
         elif char in ")]}" and stack:
             opener = stack.pop()
-    return opener
+            if not stack:
+                pairs.append((opener, index))
+    found = []
+    for opener, closer in reversed(pairs):
+        if not _trailers(expr[closer + 1:]):
+            break
+        if closer - opener > 1:
+            found.append((opener, closer))
+    return found
+
+
+def _trailers(rest: str) -> bool:
+    """Whether `rest` (what follows a closing bracket) is only attribute names and calls
+    or subscripts: no operator or keyword at the top level."""
+    top = "".join(char for _, char, depth in _scan(rest) if depth == 0 and char not in "()[]{}")
+    return all(char.isalnum() or char in "._" for char in top)

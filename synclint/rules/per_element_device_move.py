@@ -5,6 +5,7 @@ Informational and off by default (seed B3-CR-05): on one device the moves are no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -61,9 +62,24 @@ def match_per_element_move(call: cst.Call, ctx: Context) -> PerElementMove | Non
         gather = _appended_then_gathered(call, ctx)
     else:
         return None
-    if gather is None:
+    if gather is None or _read_on_the_host(gather, parents):
         return None
     return PerElementMove(call, loop, gather)
+
+
+def _read_on_the_host(gather: cst.Call, parents: Sequence[cst.CSTNode]) -> bool:
+    """`torch.stack([t.to(device) for t in ts]).tolist()`: the stack goes to the host at
+    once, so moving the tensors onto one device is what makes it one transfer instead of
+    one per device (the moves of tensors already there are no-ops)."""
+    for index, node in enumerate(parents):
+        if node is gather:
+            if index < 2:
+                return False
+            attribute, call = parents[index - 1], parents[index - 2]
+            return (isinstance(attribute, cst.Attribute) and attribute.value is gather
+                    and attribute.attr.value in ("tolist", "item", "cpu", "numpy")
+                    and isinstance(call, cst.Call) and call.func is attribute)
+    return False
 
 
 def _iterates_modules(loop: cst.CSTNode) -> bool:
@@ -210,6 +226,10 @@ class PerElementDeviceMove(Rule):
         # The element moved is not the loop target itself.
         ("import torch\ndef f(xs, device):\n"
         "    return torch.stack([torch.tensor(x).to(device) for x in xs])\n"),
+        # Stacked and read on the host at once: the moves make it one transfer.
+        ("import torch\ndef f(norms: list[torch.Tensor]):\n"
+        "    device = norms[0].device if norms else None\n"
+        "    return torch.stack([r.to(device) for r in norms]).tolist() if norms else []\n"),
         # dtype given by name.
         ("import torch\ndef f(norms: list[torch.Tensor], dtype):\n"
         "    return torch.stack([n.to(dtype) for n in norms])\n"),

@@ -146,7 +146,8 @@ class Emulator:
                 # Without a GPU, `device = "cuda" if torch.cuda.is_available() else "cpu"`
                 # makes `.to(device)` a move to the CPU; on the GPU it is a host-to-device
                 # move. Only a call that names the CPU itself is a read back to the host.
-                to_host = device is not None and device.type == "cpu" and _names_the_cpu()
+                to_host = device is not None and device.type == "cpu" and _names_the_cpu(
+                    (*args[1:], *kwargs.values()))
             if not to_host:
                 thread_state().calls[-1].synced = True  # nor is its `_to_copy` a read
         else:
@@ -247,11 +248,13 @@ class Emulator:
 _CPU_LITERAL = re.compile(r"""["']cpu(?::\d+)?["']""")
 
 
-def _names_the_cpu() -> bool:
+def _names_the_cpu(arguments: tuple[Any, ...]) -> bool:
     """Whether the user's call being run spells the CPU as a literal (`.to("cpu")`).
 
     Reads the source of the call expression (Python 3.11+ knows its exact span; earlier
-    versions give the line). Without readable source the move counts as a read, as before.
+    versions give the line). Without readable source (code run from a string) the move
+    counts as a read when it is given the CPU as a string; a `torch.device` object, as in
+    `.to(tensors[0].device)`, says where the program chose to put it, not a read.
     """
     file, line, function = user_frame()
     frame: FrameType | None = sys._getframe(1)
@@ -259,10 +262,10 @@ def _names_the_cpu() -> bool:
         frame.f_lineno == line and frame.f_code.co_filename == file and frame.f_code.co_name == function
     ):
         frame = frame.f_back
-    if frame is None:
-        return True
-    text = _call_source(frame)
-    return text is None or _CPU_LITERAL.search(text) is not None
+    text = _call_source(frame) if frame is not None else None
+    if text is None:
+        return any(isinstance(a, str) for a in arguments)
+    return _CPU_LITERAL.search(text) is not None
 
 
 def _call_source(frame: FrameType) -> str | None:

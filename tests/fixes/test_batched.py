@@ -18,6 +18,7 @@ from synclint.engine import lint_source
 from synclint.fixer import fix_source
 from synclint.rules import ALL_RULES
 from synclint.runtime import count_syncs
+from tests.fixes.layout_text import unwrapped
 
 CODES = ("SYN101", "SYN102")
 CODE_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
@@ -78,8 +79,7 @@ def check(model):
     ]
     flat = [r for row in reads for r in row if r is not None]
     device = flat[0].device if flat else None
-    flat = [r if r.device == device else r.to(device) for r in flat]
-    host = iter(torch.stack(flat).tolist() if flat else [])
+    host = iter(torch.stack([r.to(device) for r in flat]).tolist() if flat else [])
     values = [tuple(None if r is None else next(host) for r in row) for row in reads]
     for (name, param), (has_nan, has_inf, grad_has_nan, grad_has_inf) in zip(
         model.named_parameters(), values, strict=True
@@ -165,8 +165,7 @@ def test_item_in_a_loop_over_named_parameters() -> None:
             stats = {}
             norms_2 = [t.norm() for name, t in model.named_parameters()]
             device = norms_2[0].device if norms_2 else None
-            norms_2 = [r if r.device == device else r.to(device) for r in norms_2]
-            values = torch.stack(norms_2).tolist() if norms_2 else []
+            values = torch.stack([r.to(device) for r in norms_2]).tolist() if norms_2 else []
             for (name, _), norm in zip(model.named_parameters(), values, strict=True):
                 stats[name] = norm
             return stats
@@ -262,8 +261,9 @@ def test_continue_guard_is_kept_and_evaluated_first() -> None:
             return out
         """
     text = fixed(source)
-    assert ("p.grad.sum() if p.grad is not None and p.grad.numel() > 4 else None"
-            in text)
+    # The first pass keeps the elements the loop reads, under the guards in loop order.
+    assert ("p.grad.sum() for p in model.parameters() if p.grad is not None and "
+            "p.grad.numel() > 4" in unwrapped(text))
     model = _seed_model(poison=False)
     assert load(text, "fixed_guard").f(model) == load(textwrap.dedent(source),
                                                       "naive_guard").f(model)
@@ -282,7 +282,7 @@ def test_alias_of_the_gradient_is_read_through() -> None:
             return total
         """
     text = fixed(source)
-    assert "p.grad.abs().sum() if p.grad is not None else None" in text
+    assert "p.grad.abs().sum() for p in model.parameters() if p.grad is not None" in text
     model = _seed_model(poison=False)
     assert load(text, "fixed_alias").f(model) == load(textwrap.dedent(source),
                                                       "naive_alias").f(model)
@@ -313,7 +313,7 @@ def test_names_already_used_get_a_suffix() -> None:
         """
     source = source.replace("_items", "totals")
     text = fixed(source)
-    assert "totals_2 = [t.sum() if t.numel() else None for t in ts]" in text
+    assert "totals_2 = [t.sum() for t in ts if t.numel()]" in text
     assert 'totals = "mine"' in text
     assert "return out, totals\n" in text
 
@@ -581,3 +581,36 @@ def test_every_refusal_reason_is_given_where_it_applies(body: str, why: str) -> 
                if d.code in CODES]
     assert any(why in reason for reason in reasons), reasons
     assert fix_source(source, "example.py", CODES, unsafe=True).text == source
+
+
+def test_a_reduction_of_a_float_cast_is_one_stack_and_keeps_every_value() -> None:
+    # `value.float().mean()` is floating whatever `value` was: one stack keeps every value
+    # (an int64 buffer, a float16 weight), while `.abs().max()` of the raw tensors,
+    # whose dtypes may differ in class, is stacked per dtype.
+    source = """\
+        import torch
+
+        def means(state: dict[str, torch.Tensor]):
+            out = {}
+            for key, value in state.items():
+                out[key] = value.float().mean().item()
+            return out
+
+        def maxima(state: dict[str, torch.Tensor]):
+            return [value.abs().max().item() for value in state.values()]
+        """
+    text = fixed(source)
+    means_part, maxima_part = text.split("def maxima")
+    assert "torch.stack([r.to(" in means_part and "r.dtype" not in means_part
+    assert "(r.device, r.dtype)" in maxima_part
+    state = {"w": torch.tensor([1.5, 2.5], dtype=torch.float16),
+             "n": torch.tensor(16777217), "m": torch.tensor([-3, 2], dtype=torch.int32)}
+    naive, rewritten = load(textwrap.dedent(source), "naive_means"), load(text, "fixed_means")
+    for function in ("means", "maxima"):
+        expected = getattr(naive, function)(state)
+        with count_syncs("emulated") as syncs:
+            got = getattr(rewritten, function)(state)
+        assert got == expected and [type(v) for v in (got.values() if isinstance(got, dict)
+                                                      else got)] == \
+            [type(v) for v in (expected.values() if isinstance(expected, dict) else expected)]
+        assert syncs.total == (1 if function == "means" else 3)  # one stack per dtype

@@ -1,24 +1,24 @@
-"""The batched fix reads like hand-written code: on every batched shape it rewrites,
-`ruff check --select E,F,W,B` finds nothing new (long lines aside: a comprehension
-rewritten in place is not re-wrapped yet), and the black-style layout helper keeps lines
-within the limit."""
+"""The fixes read like hand-written code: on every shape of the differential harness they
+rewrite, `ruff check --select E,F,W,B` finds nothing new (long lines included), and the
+black-style layout helper keeps lines within the limit."""
 
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
-from benchmarks.fix_readability import fixed_shapes, lines_added, new_findings
-from synclint.fixes.layout import statement
+from benchmarks.fix_readability import OTHER_PATTERNS, fixed_shapes, lines_added, new_findings
+from synclint.fixer import fix_source
+from synclint.fixes.layout import fit, fit_line, statement
 
 
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
 def test_fixed_shapes_have_no_new_ruff_findings() -> None:
-    found = new_findings(fixed_shapes())
+    found = new_findings(fixed_shapes(("batched", *OTHER_PATTERNS)))
     assert found is not None
-    new = [f"{name}: {finding}" for name, findings in found.items() for finding in findings
-           if not finding.startswith("E501")]
+    new = [f"{name}: {finding}" for name, findings in found.items() for finding in findings]
     assert new == []
 
 
@@ -45,3 +45,52 @@ def test_a_long_statement_is_split_the_way_black_splits_it() -> None:
     assert lines[-1] == "]"
     assert all(len("        " + line) <= 88 for line in lines)
     assert "    for name, p in model.named_parameters()" in lines
+
+
+def test_a_long_replacement_is_split_at_its_last_bracket_keeping_trailers() -> None:
+    code = "torch.cat([torch.isfinite(g.view(-1)).all().reshape(1) for g in grads]).all()"
+    assert fit("        return bool(", code, ")") == (
+        "torch.cat(\n"
+        "            [torch.isfinite(g.view(-1)).all().reshape(1) for g in grads]\n"
+        "        ).all()")
+    assert fit("    return ", "torch.cat([g for g in grads])", "") == \
+        "torch.cat([g for g in grads])"  # fits: untouched
+    # A comment after it stays on its line (a `# noqa` must stay where the finding is).
+    assert fit("        x = ", code, "  # noqa: SYN112") == code
+
+
+def test_a_long_statement_splits_at_the_loosest_operator_as_black_does() -> None:
+    line = ("        return 1 - torch.cat([t.count_nonzero().reshape(1) for t in flat_parts])"
+            ".sum().item() / sum(t.numel() for t in flat_parts)")
+    assert fit_line(line) == (
+        "return (\n"
+        "            1\n"
+        "            - torch.cat([t.count_nonzero().reshape(1) for t in flat_parts]).sum().item()\n"
+        "            / sum(t.numel() for t in flat_parts)\n"
+        "        )")
+    line = ("        total = sum(torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2 "
+            "for p in params if p.grad is not None)")
+    assert fit_line(line) == (
+        "total = sum(\n"
+        "            torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2\n"
+        "            for p in params\n"
+        "            if p.grad is not None\n"
+        "        )")
+    assert fit_line("    x = y  # " + "z" * 90) is None  # a comment: left alone
+    assert fit_line("    x = 1") is None  # short enough
+
+
+def test_the_project_line_length_decides_where_a_fix_is_split(tmp_path: Path) -> None:
+    source = ("import torch\n\n\ndef f(grads: list[torch.Tensor]) -> float:\n"
+              "    total = sum((g.float() ** 2).sum() for g in grads)\n"
+              "    return float(total)\n")
+    for length, lines in ((88, 3), (120, 1)):
+        folder = tmp_path / str(length)
+        folder.mkdir()
+        (folder / "pyproject.toml").write_text(f"[tool.ruff]\nline-length = {length}\n")
+        path = folder / "grads.py"
+        path.write_text(source)
+        text = fix_source(source, str(path), ["SYN301"]).text
+        statement_lines = text.split("    total = ")[1].split("    return")[0].splitlines()
+        assert len(statement_lines) == lines, text
+        assert all(len(line) <= length for line in text.splitlines())

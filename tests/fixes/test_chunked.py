@@ -13,6 +13,7 @@ from synclint.engine import lint_source
 from synclint.fixer import fix_source
 from synclint.rules import ALL_RULES
 from synclint.runtime import track_memory
+from tests.fixes.layout_text import unwrapped
 from tests.linter.test_catalog import _block
 
 CODE = "SYN201"
@@ -55,9 +56,23 @@ def collect_seed_gradients(seed_module) -> dict[str, float]:
     # For models with 100M+ params, this could spike VRAM
     all_grads_flat_parts = [g.view(-1) for g in grads]  # one O(total) copy
     total = sum(t.numel() for t in all_grads_flat_parts)
-    nan_count = torch.cat([torch.isnan(t).sum().reshape(1) for t in all_grads_flat_parts]).sum().item()
-    zero_ratio = torch.cat([(t == 0).sum().reshape(1) for t in all_grads_flat_parts]).sum().item() / total
-    grad_norm = torch.linalg.vector_norm(torch.cat([torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1) for t in all_grads_flat_parts])).item()
+    nan_count = torch.cat(
+        [torch.isnan(t).sum().reshape(1) for t in all_grads_flat_parts]
+    ).sum().item()
+    zero_ratio = (
+        torch.cat(
+            [(t == 0).sum().reshape(1) for t in all_grads_flat_parts]
+        ).sum().item()
+        / total
+    )
+    grad_norm = torch.linalg.vector_norm(
+        torch.cat(
+            [
+                torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1)
+                for t in all_grads_flat_parts
+            ]
+        )
+    ).item()
     return {"nan_count": nan_count, "zero_ratio": zero_ratio, "grad_norm": grad_norm}
 """
 
@@ -295,6 +310,6 @@ def test_an_intermediate_is_named_once_in_the_reason() -> None:
 def test_an_inline_mean_counts_the_elements_of_the_tensors_without_casting_them() -> None:
     source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
               "    return torch.cat([g.float().view(-1) for g in grads]).mean().item()\n")
-    assert fixed(source).endswith(
+    assert unwrapped(fixed(source)).endswith(
         "    return (torch.cat([g.float().view(-1).sum().reshape(1) for g in grads]).sum()"
         " / sum(g.numel() for g in grads)).item()\n")

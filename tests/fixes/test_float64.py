@@ -15,6 +15,7 @@ from synclint.engine import lint_source
 from synclint.fixer import fix_source
 from synclint.rules import ALL_RULES
 from synclint.runtime import track_memory
+from tests.fixes.layout_text import unwrapped
 from tests.linter.test_catalog import _block
 
 CODE = "SYN301"
@@ -100,7 +101,7 @@ def test_squared_norm_operand_is_the_tensor_not_its_norm() -> None:
               "    total = sum(p.grad.norm() ** 2 for p in model.parameters())\n"
               "    return float(total) ** 0.5\n")
     assert ("sum(torch.linalg.vector_norm(p.grad, dtype=torch.float64) ** 2 "
-            "for p in model.parameters())") in fixed(source, unsafe=True)
+            "for p in model.parameters())") in unwrapped(fixed(source, unsafe=True))
 
 
 def test_accumulator_read_as_a_float_is_fixed_safely() -> None:
@@ -228,7 +229,7 @@ def test_norms_inside_a_squared_sum_are_computed_in_float64_too() -> None:
               "    return torch.stack([g.float().norm() for g in grads]).pow(2).sum().sqrt().item()\n")
     out = fixed(source)
     assert ("torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g.float(), "
-            "dtype=torch.float64) for g in grads])).item()") in out
+            "dtype=torch.float64) for g in grads])).item()") in unwrapped(out)
     ns: dict[str, object] = {}
     exec(compile(out, "fixed.py", "exec"), ns)  # noqa: S102 - the fixer's own output
     grads = [torch.full((1000,), 2e37), torch.ones(3)]
@@ -344,7 +345,7 @@ def test_only_a_square_root_of_the_squared_sum_becomes_the_norm(power: str,
     out = fixed(source, unsafe=True)
     norm = "torch.linalg.vector_norm(g.float(), dtype=torch.float64)"
     expected = f"float({norm})" if rooted else f"float(({norm} ** 2) {power})"
-    assert expected in out, out
+    assert expected in unwrapped(out), out
 
 
 @pytest.mark.parametrize("summand", ["c * c", "c ** 2", "c.float().norm(dim=0) ** 2",

@@ -43,7 +43,9 @@ def test_consecutive_assignments_become_one_safe_unpacking() -> None:
     assert fixed(source) == textwrap.dedent("""\
         import torch
         def f(x: torch.Tensor):
-            has_nan, has_inf = torch.stack([torch.isnan(x).any(), torch.isinf(x).any()]).tolist()
+            has_nan, has_inf = torch.stack(
+                [torch.isnan(x).any(), torch.isinf(x).any()]
+            ).tolist()
             return has_nan, has_inf
     """)
 

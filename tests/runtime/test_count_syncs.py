@@ -179,3 +179,32 @@ def test_cuda_backend_counts_synchronize_once_and_names_sites() -> None:
         _read_in_helper(x)
     assert [e.kind for e in syncs.events] == ["synchronize", "item"]
     assert syncs.events[1].function == "_read_in_helper"
+
+
+def test_moving_reads_onto_the_first_ones_device_before_stacking_is_one_read() -> None:
+    # The batched fix's form: `.to()` onto the device of the first stacked tensor moves
+    # nothing that is there already, so only `.tolist()` reads; host-made tensors (made
+    # inside the region from no device input) stay host data and are no read at all.
+    norms = [torch.randn(3).norm() for _ in range(4)]
+    with count_syncs("emulated") as syncs:
+        device = norms[0].device if norms else None
+        values = torch.stack([r.to(device) for r in norms]).tolist() if norms else []
+    assert values == [n.item() for n in norms]
+    assert syncs.total == 1 and [e.kind for e, _ in syncs.by_location()] == ["tolist"]
+    with count_syncs("emulated") as syncs:
+        made = [torch.tensor(float(i)) for i in range(3)]
+        device = made[0].device
+        torch.stack([r.to(device) for r in made]).tolist()
+    assert syncs.total == 0
+
+
+def test_code_without_source_moving_onto_a_tensors_device_is_no_read() -> None:
+    # Code run from a string has no source to read: a `torch.device` taken from a tensor
+    # is where the program put its tensors (no read); the string "cpu" is a read.
+    namespace: dict[str, object] = {"norms": [torch.randn(3).norm() for _ in range(3)]}
+    with count_syncs("emulated") as syncs:
+        exec("moved = [r.to(norms[0].device) for r in norms]", namespace)  # noqa: S102
+    assert syncs.total == 0
+    with count_syncs("emulated") as syncs:
+        exec("moved = [r.to('cpu') for r in norms]", namespace)  # noqa: S102
+    assert syncs.total == 3
