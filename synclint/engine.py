@@ -359,6 +359,18 @@ def target_positions(module: cst.Module, targets: Sequence[cst.CSTNode]) -> Node
     return NodePositions(module, state.computed)
 
 
+def _fit_inserted(code: str, prefix: str, unit: str, line_length: int) -> str:
+    """`code` (whole lines, each followed by the next line's indent) with every line
+    longer than `line_length` split the way black would."""
+    parts = code.split("\n")
+    out = []
+    for i, part in enumerate(parts[:-1]):
+        indent = prefix if i == 0 else part[:len(part) - len(part.lstrip())]
+        fitted = fit_line(indent + part.lstrip(), unit=unit, line_length=line_length)
+        out.append(part if fitted is None else (indent if i else "") + fitted)
+    return "\n".join([*out, parts[-1]])
+
+
 def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequence[str],
            line_length: int) -> Fix:
     # Imports first: a rule's insertion at the same spot must come after `import torch`.
@@ -375,6 +387,10 @@ def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequen
         code = replacement.code
         if replacement.mode == "before":
             end = start
+            if start.row <= len(lines) and not lines[start.row - 1][:start.column - 1].strip():
+                # Inserted statements too long for the project are split as black would.
+                code = _fit_inserted(code, lines[start.row - 1][:start.column - 1],
+                                     module.default_indent, line_length)
         elif replacement.through is not None:
             last = positions[replacement.through]  # type: ignore[index]
             end = Location(last.end.line, last.end.column + 1)
