@@ -123,6 +123,11 @@ class Tag(enum.Enum):
     COMPLEX_DTYPE = "complex-dtype"
     #: A tensor method that casts to a fixed dtype (`Tensor.long()`).
     CAST = "cast"
+    #: Hands the function it decorates (or is given) to a compiler: TorchScript or
+    #: `torch.compile`. The compiler, not Python, runs that code, so the fixer leaves it
+    #: alone (TorchScript has no set comprehensions; `torch.compile(fullgraph=True)`
+    #: traces `.item()` but not `.tolist()` of a float tensor).
+    COMPILES = "compiles"
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,8 @@ _declare(F, T, "sum nansum", Tag.SUM)
 _declare(F, T, "cat concat concatenate stack hstack", Tag.JOINS_FLATTENED)
 _declare(F, T, "stack cat hstack", Tag.JOINS_NORMS)
 _declare(F, T, "stack cat concat concatenate hstack vstack", Tag.GATHERS)
+_declare(F, T, "compile _dynamo.optimize", Tag.COMPILES)
+_declare(F, T + "jit.", "script script_method export script_if_tracing", Tag.COMPILES)
 _declare(F, T + "cuda.", "synchronize", Tag.DEVICE_WIDE_SYNC)
 _declare(F, T + "accelerator.", "synchronize", Tag.DEVICE_WIDE_SYNC)
 _declare(F, T + "xpu.", "synchronize", Tag.DEVICE_WIDE_SYNC)
@@ -368,6 +375,8 @@ def _top(names: frozenset[str]) -> frozenset[str]:
     return frozenset(n for n in names if "." not in n)
 
 
+#: Full names of the functions that compile the function they decorate or are given.
+COMPILERS = _tagged(Tag.COMPILES, F)
 #: torch.<name> functions whose result is a host value.
 TORCH_HOST_FUNCTIONS = _top(_select(F, T, returns=HOST))
 #: torch.<name> factories: a host tensor unless a device is given.

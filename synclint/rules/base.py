@@ -18,8 +18,9 @@ from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
 from synclint.fixes.output_size import Facts as OutputSizeFacts
 from synclint.fixes.pending import PendingFix, Replacement
+from synclint.fixes.regions import refusal
 from synclint.rule_info import GROUPS
-from synclint.rules.wording import sentence
+from synclint.rules.wording import sentence, with_reason
 
 __all__ = ["GROUPS", "Example", "PendingFix", "RelatedNode", "Replacement", "Report", "Rule",
            "Sink", "hooks_of"]
@@ -103,10 +104,24 @@ class Rule:
         if id(node) in self._reported:
             return
         self._reported.add(id(node))
+        if fix is not None:
+            fix, help = self._refuse_where_forbidden(fix, help)
         if help:
             help = sentence(help)  # one shape for every rule's remedy: a full sentence
         self._sink.reports.append(
             Report(self.code, node, message, fix, confidence, help, related))
+
+    def _refuse_where_forbidden(self, fix: PendingFix,
+                                help: str | None) -> tuple[PendingFix | None, str | None]:
+        """No fix in code the fixer must leave alone (compiled functions, a comment that
+        warns against `.tolist()`): the help then says why, instead of the fix's caveats."""
+        why = refusal(fix, self.ctx.parents, self.ctx.imports, self.ctx.source)
+        if why is None:
+            return fix, help
+        remedy = help or ""
+        for caveat in ("No safe fix:", "The fix is unsafe:"):
+            remedy = remedy.split(caveat, 1)[0]
+        return None, with_reason(remedy.strip() or "Fix it by hand", why)
 
     @classmethod
     def could_match(cls, source: str) -> bool:
