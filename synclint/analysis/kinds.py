@@ -126,3 +126,22 @@ def join_all(kinds: tuple[Kind, ...] | list[Kind]) -> Kind:
     for kind in kinds[1:]:
         result = join(result, kind)
     return result
+
+
+def merge(a: Kind, b: Kind) -> Kind:
+    """The kind of a name that two paths of code reach with kinds `a` and `b` (the two
+    branches of an `if`, a loop body that may run or not).
+
+    Unlike `join`, a device tensor met with an UNKNOWN value stays a tensor: the unknown
+    path proves nothing either way, and dropping the tensor would hide most syncs. A
+    tensor met with something known not to be one (a Python int from `.shape`, a list of
+    int pairs, a CPU tensor) is only *maybe* a tensor: UNKNOWN, so no rule reports it as
+    a sure sync.
+    """
+    if a == b:
+        return a
+    if a is UNKNOWN and b in DEVICE_TENSORS:
+        return b
+    if b is UNKNOWN and a in DEVICE_TENSORS:
+        return a
+    return join(a, b)

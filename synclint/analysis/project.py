@@ -47,6 +47,7 @@ from synclint.analysis.kinds import (
     elem_of,
     item_of,
     join,
+    merge,
 )
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
@@ -826,6 +827,8 @@ def _module_file(root: Path, dotted: str) -> str | None:
 #: A value as the evaluation sees it: its kind and the parameter it derives from, if any.
 Value = tuple[Kind, int | None]
 _UNKNOWN_VALUE: Value = (UNKNOWN, None)
+#: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds.
+_State = tuple[dict[str, Value], frozenset[str], dict[str, Kind]]
 
 
 class _Evaluation:
@@ -845,6 +848,11 @@ class _Evaluation:
         self.returns: list[Kind] = []
         self.conditional = 0
         self.cold = 0
+        #: Names whose current value is the literal `None` (a placeholder a branch fills).
+        self.nones: set[str] = set()
+        #: `torch.set_default_device` in the file: factories without `device=` may make
+        #: accelerator tensors.
+        self.default_device = "set_default_device" in function.module.text
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
@@ -889,6 +897,8 @@ class _Evaluation:
             value = self.expr(node.value)
             for target in node.targets:
                 self._bind(target, value, node.value)
+            if _is_none(node.value):
+                self.nones.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
@@ -913,10 +923,18 @@ class _Evaluation:
             cold_body = _always_raises(node.body)
             self.conditional += 1
             self.cold += cold_body
+            # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
+            # branch left, merged; a branch that returns or raises leaves nothing.
+            before = self._state()
             self._statements(node.body)
             self.cold -= cold_body
+            after_body = None if _ends_abruptly(node.body) else self._state()
+            self._restore(before)
             self._statements(node.orelse)
+            after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
             self.conditional -= 1
+            if after_body is not None or after_else is not None:
+                self._merge_paths(after_body, after_else)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
             self._bind(node.target, (elem_of(iterable[0]), None), None)
@@ -956,9 +974,47 @@ class _Evaluation:
                 self._statements(case.body)
             self.conditional -= 1
 
+    # -- paths ----------------------------------------------------------------------------
+    def _state(self) -> _State:
+        return dict(self.env), frozenset(self.nones), dict(self.self_kinds)
+
+    def _restore(self, state: _State) -> None:
+        self.env, self.nones, self.self_kinds = dict(state[0]), set(state[1]), dict(state[2])
+
+    def _merge_paths(self, first: _State | None, second: _State | None) -> None:
+        """What holds after either path (None: a path that never falls through)."""
+        if first is None or second is None:
+            chosen = first if second is None else second
+            assert chosen is not None
+            self._restore(chosen)
+            return
+        env: dict[str, Value] = {}
+        nones: set[str] = set()
+        for name in first[0].keys() | second[0].keys():
+            a, b = first[0].get(name), second[0].get(name)
+            if a is None or (name in first[1] and b is not None):
+                assert b is not None
+                env[name] = b
+                if name in second[1]:
+                    nones.add(name)
+            elif b is None or name in second[1]:
+                env[name] = a
+                if name in first[1]:
+                    nones.add(name)
+            else:
+                env[name] = (merge(a[0], b[0]), a[1] if a[1] is not None else b[1])
+        attributes: dict[str, Kind] = {}
+        for name in first[2].keys() | second[2].keys():
+            x, y = first[2].get(name), second[2].get(name)
+            # An attribute one path leaves alone keeps its kind from the other methods.
+            attributes[name] = (y if x is None else x if y is None
+                                else _join_attribute(x, y))
+        self.env, self.nones, self.self_kinds = env, nones, attributes
+
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
+            self.nones.discard(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Starred):
@@ -969,8 +1025,10 @@ class _Evaluation:
             kind = value[0]
             if kind is not UNKNOWN and not (isinstance(source, ast.Constant)
                                             and source.value is None):
-                old = self.self_kinds.get(target.attr)
-                self.self_kinds[target.attr] = kind if old is None else _join_attribute(old, kind)
+                # The last assignment on a path wins: `self.sigmas = ...` then
+                # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
+                # joins what each method leaves.
+                self.self_kinds[target.attr] = kind
             if isinstance(source, ast.Call):
                 dotted = _dotted(source.func)
                 if dotted is not None:
@@ -1058,6 +1116,9 @@ class _Evaluation:
     def _attribute(self, node: ast.Attribute) -> Value:
         if _is_self(node.value):
             owner = self.function.class_key
+            assigned = self.self_kinds.get(node.attr)
+            if assigned is not None:
+                return (assigned, None)  # set earlier in this method
             if owner is not None:
                 self.attribute_reads.add(owner)
                 for cls in self.project._mro(owner):
@@ -1311,10 +1372,11 @@ class _Evaluation:
             if name.endswith("_like") and args:
                 return (args[0][0] if args[0][0] in TENSORS else TENSOR, None)
             device_node = next((k.value for k in node.keywords if k.arg == "device"), None)
-            if device is None or _is_cpu(device_node):
+            if (device is None and not self.default_device) or _is_cpu(device_node):
                 return (HOST_TENSOR, None)
             return (TENSOR, None)
-        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()):
+        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()
+                                    and not self.default_device):
             return (HOST_TENSOR, None)
         if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
             return (Seq(TENSOR), param)
@@ -1618,6 +1680,17 @@ def _to_cpu(node: ast.Call) -> bool:
     first = node.args[0] if node.args else next(
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
+
+
+def _ends_abruptly(body: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends in return, raise, continue or break, or in
+    an `if` all of whose branches do."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, ast.If):
+        return _ends_abruptly(last.body) and _ends_abruptly(last.orelse)
+    return isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
 def _always_raises(body: list[ast.stmt]) -> bool:

@@ -212,6 +212,8 @@ class Walker:
 
     def _pre_scan(self, module: cst.Module) -> None:
         """Imports and annotated functions at module level, wherever they stand."""
+        # Textual on purpose: any call of it, at any depth, makes CPU factories uncertain.
+        self.ctx.env.default_device_set = "set_default_device" in self.ctx.source
         for statement in module.body:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
@@ -412,9 +414,17 @@ class Walker:
         self._node(node.value)
         for target in node.targets:
             self._node(target.target)
-        kind = self.ctx.env.kind(node.value)
+        env = self.ctx.env
+        if isinstance(node.value, cst.Name) and node.value.value == "None":
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    env.bind_none(target.target.value)
+                else:
+                    env.bind_target(target.target, env.kind(node.value))
+            return
+        kind = env.kind(node.value)
         for target in node.targets:
-            self.ctx.env.bind_target(target.target, kind)
+            env.bind_target(target.target, kind)
 
     def _ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
@@ -440,11 +450,27 @@ class Walker:
         self._node(node.test)
         env = self.ctx.env
         true, false = narrowings(node.test, self.ctx.imports, env.kind)
+        if isinstance(node, cst.IfExp):
+            with env.narrowed(true):
+                self._node(node.body)
+            with env.narrowed(false):
+                self._node(node.orelse)
+            return
+        # After the statement a name holds what either branch left (flow-sensitive): a
+        # tensor on one branch and an int on the other is only maybe a tensor.
+        before = env.snapshot()
         with env.narrowed(true):
             self._node(node.body)
+        after_body = None if ends_abruptly(node.body) else env.snapshot()
+        env.restore(before)
+        after_else = before
         if node.orelse is not None:
             with env.narrowed(false):
                 self._node(node.orelse)
+            after_else = None if ends_abruptly(node.orelse) else env.snapshot()
+        if after_body is None and after_else is None:
+            return  # nothing after the statement runs; keep the last branch's bindings
+        env.merge_paths(after_body, after_else)
 
     def _boolean(self, node: cst.BooleanOperation) -> None:
         self._node(node.left)
@@ -458,6 +484,23 @@ class Walker:
         self._node(node.item)
         if node.asname is not None:
             self.ctx.env.bind_target(node.asname.name, UNKNOWN)
+
+
+_ABRUPT = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def ends_abruptly(node: cst.CSTNode) -> bool:
+    """A block whose last statement never falls through (return, raise, continue, break,
+    or an `if` all of whose branches do): its bindings never reach the code after it."""
+    if isinstance(node, cst.Else):
+        return ends_abruptly(node.body)
+    if isinstance(node, cst.If):
+        return node.orelse is not None and ends_abruptly(node.body) and ends_abruptly(node.orelse)
+    if isinstance(node, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return bool(node.body) and ends_abruptly(node.body[-1])
+    if isinstance(node, cst.SimpleStatementLine):
+        return bool(node.body) and isinstance(node.body[-1], _ABRUPT)
+    return isinstance(node, _ABRUPT)
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
