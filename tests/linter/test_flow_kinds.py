@@ -1,0 +1,213 @@
+"""Where data lives and which branch made it: kinds merged after `if`, CPU-made tensors,
+tokenizer outputs and `torch.set_default_device` (local inference and the project index)."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import BOOL_TENSOR, HOST, HOST_TENSOR, TENSOR, UNKNOWN, Seq, merge
+from synclint.diagnostics import Diagnostic
+from synclint.engine import lint_sources
+from synclint.rules import DEFAULT_CODES
+from tests.linter.helpers import rule_findings
+
+
+def rows(code: str, source: str) -> list[int]:
+    return [d.location.row for d in rule_findings(code, source)]
+
+
+def project_findings(**files: str) -> list[Diagnostic]:
+    outputs = lint_sources({f"{name}.py": text for name, text in files.items()}, DEFAULT_CODES)
+    for output in outputs.values():
+        assert output.error is None, output.error
+    return [d for output in outputs.values() for d in output.diagnostics]
+
+
+@pytest.mark.parametrize(("a", "b", "merged"), [
+    (TENSOR, TENSOR, TENSOR),
+    (TENSOR, BOOL_TENSOR, TENSOR),
+    (TENSOR, UNKNOWN, TENSOR),  # an unknown path proves nothing: keep the tensor
+    (UNKNOWN, BOOL_TENSOR, BOOL_TENSOR),
+    (TENSOR, HOST, UNKNOWN),  # a tensor or an int: only maybe a tensor
+    (HOST, TENSOR, UNKNOWN),
+    (TENSOR, HOST_TENSOR, UNKNOWN),
+    (Seq(HOST), TENSOR, UNKNOWN),
+    (HOST, HOST, HOST),
+])
+def test_merge_of_two_paths(a: object, b: object, merged: object) -> None:
+    assert merge(a, b) == merged  # type: ignore[arg-type]
+
+
+def test_a_tensor_on_one_branch_and_an_int_on_the_other_is_not_a_sure_tensor() -> None:
+    source = """\
+        import torch
+        def f(q: torch.Tensor, states: torch.Tensor, mask: torch.Tensor, flag):
+            n = states.shape[1]
+            if flag is not None:
+                n = torch.sum(mask, dim=1)
+            for i in range(3):
+                q = q[:, n:]
+            m = states.shape[1]
+            if flag is None:
+                pass
+            else:
+                m = torch.sum(mask, dim=1)
+            for i in range(3):
+                q = q[:, m:]
+            return q
+    """
+    assert rows("SYN109", source) == []
+
+
+def test_every_branch_a_tensor_still_fires_and_order_does_not_matter() -> None:
+    source = """\
+        import torch
+        def f(h: torch.Tensor, mask: torch.Tensor, causal: bool):
+            if causal:
+                lengths = mask.sum(dim=1)
+            else:
+                lengths = mask.long().sum(dim=1)
+            return [h[b, : lengths[b]] for b in range(h.shape[0])]
+    """
+    assert rows("SYN109", source) == [7]
+
+
+def test_a_branch_that_returns_does_not_reach_the_code_after_it() -> None:
+    source = """\
+        import torch
+        def f(h: torch.Tensor, mask: torch.Tensor, pad: int):
+            lengths = mask.sum(dim=1)
+            if pad:
+                lengths = [pad] * h.shape[0]
+                return h
+            return [h[b, : lengths[b]] for b in range(h.shape[0])]
+    """
+    assert rows("SYN109", source) == [7]
+
+
+def test_none_placeholder_then_tensor_stays_a_tensor() -> None:
+    source = """\
+        import torch
+        def f(model, loader, device):
+            best = None
+            for batch in loader:
+                loss = model(batch.to(device)).mean()
+                if best is None:
+                    best = loss.detach()
+                print(best.item())
+            last = None
+            if device:
+                last = torch.ones(3, device=device)
+            for i in range(3):
+                print(last[i].item())
+    """
+    assert rows("SYN101", source) == [8, 13]
+
+
+def test_tensors_made_on_the_cpu_are_host_and_moved_ones_are_not() -> None:
+    source = """\
+        import torch
+        def f(x: torch.Tensor, n: int):
+            a = torch.arange(n)
+            b = torch.zeros(n, dtype=torch.long)
+            c = torch.tensor([1, 2, 3])
+            d = torch.linspace(0, 1, n).to(x.device)
+            e = torch.zeros(n, device=x.device)
+            for i in range(n):
+                print(a[i].item(), b[i].item(), c[0].item())
+                print(d[i].item())
+                print(e[i].item())
+    """
+    assert rows("SYN101", source) == [10, 11]
+
+
+def test_set_default_device_keeps_factories_without_device_on_the_device() -> None:
+    source = """\
+        import torch
+        torch.set_default_device("cuda")
+        def f(n: int):
+            a = torch.arange(n)
+            for i in range(n):
+                print(a[i].item())
+    """
+    assert rows("SYN101", source) == [6]
+
+
+def test_tokenizer_outputs_are_cpu_tensors_until_moved() -> None:
+    source = """\
+        import torch
+        def f(tokenizer, encoder, prompt, device):
+            inputs = tokenizer(prompt, return_tensors="pt")
+            lens = inputs.attention_mask.sum(dim=1)
+            moved = inputs["attention_mask"].to(device).sum(dim=1)
+            emb = encoder(inputs.input_ids.to(device))
+            a = [u[:v] for u, v in zip(emb, lens)]
+            b = [u[:v] for u, v in zip(emb, moved)]
+            return a, b
+    """
+    assert rows("SYN109", source) == [8]
+
+
+def test_fixed_length_tuple_annotation_keeps_each_position() -> None:
+    source = """\
+        import torch
+        def schedule(n: int) -> tuple[torch.Tensor, list[tuple]]:
+            return torch.zeros(n, device="cuda"), [(0, n)]
+        def f(x: torch.Tensor, prefix: int):
+            matrix, intervals = schedule(3)
+            for i in range(3):
+                start, end = intervals[i]
+                if start < prefix:
+                    x = x * 2
+                if matrix[i] > 0:
+                    x = x * 3
+            return x
+    """
+    assert rows("SYN102", source) == [10]
+
+
+SCHEDULER = """\
+import numpy as np
+import torch
+
+
+class Scheduler:
+    def __init__(self):
+        self.sigmas = torch.from_numpy(np.ones(10, dtype=np.float32))
+
+    def set_timesteps(self, n: int, device=None):
+        sigmas = torch.from_numpy(np.ones(n + 1, dtype=np.float32)).to(device=device)
+        self.sigmas = torch.cat([sigmas[:1], sigmas[1:]])
+        self.timesteps = (self.sigmas[:-1] * 1000).to(device=device)
+        self.sigmas = self.sigmas.to("cpu"){tail}
+        self.index = 0
+
+    def step(self, out, sample):
+        sigma = self.sigmas[self.index]
+        if sigma > 0.0:
+            sample = sample + sigma * out
+        self.index += 1
+        return sample
+"""
+PIPELINE = """\
+import torch
+from scheduler import Scheduler
+
+
+def run(model, latents, device):
+    scheduler = Scheduler()
+    scheduler.set_timesteps(10, device=device)
+    for t in scheduler.timesteps:
+        latents = scheduler.step(model(latents, t), latents)
+    return latents
+"""
+
+
+def test_attribute_moved_to_the_cpu_last_is_a_host_tensor_in_other_methods() -> None:
+    assert project_findings(scheduler=SCHEDULER.format(tail=""), pipeline=PIPELINE) == []
+
+
+def test_attribute_left_on_the_device_on_some_path_is_a_device_tensor() -> None:
+    tail = "\n        if n > 5:\n            self.sigmas = self.sigmas.to(device)"
+    found = project_findings(scheduler=SCHEDULER.format(tail=tail), pipeline=PIPELINE)
+    assert {(d.code, d.filename) for d in found} >= {("SYN102", "scheduler.py")}
