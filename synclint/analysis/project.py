@@ -177,6 +177,13 @@ class Summary:
     hot: Hot | None = None
     #: Positional parameter names a call fills (without `self`/`cls` for methods).
     params: tuple[str, ...] = ()
+    #: Parameters of a private function that every call in the project fills with a host
+    #: value (a NumPy array, a CPU tensor, a Python number), whatever their annotation
+    #: says: `self._convert_to_karras(in_sigmas=np_sigmas)`.
+    host_params: tuple[tuple[str, Kind], ...] = ()
+    #: The positional parameter every return is a tensor computed from (`def t_fn(s):
+    #: return s.log().neg()`): a CPU tensor passed there gives a CPU tensor back.
+    returns_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -289,6 +296,12 @@ class FileView:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
         return summary.hot if summary is not None else None
 
+    def host_params(self, scope: tuple[str, ...]) -> dict[str, Kind]:
+        """Parameters of the function at `scope` that every project call fills with a
+        host value (private functions only), with that value's kind."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return dict(summary.host_params) if summary is not None else {}
+
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual
         prefilter, which cannot see a sync behind a call or a hook)."""
@@ -363,6 +376,8 @@ class Project:
         self._views: dict[str, FileView] = {}
         self._defined: dict[str, list[str]] | None = None
         self._callees: dict[str, set[str]] = {}
+        #: Per caller, the kinds its calls pass to project functions (last evaluation).
+        self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
@@ -544,6 +559,7 @@ class Project:
             evaluation = _Evaluation(self, function)
             summary = evaluation.run()
             self._callees[key] = evaluation.callees
+            self._call_arguments[key] = evaluation.call_arguments
             for callee in evaluation.callees:
                 callers.setdefault(callee, set()).add(key)
             for owner in evaluation.attribute_reads:
@@ -561,6 +577,41 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
+
+        self._find_host_params()
+
+    def _find_host_params(self) -> None:
+        """Private functions whose every project call passes host values for a parameter:
+        their body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`)."""
+        passed: dict[str, dict[str, list[Kind]]] = {}
+        opaque: set[str] = set()
+        calls: dict[str, int] = {}
+        for arguments in self._call_arguments.values():
+            for callee, kinds in arguments:
+                calls[callee] = calls.get(callee, 0) + 1
+                if kinds is None:
+                    opaque.add(callee)
+                    continue
+                for name, kind in kinds.items():
+                    passed.setdefault(callee, {}).setdefault(name, []).append(kind)
+        for callee, count in calls.items():
+            function = self.functions.get(callee)
+            name = function.node.name if function is not None else ""
+            if callee in opaque or not name.startswith("_") or name.startswith("__"):
+                continue
+            host: list[tuple[str, Kind]] = []
+            for param, kinds in passed.get(callee, {}).items():
+                if len(kinds) != count or not all(k in _HOST_ARGUMENTS for k in kinds):
+                    continue  # some call leaves it to its default or passes another kind
+                kind = kinds[0] if all(k == kinds[0] for k in kinds) else (
+                    HOST if all(k is HOST for k in kinds) else HOST_TENSOR)
+                host.append((param, kind))
+            if host:
+                summary = self.summaries[callee]
+                self.summaries[callee] = Summary(
+                    summary.key, summary.display, summary.returns, summary.syncs,
+                    summary.param_effects, summary.hot, summary.params, tuple(sorted(host)),
+                    summary.returns_from)
 
     def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
@@ -827,6 +878,8 @@ def _module_file(root: Path, dotted: str) -> str | None:
 #: A value as the evaluation sees it: its kind and the parameter it derives from, if any.
 Value = tuple[Kind, int | None]
 _UNKNOWN_VALUE: Value = (UNKNOWN, None)
+#: Kinds of arguments that never live on an accelerator.
+_HOST_ARGUMENTS = (HOST, HOST_TENSOR, NUMPY)
 #: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds.
 _State = tuple[dict[str, Value], frozenset[str], dict[str, Kind]]
 
@@ -840,12 +893,16 @@ class _Evaluation:
         self.module = function.module
         self.env: dict[str, Value] = {}
         self.callees: set[str] = set()
+        #: Each call of a project function: the callee and the kind of each parameter it
+        #: fills (None when `*args`/`**kwargs` hide which).
+        self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
         self.self_classes: dict[str, str] = {}
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
+        self.return_params: list[int | None] = []
         self.conditional = 0
         self.cold = 0
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
@@ -880,10 +937,13 @@ class _Evaluation:
                 returns = declared
         returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
+        params = set(self.return_params)
+        returns_from = params.pop() if len(params) == 1 else None
         return Summary(self.function.key, _display(self.function), returns,
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
-                       old.hot if old is not None else None, self.function.params)
+                       old.hot if old is not None else None, self.function.params,
+                       returns_from=returns_from)
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -915,7 +975,9 @@ class _Evaluation:
         elif isinstance(node, ast.Return):
             if node.value is not None and not (isinstance(node.value, ast.Constant)
                                                and node.value.value is None):
-                self.returns.append(self.expr(node.value)[0])
+                value = self.expr(node.value)
+                self.returns.append(value[0])
+                self.return_params.append(value[1] if value[0] in TENSORS else None)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
         elif isinstance(node, ast.If):
@@ -1136,6 +1198,8 @@ class _Evaluation:
             return (HOST, None)
         if base[0] in TENSORS and node.attr in TENSOR_ATTRIBUTES:
             return base
+        if isinstance(base[0], MappingKind) and base[0].value in (HOST_TENSOR, NUMPY):
+            return (base[0].value, None)  # `inputs.attention_mask` of a tokenizer's output
         return _UNKNOWN_VALUE
 
     def _subscript(self, node: ast.Subscript) -> Value:
@@ -1263,6 +1327,11 @@ class _Evaluation:
                 for arg in node.args:
                     self.expr(arg)
                 return (NUMPY if qualified.startswith("numpy.") else HOST, None)
+        returned = _returned_tensors(node)
+        if returned is not None:
+            for arg in node.args:
+                self.expr(arg)
+            return (returned, None)
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id)
         if isinstance(func, (ast.Attribute, ast.Name)) and self.expr(func)[0] is MODULE:
@@ -1310,12 +1379,19 @@ class _Evaluation:
 
     def _project_call(self, node: ast.Call, key: str) -> Value:
         args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
+        keywords = [(keyword.arg, self.expr(keyword.value)) for keyword in node.keywords]
         self.callees.add(key)
         summary = self.project.summaries.get(key)
         if summary is None:
             return _UNKNOWN_VALUE
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(
+                k.arg is None for k in node.keywords):
+            self.call_arguments.append((key, None))
+        else:
+            filled = {summary.params[i]: value[0] for i, value in enumerate(args)
+                      if i < len(summary.params)}
+            filled.update((name, value[0]) for name, value in keywords if name is not None)
+            self.call_arguments.append((key, filled))
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         for effect in summary.syncs:
@@ -1333,6 +1409,9 @@ class _Evaluation:
             elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
+        source = summary.returns_from
+        if source is not None and source < len(args) and args[source][0] is HOST_TENSOR:
+            return (HOST_TENSOR, None)  # computed from the CPU tensor passed in
         return (summary.returns, None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
@@ -1680,6 +1759,18 @@ def _to_cpu(node: ast.Call) -> bool:
     first = node.args[0] if node.args else next(
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
+
+
+def _returned_tensors(node: ast.Call) -> Kind | None:
+    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
+    same reading as the LibCST inference's."""
+    for keyword in node.keywords:
+        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
+            if keyword.value.value == "pt":
+                return MappingKind(HOST, HOST_TENSOR)
+            if keyword.value.value == "np":
+                return MappingKind(HOST, NUMPY)
+    return None
 
 
 def _ends_abruptly(body: list[ast.stmt]) -> bool:

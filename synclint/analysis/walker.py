@@ -15,7 +15,7 @@ import libcst as cst
 
 from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
-from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
+from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
 from synclint.style import CodeStyle
@@ -158,9 +158,12 @@ class Context:
     def _callee(self, node: cst.Call) -> Summary | None:
         assert self.project is not None
         dotted = dotted_name(node.func)
-        if dotted is None or (("." not in dotted) and self.env.lookup(dotted) is not None
-                              and f"{self.project.module}:{dotted}" not in self.project.summaries):
+        if dotted is None:
             return None
+        bound = self.env.lookup(dotted) if "." not in dotted else None
+        if bound is not None and not isinstance(bound, Func) and \
+                f"{self.project.module}:{dotted}" not in self.project.summaries:
+            return None  # a local variable, not a function (an annotated `def` is a Func)
         return self.project.resolve(dotted, tuple(self.scope))
 
     def hot_here(self) -> Hot | None:
@@ -188,6 +191,11 @@ class Context:
         summary = self.callee(node)
         if summary is None or summary.returns is UNKNOWN:
             return None
+        source = summary.returns_from
+        positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
+        if source is not None and source < len(positional) and len(positional) == len(
+                node.args) and self.env.kind(positional[source].value) is HOST_TENSOR:
+            return HOST_TENSOR  # a tensor computed from the CPU tensor passed in
         return summary.returns
 
     def _self_attribute_kind(self, attribute: str) -> Kind | None:
@@ -286,6 +294,9 @@ class Walker:
         self.ctx.functions.append(node)
         self.ctx.scope.append(node.name.value)
         project = self.ctx.project
+        if project is not None:
+            # Every call in the project passes host data (a NumPy array typed `Tensor`).
+            bindings.update(project.host_params(tuple(self.ctx.scope)))
         self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
         env.push(bindings)
         try:

@@ -211,3 +211,48 @@ def test_attribute_left_on_the_device_on_some_path_is_a_device_tensor() -> None:
     tail = "\n        if n > 5:\n            self.sigmas = self.sigmas.to(device)"
     found = project_findings(scheduler=SCHEDULER.format(tail=tail), pipeline=PIPELINE)
     assert {(d.code, d.filename) for d in found} >= {("SYN102", "scheduler.py")}
+
+
+KARRAS = """\
+import numpy as np
+import torch
+
+
+class Scheduler:
+    def set_timesteps(self, n: int, device=None):
+        sigmas = np.linspace(1.0, 0.0, n)
+        sigmas = self._convert_to_karras(in_sigmas=sigmas)
+        self.timesteps = torch.from_numpy(sigmas).to(device)
+
+    def _convert_to_karras(self, in_sigmas: torch.Tensor) -> torch.Tensor:
+        sigma_min = in_sigmas[-1].item()
+        sigma_max = in_sigmas[0].item()
+        return torch.linspace(sigma_max, sigma_min, 10)
+{extra}"""
+
+
+def test_private_helper_fed_numpy_everywhere_reads_host_values() -> None:
+    assert project_findings(sched=KARRAS.format(extra="")) == []
+
+
+def test_private_helper_fed_a_device_tensor_somewhere_still_syncs() -> None:
+    extra = (
+        "\n    def refresh(self, device):\n"
+        "        self._convert_to_karras(torch.ones(3, device=device))\n"
+    )
+    found = project_findings(sched=KARRAS.format(extra=extra))
+    assert [(d.code, d.location.row) for d in found] == [("SYN112", 12)]
+
+
+def test_a_function_of_its_argument_keeps_a_cpu_argument_on_the_cpu() -> None:
+    source = """\
+        import torch
+        def step(sigmas: torch.Tensor, gpu: torch.Tensor, i: int):
+            def t_fn(s: torch.Tensor) -> torch.Tensor:
+                return s.log().neg()
+            host = sigmas.cpu()
+            a, b = t_fn(host[i]), t_fn(host[i + 1])
+            c, d = t_fn(gpu[i]), t_fn(gpu[i + 1])
+            return min(a, b), min(c, d)
+    """
+    assert [d.location.column for d in rule_findings("SYN108", source)] == [23]
