@@ -121,6 +121,21 @@ class Env:
         self.bind(name, HOST)
         self._nones[-1].add(name)
 
+    def bind_empty_list(self, name: str) -> None:
+        """`name = []`: a list whose elements its appends decide; a placeholder too."""
+        self.bind(name, Seq(UNKNOWN))
+        self._nones[-1].add(name)
+
+    def append(self, name: str, kind: Kind) -> None:
+        """`name.append(value)`: the list now holds values of `kind` too."""
+        current = self.lookup(name)
+        if not isinstance(current, Seq):
+            return
+        if name in self._nones[-1] and current.elem is UNKNOWN:
+            self.bind(name, Seq(kind))  # the first append to an empty list
+        elif current.elem != kind:
+            self.bind(name, Seq(join(current.elem, kind)))
+
     # -- paths: the bindings of the current scope along two branches ------------------
     def snapshot(self) -> tuple[dict[str, Kind], frozenset[str]]:
         return dict(self._scopes[-1]), frozenset(self._nones[-1])

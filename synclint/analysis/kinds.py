@@ -130,18 +130,11 @@ def join_all(kinds: tuple[Kind, ...] | list[Kind]) -> Kind:
 
 def merge(a: Kind, b: Kind) -> Kind:
     """The kind of a name that two paths of code reach with kinds `a` and `b` (the two
-    branches of an `if`, a loop body that may run or not).
+    branches of an `if`).
 
-    Unlike `join`, a device tensor met with an UNKNOWN value stays a tensor: the unknown
-    path proves nothing either way, and dropping the tensor would hide most syncs. A
-    tensor met with something known not to be one (a Python int from `.shape`, a list of
-    int pairs, a CPU tensor) is only *maybe* a tensor: UNKNOWN, so no rule reports it as
-    a sure sync.
+    A value is a tensor after the join only if every path made it one: a tensor on one
+    branch and an int, a list, a CPU tensor or an unknown value on the other is only
+    *maybe* a tensor (UNKNOWN), which no rule reports as a sure sync. (Placeholders such
+    as `x = None` are left out before this is asked: see `Env.merge_paths`.)
     """
-    if a == b:
-        return a
-    if a is UNKNOWN and b in DEVICE_TENSORS:
-        return b
-    if b is UNKNOWN and a in DEVICE_TENSORS:
-        return a
     return join(a, b)

@@ -903,6 +903,7 @@ class _Evaluation:
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
+        self.tuple_returns = False
         self.conditional = 0
         self.cold = 0
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
@@ -933,8 +934,10 @@ class _Evaluation:
         annotation = self.function.node.returns
         if annotation is not None:
             declared = self._annotation(annotation)
-            if declared is not UNKNOWN:
-                returns = declared
+            if declared is not UNKNOWN and not (self.tuple_returns and declared in TENSORS):
+                # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
+                # a wrong annotation: unpacking its result must not make four tensors.
+                returns = _on_host_where_proved(declared, returns)
         returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
         params = set(self.return_params)
@@ -957,7 +960,8 @@ class _Evaluation:
             value = self.expr(node.value)
             for target in node.targets:
                 self._bind(target, value, node.value)
-            if _is_none(node.value):
+            if _is_none(node.value) or (isinstance(node.value, ast.List) and not node.value.elts):
+                # Placeholders (`x = None`, `xs = []`) that a branch or appends fill.
                 self.nones.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
@@ -977,9 +981,17 @@ class _Evaluation:
                                                and node.value.value is None):
                 value = self.expr(node.value)
                 self.returns.append(value[0])
+                if isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
+                    self.tuple_returns = True
                 self.return_params.append(value[1] if value[0] in TENSORS else None)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
+            call = node.value
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                    call.func.attr == "append" and isinstance(call.func.value, ast.Name) and \
+                    len(call.args) == 1 and not call.keywords and \
+                    not isinstance(call.args[0], ast.Starred):
+                self._append(call.func.value.id, self.expr(call.args[0])[0])
         elif isinstance(node, ast.If):
             self._test(node.test)
             cold_body = _always_raises(node.body)
@@ -1035,6 +1047,18 @@ class _Evaluation:
             for case in node.cases:
                 self._statements(case.body)
             self.conditional -= 1
+
+    def _append(self, name: str, kind: Kind) -> None:
+        """`name.append(value)`: the first append decides an empty list's elements."""
+        current = self.env.get(name)
+        if current is None or not isinstance(current[0], Seq):
+            return
+        elem = current[0].elem
+        if name in self.nones and elem is UNKNOWN:
+            self.env[name] = (Seq(_bounded(kind, 1)), current[1])
+            self.nones.discard(name)
+        elif elem != kind:
+            self.env[name] = (Seq(join(elem, kind)), current[1])
 
     # -- paths ----------------------------------------------------------------------------
     def _state(self) -> _State:
@@ -1228,6 +1252,8 @@ class _Evaluation:
             return (BOOL_TENSOR, param)
         if all(k is HOST for k in kinds):
             return (HOST, None)
+        if any(k is HOST_TENSOR for k in kinds):
+            return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
         if any(k is NUMPY for k in kinds):
             return (NUMPY, None)
         return (UNKNOWN, param)
@@ -1457,13 +1483,19 @@ class _Evaluation:
         if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()
                                     and not self.default_device):
             return (HOST_TENSOR, None)
+        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
+                   if a[0] in TENSORS or isinstance(a[0], Seq)]
+        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
+            "device" not in keywords
         if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
-            return (Seq(TENSOR), param)
+            return (Seq(HOST_TENSOR if on_host else TENSOR), param)
+        if on_host:
+            # `torch.all(pre_row >= n)` of CPU tensors: a CPU tensor (as infer.py reads it).
+            return (HOST_TENSOR, None)
         if name in BOOL_RESULTS:
             return (BOOL_TENSOR, param)
         if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
-            inner = args[0][0].elem
-            return (HOST_TENSOR if inner is HOST_TENSOR else TENSOR, None)
+            return (TENSOR, None)
         return (TENSOR, param)
 
     def _builtin(self, node: ast.Call, name: str) -> Value:
@@ -1759,6 +1791,20 @@ def _to_cpu(node: ast.Call) -> bool:
     first = node.args[0] if node.args else next(
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
+
+
+def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
+    """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
+    annotation says what the value is, not where it lives."""
+    if declared in TENSORS and inferred is HOST_TENSOR:
+        return HOST_TENSOR
+    if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
+            len(declared.items) == len(inferred.items):
+        return Tup(tuple(_on_host_where_proved(d, i)
+                         for d, i in zip(declared.items, inferred.items)))
+    if isinstance(declared, Seq) and isinstance(inferred, Seq):
+        return Seq(_on_host_where_proved(declared.elem, inferred.elem))
+    return declared
 
 
 def _returned_tensors(node: ast.Call) -> Kind | None:

@@ -426,16 +426,27 @@ class Walker:
         for target in node.targets:
             self._node(target.target)
         env = self.ctx.env
-        if isinstance(node.value, cst.Name) and node.value.value == "None":
+        placeholder = (env.bind_none if isinstance(node.value, cst.Name) and
+                       node.value.value == "None" else env.bind_empty_list
+                       if isinstance(node.value, cst.List) and not node.value.elements else None)
+        if placeholder is not None:
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
-                    env.bind_none(target.target.value)
+                    placeholder(target.target.value)
                 else:
                     env.bind_target(target.target, env.kind(node.value))
             return
         kind = env.kind(node.value)
         for target in node.targets:
             env.bind_target(target.target, kind)
+
+    def _expr(self, node: cst.Expr) -> None:
+        self._node(node.value)
+        call = node.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                call.func.attr.value == "append" and isinstance(call.func.value, cst.Name) \
+                and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star:
+            self.ctx.env.append(call.func.value.value, self.ctx.env.kind(call.args[0].value))
 
     def _ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
@@ -537,6 +548,7 @@ _SPECIAL: dict[str, Callable[[Walker, Any], None]] = {
     "DictComp": Walker._comprehension,
     "Assign": Walker._assign,
     "AnnAssign": Walker._ann_assign,
+    "Expr": Walker._expr,
     "AugAssign": Walker._aug_assign,
     "WithItem": Walker._with_item,
     "If": Walker._if,

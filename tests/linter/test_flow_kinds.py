@@ -26,8 +26,8 @@ def project_findings(**files: str) -> list[Diagnostic]:
 @pytest.mark.parametrize(("a", "b", "merged"), [
     (TENSOR, TENSOR, TENSOR),
     (TENSOR, BOOL_TENSOR, TENSOR),
-    (TENSOR, UNKNOWN, TENSOR),  # an unknown path proves nothing: keep the tensor
-    (UNKNOWN, BOOL_TENSOR, BOOL_TENSOR),
+    (TENSOR, UNKNOWN, UNKNOWN),  # a tensor only where every path made one
+    (UNKNOWN, BOOL_TENSOR, UNKNOWN),
     (TENSOR, HOST, UNKNOWN),  # a tensor or an int: only maybe a tensor
     (HOST, TENSOR, UNKNOWN),
     (TENSOR, HOST_TENSOR, UNKNOWN),
@@ -256,3 +256,63 @@ def test_a_function_of_its_argument_keeps_a_cpu_argument_on_the_cpu() -> None:
             return min(a, b), min(c, d)
     """
     assert [d.location.column for d in rule_findings("SYN108", source)] == [23]
+
+
+def test_a_list_of_appended_cpu_tensors_stacks_to_a_cpu_tensor() -> None:
+    source = """\
+        import torch
+        def f(lengths: list[int], hidden: torch.Tensor):
+            parts = []
+            for n in lengths:
+                parts.append(torch.arange(n) + 1)
+            pos = torch.cat(parts)
+            moved = []
+            for n in lengths:
+                moved.append(torch.arange(n, device=hidden.device))
+            dev = torch.cat(moved)
+            for i in range(3):
+                if pos[i] > 0:
+                    pass
+                if dev[i] > 0:
+                    pass
+    """
+    assert rows("SYN102", source) == [14]
+
+
+CPU_SCHEDULE = """\
+import torch
+
+
+def schedule(n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    rows = []
+    row = torch.zeros(n, dtype=torch.long)
+    while not torch.all(row >= n - 1):
+        row = (row + 1).clamp(0, n)
+        rows.append(row)
+    return torch.stack(rows), torch.stack(rows) > 0
+
+
+def prepare(latents: torch.Tensor, given: torch.Tensor | None) -> torch.Tensor:
+    if given is not None:
+        return given
+    return latents, latents.shape[2]
+"""
+USE_SCHEDULE = """\
+import torch
+from sched import schedule, prepare
+
+
+def run(latents: torch.Tensor, steps: int):
+    matrix, mask = schedule(steps)
+    latents, frames = prepare(latents, None)
+    for i in range(steps):
+        if mask[i][0]:
+            latents = latents * 2
+        if frames > 0:
+            latents = latents + 1
+    return latents
+"""
+
+
+def test_annotated_tensor_returns_proved_on_the_cpu_and_wrong_tuple_annotations() -> None:
+    assert project_findings(sched=CPU_SCHEDULE, use=USE_SCHEDULE) == []
