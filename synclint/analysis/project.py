@@ -587,12 +587,12 @@ class Project:
         opaque: set[str] = set()
         calls: dict[str, int] = {}
         for arguments in self._call_arguments.values():
-            for callee, kinds in arguments:
+            for callee, filled in arguments:
                 calls[callee] = calls.get(callee, 0) + 1
-                if kinds is None:
+                if filled is None:
                     opaque.add(callee)
                     continue
-                for name, kind in kinds.items():
+                for name, kind in filled.items():
                     passed.setdefault(callee, {}).setdefault(name, []).append(kind)
         for callee, count in calls.items():
             function = self.functions.get(callee)
@@ -1093,8 +1093,12 @@ class _Evaluation:
         for name in first[2].keys() | second[2].keys():
             x, y = first[2].get(name), second[2].get(name)
             # An attribute one path leaves alone keeps its kind from the other methods.
-            attributes[name] = (y if x is None else x if y is None
-                                else _join_attribute(x, y))
+            if x is None or y is None:
+                kept = x if y is None else y
+                assert kept is not None
+                attributes[name] = kept
+            else:
+                attributes[name] = _join_attribute(x, y)
         self.env, self.nones, self.self_kinds = env, nones, attributes
 
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:

@@ -485,7 +485,7 @@ class Walker:
             self._node(node.body)
         after_body = None if ends_abruptly(node.body) else env.snapshot()
         env.restore(before)
-        after_else = before
+        after_else: tuple[dict[str, Kind], frozenset[str]] | None = before
         if node.orelse is not None:
             with env.narrowed(false):
                 self._node(node.orelse)
