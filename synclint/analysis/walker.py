@@ -480,16 +480,20 @@ class Walker:
             return
         # After the statement a name holds what either branch left (flow-sensitive): a
         # tensor on one branch and an int on the other is only maybe a tensor.
+        # A path's state is taken inside its narrowing: what the test proved about a name
+        # the branch did not rebind still holds at the end of that branch.
         before = env.snapshot()
         with env.narrowed(true):
             self._node(node.body)
-        after_body = None if ends_abruptly(node.body) else env.snapshot()
+            after_body = None if ends_abruptly(node.body) else env.snapshot()
         env.restore(before)
-        after_else: tuple[dict[str, Kind], frozenset[str]] | None = before
-        if node.orelse is not None:
-            with env.narrowed(false):
+        after_else: tuple[dict[str, Kind], frozenset[str]] | None
+        with env.narrowed(false):
+            if node.orelse is not None:
                 self._node(node.orelse)
-            after_else = None if ends_abruptly(node.orelse) else env.snapshot()
+            after_else = None if node.orelse is not None and ends_abruptly(node.orelse) \
+                else env.snapshot()
+        env.restore(before)
         if after_body is None and after_else is None:
             return  # nothing after the statement runs; keep the last branch's bindings
         env.merge_paths(after_body, after_else)

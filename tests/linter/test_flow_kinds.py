@@ -316,3 +316,19 @@ def run(latents: torch.Tensor, steps: int):
 
 def test_annotated_tensor_returns_proved_on_the_cpu_and_wrong_tuple_annotations() -> None:
     assert project_findings(sched=CPU_SCHEDULE, use=USE_SCHEDULE) == []
+
+
+def test_what_a_test_proved_still_holds_at_the_end_of_the_branch() -> None:
+    source = """\
+        import torch
+        def f(model, latents: torch.Tensor, timesteps, watershed: float):
+            for t in timesteps:
+                if not torch.is_tensor(t):
+                    t = torch.tensor([t], device=latents.device)
+                elif len(t.shape) == 0:
+                    t = t[None].to(latents.device)
+                if t[0] < watershed:
+                    latents = model(latents, t)
+            return latents
+    """
+    assert rows("SYN102", source) == [8]
