@@ -1,9 +1,11 @@
 """Tensor inference: which names and expressions of a function are tensors, and where they live.
 
-The inference is flow-insensitive inside straight-line code (the last binding seen in
-source order wins) and never resolves anything outside the file. It is deliberately
-conservative: a value is a tensor when the code proves it (torch calls, tensor methods,
-`.parameters()`, `.grad`, annotations), UNKNOWN otherwise.
+In straight-line code the last binding wins; after an `if` the walker merges what each
+branch that falls through left (`Env.merge_paths`: a tensor on one branch and an int on
+the other is UNKNOWN). Anything outside the file comes from the project index. It is
+deliberately conservative: a value is a tensor when the code proves it (torch calls,
+tensor methods, `.parameters()`, `.grad`, annotations), UNKNOWN otherwise; a tensor made
+on the CPU (a factory without `device=`, `.cpu()`, `from_numpy`) is a HOST_TENSOR.
 """
 
 from __future__ import annotations
