@@ -1471,7 +1471,14 @@ class _Evaluation:
             if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
                 self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
+        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
+                   if a[0] in TENSORS or isinstance(a[0], Seq)]
+        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
+            "device" not in keywords
         if name in SHAPE_SYNC_FUNCTIONS or (name == "where" and len(args) == 1):
+            if on_host:
+                # `torch.unique_consecutive(cpu_sigmas)`: its size is known on the host.
+                return (Seq(HOST_TENSOR) if name == "where" else HOST_TENSOR, None)
             if args:
                 self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
@@ -1487,10 +1494,6 @@ class _Evaluation:
         if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()
                                     and not self.default_device):
             return (HOST_TENSOR, None)
-        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
-                   if a[0] in TENSORS or isinstance(a[0], Seq)]
-        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
-            "device" not in keywords
         if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
             return (Seq(HOST_TENSOR if on_host else TENSOR), param)
         if on_host:

@@ -332,3 +332,26 @@ def test_what_a_test_proved_still_holds_at_the_end_of_the_branch() -> None:
             return latents
     """
     assert rows("SYN102", source) == [8]
+
+
+def test_shape_ops_on_cpu_tensors_stay_on_the_cpu_in_the_index() -> None:
+    sched = """\
+import torch
+
+
+class Scheduler:
+    def set_timesteps(self, n: int, device=None, sigmas=None):
+        if sigmas is None:
+            sigmas = torch.unique_consecutive(torch.linspace(1.0, 0.0, n))
+        else:
+            sigmas = torch.as_tensor(sigmas).cpu()
+        self.timesteps = (1.0 - sigmas[:-1]).to(device=device)
+
+    def index_for_timestep(self, timestep):
+        indices = (self.timesteps == timestep).nonzero()
+        if len(indices) == 0:
+            raise ValueError("not in the schedule")
+        return indices
+"""
+    found = project_findings(sched=sched)
+    assert [(d.code, d.location.row) for d in found] == [("SYN111", 13)]
