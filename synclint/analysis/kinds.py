@@ -94,8 +94,10 @@ def elem_of(kind: Kind) -> Kind:
 def item_of(kind: Kind, index: int | None) -> Kind:
     """The kind of `value[index]` (index None when not a literal integer)."""
     if isinstance(kind, Tup):
-        if index is not None and -len(kind.items) <= index < len(kind.items):
-            return kind.items[index]
+        if index is not None:
+            # Past the end: what we know of the tuple is wrong (a stale annotation).
+            in_range = -len(kind.items) <= index < len(kind.items)
+            return kind.items[index] if in_range else UNKNOWN
         return join_all(kind.items)
     if isinstance(kind, Seq):
         return kind.elem

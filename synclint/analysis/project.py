@@ -903,7 +903,8 @@ class _Evaluation:
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
-        self.tuple_returns = False
+        #: Lengths of the tuple displays returned (`return a, b`): checks the annotation.
+        self.tuple_returns: set[int] = set()
         self.conditional = 0
         self.cold = 0
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
@@ -934,7 +935,9 @@ class _Evaluation:
         annotation = self.function.node.returns
         if annotation is not None:
             declared = self._annotation(annotation)
-            if declared is not UNKNOWN and not (self.tuple_returns and declared in TENSORS):
+            wrong = bool(self.tuple_returns) and (declared in TENSORS or (
+                isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
+            if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
                 # a wrong annotation: unpacking its result must not make four tensors.
                 returns = _on_host_where_proved(declared, returns)
@@ -982,7 +985,7 @@ class _Evaluation:
                 value = self.expr(node.value)
                 self.returns.append(value[0])
                 if isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
-                    self.tuple_returns = True
+                    self.tuple_returns.add(len(node.value.elts))
                 self.return_params.append(value[1] if value[0] in TENSORS else None)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)

@@ -296,6 +296,10 @@ def prepare(latents: torch.Tensor, given: torch.Tensor | None) -> torch.Tensor:
     if given is not None:
         return given
     return latents, latents.shape[2]
+
+
+def prepare_more(latents: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return latents, latents, latents.shape[2], latents.shape[3]
 """
 USE_SCHEDULE = """\
 import torch
@@ -305,7 +309,10 @@ from sched import schedule, prepare
 def run(latents: torch.Tensor, steps: int):
     matrix, mask = schedule(steps)
     latents, frames = prepare(latents, None)
+    latents, _, more, rest = prepare_more(latents)
     for i in range(steps):
+        if more > 0 or rest > 0:
+            latents = latents - 1
         if mask[i][0]:
             latents = latents * 2
         if frames > 0:
