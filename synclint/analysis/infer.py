@@ -58,6 +58,8 @@ from synclint.analysis.torch_api import (
     WEAK_TENSOR_METHODS,
 )
 
+#: Scope key prefix for `self.<attr>` assigned in the current method.
+SELF = "self."
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
 _CODE = cst.Module(body=[])
@@ -202,6 +204,11 @@ class Env:
                     self.bind_target(element.value, item_of(kind, index))
         elif isinstance(target, cst.StarredElement):
             self.bind_target(target.value, Seq(elem_of(kind)))
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
+                target.value.value == "self":
+            # `self.sigmas = sigmas.to("cpu")`: later reads in this method see this value
+            # (the key is no identifier, so it never clashes with a name).
+            self.bind(SELF + target.attr.value, kind)
 
     # -- inference --------------------------------------------------------------------
     def kind(self, node: cst.BaseExpression) -> Kind:
@@ -341,6 +348,9 @@ class Env:
 
     def _infer_attribute(self, node: cst.Attribute) -> Kind:
         if isinstance(node.value, cst.Name) and node.value.value == "self":
+            assigned = self.lookup(SELF + node.attr.value)
+            if assigned is not None:
+                return assigned  # set earlier in this method
             known = self.self_attribute(node.attr.value)
             if known is not None:
                 return known

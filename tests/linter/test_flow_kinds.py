@@ -362,3 +362,20 @@ class Scheduler:
 """
     found = project_findings(sched=sched)
     assert [(d.code, d.location.row) for d in found] == [("SYN111", 13)]
+
+
+def test_an_attribute_set_earlier_in_the_method_has_that_kind() -> None:
+    source = """\
+        import numpy as np
+        import torch
+        class Scheduler:
+            def __init__(self, n: int, device):
+                self.sigmas = torch.from_numpy(np.ones(n)).to(device)
+                self.sigmas = self.sigmas.to("cpu")
+                for i in range(n):
+                    print(self.sigmas[i].item())
+                self.sigmas = self.sigmas.to(device)
+                for i in range(n):
+                    print(self.sigmas[i].item())
+    """
+    assert rows("SYN101", source) == [11]
