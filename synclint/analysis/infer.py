@@ -1,9 +1,11 @@
 """Tensor inference: which names and expressions of a function are tensors, and where they live.
 
-The inference is flow-insensitive inside straight-line code (the last binding seen in
-source order wins) and never resolves anything outside the file. It is deliberately
-conservative: a value is a tensor when the code proves it (torch calls, tensor methods,
-`.parameters()`, `.grad`, annotations), UNKNOWN otherwise.
+In straight-line code the last binding wins; after an `if` the walker merges what each
+branch that falls through left (`Env.merge_paths`: a tensor on one branch and an int on
+the other is UNKNOWN). Anything outside the file comes from the project index. It is
+deliberately conservative: a value is a tensor when the code proves it (torch calls,
+tensor methods, `.parameters()`, `.grad`, annotations), UNKNOWN otherwise; a tensor made
+on the CPU (a factory without `device=`, `.cpu()`, `from_numpy`) is a HOST_TENSOR.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from synclint.analysis.kinds import (
     item_of,
     join,
     join_all,
+    merge,
 )
 from synclint.analysis.names import Imports
 from synclint.analysis.narrowing import EXPRESSION
@@ -55,6 +58,8 @@ from synclint.analysis.torch_api import (
     WEAK_TENSOR_METHODS,
 )
 
+#: Scope key prefix for `self.<attr>` assigned in the current method.
+SELF = "self."
 #: Modules whose calls return NumPy values.
 NUMPY_MODULES = ("numpy",)
 _CODE = cst.Module(body=[])
@@ -73,6 +78,9 @@ class Env:
     def __init__(self, imports: Imports) -> None:
         self.imports = imports
         self._scopes: list[dict[str, Kind]] = [{}]
+        #: Per scope, the names whose current binding is the literal `None` (a placeholder
+        #: that a later branch fills: `best = None`, then `best = loss` on some path).
+        self._nones: list[set[str]] = [set()]
         imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
@@ -82,14 +90,19 @@ class Env:
         #: function a call reaches, and the kind of `self.<name>` in the current class.
         self.project_call: Callable[[cst.Call], Kind | None] = lambda node: None
         self.self_attribute: Callable[[str], Kind | None] = lambda name: None
+        #: The file calls `torch.set_default_device`: a factory without `device=` may then
+        #: make an accelerator tensor, so it is not known to be on the CPU.
+        self.default_device_set = False
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
         self._scopes.append(bindings if bindings is not None else {})
+        self._nones.append(set())
         self._epoch += 1
 
     def pop(self) -> None:
         self._scopes.pop()
+        self._nones.pop()
         self._epoch += 1
 
     @contextmanager
@@ -102,9 +115,71 @@ class Env:
 
     def bind(self, name: str, kind: Kind) -> None:
         scope = self._scopes[-1]
+        self._nones[-1].discard(name)
         if scope.get(name) != kind:
             scope[name] = kind
             self._epoch += 1
+
+    def bind_none(self, name: str) -> None:
+        """`name = None`: a host value, and a placeholder that merging paths ignore."""
+        self.bind(name, HOST)
+        self._nones[-1].add(name)
+
+    def bind_empty_list(self, name: str) -> None:
+        """`name = []`: a list whose elements its appends decide; a placeholder too."""
+        self.bind(name, Seq(UNKNOWN))
+        self._nones[-1].add(name)
+
+    def append(self, name: str, kind: Kind) -> None:
+        """`name.append(value)`: the list now holds values of `kind` too."""
+        current = self.lookup(name)
+        if not isinstance(current, Seq):
+            return
+        if name in self._nones[-1] and current.elem is UNKNOWN:
+            self.bind(name, Seq(kind))  # the first append to an empty list
+        elif current.elem != kind:
+            self.bind(name, Seq(join(current.elem, kind)))
+
+    # -- paths: the bindings of the current scope along two branches ------------------
+    def snapshot(self) -> tuple[dict[str, Kind], frozenset[str]]:
+        return dict(self._scopes[-1]), frozenset(self._nones[-1])
+
+    def restore(self, state: tuple[dict[str, Kind], frozenset[str]]) -> None:
+        self._scopes[-1].clear()
+        self._scopes[-1].update(state[0])
+        self._nones[-1] = set(state[1])
+        self._epoch += 1
+
+    def merge_paths(self, first: tuple[dict[str, Kind], frozenset[str]] | None,
+                    second: tuple[dict[str, Kind], frozenset[str]] | None) -> None:
+        """Bind the current scope to what holds after either of two paths ran (None: a
+        path that never reaches the join: it returns, raises, breaks or continues).
+
+        A name bound on only one path, or bound to `None` on one, takes the other path's
+        kind; a name bound to different kinds is merged (`kinds.merge`): a tensor on one
+        branch and an int on the other is no longer a sure tensor.
+        """
+        if first is None or second is None:
+            chosen = first if second is None else second
+            if chosen is not None:
+                self.restore(chosen)
+            return
+        kinds: dict[str, Kind] = {}
+        nones: set[str] = set()
+        for name in first[0].keys() | second[0].keys():
+            a, b = first[0].get(name), second[0].get(name)
+            a_none, b_none = name in first[1], name in second[1]
+            if a is None or (a_none and b is not None):
+                kinds[name] = b if b is not None else HOST
+                if b_none or b is None:
+                    nones.add(name)
+            elif b is None or b_none:
+                kinds[name] = a
+                if a_none:
+                    nones.add(name)
+            else:
+                kinds[name] = merge(a, b)
+        self.restore((kinds, frozenset(nones)))
 
     def lookup(self, name: str) -> Kind | None:
         for scope in reversed(self._scopes):
@@ -129,6 +204,11 @@ class Env:
                     self.bind_target(element.value, item_of(kind, index))
         elif isinstance(target, cst.StarredElement):
             self.bind_target(target.value, Seq(elem_of(kind)))
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
+                target.value.value == "self":
+            # `self.sigmas = sigmas.to("cpu")`: later reads in this method see this value
+            # (the key is no identifier, so it never clashes with a name).
+            self.bind(SELF + target.attr.value, kind)
 
     # -- inference --------------------------------------------------------------------
     def kind(self, node: cst.BaseExpression) -> Kind:
@@ -222,7 +302,9 @@ class Env:
         self._narrowed.update(expressions)
         self._epoch += 1
         scope = self._scopes[-1]
+        nones = self._nones[-1]
         saved = {name: scope.get(name) for name in kinds}
+        saved_nones = {name for name in kinds if name in nones}
         for name, kind in kinds.items():
             self.bind(name, kind)
         try:
@@ -230,6 +312,7 @@ class Env:
         finally:
             self._narrowed = saved_expressions
             self._epoch += 1
+            nones = self._nones[-1]
             for name, kind in kinds.items():
                 if scope.get(name) != kind:
                     continue  # rebound in the branch
@@ -239,6 +322,8 @@ class Env:
                     self._epoch += 1
                 else:
                     self.bind(name, old)
+                    if name in saved_nones:
+                        nones.add(name)
 
     @contextmanager
     def comprehension(self, for_in: cst.CompFor) -> Iterator[None]:
@@ -263,6 +348,9 @@ class Env:
 
     def _infer_attribute(self, node: cst.Attribute) -> Kind:
         if isinstance(node.value, cst.Name) and node.value.value == "self":
+            assigned = self.lookup(SELF + node.attr.value)
+            if assigned is not None:
+                return assigned  # set earlier in this method
             known = self.self_attribute(node.attr.value)
             if known is not None:
                 return known
@@ -284,6 +372,10 @@ class Env:
         if attr in ("shape", "dtype", "device", "ndim"):
             # Host metadata on whatever has it (tensors, arrays): never a device value.
             return HOST
+        if isinstance(base, Mapping) and base.value in (HOST_TENSOR, NUMPY):
+            # A tokenizer's or processor's output (`BatchEncoding`): its fields are
+            # attributes too (`inputs.attention_mask`).
+            return base.value
         return UNKNOWN
 
     def _infer_comparison(self, node: cst.Comparison) -> Kind:
@@ -325,6 +417,9 @@ class Env:
     # -- calls ------------------------------------------------------------------------
     def _infer_call(self, node: cst.Call) -> Kind:
         returned = self.project_call(node)
+        if returned is not None:
+            return returned
+        returned = _returned_tensors(node)
         if returned is not None:
             return returned
         func = node.func
@@ -381,7 +476,7 @@ class Env:
             if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
                 return MODULE
             return UNKNOWN
-        if name.endswith("Tensor") and name[:1].isupper():
+        if name.endswith("Tensor") and name[:1].isupper() and not self.default_device_set:
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors made from host data.
             return HOST_TENSOR
         if name in TORCH_HOST_FUNCTIONS:
@@ -409,7 +504,8 @@ class Env:
             base = self.kind(node.args[0].value)
             if device is None:
                 return base if base in TENSORS else TENSOR
-        elif device is None:
+        elif device is None and not self.default_device_set:
+            # `torch.arange(n)`, `torch.tensor([...])`: made on the CPU.
             return HOST_TENSOR
         if device is not None and _is_cpu_device(device.value):
             return HOST_TENSOR
@@ -612,6 +708,11 @@ class Env:
                 real = [k for k, s in zip(inner, node.slice) if not (
                     isinstance(s.slice, cst.Index) and _is_none(s.slice.value))]
                 return join_all(real)
+            fixed = not any(isinstance(s.slice, cst.Index) and isinstance(s.slice.value, cst.Ellipsis)
+                            for s in node.slice)
+            if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
+                # `tuple[Tensor, Tensor, list[tuple]]`: each position keeps its own kind.
+                return Tup(tuple(inner))
             if base in SEQUENCE_ANNOTATIONS and inner:
                 return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))
             if base in MAPPING_ANNOTATIONS and len(inner) == 2:
@@ -650,6 +751,20 @@ def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:
     if isinstance(left, Seq) and isinstance(operator, cst.Add):
         return left
     return UNKNOWN
+
+
+def _returned_tensors(node: cst.Call) -> Kind | None:
+    """`tokenizer(text, return_tensors="pt")`, `processor(images=..., return_tensors="np")`:
+    the Hugging Face convention for a mapping of freshly made CPU tensors (or arrays)."""
+    argument = _keyword(node, "return_tensors")
+    if argument is None or not isinstance(argument.value, cst.SimpleString):
+        return None
+    value = argument.value.evaluated_value
+    if value == "pt":
+        return Mapping(HOST, HOST_TENSOR)
+    if value == "np":
+        return Mapping(HOST, NUMPY)
+    return None
 
 
 def _has_torch_keyword(node: cst.Call) -> bool:

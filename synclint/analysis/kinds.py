@@ -94,8 +94,10 @@ def elem_of(kind: Kind) -> Kind:
 def item_of(kind: Kind, index: int | None) -> Kind:
     """The kind of `value[index]` (index None when not a literal integer)."""
     if isinstance(kind, Tup):
-        if index is not None and -len(kind.items) <= index < len(kind.items):
-            return kind.items[index]
+        if index is not None:
+            # Past the end: what we know of the tuple is wrong (a stale annotation).
+            in_range = -len(kind.items) <= index < len(kind.items)
+            return kind.items[index] if in_range else UNKNOWN
         return join_all(kind.items)
     if isinstance(kind, Seq):
         return kind.elem
@@ -126,3 +128,15 @@ def join_all(kinds: tuple[Kind, ...] | list[Kind]) -> Kind:
     for kind in kinds[1:]:
         result = join(result, kind)
     return result
+
+
+def merge(a: Kind, b: Kind) -> Kind:
+    """The kind of a name that two paths of code reach with kinds `a` and `b` (the two
+    branches of an `if`).
+
+    A value is a tensor after the join only if every path made it one: a tensor on one
+    branch and an int, a list, a CPU tensor or an unknown value on the other is only
+    *maybe* a tensor (UNKNOWN), which no rule reports as a sure sync. (Placeholders such
+    as `x = None` are left out before this is asked: see `Env.merge_paths`.)
+    """
+    return join(a, b)

@@ -47,6 +47,7 @@ from synclint.analysis.kinds import (
     elem_of,
     item_of,
     join,
+    merge,
 )
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
@@ -176,6 +177,13 @@ class Summary:
     hot: Hot | None = None
     #: Positional parameter names a call fills (without `self`/`cls` for methods).
     params: tuple[str, ...] = ()
+    #: Parameters of a private function that every call in the project fills with a host
+    #: value (a NumPy array, a CPU tensor, a Python number), whatever their annotation
+    #: says: `self._convert_to_karras(in_sigmas=np_sigmas)`.
+    host_params: tuple[tuple[str, Kind], ...] = ()
+    #: The positional parameter every return is a tensor computed from (`def t_fn(s):
+    #: return s.log().neg()`): a CPU tensor passed there gives a CPU tensor back.
+    returns_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -288,6 +296,12 @@ class FileView:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
         return summary.hot if summary is not None else None
 
+    def host_params(self, scope: tuple[str, ...]) -> dict[str, Kind]:
+        """Parameters of the function at `scope` that every project call fills with a
+        host value (private functions only), with that value's kind."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return dict(summary.host_params) if summary is not None else {}
+
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual
         prefilter, which cannot see a sync behind a call or a hook)."""
@@ -362,6 +376,8 @@ class Project:
         self._views: dict[str, FileView] = {}
         self._defined: dict[str, list[str]] | None = None
         self._callees: dict[str, set[str]] = {}
+        #: Per caller, the kinds its calls pass to project functions (last evaluation).
+        self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
@@ -543,6 +559,7 @@ class Project:
             evaluation = _Evaluation(self, function)
             summary = evaluation.run()
             self._callees[key] = evaluation.callees
+            self._call_arguments[key] = evaluation.call_arguments
             for callee in evaluation.callees:
                 callers.setdefault(callee, set()).add(key)
             for owner in evaluation.attribute_reads:
@@ -560,6 +577,41 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
+
+        self._find_host_params()
+
+    def _find_host_params(self) -> None:
+        """Private functions whose every project call passes host values for a parameter:
+        their body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`)."""
+        passed: dict[str, dict[str, list[Kind]]] = {}
+        opaque: set[str] = set()
+        calls: dict[str, int] = {}
+        for arguments in self._call_arguments.values():
+            for callee, filled in arguments:
+                calls[callee] = calls.get(callee, 0) + 1
+                if filled is None:
+                    opaque.add(callee)
+                    continue
+                for name, kind in filled.items():
+                    passed.setdefault(callee, {}).setdefault(name, []).append(kind)
+        for callee, count in calls.items():
+            function = self.functions.get(callee)
+            name = function.node.name if function is not None else ""
+            if callee in opaque or not name.startswith("_") or name.startswith("__"):
+                continue
+            host: list[tuple[str, Kind]] = []
+            for param, kinds in passed.get(callee, {}).items():
+                if len(kinds) != count or not all(k in _HOST_ARGUMENTS for k in kinds):
+                    continue  # some call leaves it to its default or passes another kind
+                kind = kinds[0] if all(k == kinds[0] for k in kinds) else (
+                    HOST if all(k is HOST for k in kinds) else HOST_TENSOR)
+                host.append((param, kind))
+            if host:
+                summary = self.summaries[callee]
+                self.summaries[callee] = Summary(
+                    summary.key, summary.display, summary.returns, summary.syncs,
+                    summary.param_effects, summary.hot, summary.params, tuple(sorted(host)),
+                    summary.returns_from)
 
     def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
@@ -826,6 +878,10 @@ def _module_file(root: Path, dotted: str) -> str | None:
 #: A value as the evaluation sees it: its kind and the parameter it derives from, if any.
 Value = tuple[Kind, int | None]
 _UNKNOWN_VALUE: Value = (UNKNOWN, None)
+#: Kinds of arguments that never live on an accelerator.
+_HOST_ARGUMENTS = (HOST, HOST_TENSOR, NUMPY)
+#: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds.
+_State = tuple[dict[str, Value], frozenset[str], dict[str, Kind]]
 
 
 class _Evaluation:
@@ -837,14 +893,25 @@ class _Evaluation:
         self.module = function.module
         self.env: dict[str, Value] = {}
         self.callees: set[str] = set()
+        #: Each call of a project function: the callee and the kind of each parameter it
+        #: fills (None when `*args`/`**kwargs` hide which).
+        self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
         self.self_classes: dict[str, str] = {}
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
+        self.return_params: list[int | None] = []
+        #: Lengths of the tuple displays returned (`return a, b`): checks the annotation.
+        self.tuple_returns: set[int] = set()
         self.conditional = 0
         self.cold = 0
+        #: Names whose current value is the literal `None` (a placeholder a branch fills).
+        self.nones: set[str] = set()
+        #: `torch.set_default_device` in the file: factories without `device=` may make
+        #: accelerator tensors.
+        self.default_device = "set_default_device" in function.module.text
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
@@ -868,14 +935,21 @@ class _Evaluation:
         annotation = self.function.node.returns
         if annotation is not None:
             declared = self._annotation(annotation)
-            if declared is not UNKNOWN:
-                returns = declared
+            wrong = bool(self.tuple_returns) and (declared in TENSORS or (
+                isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
+            if declared is not UNKNOWN and not wrong:
+                # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
+                # a wrong annotation: unpacking its result must not make four tensors.
+                returns = _on_host_where_proved(declared, returns)
         returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
+        params = set(self.return_params)
+        returns_from = params.pop() if len(params) == 1 else None
         return Summary(self.function.key, _display(self.function), returns,
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
-                       old.hot if old is not None else None, self.function.params)
+                       old.hot if old is not None else None, self.function.params,
+                       returns_from=returns_from)
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -889,6 +963,9 @@ class _Evaluation:
             value = self.expr(node.value)
             for target in node.targets:
                 self._bind(target, value, node.value)
+            if _is_none(node.value) or (isinstance(node.value, ast.List) and not node.value.elts):
+                # Placeholders (`x = None`, `xs = []`) that a branch or appends fill.
+                self.nones.update(t.id for t in node.targets if isinstance(t, ast.Name))
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
@@ -905,18 +982,36 @@ class _Evaluation:
         elif isinstance(node, ast.Return):
             if node.value is not None and not (isinstance(node.value, ast.Constant)
                                                and node.value.value is None):
-                self.returns.append(self.expr(node.value)[0])
+                value = self.expr(node.value)
+                self.returns.append(value[0])
+                if isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
+                    self.tuple_returns.add(len(node.value.elts))
+                self.return_params.append(value[1] if value[0] in TENSORS else None)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
+            call = node.value
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                    call.func.attr == "append" and isinstance(call.func.value, ast.Name) and \
+                    len(call.args) == 1 and not call.keywords and \
+                    not isinstance(call.args[0], ast.Starred):
+                self._append(call.func.value.id, self.expr(call.args[0])[0])
         elif isinstance(node, ast.If):
             self._test(node.test)
             cold_body = _always_raises(node.body)
             self.conditional += 1
             self.cold += cold_body
+            # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
+            # branch left, merged; a branch that returns or raises leaves nothing.
+            before = self._state()
             self._statements(node.body)
             self.cold -= cold_body
+            after_body = None if _ends_abruptly(node.body) else self._state()
+            self._restore(before)
             self._statements(node.orelse)
+            after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
             self.conditional -= 1
+            if after_body is not None or after_else is not None:
+                self._merge_paths(after_body, after_else)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
             self._bind(node.target, (elem_of(iterable[0]), None), None)
@@ -956,9 +1051,63 @@ class _Evaluation:
                 self._statements(case.body)
             self.conditional -= 1
 
+    def _append(self, name: str, kind: Kind) -> None:
+        """`name.append(value)`: the first append decides an empty list's elements."""
+        current = self.env.get(name)
+        if current is None or not isinstance(current[0], Seq):
+            return
+        elem = current[0].elem
+        if name in self.nones and elem is UNKNOWN:
+            self.env[name] = (Seq(_bounded(kind, 1)), current[1])
+            self.nones.discard(name)
+        elif elem != kind:
+            self.env[name] = (Seq(join(elem, kind)), current[1])
+
+    # -- paths ----------------------------------------------------------------------------
+    def _state(self) -> _State:
+        return dict(self.env), frozenset(self.nones), dict(self.self_kinds)
+
+    def _restore(self, state: _State) -> None:
+        self.env, self.nones, self.self_kinds = dict(state[0]), set(state[1]), dict(state[2])
+
+    def _merge_paths(self, first: _State | None, second: _State | None) -> None:
+        """What holds after either path (None: a path that never falls through)."""
+        if first is None or second is None:
+            chosen = first if second is None else second
+            assert chosen is not None
+            self._restore(chosen)
+            return
+        env: dict[str, Value] = {}
+        nones: set[str] = set()
+        for name in first[0].keys() | second[0].keys():
+            a, b = first[0].get(name), second[0].get(name)
+            if a is None or (name in first[1] and b is not None):
+                assert b is not None
+                env[name] = b
+                if name in second[1]:
+                    nones.add(name)
+            elif b is None or name in second[1]:
+                env[name] = a
+                if name in first[1]:
+                    nones.add(name)
+            else:
+                env[name] = (merge(a[0], b[0]), a[1] if a[1] is not None else b[1])
+        attributes: dict[str, Kind] = {}
+        for name in first[2].keys() | second[2].keys():
+            x, y = first[2].get(name), second[2].get(name)
+            # An attribute one path leaves alone keeps its kind from the other methods.
+            if x is None or y is None:
+                kept = x if y is None else y
+                assert kept is not None
+                attributes[name] = kept
+            else:
+                attributes[name] = _join_attribute(x, y)
+        self.env, self.nones, self.self_kinds = env, nones, attributes
+
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
+            self.nones.discard(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Starred):
@@ -969,8 +1118,10 @@ class _Evaluation:
             kind = value[0]
             if kind is not UNKNOWN and not (isinstance(source, ast.Constant)
                                             and source.value is None):
-                old = self.self_kinds.get(target.attr)
-                self.self_kinds[target.attr] = kind if old is None else _join_attribute(old, kind)
+                # The last assignment on a path wins: `self.sigmas = ...` then
+                # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
+                # joins what each method leaves.
+                self.self_kinds[target.attr] = kind
             if isinstance(source, ast.Call):
                 dotted = _dotted(source.func)
                 if dotted is not None:
@@ -1058,6 +1209,9 @@ class _Evaluation:
     def _attribute(self, node: ast.Attribute) -> Value:
         if _is_self(node.value):
             owner = self.function.class_key
+            assigned = self.self_kinds.get(node.attr)
+            if assigned is not None:
+                return (assigned, None)  # set earlier in this method
             if owner is not None:
                 self.attribute_reads.add(owner)
                 for cls in self.project._mro(owner):
@@ -1075,6 +1229,8 @@ class _Evaluation:
             return (HOST, None)
         if base[0] in TENSORS and node.attr in TENSOR_ATTRIBUTES:
             return base
+        if isinstance(base[0], MappingKind) and base[0].value in (HOST_TENSOR, NUMPY):
+            return (base[0].value, None)  # `inputs.attention_mask` of a tokenizer's output
         return _UNKNOWN_VALUE
 
     def _subscript(self, node: ast.Subscript) -> Value:
@@ -1103,6 +1259,8 @@ class _Evaluation:
             return (BOOL_TENSOR, param)
         if all(k is HOST for k in kinds):
             return (HOST, None)
+        if any(k is HOST_TENSOR for k in kinds):
+            return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
         if any(k is NUMPY for k in kinds):
             return (NUMPY, None)
         return (UNKNOWN, param)
@@ -1202,6 +1360,11 @@ class _Evaluation:
                 for arg in node.args:
                     self.expr(arg)
                 return (NUMPY if qualified.startswith("numpy.") else HOST, None)
+        returned = _returned_tensors(node)
+        if returned is not None:
+            for arg in node.args:
+                self.expr(arg)
+            return (returned, None)
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id)
         if isinstance(func, (ast.Attribute, ast.Name)) and self.expr(func)[0] is MODULE:
@@ -1249,12 +1412,19 @@ class _Evaluation:
 
     def _project_call(self, node: ast.Call, key: str) -> Value:
         args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
+        keywords = [(keyword.arg, self.expr(keyword.value)) for keyword in node.keywords]
         self.callees.add(key)
         summary = self.project.summaries.get(key)
         if summary is None:
             return _UNKNOWN_VALUE
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(
+                k.arg is None for k in node.keywords):
+            self.call_arguments.append((key, None))
+        else:
+            filled = {summary.params[i]: value[0] for i, value in enumerate(args)
+                      if i < len(summary.params)}
+            filled.update((name, value[0]) for name, value in keywords if name is not None)
+            self.call_arguments.append((key, filled))
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         for effect in summary.syncs:
@@ -1272,6 +1442,9 @@ class _Evaluation:
             elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
+        source = summary.returns_from
+        if source is not None and source < len(args) and args[source][0] is HOST_TENSOR:
+            return (HOST_TENSOR, None)  # computed from the CPU tensor passed in
         return (summary.returns, None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
@@ -1301,7 +1474,14 @@ class _Evaluation:
             if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
                 self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
+        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
+                   if a[0] in TENSORS or isinstance(a[0], Seq)]
+        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
+            "device" not in keywords
         if name in SHAPE_SYNC_FUNCTIONS or (name == "where" and len(args) == 1):
+            if on_host:
+                # `torch.unique_consecutive(cpu_sigmas)`: its size is known on the host.
+                return (Seq(HOST_TENSOR) if name == "where" else HOST_TENSOR, None)
             if args:
                 self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
@@ -1311,18 +1491,21 @@ class _Evaluation:
             if name.endswith("_like") and args:
                 return (args[0][0] if args[0][0] in TENSORS else TENSOR, None)
             device_node = next((k.value for k in node.keywords if k.arg == "device"), None)
-            if device is None or _is_cpu(device_node):
+            if (device is None and not self.default_device) or _is_cpu(device_node):
                 return (HOST_TENSOR, None)
             return (TENSOR, None)
-        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()):
+        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()
+                                    and not self.default_device):
             return (HOST_TENSOR, None)
         if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
-            return (Seq(TENSOR), param)
+            return (Seq(HOST_TENSOR if on_host else TENSOR), param)
+        if on_host:
+            # `torch.all(pre_row >= n)` of CPU tensors: a CPU tensor (as infer.py reads it).
+            return (HOST_TENSOR, None)
         if name in BOOL_RESULTS:
             return (BOOL_TENSOR, param)
         if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
-            inner = args[0][0].elem
-            return (HOST_TENSOR if inner is HOST_TENSOR else TENSOR, None)
+            return (TENSOR, None)
         return (TENSOR, param)
 
     def _builtin(self, node: ast.Call, name: str) -> Value:
@@ -1618,6 +1801,43 @@ def _to_cpu(node: ast.Call) -> bool:
     first = node.args[0] if node.args else next(
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
+
+
+def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
+    """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
+    annotation says what the value is, not where it lives."""
+    if declared in TENSORS and inferred is HOST_TENSOR:
+        return HOST_TENSOR
+    if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
+            len(declared.items) == len(inferred.items):
+        return Tup(tuple(_on_host_where_proved(d, i)
+                         for d, i in zip(declared.items, inferred.items)))
+    if isinstance(declared, Seq) and isinstance(inferred, Seq):
+        return Seq(_on_host_where_proved(declared.elem, inferred.elem))
+    return declared
+
+
+def _returned_tensors(node: ast.Call) -> Kind | None:
+    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
+    same reading as the LibCST inference's."""
+    for keyword in node.keywords:
+        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
+            if keyword.value.value == "pt":
+                return MappingKind(HOST, HOST_TENSOR)
+            if keyword.value.value == "np":
+                return MappingKind(HOST, NUMPY)
+    return None
+
+
+def _ends_abruptly(body: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends in return, raise, continue or break, or in
+    an `if` all of whose branches do."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, ast.If):
+        return _ends_abruptly(last.body) and _ends_abruptly(last.orelse)
+    return isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
 def _always_raises(body: list[ast.stmt]) -> bool:

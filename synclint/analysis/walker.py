@@ -15,7 +15,7 @@ import libcst as cst
 
 from synclint.analysis.cold import Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
-from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
+from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
 from synclint.style import CodeStyle
@@ -158,9 +158,12 @@ class Context:
     def _callee(self, node: cst.Call) -> Summary | None:
         assert self.project is not None
         dotted = dotted_name(node.func)
-        if dotted is None or (("." not in dotted) and self.env.lookup(dotted) is not None
-                              and f"{self.project.module}:{dotted}" not in self.project.summaries):
+        if dotted is None:
             return None
+        bound = self.env.lookup(dotted) if "." not in dotted else None
+        if bound is not None and not isinstance(bound, Func) and \
+                f"{self.project.module}:{dotted}" not in self.project.summaries:
+            return None  # a local variable, not a function (an annotated `def` is a Func)
         return self.project.resolve(dotted, tuple(self.scope))
 
     def hot_here(self) -> Hot | None:
@@ -188,6 +191,11 @@ class Context:
         summary = self.callee(node)
         if summary is None or summary.returns is UNKNOWN:
             return None
+        source = summary.returns_from
+        positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
+        if source is not None and source < len(positional) and len(positional) == len(
+                node.args) and self.env.kind(positional[source].value) is HOST_TENSOR:
+            return HOST_TENSOR  # a tensor computed from the CPU tensor passed in
         return summary.returns
 
     def _self_attribute_kind(self, attribute: str) -> Kind | None:
@@ -212,6 +220,8 @@ class Walker:
 
     def _pre_scan(self, module: cst.Module) -> None:
         """Imports and annotated functions at module level, wherever they stand."""
+        # Textual on purpose: any call of it, at any depth, makes CPU factories uncertain.
+        self.ctx.env.default_device_set = "set_default_device" in self.ctx.source
         for statement in module.body:
             if isinstance(statement, cst.SimpleStatementLine):
                 for small in statement.body:
@@ -284,6 +294,9 @@ class Walker:
         self.ctx.functions.append(node)
         self.ctx.scope.append(node.name.value)
         project = self.ctx.project
+        if project is not None:
+            # Every call in the project passes host data (a NumPy array typed `Tensor`).
+            bindings.update(project.host_params(tuple(self.ctx.scope)))
         self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
         env.push(bindings)
         try:
@@ -412,9 +425,28 @@ class Walker:
         self._node(node.value)
         for target in node.targets:
             self._node(target.target)
-        kind = self.ctx.env.kind(node.value)
+        env = self.ctx.env
+        placeholder = (env.bind_none if isinstance(node.value, cst.Name) and
+                       node.value.value == "None" else env.bind_empty_list
+                       if isinstance(node.value, cst.List) and not node.value.elements else None)
+        if placeholder is not None:
+            for target in node.targets:
+                if isinstance(target.target, cst.Name):
+                    placeholder(target.target.value)
+                else:
+                    env.bind_target(target.target, env.kind(node.value))
+            return
+        kind = env.kind(node.value)
         for target in node.targets:
-            self.ctx.env.bind_target(target.target, kind)
+            env.bind_target(target.target, kind)
+
+    def _expr(self, node: cst.Expr) -> None:
+        self._node(node.value)
+        call = node.value
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
+                call.func.attr.value == "append" and isinstance(call.func.value, cst.Name) \
+                and len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star:
+            self.ctx.env.append(call.func.value.value, self.ctx.env.kind(call.args[0].value))
 
     def _ann_assign(self, node: cst.AnnAssign) -> None:
         if node.value is not None:
@@ -440,11 +472,31 @@ class Walker:
         self._node(node.test)
         env = self.ctx.env
         true, false = narrowings(node.test, self.ctx.imports, env.kind)
-        with env.narrowed(true):
-            self._node(node.body)
-        if node.orelse is not None:
+        if isinstance(node, cst.IfExp):
+            with env.narrowed(true):
+                self._node(node.body)
             with env.narrowed(false):
                 self._node(node.orelse)
+            return
+        # After the statement a name holds what either branch left (flow-sensitive): a
+        # tensor on one branch and an int on the other is only maybe a tensor.
+        # A path's state is taken inside its narrowing: what the test proved about a name
+        # the branch did not rebind still holds at the end of that branch.
+        before = env.snapshot()
+        with env.narrowed(true):
+            self._node(node.body)
+            after_body = None if ends_abruptly(node.body) else env.snapshot()
+        env.restore(before)
+        after_else: tuple[dict[str, Kind], frozenset[str]] | None
+        with env.narrowed(false):
+            if node.orelse is not None:
+                self._node(node.orelse)
+            after_else = None if node.orelse is not None and ends_abruptly(node.orelse) \
+                else env.snapshot()
+        env.restore(before)
+        if after_body is None and after_else is None:
+            return  # nothing after the statement runs; keep the last branch's bindings
+        env.merge_paths(after_body, after_else)
 
     def _boolean(self, node: cst.BooleanOperation) -> None:
         self._node(node.left)
@@ -458,6 +510,23 @@ class Walker:
         self._node(node.item)
         if node.asname is not None:
             self.ctx.env.bind_target(node.asname.name, UNKNOWN)
+
+
+_ABRUPT = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def ends_abruptly(node: cst.CSTNode) -> bool:
+    """A block whose last statement never falls through (return, raise, continue, break,
+    or an `if` all of whose branches do): its bindings never reach the code after it."""
+    if isinstance(node, cst.Else):
+        return ends_abruptly(node.body)
+    if isinstance(node, cst.If):
+        return node.orelse is not None and ends_abruptly(node.body) and ends_abruptly(node.orelse)
+    if isinstance(node, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return bool(node.body) and ends_abruptly(node.body[-1])
+    if isinstance(node, cst.SimpleStatementLine):
+        return bool(node.body) and isinstance(node.body[-1], _ABRUPT)
+    return isinstance(node, _ABRUPT)
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:
@@ -483,6 +552,7 @@ _SPECIAL: dict[str, Callable[[Walker, Any], None]] = {
     "DictComp": Walker._comprehension,
     "Assign": Walker._assign,
     "AnnAssign": Walker._ann_assign,
+    "Expr": Walker._expr,
     "AugAssign": Walker._aug_assign,
     "WithItem": Walker._with_item,
     "If": Walker._if,

@@ -1,0 +1,381 @@
+"""Where data lives and which branch made it: kinds merged after `if`, CPU-made tensors,
+tokenizer outputs and `torch.set_default_device` (local inference and the project index)."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import BOOL_TENSOR, HOST, HOST_TENSOR, TENSOR, UNKNOWN, Seq, merge
+from synclint.diagnostics import Diagnostic
+from synclint.engine import lint_sources
+from synclint.rules import DEFAULT_CODES
+from tests.linter.helpers import rule_findings
+
+
+def rows(code: str, source: str) -> list[int]:
+    return [d.location.row for d in rule_findings(code, source)]
+
+
+def project_findings(**files: str) -> list[Diagnostic]:
+    outputs = lint_sources({f"{name}.py": text for name, text in files.items()}, DEFAULT_CODES)
+    for output in outputs.values():
+        assert output.error is None, output.error
+    return [d for output in outputs.values() for d in output.diagnostics]
+
+
+@pytest.mark.parametrize(("a", "b", "merged"), [
+    (TENSOR, TENSOR, TENSOR),
+    (TENSOR, BOOL_TENSOR, TENSOR),
+    (TENSOR, UNKNOWN, UNKNOWN),  # a tensor only where every path made one
+    (UNKNOWN, BOOL_TENSOR, UNKNOWN),
+    (TENSOR, HOST, UNKNOWN),  # a tensor or an int: only maybe a tensor
+    (HOST, TENSOR, UNKNOWN),
+    (TENSOR, HOST_TENSOR, UNKNOWN),
+    (Seq(HOST), TENSOR, UNKNOWN),
+    (HOST, HOST, HOST),
+])
+def test_merge_of_two_paths(a: object, b: object, merged: object) -> None:
+    assert merge(a, b) == merged  # type: ignore[arg-type]
+
+
+def test_a_tensor_on_one_branch_and_an_int_on_the_other_is_not_a_sure_tensor() -> None:
+    source = """\
+        import torch
+        def f(q: torch.Tensor, states: torch.Tensor, mask: torch.Tensor, flag):
+            n = states.shape[1]
+            if flag is not None:
+                n = torch.sum(mask, dim=1)
+            for i in range(3):
+                q = q[:, n:]
+            m = states.shape[1]
+            if flag is None:
+                pass
+            else:
+                m = torch.sum(mask, dim=1)
+            for i in range(3):
+                q = q[:, m:]
+            return q
+    """
+    assert rows("SYN109", source) == []
+
+
+def test_every_branch_a_tensor_still_fires_and_order_does_not_matter() -> None:
+    source = """\
+        import torch
+        def f(h: torch.Tensor, mask: torch.Tensor, causal: bool):
+            if causal:
+                lengths = mask.sum(dim=1)
+            else:
+                lengths = mask.long().sum(dim=1)
+            return [h[b, : lengths[b]] for b in range(h.shape[0])]
+    """
+    assert rows("SYN109", source) == [7]
+
+
+def test_a_branch_that_returns_does_not_reach_the_code_after_it() -> None:
+    source = """\
+        import torch
+        def f(h: torch.Tensor, mask: torch.Tensor, pad: int):
+            lengths = mask.sum(dim=1)
+            if pad:
+                lengths = [pad] * h.shape[0]
+                return h
+            return [h[b, : lengths[b]] for b in range(h.shape[0])]
+    """
+    assert rows("SYN109", source) == [7]
+
+
+def test_none_placeholder_then_tensor_stays_a_tensor() -> None:
+    source = """\
+        import torch
+        def f(model, loader, device):
+            best = None
+            for batch in loader:
+                loss = model(batch.to(device)).mean()
+                if best is None:
+                    best = loss.detach()
+                print(best.item())
+            last = None
+            if device:
+                last = torch.ones(3, device=device)
+            for i in range(3):
+                print(last[i].item())
+    """
+    assert rows("SYN101", source) == [8, 13]
+
+
+def test_tensors_made_on_the_cpu_are_host_and_moved_ones_are_not() -> None:
+    source = """\
+        import torch
+        def f(x: torch.Tensor, n: int):
+            a = torch.arange(n)
+            b = torch.zeros(n, dtype=torch.long)
+            c = torch.tensor([1, 2, 3])
+            d = torch.linspace(0, 1, n).to(x.device)
+            e = torch.zeros(n, device=x.device)
+            for i in range(n):
+                print(a[i].item(), b[i].item(), c[0].item())
+                print(d[i].item())
+                print(e[i].item())
+    """
+    assert rows("SYN101", source) == [10, 11]
+
+
+def test_set_default_device_keeps_factories_without_device_on_the_device() -> None:
+    source = """\
+        import torch
+        torch.set_default_device("cuda")
+        def f(n: int):
+            a = torch.arange(n)
+            for i in range(n):
+                print(a[i].item())
+    """
+    assert rows("SYN101", source) == [6]
+
+
+def test_tokenizer_outputs_are_cpu_tensors_until_moved() -> None:
+    source = """\
+        import torch
+        def f(tokenizer, encoder, prompt, device):
+            inputs = tokenizer(prompt, return_tensors="pt")
+            lens = inputs.attention_mask.sum(dim=1)
+            moved = inputs["attention_mask"].to(device).sum(dim=1)
+            emb = encoder(inputs.input_ids.to(device))
+            a = [u[:v] for u, v in zip(emb, lens)]
+            b = [u[:v] for u, v in zip(emb, moved)]
+            return a, b
+    """
+    assert rows("SYN109", source) == [8]
+
+
+def test_fixed_length_tuple_annotation_keeps_each_position() -> None:
+    source = """\
+        import torch
+        def schedule(n: int) -> tuple[torch.Tensor, list[tuple]]:
+            return torch.zeros(n, device="cuda"), [(0, n)]
+        def f(x: torch.Tensor, prefix: int):
+            matrix, intervals = schedule(3)
+            for i in range(3):
+                start, end = intervals[i]
+                if start < prefix:
+                    x = x * 2
+                if matrix[i] > 0:
+                    x = x * 3
+            return x
+    """
+    assert rows("SYN102", source) == [10]
+
+
+SCHEDULER = """\
+import numpy as np
+import torch
+
+
+class Scheduler:
+    def __init__(self):
+        self.sigmas = torch.from_numpy(np.ones(10, dtype=np.float32))
+
+    def set_timesteps(self, n: int, device=None):
+        sigmas = torch.from_numpy(np.ones(n + 1, dtype=np.float32)).to(device=device)
+        self.sigmas = torch.cat([sigmas[:1], sigmas[1:]])
+        self.timesteps = (self.sigmas[:-1] * 1000).to(device=device)
+        self.sigmas = self.sigmas.to("cpu"){tail}
+        self.index = 0
+
+    def step(self, out, sample):
+        sigma = self.sigmas[self.index]
+        if sigma > 0.0:
+            sample = sample + sigma * out
+        self.index += 1
+        return sample
+"""
+PIPELINE = """\
+import torch
+from scheduler import Scheduler
+
+
+def run(model, latents, device):
+    scheduler = Scheduler()
+    scheduler.set_timesteps(10, device=device)
+    for t in scheduler.timesteps:
+        latents = scheduler.step(model(latents, t), latents)
+    return latents
+"""
+
+
+def test_attribute_moved_to_the_cpu_last_is_a_host_tensor_in_other_methods() -> None:
+    assert project_findings(scheduler=SCHEDULER.format(tail=""), pipeline=PIPELINE) == []
+
+
+def test_attribute_left_on_the_device_on_some_path_is_a_device_tensor() -> None:
+    tail = "\n        if n > 5:\n            self.sigmas = self.sigmas.to(device)"
+    found = project_findings(scheduler=SCHEDULER.format(tail=tail), pipeline=PIPELINE)
+    assert {(d.code, d.filename) for d in found} >= {("SYN102", "scheduler.py")}
+
+
+KARRAS = """\
+import numpy as np
+import torch
+
+
+class Scheduler:
+    def set_timesteps(self, n: int, device=None):
+        sigmas = np.linspace(1.0, 0.0, n)
+        sigmas = self._convert_to_karras(in_sigmas=sigmas)
+        self.timesteps = torch.from_numpy(sigmas).to(device)
+
+    def _convert_to_karras(self, in_sigmas: torch.Tensor) -> torch.Tensor:
+        sigma_min = in_sigmas[-1].item()
+        sigma_max = in_sigmas[0].item()
+        return torch.linspace(sigma_max, sigma_min, 10)
+{extra}"""
+
+
+def test_private_helper_fed_numpy_everywhere_reads_host_values() -> None:
+    assert project_findings(sched=KARRAS.format(extra="")) == []
+
+
+def test_private_helper_fed_a_device_tensor_somewhere_still_syncs() -> None:
+    extra = (
+        "\n    def refresh(self, device):\n"
+        "        self._convert_to_karras(torch.ones(3, device=device))\n"
+    )
+    found = project_findings(sched=KARRAS.format(extra=extra))
+    assert [(d.code, d.location.row) for d in found] == [("SYN112", 12)]
+
+
+def test_a_function_of_its_argument_keeps_a_cpu_argument_on_the_cpu() -> None:
+    source = """\
+        import torch
+        def step(sigmas: torch.Tensor, gpu: torch.Tensor, i: int):
+            def t_fn(s: torch.Tensor) -> torch.Tensor:
+                return s.log().neg()
+            host = sigmas.cpu()
+            a, b = t_fn(host[i]), t_fn(host[i + 1])
+            c, d = t_fn(gpu[i]), t_fn(gpu[i + 1])
+            return min(a, b), min(c, d)
+    """
+    assert [d.location.column for d in rule_findings("SYN108", source)] == [23]
+
+
+def test_a_list_of_appended_cpu_tensors_stacks_to_a_cpu_tensor() -> None:
+    source = """\
+        import torch
+        def f(lengths: list[int], hidden: torch.Tensor):
+            parts = []
+            for n in lengths:
+                parts.append(torch.arange(n) + 1)
+            pos = torch.cat(parts)
+            moved = []
+            for n in lengths:
+                moved.append(torch.arange(n, device=hidden.device))
+            dev = torch.cat(moved)
+            for i in range(3):
+                if pos[i] > 0:
+                    pass
+                if dev[i] > 0:
+                    pass
+    """
+    assert rows("SYN102", source) == [14]
+
+
+CPU_SCHEDULE = """\
+import torch
+
+
+def schedule(n: int) -> tuple[torch.Tensor, torch.Tensor]:
+    rows = []
+    row = torch.zeros(n, dtype=torch.long)
+    while not torch.all(row >= n - 1):
+        row = (row + 1).clamp(0, n)
+        rows.append(row)
+    return torch.stack(rows), torch.stack(rows) > 0
+
+
+def prepare(latents: torch.Tensor, given: torch.Tensor | None) -> torch.Tensor:
+    if given is not None:
+        return given
+    return latents, latents.shape[2]
+
+
+def prepare_more(latents: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    return latents, latents, latents.shape[2], latents.shape[3]
+"""
+USE_SCHEDULE = """\
+import torch
+from sched import schedule, prepare
+
+
+def run(latents: torch.Tensor, steps: int):
+    matrix, mask = schedule(steps)
+    latents, frames = prepare(latents, None)
+    latents, _, more, rest = prepare_more(latents)
+    for i in range(steps):
+        if more > 0 or rest > 0:
+            latents = latents - 1
+        if mask[i][0]:
+            latents = latents * 2
+        if frames > 0:
+            latents = latents + 1
+    return latents
+"""
+
+
+def test_annotated_tensor_returns_proved_on_the_cpu_and_wrong_tuple_annotations() -> None:
+    assert project_findings(sched=CPU_SCHEDULE, use=USE_SCHEDULE) == []
+
+
+def test_what_a_test_proved_still_holds_at_the_end_of_the_branch() -> None:
+    source = """\
+        import torch
+        def f(model, latents: torch.Tensor, timesteps, watershed: float):
+            for t in timesteps:
+                if not torch.is_tensor(t):
+                    t = torch.tensor([t], device=latents.device)
+                elif len(t.shape) == 0:
+                    t = t[None].to(latents.device)
+                if t[0] < watershed:
+                    latents = model(latents, t)
+            return latents
+    """
+    assert rows("SYN102", source) == [8]
+
+
+def test_shape_ops_on_cpu_tensors_stay_on_the_cpu_in_the_index() -> None:
+    sched = """\
+import torch
+
+
+class Scheduler:
+    def set_timesteps(self, n: int, device=None, sigmas=None):
+        if sigmas is None:
+            sigmas = torch.unique_consecutive(torch.linspace(1.0, 0.0, n))
+        else:
+            sigmas = torch.as_tensor(sigmas).cpu()
+        self.timesteps = (1.0 - sigmas[:-1]).to(device=device)
+
+    def index_for_timestep(self, timestep):
+        indices = (self.timesteps == timestep).nonzero()
+        if len(indices) == 0:
+            raise ValueError("not in the schedule")
+        return indices
+"""
+    found = project_findings(sched=sched)
+    assert [(d.code, d.location.row) for d in found] == [("SYN111", 13)]
+
+
+def test_an_attribute_set_earlier_in_the_method_has_that_kind() -> None:
+    source = """\
+        import numpy as np
+        import torch
+        class Scheduler:
+            def __init__(self, n: int, device):
+                self.sigmas = torch.from_numpy(np.ones(n)).to(device)
+                self.sigmas = self.sigmas.to("cpu")
+                for i in range(n):
+                    print(self.sigmas[i].item())
+                self.sigmas = self.sigmas.to(device)
+                for i in range(n):
+                    print(self.sigmas[i].item())
+    """
+    assert rows("SYN101", source) == [11]
