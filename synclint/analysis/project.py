@@ -26,7 +26,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -299,22 +299,50 @@ class FileView:
 
 
 # --- building ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Evaluated:
+    """What one evaluation of a function found: what the fixed point reads back, and
+    what the index cache records to replay it."""
+
+    summary: Summary
+    callees: tuple[str, ...]
+    #: Classes whose attribute kinds it read.
+    attribute_reads: tuple[str, ...]
+    #: `self.<name>` kinds and classes it assigned.
+    self_kinds: tuple[tuple[str, Kind], ...]
+    self_classes: tuple[tuple[str, str], ...]
+
+
+class StaleIndex(Exception):
+    """A replayed evaluation disagreed with the run that recorded it: index afresh."""
+
+
 @dataclass
 class _Function:
     key: str
     module: _Module
-    node: ast.FunctionDef | ast.AsyncFunctionDef
+    #: None for a function of a module loaded from the index cache (never evaluated).
+    definition: ast.FunctionDef | ast.AsyncFunctionDef | None
     qualname: str
     class_key: str | None
     params: tuple[str, ...]
     annotations: dict[str, ast.expr | None]
+    #: The name calls show, kept for functions without a syntax tree.
+    display: str = ""
+    #: Why its class makes it per-step code (a Lightning hook, `forward`, `step`).
+    entry: Hot | None = None
+
+    @property
+    def node(self) -> ast.FunctionDef | ast.AsyncFunctionDef:
+        assert self.definition is not None, f"{self.key} was loaded without its syntax tree"
+        return self.definition
 
 
 @dataclass
 class _Class:
     key: str
     module: _Module
-    node: ast.ClassDef
+    node: ast.ClassDef | None
     base_names: list[str]
     methods: dict[str, str] = field(default_factory=dict)
     bases: list[str] = field(default_factory=list)
@@ -327,7 +355,9 @@ class _Class:
 class _Module:
     name: str
     filename: str
-    tree: ast.Module
+    #: None for a module loaded from the index cache (`index_cache.py`): its functions
+    #: are not evaluated again, their recorded results are replayed.
+    tree: ast.Module | None
     #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
     imports: dict[str, str] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
@@ -335,6 +365,12 @@ class _Module:
     text: str = ""
     #: `x.register_*hook(f)` calls, found while indexing.
     registrations: list[ast.Call] = field(default_factory=list)
+    #: Its names before linking (its own definitions), kept for the index cache.
+    defined: dict[str, str] = field(default_factory=dict)
+    #: For a cached module: its names after linking, as an earlier run linked them.
+    linked: dict[str, str] | None = None
+    #: The functions its hook registrations make per-step code, in order.
+    hooks: list[tuple[str, Hot]] = field(default_factory=list)
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -362,60 +398,45 @@ class Project:
         self._views: dict[str, FileView] = {}
         self._defined: dict[str, list[str]] | None = None
         self._callees: dict[str, set[str]] = {}
+        #: Files indexed from their syntax tree in this run (the rest came from the
+        #: index cache): what tests observe to know a warm run re-indexed one file only.
+        self.parsed_files: list[str] = []
+        #: Recorded evaluations of cached functions, replayed instead of evaluating.
+        self.replay: dict[str, list[Evaluated]] = {}
+        #: Every evaluation of this run, in order, per function (for the index cache);
+        #: None when nobody will store it.
+        self.log: dict[str, list[Evaluated]] | None = None
 
     # -- indexing -------------------------------------------------------------------------
-    def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
-        """Index one file; False when it does not parse (the rules report that)."""
-        try:
-            tree = ast.parse(text, filename)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return False
+    def add_source(self, filename: str, text: str, module: str | None = None,
+                   tree: ast.Module | None = None) -> bool:
+        """Index one file (`tree`: its syntax tree, when already parsed); False when it
+        does not parse (the rules report that)."""
+        if tree is None:
+            tree = parse_module(text, filename)
+            if tree is None:
+                return False
         if module is None:
             module = package_root(Path(filename))[1] if os.path.exists(filename) else \
                 Path(filename).stem
-        if module in self.modules:  # two scripts with one name: keep them apart
-            module = f"{module}@{len(self.modules)}"
+        module = self.unique_name(module)
         info = _Module(module, filename, tree, torch="torch" in text, text=text)
         self.modules[module] = info
         self.by_file[filename] = info
+        self.parsed_files.append(filename)
         self._index_module(info)
         return True
 
+    def unique_name(self, module: str) -> str:
+        """The name the next added module gets: two scripts with one name stay apart."""
+        return f"{module}@{len(self.modules)}" if module in self.modules else module
+
     def _index_module(self, module: _Module) -> None:
-        package = module.name.rsplit(".", 1)[0] if "." in module.name else ""
-        if module.filename.endswith("__init__.py"):
-            package = module.name
-        # Imports are statements: a walk over statements only (not expressions) finds
-        # them, also inside functions. Hook registrations are calls, so only statements on
-        # lines that mention one are walked in full.
-        hook_lines = {module.text.count("\n", 0, match.start()) + 1
-                      for match in _REGISTRATION.finditer(module.text)}
-        for node in _all_statements(module.tree.body):
-            if hook_lines and not isinstance(node, _COMPOUND) and any(
-                    line in hook_lines for line in range(node.lineno, (node.end_lineno or
-                                                                       node.lineno) + 1)):
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
-                            and inner.func.attr in HOOK_REGISTRARS:
-                        module.registrations.append(inner)
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        module.imports[alias.asname] = alias.name
-                    else:
-                        top = alias.name.split(".")[0]
-                        module.imports[top] = top
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parent = package.split(".") if package else []
-                    if node.level > 1:
-                        parent = parent[: len(parent) - (node.level - 1)]
-                    base = ".".join([*parent, base] if base else parent)
-                for alias in node.names:
-                    if alias.name != "*":
-                        module.imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+        assert module.tree is not None
+        module.imports, module.registrations = module_imports(
+            module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
+        module.defined = dict(module.names)
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:
@@ -455,11 +476,18 @@ class Project:
 
     # -- resolution of names across modules --------------------------------------------
     def _link(self) -> None:
+        # In order: a module linked earlier shows the modules after it its imported
+        # names too (a cached module gets its earlier links at the same turn).
         for module in self.modules.values():
+            if module.linked is not None:
+                module.names = dict(module.linked)
+                continue
             for local, target in module.imports.items():
                 key = self._target_key(target)
                 module.names.setdefault(local, key if key is not None else target)
         for cls in self.classes.values():
+            if cls.node is None:
+                continue  # cached: its bases were linked by an earlier run
             for base in cls.base_names:
                 key = self._name_key(cls.module, base)
                 if key is not None and key in self.classes:
@@ -528,8 +556,10 @@ class Project:
         self._link()
         self._find_registered_hooks()
         for key, function in self.functions.items():
+            if function.definition is not None:
+                function.entry = self._class_entry(function)
             self.summaries[key] = Summary(key, _display(function), params=function.params,
-                                          hot=self._entry_point(function))
+                                          hot=self._hooks.get(key) or function.entry)
         callers: dict[str, set[str]] = {}
         attribute_readers: dict[str, set[str]] = {}
         work = list(self.functions)
@@ -540,14 +570,14 @@ class Project:
             key = work.pop(0)
             queued.discard(key)
             function = self.functions[key]
-            evaluation = _Evaluation(self, function)
-            summary = evaluation.run()
-            self._callees[key] = evaluation.callees
-            for callee in evaluation.callees:
+            evaluated = self._evaluate(function)
+            summary = evaluated.summary
+            self._callees[key] = set(evaluated.callees)
+            for callee in evaluated.callees:
                 callers.setdefault(callee, set()).add(key)
-            for owner in evaluation.attribute_reads:
+            for owner in evaluated.attribute_reads:
                 attribute_readers.setdefault(owner, set()).add(key)
-            changed_attributes = self._merge_attributes(function, evaluation)
+            changed_attributes = self._merge_attributes(function, evaluated)
             old = self.summaries[key]
             if summary != old:
                 self.summaries[key] = summary
@@ -560,30 +590,58 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
+        if any(self.replay.values()):
+            raise StaleIndex("a cached function was evaluated fewer times than recorded")
 
-    def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
+    def _evaluate(self, function: _Function) -> Evaluated:
+        """One evaluation of `function`, or for a cached one the next recorded result.
+
+        Replaying is exact: a cached module imports (directly or not) no module that
+        changed, so its functions read only cached state, and the queue, which is
+        first-in first-out, evaluates them in the same order, with the same inputs, as
+        the run that recorded them. Only their hook (`hot`) may differ: a changed module
+        may register one of them, and no evaluation reads a callee's `hot`.
+        """
+        recorded = self.replay.get(function.key)
+        if recorded is not None:
+            if not recorded:
+                raise StaleIndex(f"{function.key} was evaluated more often than recorded")
+            evaluated = recorded.pop(0)
+            hot = self.summaries[function.key].hot
+            if evaluated.summary.hot != hot:
+                evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
+        else:
+            evaluation = _Evaluation(self, function)
+            summary = evaluation.run()
+            evaluated = Evaluated(summary, tuple(sorted(evaluation.callees)),
+                                  tuple(sorted(evaluation.attribute_reads)),
+                                  tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                                  tuple(sorted(evaluation.self_classes.items())))
+        if self.log is not None:
+            self.log.setdefault(function.key, []).append(evaluated)
+        return evaluated
+
+    def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
         changed: set[str] = set()
         if function.class_key is None:
             return changed
         cls = self.classes[function.class_key]
-        for name, kind in evaluation.self_kinds.items():
+        for name, kind in evaluation.self_kinds:
             kind = _bounded(kind)
             old = cls.attributes.get(name)
             new = kind if old is None else _join_attribute(old, kind)
             if new != old:
                 cls.attributes[name] = new
                 changed.add(cls.key)
-        for name, class_key in evaluation.self_classes.items():
+        for name, class_key in evaluation.self_classes:
             if cls.attribute_classes.get(name) != class_key:
                 cls.attribute_classes[name] = class_key
                 changed.add(cls.key)
         return changed
 
-    def _entry_point(self, function: _Function) -> Hot | None:
-        registered = self._hooks.get(function.key)
-        if registered is not None:
-            return registered
+    def _class_entry(self, function: _Function) -> Hot | None:
+        """Per-step code by its class: a Lightning step hook, `forward`, `step`."""
         owner = function.class_key
         if owner is None:
             return None
@@ -606,33 +664,36 @@ class Project:
         for function in self.functions.values():
             functions_of.setdefault(function.module.name, []).append(function)
         for module in self.modules.values():
-            for node in module.registrations:
-                registering = _innermost(functions_of.get(module.name, []), node.lineno)
-                if registering is not None:
-                    self._registration(registering, node)
-        for key, hot in self._hooks.items():
-            if key in self.summaries:
-                self.summaries[key] = Summary(key, self.summaries[key].display, hot=hot)
+            if module.tree is not None:  # else: cached, found by an earlier run
+                module.hooks = []
+                for node in module.registrations:
+                    registering = _innermost(functions_of.get(module.name, []), node.lineno)
+                    if registering is not None:
+                        found = self._registration(registering, node)
+                        if found is not None:
+                            module.hooks.append(found)
+            for key, hot in module.hooks:
+                self._hooks.setdefault(key, hot)
 
-    def _registration(self, function: _Function, node: ast.Call) -> None:
+    def _registration(self, function: _Function, node: ast.Call) -> tuple[str, Hot] | None:
         assert isinstance(node.func, ast.Attribute)
         position, when = HOOK_REGISTRARS[node.func.attr]
         if len(node.args) <= position:
-            return
+            return None
         target = node.args[position]
         if isinstance(target, ast.Call) and _dotted(target.func) in (
                 "partial", "functools.partial") and target.args:
             target = target.args[0]
         dotted = _dotted(target)
         if dotted is None:
-            return
+            return None
         key = self._callable_key(function, dotted)
         if key is None or key not in self.functions:
-            return
+            return None
         reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
-        self._hooks.setdefault(key, Hot(reason, Site(
-            function.module.filename, node.lineno, node.col_offset + 1,
-            f"registered with `{node.func.attr}` here")))
+        return key, Hot(reason, Site(function.module.filename, node.lineno,
+                                     node.col_offset + 1,
+                                     f"registered with `{node.func.attr}` here"))
 
     def _callable_key(self, function: _Function, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -747,6 +808,59 @@ def no_cyclic_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def parse_module(text: str, filename: str) -> ast.Module | None:
+    """The syntax tree of one file, or None when it does not parse."""
+    try:
+        return ast.parse(text, filename)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def module_imports(tree: ast.Module, name: str, filename: str, text: str,
+                   ) -> tuple[dict[str, str], list[ast.Call]]:
+    """A module's imports (local name -> absolute dotted target) and hook registrations."""
+    imports: dict[str, str] = {}
+    registrations: list[ast.Call] = []
+    package = name.rsplit(".", 1)[0] if "." in name else ""
+    if filename.endswith("__init__.py"):
+        package = name
+    # Imports are statements: a walk over statements only (not expressions) finds
+    # them, also inside functions. Hook registrations are calls, so only statements on
+    # lines that mention one are walked in full.
+    hook_lines = {text.count("\n", 0, match.start()) + 1
+                  for match in _REGISTRATION.finditer(text)}
+    for node in _all_statements(tree.body):
+        if hook_lines and not isinstance(node, _COMPOUND) and any(
+                line in hook_lines for line in range(node.lineno, (node.end_lineno or
+                                                                   node.lineno) + 1)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                        and inner.func.attr in HOOK_REGISTRARS:
+                    registrations.append(inner)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    imports[top] = top
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".") if package else []
+                if node.level > 1:
+                    parent = parent[: len(parent) - (node.level - 1)]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                if alias.name != "*":
+                    imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return imports, registrations
+
+
+def _first(pair: tuple[str, Kind]) -> str:
+    return pair[0]
 
 
 def _build_for_paths(paths: Iterable[str], display: Callable[[str], str]) -> Project:
@@ -1583,6 +1697,8 @@ def _innermost(functions: list[_Function], line: int) -> _Function | None:
 
 
 def _display(function: _Function) -> str:
+    if function.definition is None:
+        return function.display
     if function.class_key is not None:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
