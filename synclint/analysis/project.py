@@ -371,6 +371,9 @@ class _Module:
     linked: dict[str, str] | None = None
     #: The functions its hook registrations make per-step code, in order.
     hooks: list[tuple[str, Hot]] = field(default_factory=list)
+    #: For the index cache: the SHA-256 of its text and its name from the package layout.
+    sha: str = ""
+    dotted: str = ""
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -409,9 +412,10 @@ class Project:
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
-                   tree: ast.Module | None = None) -> bool:
-        """Index one file (`tree`: its syntax tree, when already parsed); False when it
-        does not parse (the rules report that)."""
+                   tree: ast.Module | None = None,
+                   indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> bool:
+        """Index one file (`tree`: its syntax tree, `indexed`: its `module_imports`, when
+        already known); False when it does not parse (the rules report that)."""
         if tree is None:
             tree = parse_module(text, filename)
             if tree is None:
@@ -424,17 +428,18 @@ class Project:
         self.modules[module] = info
         self.by_file[filename] = info
         self.parsed_files.append(filename)
-        self._index_module(info)
+        self._index_module(info, indexed)
         return True
 
     def unique_name(self, module: str) -> str:
         """The name the next added module gets: two scripts with one name stay apart."""
         return f"{module}@{len(self.modules)}" if module in self.modules else module
 
-    def _index_module(self, module: _Module) -> None:
+    def _index_module(self, module: _Module,
+                      indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> None:
         assert module.tree is not None
-        module.imports, module.registrations = module_imports(
-            module.tree, module.name, module.filename, module.text)
+        module.imports, module.registrations = indexed if indexed is not None else \
+            module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
 
@@ -560,8 +565,10 @@ class Project:
                 function.entry = self._class_entry(function)
             self.summaries[key] = Summary(key, _display(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
-        callers: dict[str, set[str]] = {}
-        attribute_readers: dict[str, set[str]] = {}
+        # Ordered (dicts, not sets): the order callers are queued in must not depend on
+        # string hashing, which differs between processes; the index cache replays it.
+        callers: dict[str, dict[str, None]] = {}
+        attribute_readers: dict[str, dict[str, None]] = {}
         work = list(self.functions)
         queued = set(work)
         rounds = 0
@@ -574,9 +581,9 @@ class Project:
             summary = evaluated.summary
             self._callees[key] = set(evaluated.callees)
             for callee in evaluated.callees:
-                callers.setdefault(callee, set()).add(key)
+                callers.setdefault(callee, {})[key] = None
             for owner in evaluated.attribute_reads:
-                attribute_readers.setdefault(owner, set()).add(key)
+                attribute_readers.setdefault(owner, {})[key] = None
             changed_attributes = self._merge_attributes(function, evaluated)
             old = self.summaries[key]
             if summary != old:
@@ -788,12 +795,16 @@ def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None 
 
 
 def build_project_for_paths(paths: Iterable[str],
-                            display: Callable[[str], str] = lambda path: path) -> Project:
+                            display: Callable[[str], str] = lambda path: path,
+                            cache_dir: Path | None = None) -> Project:
     """Index the checked files and what they import from their own trees (a single
     checked file brings the modules it imports along). Files are known to the project
-    by `display(path)`, the name findings show."""
+    by `display(path)`, the name findings show. With `cache_dir` (the results cache
+    directory) the index is kept there, and a warm run parses only what changed."""
+    from synclint.analysis.index_cache import IndexStore, build
+
     with no_cyclic_gc():
-        return _build_for_paths(paths, display)
+        return build(paths, display, IndexStore(cache_dir) if cache_dir is not None else None)
 
 
 @contextlib.contextmanager
@@ -863,45 +874,6 @@ def _first(pair: tuple[str, Kind]) -> str:
     return pair[0]
 
 
-def _build_for_paths(paths: Iterable[str], display: Callable[[str], str]) -> Project:
-    project = Project()
-    checked = list(paths)
-    queue: list[str] = list(checked)
-    seen: set[str] = set()
-    # Modules outside the checked files are indexed, closest imports first, up to a
-    # quarter of the checked sources' size (at least MIN_IMPORTED_BYTES): the index of a
-    # directory must not grow into the whole installation it imports from.
-    budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
-    while queue:
-        path = queue.pop(0)
-        real = os.path.realpath(path)
-        if real in seen:
-            continue
-        seen.add(real)
-        if len(seen) > len(checked):
-            budget -= _size(path)
-            if budget < 0:
-                continue
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            continue
-        text = _decode(data)
-        if text is None:
-            continue
-        root, dotted = package_root(Path(path))
-        name = display(path)
-        if not project.add_source(name, text, dotted):
-            continue
-        for target in _imported_modules(project.by_file[name]):
-            candidate = _module_file(root, target)
-            if candidate is not None and os.path.realpath(candidate) not in seen:
-                queue.append(candidate)
-    project.analyse()
-    return project
-
-
 def _decode(data: bytes) -> str | None:
     """Source bytes as text for the index (the rules' reader reports undecodable files)."""
     try:
@@ -917,13 +889,6 @@ def _size(path: str) -> int:
         return os.path.getsize(path)
     except OSError:
         return 0
-
-
-def _imported_modules(module: _Module) -> Iterator[str]:
-    for target in module.imports.values():
-        yield target
-        if "." in target:
-            yield target.rsplit(".", 1)[0]
 
 
 def _module_file(root: Path, dotted: str) -> str | None:
