@@ -57,6 +57,9 @@ from synclint.analysis.project import (
 #: Bumped whenever the entry layout changes; part of every key.
 INDEX_FORMAT = 1
 INDEX_DIR_NAME = "index"
+#: An entry's table is extended by this many incremental runs before it is written
+#: afresh (rows of replaced evaluations stay in it until then).
+MAX_REUSES = 16
 #: Only frozen dataclasses and enums of these packages are ever built from an entry.
 _DECODABLE = "synclint.analysis."
 
@@ -142,10 +145,13 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     records = {record["filename"]: record for record in entry["modules"]} if entry else {}
     files = _walk(checked, display, records)
     project: Project | None = None
+    base: _Encoder | None = None
     same_files = entry is not None and [[f.name, f.module] for f in files] == entry["order"]
     if entry is not None and same_files:
         try:
-            project = _incremental(files, entry, store is not None)
+            project, objects = _incremental(files, entry, store is not None)
+            if int(entry.get("reuses", 0)) < MAX_REUSES:
+                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1)
         except (StaleIndex, KeyError, IndexError, TypeError, ValueError, AttributeError):
             project = None  # an entry that disagrees: index from scratch
     if project is None:
@@ -153,7 +159,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     if store is not None and not (same_files and not project.parsed_files):
         # (an unchanged project would write the entry it read)
         try:
-            data = _entry_of(project, key)
+            data = _entry_of(project, key, base or _Encoder())
         except (TypeError, ValueError):
             data = None  # something the codec cannot write: no entry, never a wrong one
         if data is not None:
@@ -271,7 +277,8 @@ def _add_parsed(project: Project, file: _File) -> None:
     module.sha, module.dotted = file.sha, file.dotted
 
 
-def _incremental(files: list[_File], entry: dict[str, Any], recording: bool) -> Project:
+def _incremental(files: list[_File], entry: dict[str, Any], recording: bool,
+                 ) -> tuple[Project, list[Any]]:
     """Parse the changed files and those that may reach one through imports; replay the
     recorded evaluations of the rest."""
     objects = _decode_table(entry["table"])
@@ -294,7 +301,7 @@ def _incremental(files: list[_File], entry: dict[str, Any], recording: bool) -> 
             replay[key] = evaluations
     project.replay = replay
     project.analyse()
-    return project
+    return project, objects
 
 
 def _reaching_changes(files: list[_File]) -> set[str]:
@@ -359,8 +366,7 @@ def _hot(value: object) -> Hot:
 
 
 # --- writing an entry ------------------------------------------------------------------------
-def _entry_of(project: Project, key: str) -> dict[str, Any]:
-    encoder = _Encoder()
+def _entry_of(project: Project, key: str, encoder: _Encoder) -> dict[str, Any]:
     functions: dict[str, list[_Function]] = {}
     for function in project.functions.values():
         functions.setdefault(function.module.name, []).append(function)
@@ -390,6 +396,7 @@ def _entry_of(project: Project, key: str) -> dict[str, Any]:
     return {
         "key": key,
         "format": INDEX_FORMAT,
+        "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
         "log": [[name, [encoder.ref(e) for e in evaluations]]
@@ -410,13 +417,24 @@ def _display_of(function: _Function) -> str:
 
 class _Encoder:
     """Values as a table of JSON rows, each written once (summaries share most parts);
-    a row refers to earlier rows by position."""
+    a row refers to earlier rows by position.
 
-    def __init__(self) -> None:
-        self.table: list[list[Any]] = []
+    Started from an entry's table and its decoded values, it extends that table: values
+    replayed from it are found by identity, without hashing them again.
+    """
+
+    def __init__(self, table: list[list[Any]] | None = None,
+                 objects: list[Any] | None = None, reuses: int = 0) -> None:
+        self.table: list[list[Any]] = list(table or [])
+        self.reuses = reuses
         self._memo: dict[tuple[type, object], int] = {}
+        self._objects = objects or []  # kept alive: their ids key `_known`
+        self._known = {id(value): index for index, value in enumerate(self._objects)}
 
     def ref(self, value: object) -> int:
+        known = self._known.get(id(value))
+        if known is not None:
+            return known
         key = (type(value), value)
         try:
             found = self._memo.get(key)
