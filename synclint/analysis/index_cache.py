@@ -260,17 +260,19 @@ def _fresh(files: list[_File], recording: bool) -> Project:
     project = Project()
     project.log = {} if recording else None
     for file in files:
-        _add_parsed(project, file)
+        _add_parsed(project, file, release=True)
     project.analyse()
     return project
 
 
-def _add_parsed(project: Project, file: _File) -> None:
+def _add_parsed(project: Project, file: _File, release: bool = False) -> None:
     tree = file.tree if file.tree is not None else parse_module(file.text, file.name)
     if tree is None:
         raise StaleIndex(f"{file.name} parsed before and does not now")
     indexed = (file.imports, file.registrations) if file.registrations is not None else None
     project.add_source(file.name, file.text, file.dotted, tree=tree, indexed=indexed)
+    if release:  # the project has what it needs: a large tree's sources can go
+        file.text, file.tree, file.registrations = "", None, None
     module = project.by_file[file.name]
     if module.name != file.module:
         raise StaleIndex(f"{file.name} is module {module.name} now")

@@ -429,6 +429,7 @@ class Project:
         self.by_file[filename] = info
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
+        info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
     def unique_name(self, module: str) -> str:
