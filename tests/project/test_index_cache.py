@@ -226,3 +226,38 @@ def test_no_cache_writes_no_index(tree: tuple[list[str], Path]) -> None:
     paths, cache = tree
     _findings(paths, None)
     assert not cache.exists()
+
+
+PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "precision"
+
+
+def test_every_multi_file_case_indexes_the_same_warm_as_cold(tmp_path: Path) -> None:
+    """The labelled whole-program cases (helpers, hooks, Lightning, attributes, ...): after
+    editing a file (each file with SYNCLINT_SLOW_TESTS=1), the warm index equals the cold
+    one, and so does the next run, which parses nothing."""
+    import shutil
+
+    every_file = os.environ.get("SYNCLINT_SLOW_TESTS") == "1"
+    cases = sorted(p for p in PRECISION.glob("*/syn*_wp_*") if p.is_dir())
+    assert len(cases) >= 40
+    edits = 0
+    for number, case in enumerate(cases):
+        root = tmp_path / str(number)
+        shutil.copytree(case, root)
+        cache = tmp_path / f"cache{number}"
+        paths = sorted(str(p) for p in root.rglob("*.py"))
+        build(paths, cache)
+        edited = paths if every_file else [paths[number % len(paths)]]
+        for path in edited:
+            text = Path(path).read_text()
+            Path(path).write_text(text + "\n\ndef _edited(t):\n    return t.item()\n")
+            warm = build(paths, cache)
+            assert path in warm.parsed_files
+            cold = build(paths, None)
+            assert state(warm, paths) == state(cold, paths), (case, path)
+            again = build(paths, cache)
+            assert again.parsed_files == []
+            assert state(again, paths) == state(cold, paths), (case, path)
+            Path(path).write_text(text)
+            edits += 1
+    assert edits >= len(cases)
