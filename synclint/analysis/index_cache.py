@@ -143,7 +143,11 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     key = store.key(display(path) for path in checked) if store is not None else ""
     entry = _load_entry(store, key) if store is not None else None
     records = {record["filename"]: record for record in entry["modules"]} if entry else {}
-    files = _walk(checked, display, records)
+    try:
+        files = _walk(checked, display, records)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        entry, records = None, {}  # a damaged record: walk without the entry
+        files = _walk(checked, display, records)
     project: Project | None = None
     base: _Encoder | None = None
     same_files = entry is not None and [[f.name, f.module] for f in files] == entry["order"]

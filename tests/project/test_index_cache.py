@@ -135,7 +135,8 @@ def test_a_hook_registered_in_a_changed_file_reaches_a_cached_one(tmp_path: Path
     assert state(warm, paths) == state(build(paths, None), paths)
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncate", "bad-type", "bad-ref"])
+@pytest.mark.parametrize("damage", ["garbage", "truncate", "bad-type", "bad-ref",
+                                    "missing-key", "bad-imports"])
 def test_a_damaged_entry_is_ignored(tree: tuple[list[str], Path], damage: str) -> None:
     paths, cache = tree
     build(paths, cache)
@@ -149,6 +150,11 @@ def test_a_damaged_entry_is_ignored(tree: tuple[list[str], Path], damage: str) -
         data = json.loads(text)
         if damage == "bad-type":  # a row naming a class outside the analysis package
             data["table"] = [["c", "subprocess.Popen", 0]] + data["table"][1:]
+        elif damage == "missing-key":
+            del data["modules"][0]["sha"]
+        elif damage == "bad-imports":
+            for record in data["modules"]:
+                record["imports"] = 7
         else:
             data["log"] = [[key, [10**9]] for key, _ in data["log"]]
         entry.write_text(json.dumps(data))
