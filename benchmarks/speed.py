@@ -6,7 +6,10 @@
 
 Every tool runs as a child process on a private copy of the same files (so no tool finds
 a configuration file), with the same number of processes where it has a flag for it.
-Wall and CPU seconds come from the child's rusage (children included); peak memory is
+synclint runs cold (`--no-cache`), warm (every file cached) and warm after one edit (a
+comment appended to one file, as after saving it: that file is linted again and the
+whole-program index parses it and the modules that import it; the printed count says how
+many). Wall and CPU seconds come from the child's rusage (children included); peak memory is
 the largest sum of the RSS of the child's whole process tree, sampled every 20 ms. The
 peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
 benchmarks/.peers/ when missing.
@@ -195,6 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         measure("(fill cache)", [*synclint, "--cache-dir", str(cache), "src"], env, workdir)
         runs.append(measure("synclint warm", [*synclint, "--cache-dir", str(cache), "src"],
                             env, workdir))
+        touched = _touch(copied)
+        runs.append(measure("synclint warm, 1 file edited",
+                            [*synclint, "--cache-dir", str(cache), "src"], env, workdir))
+        reindexed = _reindexed(copied, touched, cache, workdir)
         if not args.skip_peers:
             torchfix = ensure_peer("torchfix")
             fixit = ensure_peer("fixit")
@@ -218,7 +225,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     for run in runs:
         print(f"{run.name:<30}{run.wall:>9.2f}{run.cpu:>9.2f}{run.peak_rss_mb:>9.0f}"
               f"{len(files) / run.wall:>10.0f}{run.wall / cold.wall:>8.2f}{run.returncode:>6}")
+    floor = runs[0]
+    print(f"cold / floor: {cold.wall / floor.wall:.2f}x wall, {cold.cpu / floor.cpu:.2f}x CPU "
+          f"(target <= 2x)")
+    print(f"edited file: {touched}; the index parsed {reindexed} of {len(files)} files again")
     return 0
+
+
+def _touch(copied: Sequence[Path]) -> str:
+    """Append a comment to one file (its text changes, its summaries do not): a file
+    few others import, as most edits are."""
+    preferred = [p for p in copied if p.as_posix().endswith("torch/optim/adam.py")]
+    path = preferred[0] if preferred else copied[len(copied) // 2]
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("\n# edited\n")
+    return path.as_posix().split("/src/", 1)[-1]
+
+
+def _reindexed(copied: Sequence[Path], touched: str, cache: Path, workdir: Path) -> str:
+    """How many files the warm index parses after the edit (a second edit of the same
+    file, measured in a child so that this process stays small); "?" when unknown."""
+    path = next(p for p in copied if str(p).endswith(touched))
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("# edited again\n")
+    script = ("import sys\n"
+              "from pathlib import Path\n"
+              "from synclint.analysis.project import build_project_for_paths\n"
+              "from synclint.config import Overrides, resolve_settings\n"
+              "from synclint.files import discover, display_path\n"
+              "try:\n"
+              "    settings = resolve_settings(['src'], None, Overrides(select=('ALL',)))\n"
+              "    paths = list(discover(['src'], settings))\n"
+              "    project = build_project_for_paths(paths, display_path, Path(sys.argv[1]))\n"
+              "    print(len(project.parsed_files))\n"
+              "except Exception:\n"
+              "    print('?')\n")
+    done = subprocess.run([sys.executable, "-c", script, str(cache)], cwd=workdir,
+                          capture_output=True, text=True)
+    return done.stdout.strip() or "?"
 
 
 def _torch_version() -> str:

@@ -61,7 +61,8 @@ def _lint_options(function: F) -> F:
         click.option("--no-cache", is_flag=True, help="Do not read or write the cache."),
         click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path),
                      default=None, envvar="SYNCLINT_CACHE_DIR",
-                     help="Where to keep cached results (default: .synclint_cache/ next to "
+                     help="Where to keep cached results and the whole-program index "
+                          "(default: .synclint_cache/ next to "
                           "the configuration, or in the current directory)."),
         click.option("--config", type=click.Path(dir_okay=False, path_type=Path),
                      help="Read [tool.synclint] from this file instead of the nearest "

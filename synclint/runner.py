@@ -12,6 +12,8 @@ from synclint.files import STDIN, display_path
 from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from synclint.analysis.project import FileView
     from synclint.cache import ResultCache
     from synclint.config import Settings
@@ -249,16 +251,17 @@ def _cached(path: str, settings: Settings, cache: ResultCache,
     return FileOutcome(result) if result is not None else None
 
 
-def project_views(paths: Sequence[str]) -> dict[str, FileView]:
+def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> dict[str, FileView]:
     """The whole-program index of `paths` (and what they import from their trees), as
-    one picklable view per path. A failure here costs the cross-file findings, never
-    the run: each file is then indexed on its own."""
+    one picklable view per path; kept in `cache_dir` (the results cache's) between runs.
+    A failure here costs the cross-file findings, never the run: each file is then
+    indexed on its own."""
     from synclint.analysis.project import build_project_for_paths, no_cyclic_gc
 
     views: dict[str, FileView] = {}
     with no_cyclic_gc():
         try:
-            project = build_project_for_paths(paths, display_path)
+            project = build_project_for_paths(paths, display_path, cache_dir)
         except (RecursionError, MemoryError):
             return {}
         for path in paths:
@@ -269,7 +272,7 @@ def project_views(paths: Sequence[str]) -> dict[str, FileView]:
     return views
 
 
-def _views_in_child(paths: list[str]) -> dict[str, FileView]:
+def _views_in_child(paths: list[str], cache_dir: Path | None) -> dict[str, FileView]:
     """`project_views` in a short-lived process: the syntax trees it builds (hundreds of
     MB for a large tree) are never part of the parent, which the lint workers fork from
     (their copy-on-write pages cost memory and CPU time)."""
@@ -277,9 +280,9 @@ def _views_in_child(paths: list[str]) -> dict[str, FileView]:
 
     try:
         with ProcessPoolExecutor(max_workers=1) as pool:
-            return pool.submit(project_views, paths).result()
+            return pool.submit(project_views, paths, cache_dir).result()
     except Exception:  # noqa: BLE001 - no child process: index here instead
-        return project_views(paths)
+        return project_views(paths, cache_dir)
 
 
 def check_paths(
@@ -310,7 +313,9 @@ def check_paths(
     # each file on its own (its classes, hooks and helpers).
     views: dict[str, FileView] = {}
     if fix is None and regular:
-        views = _views_in_child(regular) if pooled else project_views(regular)
+        cache_dir = cache.directory if cache is not None else None
+        views = (_views_in_child(regular, cache_dir) if pooled
+                 else project_views(regular, cache_dir))
     if cache is not None:
         missed: list[str] = []
         for path in regular:

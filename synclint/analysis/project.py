@@ -26,7 +26,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -313,22 +313,57 @@ class FileView:
 
 
 # --- building ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Evaluated:
+    """What one evaluation of a function found: what the fixed point reads back, and
+    what the index cache records to replay it."""
+
+    summary: Summary
+    callees: tuple[str, ...]
+    #: Classes whose attribute kinds it read.
+    attribute_reads: tuple[str, ...]
+    #: `self.<name>` kinds and classes it assigned.
+    self_kinds: tuple[tuple[str, Kind], ...]
+    self_classes: tuple[tuple[str, str], ...]
+    #: The kinds its calls pass to project functions, per call (None: not known).
+    call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
+
+
+class StaleIndex(Exception):
+    """A replayed evaluation disagreed with the run that recorded it: index afresh."""
+
+
 @dataclass
 class _Function:
     key: str
     module: _Module
-    node: ast.FunctionDef | ast.AsyncFunctionDef
+    #: None for a function of a module loaded from the index cache (never evaluated).
+    definition: ast.FunctionDef | ast.AsyncFunctionDef | None
     qualname: str
     class_key: str | None
     params: tuple[str, ...]
     annotations: dict[str, ast.expr | None]
+    #: The name calls show, kept for functions without a syntax tree.
+    display: str = ""
+    #: Why its class makes it per-step code (a Lightning hook, `forward`, `step`).
+    entry: Hot | None = None
+
+    @property
+    def name(self) -> str:
+        """Its own name (`step` for `Scheduler.step`), with or without a syntax tree."""
+        return self.qualname.rpartition(".")[2]
+
+    @property
+    def node(self) -> ast.FunctionDef | ast.AsyncFunctionDef:
+        assert self.definition is not None, f"{self.key} was loaded without its syntax tree"
+        return self.definition
 
 
 @dataclass
 class _Class:
     key: str
     module: _Module
-    node: ast.ClassDef
+    node: ast.ClassDef | None
     base_names: list[str]
     methods: dict[str, str] = field(default_factory=dict)
     bases: list[str] = field(default_factory=list)
@@ -341,14 +376,28 @@ class _Class:
 class _Module:
     name: str
     filename: str
-    tree: ast.Module
+    #: None for a module loaded from the index cache (`index_cache.py`): its functions
+    #: are not evaluated again, their recorded results are replayed.
+    tree: ast.Module | None
     #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
     imports: dict[str, str] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     torch: bool = False
+    #: It calls `torch.set_default_device`: factories without `device=` may make device
+    #: tensors (kept as a flag: the text is dropped once the module is indexed).
+    default_device: bool = False
     text: str = ""
     #: `x.register_*hook(f)` calls, found while indexing.
     registrations: list[ast.Call] = field(default_factory=list)
+    #: Its names before linking (its own definitions), kept for the index cache.
+    defined: dict[str, str] = field(default_factory=dict)
+    #: For a cached module: its names after linking, as an earlier run linked them.
+    linked: dict[str, str] | None = None
+    #: The functions its hook registrations make per-step code, in order.
+    hooks: list[tuple[str, Hot]] = field(default_factory=list)
+    #: For the index cache: the SHA-256 of its text and its name from the package layout.
+    sha: str = ""
+    dotted: str = ""
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -378,60 +427,49 @@ class Project:
         self._callees: dict[str, set[str]] = {}
         #: Per caller, the kinds its calls pass to project functions (last evaluation).
         self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
+        #: Files indexed from their syntax tree in this run (the rest came from the
+        #: index cache): what tests observe to know a warm run re-indexed one file only.
+        self.parsed_files: list[str] = []
+        #: Recorded evaluations of cached functions, replayed instead of evaluating.
+        self.replay: dict[str, list[Evaluated]] = {}
+        #: Every evaluation of this run, in order, per function (for the index cache);
+        #: None when nobody will store it.
+        self.log: dict[str, list[Evaluated]] | None = None
 
     # -- indexing -------------------------------------------------------------------------
-    def add_source(self, filename: str, text: str, module: str | None = None) -> bool:
-        """Index one file; False when it does not parse (the rules report that)."""
-        try:
-            tree = ast.parse(text, filename)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return False
+    def add_source(self, filename: str, text: str, module: str | None = None,
+                   tree: ast.Module | None = None,
+                   indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> bool:
+        """Index one file (`tree`: its syntax tree, `indexed`: its `module_imports`, when
+        already known); False when it does not parse (the rules report that)."""
+        if tree is None:
+            tree = parse_module(text, filename)
+            if tree is None:
+                return False
         if module is None:
             module = package_root(Path(filename))[1] if os.path.exists(filename) else \
                 Path(filename).stem
-        if module in self.modules:  # two scripts with one name: keep them apart
-            module = f"{module}@{len(self.modules)}"
-        info = _Module(module, filename, tree, torch="torch" in text, text=text)
+        module = self.unique_name(module)
+        info = _Module(module, filename, tree, torch="torch" in text, text=text,
+                       default_device="set_default_device" in text)
         self.modules[module] = info
         self.by_file[filename] = info
-        self._index_module(info)
+        self.parsed_files.append(filename)
+        self._index_module(info, indexed)
+        info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
-    def _index_module(self, module: _Module) -> None:
-        package = module.name.rsplit(".", 1)[0] if "." in module.name else ""
-        if module.filename.endswith("__init__.py"):
-            package = module.name
-        # Imports are statements: a walk over statements only (not expressions) finds
-        # them, also inside functions. Hook registrations are calls, so only statements on
-        # lines that mention one are walked in full.
-        hook_lines = {module.text.count("\n", 0, match.start()) + 1
-                      for match in _REGISTRATION.finditer(module.text)}
-        for node in _all_statements(module.tree.body):
-            if hook_lines and not isinstance(node, _COMPOUND) and any(
-                    line in hook_lines for line in range(node.lineno, (node.end_lineno or
-                                                                       node.lineno) + 1)):
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
-                            and inner.func.attr in HOOK_REGISTRARS:
-                        module.registrations.append(inner)
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        module.imports[alias.asname] = alias.name
-                    else:
-                        top = alias.name.split(".")[0]
-                        module.imports[top] = top
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parent = package.split(".") if package else []
-                    if node.level > 1:
-                        parent = parent[: len(parent) - (node.level - 1)]
-                    base = ".".join([*parent, base] if base else parent)
-                for alias in node.names:
-                    if alias.name != "*":
-                        module.imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+    def unique_name(self, module: str) -> str:
+        """The name the next added module gets: two scripts with one name stay apart."""
+        return f"{module}@{len(self.modules)}" if module in self.modules else module
+
+    def _index_module(self, module: _Module,
+                      indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> None:
+        assert module.tree is not None
+        module.imports, module.registrations = indexed if indexed is not None else \
+            module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
+        module.defined = dict(module.names)
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:
@@ -471,11 +509,18 @@ class Project:
 
     # -- resolution of names across modules --------------------------------------------
     def _link(self) -> None:
+        # In order: a module linked earlier shows the modules after it its imported
+        # names too (a cached module gets its earlier links at the same turn).
         for module in self.modules.values():
+            if module.linked is not None:
+                module.names = dict(module.linked)
+                continue
             for local, target in module.imports.items():
                 key = self._target_key(target)
                 module.names.setdefault(local, key if key is not None else target)
         for cls in self.classes.values():
+            if cls.node is None:
+                continue  # cached: its bases were linked by an earlier run
             for base in cls.base_names:
                 key = self._name_key(cls.module, base)
                 if key is not None and key in self.classes:
@@ -544,10 +589,14 @@ class Project:
         self._link()
         self._find_registered_hooks()
         for key, function in self.functions.items():
+            if function.definition is not None:
+                function.entry = self._class_entry(function)
             self.summaries[key] = Summary(key, _display(function), params=function.params,
-                                          hot=self._entry_point(function))
-        callers: dict[str, set[str]] = {}
-        attribute_readers: dict[str, set[str]] = {}
+                                          hot=self._hooks.get(key) or function.entry)
+        # Ordered (dicts, not sets): the order callers are queued in must not depend on
+        # string hashing, which differs between processes; the index cache replays it.
+        callers: dict[str, dict[str, None]] = {}
+        attribute_readers: dict[str, dict[str, None]] = {}
         work = list(self.functions)
         queued = set(work)
         rounds = 0
@@ -556,15 +605,17 @@ class Project:
             key = work.pop(0)
             queued.discard(key)
             function = self.functions[key]
-            evaluation = _Evaluation(self, function)
-            summary = evaluation.run()
-            self._callees[key] = evaluation.callees
-            self._call_arguments[key] = evaluation.call_arguments
-            for callee in evaluation.callees:
-                callers.setdefault(callee, set()).add(key)
-            for owner in evaluation.attribute_reads:
-                attribute_readers.setdefault(owner, set()).add(key)
-            changed_attributes = self._merge_attributes(function, evaluation)
+            evaluated = self._evaluate(function)
+            summary = evaluated.summary
+            self._callees[key] = set(evaluated.callees)
+            self._call_arguments[key] = [
+                (callee, None if filled is None else dict(filled))
+                for callee, filled in evaluated.call_arguments]
+            for callee in evaluated.callees:
+                callers.setdefault(callee, {})[key] = None
+            for owner in evaluated.attribute_reads:
+                attribute_readers.setdefault(owner, {})[key] = None
+            changed_attributes = self._merge_attributes(function, evaluated)
             old = self.summaries[key]
             if summary != old:
                 self.summaries[key] = summary
@@ -577,6 +628,8 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
+        if any(self.replay.values()):
+            raise StaleIndex("a cached function was evaluated fewer times than recorded")
 
         self._find_host_params()
 
@@ -596,7 +649,7 @@ class Project:
                     passed.setdefault(callee, {}).setdefault(name, []).append(kind)
         for callee, count in calls.items():
             function = self.functions.get(callee)
-            name = function.node.name if function is not None else ""
+            name = function.name if function is not None else ""
             if callee in opaque or not name.startswith("_") or name.startswith("__"):
                 continue
             host: list[tuple[str, Kind]] = []
@@ -608,34 +661,61 @@ class Project:
                 host.append((param, kind))
             if host:
                 summary = self.summaries[callee]
-                self.summaries[callee] = Summary(
-                    summary.key, summary.display, summary.returns, summary.syncs,
-                    summary.param_effects, summary.hot, summary.params, tuple(sorted(host)),
-                    summary.returns_from)
+                self.summaries[callee] = replace(summary, host_params=tuple(sorted(host)))
 
-    def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
+
+    def _evaluate(self, function: _Function) -> Evaluated:
+        """One evaluation of `function`, or for a cached one the next recorded result.
+
+        Replaying is exact: a cached module imports (directly or not) no module that
+        changed, so its functions read only cached state, and the queue, which is
+        first-in first-out, evaluates them in the same order, with the same inputs, as
+        the run that recorded them. Only their hook (`hot`) may differ: a changed module
+        may register one of them, and no evaluation reads a callee's `hot`.
+        """
+        recorded = self.replay.get(function.key)
+        if recorded is not None:
+            if not recorded:
+                raise StaleIndex(f"{function.key} was evaluated more often than recorded")
+            evaluated = recorded.pop(0)
+            hot = self.summaries[function.key].hot
+            if evaluated.summary.hot != hot:
+                evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
+        else:
+            evaluation = _Evaluation(self, function)
+            summary = evaluation.run()
+            evaluated = Evaluated(summary, tuple(sorted(evaluation.callees)),
+                                  tuple(sorted(evaluation.attribute_reads)),
+                                  tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                                  tuple(sorted(evaluation.self_classes.items())),
+                                  tuple((callee, None if filled is None else
+                                         tuple(sorted(filled.items(), key=_first)))
+                                        for callee, filled in evaluation.call_arguments))
+        if self.log is not None:
+            self.log.setdefault(function.key, []).append(evaluated)
+        return evaluated
+
+    def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
         changed: set[str] = set()
         if function.class_key is None:
             return changed
         cls = self.classes[function.class_key]
-        for name, kind in evaluation.self_kinds.items():
+        for name, kind in evaluation.self_kinds:
             kind = _bounded(kind)
             old = cls.attributes.get(name)
             new = kind if old is None else _join_attribute(old, kind)
             if new != old:
                 cls.attributes[name] = new
                 changed.add(cls.key)
-        for name, class_key in evaluation.self_classes.items():
+        for name, class_key in evaluation.self_classes:
             if cls.attribute_classes.get(name) != class_key:
                 cls.attribute_classes[name] = class_key
                 changed.add(cls.key)
         return changed
 
-    def _entry_point(self, function: _Function) -> Hot | None:
-        registered = self._hooks.get(function.key)
-        if registered is not None:
-            return registered
+    def _class_entry(self, function: _Function) -> Hot | None:
+        """Per-step code by its class: a Lightning step hook, `forward`, `step`."""
         owner = function.class_key
         if owner is None:
             return None
@@ -658,33 +738,36 @@ class Project:
         for function in self.functions.values():
             functions_of.setdefault(function.module.name, []).append(function)
         for module in self.modules.values():
-            for node in module.registrations:
-                registering = _innermost(functions_of.get(module.name, []), node.lineno)
-                if registering is not None:
-                    self._registration(registering, node)
-        for key, hot in self._hooks.items():
-            if key in self.summaries:
-                self.summaries[key] = Summary(key, self.summaries[key].display, hot=hot)
+            if module.tree is not None:  # else: cached, found by an earlier run
+                module.hooks = []
+                for node in module.registrations:
+                    registering = _innermost(functions_of.get(module.name, []), node.lineno)
+                    if registering is not None:
+                        found = self._registration(registering, node)
+                        if found is not None:
+                            module.hooks.append(found)
+            for key, hot in module.hooks:
+                self._hooks.setdefault(key, hot)
 
-    def _registration(self, function: _Function, node: ast.Call) -> None:
+    def _registration(self, function: _Function, node: ast.Call) -> tuple[str, Hot] | None:
         assert isinstance(node.func, ast.Attribute)
         position, when = HOOK_REGISTRARS[node.func.attr]
         if len(node.args) <= position:
-            return
+            return None
         target = node.args[position]
         if isinstance(target, ast.Call) and _dotted(target.func) in (
                 "partial", "functools.partial") and target.args:
             target = target.args[0]
         dotted = _dotted(target)
         if dotted is None:
-            return
+            return None
         key = self._callable_key(function, dotted)
         if key is None or key not in self.functions:
-            return
+            return None
         reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
-        self._hooks.setdefault(key, Hot(reason, Site(
-            function.module.filename, node.lineno, node.col_offset + 1,
-            f"registered with `{node.func.attr}` here")))
+        return key, Hot(reason, Site(function.module.filename, node.lineno,
+                                     node.col_offset + 1,
+                                     f"registered with `{node.func.attr}` here"))
 
     def _callable_key(self, function: _Function, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -779,12 +862,16 @@ def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None 
 
 
 def build_project_for_paths(paths: Iterable[str],
-                            display: Callable[[str], str] = lambda path: path) -> Project:
+                            display: Callable[[str], str] = lambda path: path,
+                            cache_dir: Path | None = None) -> Project:
     """Index the checked files and what they import from their own trees (a single
     checked file brings the modules it imports along). Files are known to the project
-    by `display(path)`, the name findings show."""
+    by `display(path)`, the name findings show. With `cache_dir` (the results cache
+    directory) the index is kept there, and a warm run parses only what changed."""
+    from synclint.analysis.index_cache import IndexStore, build
+
     with no_cyclic_gc():
-        return _build_for_paths(paths, display)
+        return build(paths, display, IndexStore(cache_dir) if cache_dir is not None else None)
 
 
 @contextlib.contextmanager
@@ -801,43 +888,57 @@ def no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _build_for_paths(paths: Iterable[str], display: Callable[[str], str]) -> Project:
-    project = Project()
-    checked = list(paths)
-    queue: list[str] = list(checked)
-    seen: set[str] = set()
-    # Modules outside the checked files are indexed, closest imports first, up to a
-    # quarter of the checked sources' size (at least MIN_IMPORTED_BYTES): the index of a
-    # directory must not grow into the whole installation it imports from.
-    budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
-    while queue:
-        path = queue.pop(0)
-        real = os.path.realpath(path)
-        if real in seen:
-            continue
-        seen.add(real)
-        if len(seen) > len(checked):
-            budget -= _size(path)
-            if budget < 0:
-                continue
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            continue
-        text = _decode(data)
-        if text is None:
-            continue
-        root, dotted = package_root(Path(path))
-        name = display(path)
-        if not project.add_source(name, text, dotted):
-            continue
-        for target in _imported_modules(project.by_file[name]):
-            candidate = _module_file(root, target)
-            if candidate is not None and os.path.realpath(candidate) not in seen:
-                queue.append(candidate)
-    project.analyse()
-    return project
+def parse_module(text: str, filename: str) -> ast.Module | None:
+    """The syntax tree of one file, or None when it does not parse."""
+    try:
+        return ast.parse(text, filename)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def module_imports(tree: ast.Module, name: str, filename: str, text: str,
+                   ) -> tuple[dict[str, str], list[ast.Call]]:
+    """A module's imports (local name -> absolute dotted target) and hook registrations."""
+    imports: dict[str, str] = {}
+    registrations: list[ast.Call] = []
+    package = name.rsplit(".", 1)[0] if "." in name else ""
+    if filename.endswith("__init__.py"):
+        package = name
+    # Imports are statements: a walk over statements only (not expressions) finds
+    # them, also inside functions. Hook registrations are calls, so only statements on
+    # lines that mention one are walked in full.
+    hook_lines = {text.count("\n", 0, match.start()) + 1
+                  for match in _REGISTRATION.finditer(text)}
+    for node in _all_statements(tree.body):
+        if hook_lines and not isinstance(node, _COMPOUND) and any(
+                line in hook_lines for line in range(node.lineno, (node.end_lineno or
+                                                                   node.lineno) + 1)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                        and inner.func.attr in HOOK_REGISTRARS:
+                    registrations.append(inner)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    imports[top] = top
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".") if package else []
+                if node.level > 1:
+                    parent = parent[: len(parent) - (node.level - 1)]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                if alias.name != "*":
+                    imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return imports, registrations
+
+
+def _first(pair: tuple[str, Kind]) -> str:
+    return pair[0]
 
 
 def _decode(data: bytes) -> str | None:
@@ -855,13 +956,6 @@ def _size(path: str) -> int:
         return os.path.getsize(path)
     except OSError:
         return 0
-
-
-def _imported_modules(module: _Module) -> Iterator[str]:
-    for target in module.imports.values():
-        yield target
-        if "." in target:
-            yield target.rsplit(".", 1)[0]
 
 
 def _module_file(root: Path, dotted: str) -> str | None:
@@ -911,7 +1005,7 @@ class _Evaluation:
         self.nones: set[str] = set()
         #: `torch.set_default_device` in the file: factories without `device=` may make
         #: accelerator tensors.
-        self.default_device = "set_default_device" in function.module.text
+        self.default_device = function.module.default_device
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
@@ -1766,6 +1860,8 @@ def _innermost(functions: list[_Function], line: int) -> _Function | None:
 
 
 def _display(function: _Function) -> str:
+    if function.definition is None:
+        return function.display
     if function.class_key is not None:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
