@@ -77,3 +77,32 @@ def test_cli_fix_of_generated_programs_writes_valid_code_without_internal_errors
     again = CliRunner().invoke(
         main, ["check", "--select", "ALL", "--no-cache", "-q", str(path)])
     assert again.exit_code in (0, 1), again.output
+
+
+READS_IN_A_TENSOR = """import torch
+
+
+def f(x: torch.Tensor):
+    a = x.sum()
+    b = x.max()
+    return torch.tensor([a.item(), float(b)])
+"""
+
+
+def test_a_fix_that_resolves_another_rules_finding_is_not_a_lost_finding() -> None:
+    # SYN112's unsafe fix reads `a` and `b` in one transfer; the `torch.tensor([...])` of
+    # host reads (SYN110) then holds host numbers only, so that finding goes with it.
+    assert check_properties(READS_IN_A_TENSOR, "reads.py") == []
+
+
+def test_a_finding_lost_without_a_fix_that_resolves_it_is_reported() -> None:
+    # Without the resolving table the same fix is reported as losing SYN110.
+    import tests.robustness.properties as properties
+
+    saved = dict(properties.RESOLVES)
+    properties.RESOLVES.clear()
+    try:
+        kinds = {f.kind for f in check_properties(READS_IN_A_TENSOR, "reads.py")}
+    finally:
+        properties.RESOLVES.update(saved)
+    assert kinds == {"lost-finding"}
