@@ -6,6 +6,10 @@
   self.log_every_n_steps == 0:`, `if should_log:`) runs once every N iterations: a read
   there is periodic logging, not "a sync on every iteration". Only the opt-in rule
   SYN107 reports it.
+- A whole function can be cold by its role: setup, save, load, export and conversion
+  code, `__init__`, `__repr__`, logger backends, test code (`roles.py` decides; the walker
+  keeps the answer in `Context.cold_role`). Every sync rule is silent there, loops
+  included (`Rule.report` drops the finding).
 
 Everything here reads the walker's ancestor stack; nothing is stored between calls except
 a per-function cache of flags assigned from periodic expressions.
@@ -26,6 +30,9 @@ from synclint.analysis.names import dotted_name
 #: "periodic" (the body of a periodic guard).
 RAISE = "raise"
 PERIODIC = "periodic"
+#: "role": the whole function is cold by what it is (setup, save, load, export, a logger
+#: backend, test code; `roles.py` says which and why).
+ROLE = "role"
 
 #: Flags that, by their name, say "this iteration logs / evaluates / saves": the
 #: `should_log` of Lightning and of most hand-written trainers.
@@ -46,6 +53,8 @@ class Cold:
     #: For periodic guards: how the period reads in a message ("100", "`log_every`"), or
     #: None when only a flag says so (`should_log`).
     period: str | None = None
+    #: For ROLE: why the function is cold ("`__init__` runs once per object").
+    role: str | None = None
 
 
 KindOf = Callable[[cst.BaseExpression], Kind]

@@ -26,7 +26,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
+from synclint.analysis.roles import function_role, logger_class, module_role
 
 # The torch facts the index needs: the same table the LibCST inference reads.
 from synclint.analysis.torch_api import (
@@ -176,6 +177,9 @@ class Summary:
     hot: Hot | None = None
     #: Positional parameter names a call fills (without `self`/`cls` for methods).
     params: tuple[str, ...] = ()
+    #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
+    #: None. Never set on per-step code (`hot`).
+    cold: str | None = None
 
 
 @dataclass(frozen=True)
@@ -287,6 +291,11 @@ class FileView:
     def hot(self, scope: tuple[str, ...]) -> Hot | None:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
         return summary.hot if summary is not None else None
+
+    def cold(self, scope: tuple[str, ...]) -> str | None:
+        """Why the function at `scope` is cold by its role or its callers, or None."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return summary.cold if summary is not None else None
 
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual
@@ -560,6 +569,39 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
+        self._find_cold_functions(callers)
+
+    def _find_cold_functions(self, callers: Mapping[str, set[str]]) -> None:
+        """Mark functions cold by role (`roles.py`), then private helpers whose every
+        project caller is cold, to a fixed point. Per-step code is never cold."""
+        cold: dict[str, str] = {}
+        for key, function in self.functions.items():
+            if self.summaries[key].hot is not None:
+                continue
+            reason = module_role(function.module.name) or function_role(function.node.name)
+            if reason is None and function.class_key is not None:
+                cls = self.classes[function.class_key]
+                names = [c.node.name for c in self._mro(cls.key)] + self._externals(cls.key)
+                if logger_class(cls.node.name, names):
+                    reason = "a logger backend runs at the framework's logging interval"
+            if reason is not None:
+                cold[key] = reason
+        changed = True
+        while changed:
+            changed = False
+            for key, function in self.functions.items():
+                name = function.node.name
+                if key in cold or not name.startswith("_") or name.endswith("__") \
+                        or self.summaries[key].hot is not None:
+                    continue
+                calling = callers.get(key)
+                if calling and all(c in cold for c in calling):
+                    first = min(calling)
+                    cold[key] = (f"`{name}` is only called from cold code "
+                                 f"(`{self.summaries[first].display}`)")
+                    changed = True
+        for key, reason in cold.items():
+            self.summaries[key] = replace(self.summaries[key], cold=reason)
 
     def _merge_attributes(self, function: _Function, evaluation: _Evaluation) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""

@@ -22,6 +22,14 @@ from synclint.rules.wording import sentence
 
 __all__ = ["GROUPS", "Example", "PendingFix", "Replacement", "Report", "Rule", "Sink", "hooks_of"]
 
+#: Groups of rules that stay silent in code that is cold by its role (setup, save, load,
+#: export, logger backends, tests: `analysis/roles.py`): a stall there is paid once per
+#: setup or save, not per step. Memory and precision findings are wrong values or peaks
+#: whenever the code runs, so they are still reported; so are explicit waits (the opt-in
+#: SYN103 lists every `synchronize()` call on purpose).
+COLD_SILENT_GROUPS = frozenset({"host read", "truth test", "data-dependent shape",
+                                "host-to-device copy"})
+
 
 @dataclass(frozen=True)
 class Report:
@@ -91,6 +99,9 @@ class Rule:
         """Report `node` once (a node reached by two paths is still one finding)."""
         if id(node) in self._reported:
             return
+        if self.ctx.cold_role is not None and self.group in COLD_SILENT_GROUPS \
+                and not self.runtime_only:
+            return  # setup, save, load, export or test code: runs once, not per step
         self._reported.add(id(node))
         if help:
             help = sentence(help)  # one shape for every rule's remedy: a full sentence
