@@ -6,6 +6,8 @@
   self.log_every_n_steps == 0:`, `if should_log:`) runs once every N iterations: a read
   there is periodic logging, not "a sync on every iteration". Only the opt-in rule
   SYN107 reports it.
+- The body of a verbose or debug guard (`if self._verbose:`, `if debug:`) runs only when
+  a user asks for diagnostics.
 - A whole function can be cold by its role: setup, save, load, export and conversion
   code, `__init__`, `__repr__`, logger backends, test code (`roles.py` decides; the walker
   keeps the answer in `Context.cold_role`). Every sync rule is silent there, loops
@@ -30,6 +32,10 @@ from synclint.analysis.names import dotted_name
 #: "periodic" (the body of a periodic guard).
 RAISE = "raise"
 PERIODIC = "periodic"
+#: "debug": the body of a verbose or debug guard (`if self.verbose:`, `if debug:`,
+#: `if logger.isEnabledFor(logging.DEBUG):`), which runs only when a user asks for
+#: diagnostics.
+DEBUG = "debug"
 #: "role": the whole function is cold by what it is (setup, save, load, export, a logger
 #: backend, test code; `roles.py` says which and why).
 ROLE = "role"
@@ -99,6 +105,9 @@ def cold_reason(
                 return Cold(RAISE, raising_block)
             in_loop_part = False
             continue
+        if isinstance(ancestor, cst.If) and child is ancestor.body and _debug_test(
+                ancestor.test, kind_of):
+            return Cold(DEBUG, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
             if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
@@ -106,6 +115,27 @@ def cold_reason(
     if raising_block is not None:
         return Cold(RAISE, raising_block)
     return None
+
+
+#: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
+_DEBUG_FLAG = re.compile(r"^_*(verbose|verbosity|debug|debugging|debug_mode|is_debug)$")
+
+
+def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
+    """Whether `test` holds only when diagnostics are switched on."""
+    if isinstance(test, cst.BooleanOperation):
+        left = _debug_test(test.left, kind_of)
+        right = _debug_test(test.right, kind_of)
+        return left or right if isinstance(test.operator, cst.And) else left and right
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(
+            test.comparisons[0].operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+        test = test.left  # `verbose > 1`, `self.verbosity >= 2`
+    if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute):
+        return test.func.attr.value == "isEnabledFor"  # logger.isEnabledFor(logging.DEBUG)
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        name = test.value if isinstance(test, cst.Name) else test.attr.value
+        return bool(_DEBUG_FLAG.match(name)) and not _is_tensor(test, kind_of)
+    return False
 
 
 def _varies_in(test: cst.BaseExpression, loop: cst.CSTNode) -> bool:

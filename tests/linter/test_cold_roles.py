@@ -287,3 +287,26 @@ def test_rules_that_do_not_need_a_loop_are_silent_in_cold_code_too() -> None:
     assert [c for c, _ in codes(SHAPES_AND_READS.format(name="summarize"))] == [
         "SYN111", "SYN112"]
     assert codes(SHAPES_AND_READS.format(name="load_masks")) == []
+
+
+def test_verbose_and_debug_guards_are_cold() -> None:
+    source = """\
+        import logging
+        import torch
+
+        logger = logging.getLogger(__name__)
+
+        def prune(params: list[torch.Tensor], verbose: bool, args):
+            if verbose:
+                stats = [(p == 0).sum().item() for p in params]
+            for p in params:
+                if args.debug and p.numel() > 0:
+                    print(p.abs().max().item())
+                if logger.isEnabledFor(logging.DEBUG):
+                    logger.debug("%s", p.norm().item())
+                if args.verbosity > 1 or p.numel() == 0:
+                    print(p.sum().item())
+                p.mul_(p.abs() > 1e-3)
+    """
+    # `verbosity > 1 or ...` may hold without diagnostics on: still reported.
+    assert codes(source) == [("SYN101", 15)]
