@@ -310,3 +310,23 @@ def test_verbose_and_debug_guards_are_cold() -> None:
     """
     # `verbosity > 1 or ...` may hold without diagnostics on: still reported.
     assert codes(source) == [("SYN101", 15)]
+
+
+def test_a_call_to_a_syncing_helper_under_a_periodic_or_verbose_guard_is_cold() -> None:
+    source = """\
+        import torch
+
+        def grad_stats(model: torch.nn.Module) -> float:
+            return sum(p.grad.norm() for p in model.parameters()).item()
+
+        def train(model: torch.nn.Module, loader, opt, verbose: bool):
+            for step, x in enumerate(loader):
+                model(x).sum().backward()
+                opt.step()
+                if verbose:
+                    print(grad_stats(model))
+                if step % 100 == 0:
+                    print(grad_stats(model))
+                total = grad_stats(model)
+    """
+    assert codes(source) == [("SYN101", 14)]
