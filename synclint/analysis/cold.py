@@ -6,6 +6,8 @@
   self.log_every_n_steps == 0:`, `if should_log:`) runs once every N iterations: a read
   there is periodic logging, not "a sync on every iteration". Only the opt-in rule
   SYN107 reports it.
+- The body of a guard that compares the loop counter for equality (`if i == n - 1:`,
+  `if step == warmup:`) runs on one iteration, not on every one.
 - The body of a verbose or debug guard (`if self._verbose:`, `if debug:`) runs only when
   a user asks for diagnostics.
 - A whole function can be cold by its role: setup, save, load, export and conversion
@@ -36,6 +38,9 @@ PERIODIC = "periodic"
 #: `if logger.isEnabledFor(logging.DEBUG):`), which runs only when a user asks for
 #: diagnostics.
 DEBUG = "debug"
+#: "once": the body of a guard that compares the loop counter for equality
+#: (`if i == len(timesteps) - 1:`, `if step == warmup_steps:`): one iteration runs it.
+ONCE = "once"
 #: "role": the whole function is cold by what it is (setup, save, load, export, a logger
 #: backend, test code; `roles.py` says which and why).
 ROLE = "role"
@@ -108,6 +113,9 @@ def cold_reason(
         if isinstance(ancestor, cst.If) and child is ancestor.body and _debug_test(
                 ancestor.test, kind_of):
             return Cold(DEBUG, ancestor)
+        if in_loop_part and isinstance(ancestor, cst.If) and isinstance(loop, cst.For) \
+                and child is ancestor.body and _once_test(ancestor.test, loop, kind_of):
+            return Cold(ONCE, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
             if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
@@ -136,6 +144,41 @@ def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
         name = test.value if isinstance(test, cst.Name) else test.attr.value
         return bool(_DEBUG_FLAG.match(name)) and not _is_tensor(test, kind_of)
     return False
+
+
+def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool:
+    """Whether `test` holds on one iteration of `loop` at most: the loop's own counter
+    compared for equality with something the loop does not change (`i == n - 1`)."""
+    if isinstance(test, cst.BooleanOperation):
+        left = _once_test(test.left, loop, kind_of)
+        right = _once_test(test.right, loop, kind_of)
+        return left or right if isinstance(test.operator, cst.And) else left and right
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Equal)):
+        return False
+    counters = {name.value for name in _names(loop.target)}
+    bound = _bound_in(loop)
+    first, second = test.left, test.comparisons[0].comparator
+    for counter, other in ((first, second), (second, first)):
+        if isinstance(counter, cst.Name) and counter.value in counters \
+                and not _is_tensor(counter, kind_of) and not _is_tensor(other, kind_of) \
+                and not any(n.value in bound for n in _all_names(other)):
+            return True
+    return False
+
+
+def _all_names(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)  # `self.n`: the attribute name is not a variable
+            continue
+        stack.extend(current.children)
+    return found
 
 
 def _varies_in(test: cst.BaseExpression, loop: cst.CSTNode) -> bool:

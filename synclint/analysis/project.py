@@ -51,7 +51,12 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
-from synclint.analysis.roles import function_role, logger_class, module_role
+from synclint.analysis.roles import (
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 
 # The torch facts the index needs: the same table the LibCST inference reads.
 from synclint.analysis.torch_api import (
@@ -578,12 +583,14 @@ class Project:
         for key, function in self.functions.items():
             if self.summaries[key].hot is not None:
                 continue
-            reason = module_role(function.module.name) or function_role(function.node.name)
+            name = function.node.name
+            reason = module_role(function.module.name) or function_role(name)
             if reason is None and function.class_key is not None:
                 cls = self.classes[function.class_key]
                 names = [c.node.name for c in self._mro(cls.key)] + self._externals(cls.key)
-                if logger_class(cls.node.name, names):
-                    reason = "a logger backend runs at the framework's logging interval"
+                reason = class_role(name, cls.node.name, names)
+            elif reason is None and "." not in function.qualname:
+                reason = module_function_role(name, function.module.name)
             if reason is not None:
                 cold[key] = reason
         changed = True

@@ -17,6 +17,10 @@ A function is cold when:
   the framework calls it at its logging interval, with values it already turned into
   Python numbers (Lightning's `LoggerConnector` converts tensors before
   `Logger.log_metrics`);
+- it is a per-call helper of an inference pipeline (a class named `...Pipeline`, or
+  deriving from one, or a function of a `pipeline_*` module): `encode_prompt`,
+  `_get_t5_prompt_embeds`, `check_inputs`, `prepare_latents`, `preprocess`, `postprocess`,
+  `decode_latents` run once per pipeline call, outside the denoising loop;
 - its module is test code (`tests/`, `test_*.py`, `testing_utils.py`) or a conversion
   script (`convert_*.py`, `*conversion*`);
 - it is private (`_name`) and every project function that calls it is cold: a private
@@ -60,6 +64,11 @@ _NOT_A_LOAD = re.compile(r"^load_balanc")
 #: A name that starts with `offload` may move activations every step
 #: (`offload_hidden_states`): not cold by name.
 _WORDS = re.compile(r"(^|_)(save|checkpoints|state_dict)(_|$)|(^|_)offload$")
+#: Per-call helpers of inference pipelines (diffusers): once per call, not per step.
+_PIPELINE_ONCE = re.compile(
+    r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
+    r"|(prepare|preprocess|postprocess)(_\w*)?|get(_\w+)?_embeds)$"
+)
 #: Module name parts of test code.
 _TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_utils",
                          "conftest"})
@@ -84,6 +93,39 @@ def logger_class(class_name: str, base_names: Iterable[str]) -> bool:
     """Whether a class is a logger backend: named `...Logger` or deriving from one."""
     names = [class_name, *(b.rsplit(".", 1)[-1] for b in base_names)]
     return any(n.endswith("Logger") or n == "LightningLoggerBase" for n in names)
+
+
+def pipeline_class(class_name: str, base_names: Iterable[str]) -> bool:
+    """Whether a class is an inference pipeline (diffusers `DiffusionPipeline` and kin)."""
+    names = [class_name, *(b.rsplit(".", 1)[-1] for b in base_names)]
+    return any(n.endswith(("Pipeline", "PipelineMixin")) for n in names)
+
+
+def pipeline_step_role(name: str) -> str | None:
+    """Why a pipeline method (or a function of a `pipeline_*` module) of this name is
+    cold: prompt encoding, input checks, latent preparation and post-processing run once
+    per pipeline call, outside the denoising loop."""
+    if _PIPELINE_ONCE.match(name.lstrip("_")):
+        return f"`{name}` runs once per pipeline call, outside the denoising loop"
+    return None
+
+
+def class_role(method: str, class_name: str, base_names: Iterable[str]) -> str | None:
+    """Why a method is cold by the role of its class (a logger backend, a pipeline's
+    per-call helper), or None. `base_names` may list every class of the MRO."""
+    bases = list(base_names)
+    if logger_class(class_name, bases):
+        return "a logger backend runs at the framework's logging interval"
+    if pipeline_class(class_name, bases):
+        return pipeline_step_role(method)
+    return None
+
+
+def module_function_role(name: str, module: str) -> str | None:
+    """Why a module-level function is cold by the role of its module, or None."""
+    if module.rsplit(".", 1)[-1].startswith("pipeline_"):
+        return pipeline_step_role(name)
+    return None
 
 
 def module_role(module: str) -> str | None:

@@ -18,7 +18,12 @@ from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
-from synclint.analysis.roles import function_role, logger_class, module_role
+from synclint.analysis.roles import (
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 from synclint.style import CodeStyle
 
 if TYPE_CHECKING:
@@ -143,15 +148,18 @@ class Context:
             return Cold(ROLE, scope, role=self.cold_role)
         return found
 
-    def module_cold_role(self) -> str | None:
-        """Why the whole file is cold (test code, a conversion script), or None."""
+    def module_name(self) -> str:
+        """The file's dotted module name; for a file checked on its own, its stem (never
+        the folders above it: a project may live under a folder called `tests`)."""
         module = self.project.module if self.project is not None else "__main__"
         if module == "__main__":
-            # Checked on its own: only the file's own name counts, never the folders
-            # above it (a project may live under a folder called `tests`).
             stem = self.filename.replace("\\", "/").rsplit("/", 1)[-1]
             module = stem[:-3] if stem.endswith(".py") else stem
-        return module_role(module)
+        return module
+
+    def module_cold_role(self) -> str | None:
+        """Why the whole file is cold (test code, a conversion script), or None."""
+        return module_role(self.module_name())
 
     def function_cold_role(self, node: cst.FunctionDef) -> str | None:
         """Why the function `node` (its scope already pushed) is cold, or None: per-step
@@ -169,9 +177,13 @@ class Context:
             return found
         owner = next((p for p in reversed(self.parents[:-1])
                       if isinstance(p, (cst.ClassDef, cst.FunctionDef, cst.Lambda))), None)
-        if isinstance(owner, cst.ClassDef) and logger_class(
-                owner.name.value, [dotted_name(b.value) or "" for b in owner.bases]):
-            return "a logger backend runs at the framework's logging interval"
+        if isinstance(owner, cst.ClassDef):
+            found = class_role(node.name.value, owner.name.value,
+                               [dotted_name(b.value) or "" for b in owner.bases])
+        elif owner is None:
+            found = module_function_role(node.name.value, self.module_name())
+        if found is not None:
+            return found
         return self.cold_role  # a nested function is as cold as the code around it
 
     def _flag(self, name: str) -> cst.BaseExpression | None:

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 import libcst as cst
 
+from synclint.analysis.cold import PERIODIC
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, Kind
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
@@ -76,6 +77,8 @@ class Rule:
     fixable: ClassVar[bool] = False
     #: Findings come only from a runtime profile (`check --runtime`), never from source.
     runtime_only: ClassVar[bool] = False
+    #: The rule reports host reads under periodic guards (cold for every other rule).
+    reports_periodic: ClassVar[bool] = False
     #: Substrings at least one of which the source must contain for the rule to fire.
     triggers: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[list[str]] = []
@@ -99,9 +102,12 @@ class Rule:
         """Report `node` once (a node reached by two paths is still one finding)."""
         if id(node) in self._reported:
             return
-        if self.ctx.cold_role is not None and self.group in COLD_SILENT_GROUPS \
-                and not self.runtime_only:
-            return  # setup, save, load, export or test code: runs once, not per step
+        if self.group in COLD_SILENT_GROUPS and not self.runtime_only:
+            if self.ctx.cold_role is not None:
+                return  # setup, save, load, export or test code: runs once, not per step
+            cold = self.ctx.cold(node)
+            if cold is not None and not (cold.reason == PERIODIC and self.reports_periodic):
+                return  # a raise, an assert message, a guarded block that runs rarely
         self._reported.add(id(node))
         if help:
             help = sentence(help)  # one shape for every rule's remedy: a full sentence

@@ -330,3 +330,49 @@ def test_a_call_to_a_syncing_helper_under_a_periodic_or_verbose_guard_is_cold() 
                 total = grad_stats(model)
     """
     assert codes(source) == [("SYN101", 14)]
+
+
+def test_a_guard_on_the_loop_counter_runs_once() -> None:
+    source = """\
+        import torch
+
+        def denoise(unet, latents: torch.Tensor, timesteps: torch.Tensor, n: int):
+            first = []
+            for i, t in enumerate(timesteps):
+                latents = unet(latents, t)
+                if i == len(timesteps) - 1:
+                    first.append(latents.max().item())
+                if n == i and latents.numel() > 0:
+                    first.append(latents.min().item())
+                if i == n or latents.numel() > 0:
+                    first.append(latents.sum().item())
+                if i != n:
+                    first.append(latents.mean().item())
+                j = i + 1
+                if i == j:
+                    first.append(latents.std().item())
+            return first
+    """
+    assert codes(source) == [("SYN101", 12), ("SYN101", 14), ("SYN101", 17)]
+
+
+PIPELINE = """\
+    import torch
+
+    class {name}({base}):
+        def _get_t5_prompt_embeds(self, embeds: torch.Tensor, mask: torch.Tensor):
+            lens = mask.cuda().sum(dim=1)
+            return [u[:v] for u, v in zip(embeds, lens)]
+
+        def __call__(self, latents: torch.Tensor, timesteps: torch.Tensor):
+            for t in timesteps:
+                latents = self.unet(latents, t)
+                print(latents.max().item())
+"""
+
+
+def test_per_call_helpers_of_a_pipeline_are_cold_its_denoising_loop_is_not() -> None:
+    found = codes(PIPELINE.format(name="FluxPipeline", base="DiffusionPipeline"))
+    assert found == [("SYN101", 11)]
+    found = codes(PIPELINE.format(name="Runner", base="object"))
+    assert ("SYN109", 6) in found and ("SYN101", 11) in found
