@@ -20,7 +20,8 @@ A function is cold when:
 - it is a per-call helper of an inference pipeline (a class named `...Pipeline`, or
   deriving from one, or a function of a `pipeline_*` module): `encode_prompt`,
   `_get_t5_prompt_embeds`, `check_inputs`, `prepare_latents`, `preprocess`, `postprocess`,
-  `decode_latents` run once per pipeline call, outside the denoising loop;
+  `decode_latents` run once per pipeline call, outside the denoising loop; so do the
+  blocks of a modular pipeline's `encoders`, `before_denoise` and `decoders` modules;
 - its module is test code (`tests/`, `test_*.py`, `testing_utils.py`) or a conversion
   script (`convert_*.py`, `*conversion*`);
 - it is private (`_name`) and every project function that calls it is cold: a private
@@ -69,6 +70,10 @@ _PIPELINE_ONCE = re.compile(
     r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
     r"|(prepare|preprocess|postprocess)(_\w*)?|get(_\w+)?_embeds)$"
 )
+#: Modules of a diffusers modular pipeline whose blocks run once per call, before or
+#: after the denoising loop (`denoise.py` holds the loop and stays hot).
+_MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "after_denoise",
+                           "decoders"})
 #: Module name parts of test code.
 _TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_utils",
                          "conftest"})
@@ -139,6 +144,8 @@ def module_role(module: str) -> str | None:
     last = parts[-1]
     if last.startswith("test_") or last.endswith("_test"):
         return "test code"
+    if "modular_pipelines" in parts[:-1] and last in _MODULAR_ONCE:
+        return "a modular pipeline's encoder and preparation blocks run once per call"
     if last.startswith("convert_") or "conversion" in last:
         return "a conversion script"
     return None

@@ -61,14 +61,17 @@ def test_names_of_code_that_may_run_every_step(name: str) -> None:
     "tests.test_model", "pkg.tests.helpers", "accelerate.test_utils.scripts.test_sync",
     "diffusers.utils.testing_utils", "conftest", "model_test",
     "transformers.models.llama.convert_llama_weights_to_hf",
-    "diffusers.loaders.lora_conversion_utils",
+    "diffusers.loaders.lora_conversion_utils", "diffusers.modular_pipelines.wan.encoders",
+    "diffusers.modular_pipelines.wan.before_denoise",
 ])
 def test_modules_of_cold_code(module: str) -> None:
     assert module_role(module) is not None
 
 
 @pytest.mark.parametrize("module", ["pkg.train", "attest", "latest", "pkg.contest.model",
-                                    "diffusers.pipelines.flux.pipeline_flux"])
+                                    "diffusers.pipelines.flux.pipeline_flux",
+                                    "diffusers.modular_pipelines.wan.denoise",
+                                    "transformers.models.bert.encoders", "encoders"])
 def test_modules_of_ordinary_code(module: str) -> None:
     assert module_role(module) is None
 
