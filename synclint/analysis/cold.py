@@ -55,6 +55,11 @@ _FLAG = re.compile(
 )
 
 
+#: Names the flag pattern matches that are not periodic: `do_sample` chooses sampling
+#: over greedy decoding on every step of `generate`.
+_NOT_PERIODIC = frozenset({"do_sample"})
+
+
 @dataclass(frozen=True)
 class Cold:
     """A cold place: why, and the node that makes it so (the guard, raise or assert)."""
@@ -305,7 +310,7 @@ def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
         return None
     name = _flag_name(test)
     if name is not None:
-        if _FLAG.match(name):
+        if _FLAG.match(name) and name.lstrip("_") not in _NOT_PERIODIC:
             return ""
         if isinstance(test, cst.Name) and depth == 0:
             assigned = flags(name)
