@@ -379,3 +379,18 @@ def test_per_call_helpers_of_a_pipeline_are_cold_its_denoising_loop_is_not() -> 
     assert found == [("SYN101", 11)]
     found = codes(PIPELINE.format(name="Runner", base="object"))
     assert ("SYN109", 6) in found and ("SYN101", 11) in found
+
+
+def test_do_sample_is_not_a_periodic_flag() -> None:
+    source = """\
+        import torch
+
+        def decode(model, ids: torch.Tensor, steps: int, do_sample: bool):
+            for _ in range(steps):
+                logits = model(ids)
+                if do_sample and logits is not None:
+                    print(logits.max().item())
+                if should_sample and logits is not None:
+                    print(logits.min().item())
+    """
+    assert codes(source) == [("SYN101", 7)]
