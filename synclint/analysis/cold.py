@@ -161,7 +161,7 @@ def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool
     if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
             and isinstance(test.comparisons[0].operator, cst.Equal)):
         return False
-    counters = {name.value for name in _names(loop.target)}
+    counters = _counters(loop)
     bound = _bound_in(loop)
     first, second = test.left, test.comparisons[0].comparator
     for counter, other in ((first, second), (second, first)):
@@ -170,6 +170,20 @@ def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool
                 and not any(n.value in bound for n in _all_names(other)):
             return True
     return False
+
+
+def _counters(loop: cst.For) -> set[str]:
+    """Names that take each value once: the target of `for i in range(...)`, the index
+    of `for i, x in enumerate(...)`. An element (`for tok in tokens`) may repeat."""
+    iterator = loop.iter
+    if not (isinstance(iterator, cst.Call) and isinstance(iterator.func, cst.Name)):
+        return set()
+    if iterator.func.value == "range" and isinstance(loop.target, cst.Name):
+        return {loop.target.value}
+    if iterator.func.value == "enumerate" and isinstance(loop.target, (cst.Tuple, cst.List)) \
+            and loop.target.elements and isinstance(loop.target.elements[0].value, cst.Name):
+        return {loop.target.elements[0].value.value}
+    return set()
 
 
 def _all_names(node: cst.CSTNode) -> list[cst.Name]:
