@@ -158,7 +158,7 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None
                 ) -> LintOutput:
-    context = Context(source, project)
+    context = Context(source, project, filename)
     context.style = style_for(filename)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

@@ -64,7 +64,10 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
 
 
 def _cold(ctx: Context, node: cst.CSTNode) -> bool:
-    """In an `assert` message or a `raise` statement: evaluated at most once, on failure."""
+    """In an `assert` message or a `raise` statement (evaluated at most once, on failure),
+    or anywhere cold code is (a periodic or verbose guard, setup or save code)."""
+    if ctx.cold(node) is not None:
+        return True
     parents = [*ctx.parents, node]
     for index, parent in enumerate(parents):
         if isinstance(parent, cst.Raise):

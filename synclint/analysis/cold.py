@@ -6,6 +6,14 @@
   self.log_every_n_steps == 0:`, `if should_log:`) runs once every N iterations: a read
   there is periodic logging, not "a sync on every iteration". Only the opt-in rule
   SYN107 reports it.
+- The body of a guard that compares the loop counter for equality (`if i == n - 1:`,
+  `if step == warmup:`) runs on one iteration, not on every one.
+- The body of a verbose or debug guard (`if self._verbose:`, `if debug:`) runs only when
+  a user asks for diagnostics.
+- A whole function can be cold by its role: setup, save, load, export and conversion
+  code, `__init__`, `__repr__`, logger backends, test code (`roles.py` decides; the walker
+  keeps the answer in `Context.cold_role`). Every sync rule is silent there, loops
+  included (`Rule.report` drops the finding).
 
 Everything here reads the walker's ancestor stack; nothing is stored between calls except
 a per-function cache of flags assigned from periodic expressions.
@@ -26,6 +34,16 @@ from synclint.analysis.names import dotted_name
 #: "periodic" (the body of a periodic guard).
 RAISE = "raise"
 PERIODIC = "periodic"
+#: "debug": the body of a verbose or debug guard (`if self.verbose:`, `if debug:`,
+#: `if logger.isEnabledFor(logging.DEBUG):`), which runs only when a user asks for
+#: diagnostics.
+DEBUG = "debug"
+#: "once": the body of a guard that compares the loop counter for equality
+#: (`if i == len(timesteps) - 1:`, `if step == warmup_steps:`): one iteration runs it.
+ONCE = "once"
+#: "role": the whole function is cold by what it is (setup, save, load, export, a logger
+#: backend, test code; `roles.py` says which and why).
+ROLE = "role"
 
 #: Flags that, by their name, say "this iteration logs / evaluates / saves": the
 #: `should_log` of Lightning and of most hand-written trainers.
@@ -37,6 +55,11 @@ _FLAG = re.compile(
 )
 
 
+#: Names the flag pattern matches that are not periodic: `do_sample` chooses sampling
+#: over greedy decoding on every step of `generate`.
+_NOT_PERIODIC = frozenset({"do_sample"})
+
+
 @dataclass(frozen=True)
 class Cold:
     """A cold place: why, and the node that makes it so (the guard, raise or assert)."""
@@ -46,6 +69,8 @@ class Cold:
     #: For periodic guards: how the period reads in a message ("100", "`log_every`"), or
     #: None when only a flag says so (`should_log`).
     period: str | None = None
+    #: For ROLE: why the function is cold ("`__init__` runs once per object").
+    role: str | None = None
 
 
 KindOf = Callable[[cst.BaseExpression], Kind]
@@ -90,6 +115,12 @@ def cold_reason(
                 return Cold(RAISE, raising_block)
             in_loop_part = False
             continue
+        if isinstance(ancestor, cst.If) and child is ancestor.body and _debug_test(
+                ancestor.test, kind_of):
+            return Cold(DEBUG, ancestor)
+        if in_loop_part and isinstance(ancestor, cst.If) and isinstance(loop, cst.For) \
+                and child is ancestor.body and _once_test(ancestor.test, loop, kind_of):
+            return Cold(ONCE, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
             if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
@@ -97,6 +128,76 @@ def cold_reason(
     if raising_block is not None:
         return Cold(RAISE, raising_block)
     return None
+
+
+#: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
+_DEBUG_FLAG = re.compile(r"^_*(verbose|verbosity|debug|debugging|debug_mode|is_debug)$")
+
+
+def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
+    """Whether `test` holds only when diagnostics are switched on."""
+    if isinstance(test, cst.BooleanOperation):
+        left = _debug_test(test.left, kind_of)
+        right = _debug_test(test.right, kind_of)
+        return left or right if isinstance(test.operator, cst.And) else left and right
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(
+            test.comparisons[0].operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+        test = test.left  # `verbose > 1`, `self.verbosity >= 2`
+    if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute):
+        return test.func.attr.value == "isEnabledFor"  # logger.isEnabledFor(logging.DEBUG)
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        name = test.value if isinstance(test, cst.Name) else test.attr.value
+        return bool(_DEBUG_FLAG.match(name)) and not _is_tensor(test, kind_of)
+    return False
+
+
+def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool:
+    """Whether `test` holds on one iteration of `loop` at most: the loop's own counter
+    compared for equality with something the loop does not change (`i == n - 1`)."""
+    if isinstance(test, cst.BooleanOperation):
+        left = _once_test(test.left, loop, kind_of)
+        right = _once_test(test.right, loop, kind_of)
+        return left or right if isinstance(test.operator, cst.And) else left and right
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Equal)):
+        return False
+    counters = _counters(loop)
+    bound = _bound_in(loop)
+    first, second = test.left, test.comparisons[0].comparator
+    for counter, other in ((first, second), (second, first)):
+        if isinstance(counter, cst.Name) and counter.value in counters \
+                and not _is_tensor(counter, kind_of) and not _is_tensor(other, kind_of) \
+                and not any(n.value in bound for n in _all_names(other)):
+            return True
+    return False
+
+
+def _counters(loop: cst.For) -> set[str]:
+    """Names that take each value once: the target of `for i in range(...)`, the index
+    of `for i, x in enumerate(...)`. An element (`for tok in tokens`) may repeat."""
+    iterator = loop.iter
+    if not (isinstance(iterator, cst.Call) and isinstance(iterator.func, cst.Name)):
+        return set()
+    if iterator.func.value == "range" and isinstance(loop.target, cst.Name):
+        return {loop.target.value}
+    if iterator.func.value == "enumerate" and isinstance(loop.target, (cst.Tuple, cst.List)) \
+            and loop.target.elements and isinstance(loop.target.elements[0].value, cst.Name):
+        return {loop.target.elements[0].value.value}
+    return set()
+
+
+def _all_names(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.append(current)
+        elif isinstance(current, cst.Attribute):
+            stack.append(current.value)  # `self.n`: the attribute name is not a variable
+            continue
+        stack.extend(current.children)
+    return found
 
 
 def _varies_in(test: cst.BaseExpression, loop: cst.CSTNode) -> bool:
@@ -223,7 +324,7 @@ def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
         return None
     name = _flag_name(test)
     if name is not None:
-        if _FLAG.match(name):
+        if _FLAG.match(name) and name.lstrip("_") not in _NOT_PERIODIC:
             return ""
         if isinstance(test, cst.Name) and depth == 0:
             assigned = flags(name)

@@ -52,6 +52,12 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
+from synclint.analysis.roles import (
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 
 # The torch facts the index needs: the same table the LibCST inference reads.
 from synclint.analysis.torch_api import (
@@ -184,6 +190,9 @@ class Summary:
     #: The positional parameter every return is a tensor computed from (`def t_fn(s):
     #: return s.log().neg()`): a CPU tensor passed there gives a CPU tensor back.
     returns_from: int | None = None
+    #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
+    #: None. Never set on per-step code (`hot`).
+    cold: str | None = None
 
 
 @dataclass(frozen=True)
@@ -302,6 +311,11 @@ class FileView:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
         return dict(summary.host_params) if summary is not None else {}
 
+    def cold(self, scope: tuple[str, ...]) -> str | None:
+        """Why the function at `scope` is cold by its role or its callers, or None."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return summary.cold if summary is not None else None
+
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual
         prefilter, which cannot see a sync behind a call or a hook)."""
@@ -370,6 +384,11 @@ class _Class:
     external: list[str] = field(default_factory=list)
     attributes: dict[str, Kind] = field(default_factory=dict)
     attribute_classes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """Its own name, with or without a syntax tree."""
+        return self.key.rpartition(":")[2].rpartition(".")[2]
 
 
 @dataclass
@@ -630,8 +649,42 @@ class Project:
                         work.append(reader)
         if any(self.replay.values()):
             raise StaleIndex("a cached function was evaluated fewer times than recorded")
-
+        self._find_cold_functions(callers)
         self._find_host_params()
+
+    def _find_cold_functions(self, callers: Mapping[str, dict[str, None]]) -> None:
+        """Mark functions cold by role (`roles.py`), then private helpers whose every
+        project caller is cold, to a fixed point. Per-step code is never cold."""
+        cold: dict[str, str] = {}
+        for key, function in self.functions.items():
+            if self.summaries[key].hot is not None:
+                continue
+            name = function.name
+            reason = module_role(function.module.name) or function_role(name)
+            if reason is None and function.class_key is not None:
+                cls = self.classes[function.class_key]
+                names = [c.name for c in self._mro(cls.key)] + self._externals(cls.key)
+                reason = class_role(name, cls.name, names)
+            elif reason is None and "." not in function.qualname:
+                reason = module_function_role(name, function.module.name)
+            if reason is not None:
+                cold[key] = reason
+        changed = True
+        while changed:
+            changed = False
+            for key, function in self.functions.items():
+                name = function.name
+                if key in cold or not name.startswith("_") or name.endswith("__") \
+                        or self.summaries[key].hot is not None:
+                    continue
+                calling = callers.get(key)
+                if calling and all(c in cold for c in calling):
+                    first = min(calling)
+                    cold[key] = (f"`{name}` is only called from cold code "
+                                 f"(`{self.summaries[first].display}`)")
+                    changed = True
+        for key, reason in cold.items():
+            self.summaries[key] = replace(self.summaries[key], cold=reason)
 
     def _find_host_params(self) -> None:
         """Private functions whose every project call passes host values for a parameter:

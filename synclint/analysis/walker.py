@@ -13,11 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from synclint.analysis.cold import Cold, cold_reason, flag_assignments
+from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine
 from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
+from synclint.analysis.roles import (
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 from synclint.style import CodeStyle
 
 if TYPE_CHECKING:
@@ -91,8 +97,10 @@ def walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
 class Context:
     """What rules may ask about the current point of the traversal."""
 
-    def __init__(self, source: str, project: FileView | None = None) -> None:
+    def __init__(self, source: str, project: FileView | None = None,
+                 filename: str = "") -> None:
         self.source = source
+        self.filename = filename
         self.imports = Imports()
         self.env = Env(self.imports)
         #: The whole-program index as this file sees it (None: one file on its own).
@@ -101,6 +109,9 @@ class Context:
         self.scope: list[str] = []
         #: Why the current function runs once per step (None when it does not).
         self.hot: Hot | None = None
+        #: Why the current code is cold by its role (setup, save, load, export, a logger
+        #: backend, test code: `roles.py`), or None. Sync rules report nothing there.
+        self.cold_role: str | None = None
         self._callees: dict[tuple[int, int], Summary | None] = {}
         if project is not None:
             self.env.project_call = self._project_call_kind
@@ -131,7 +142,49 @@ class Context:
         """Why `node` (a child of the current ancestors) runs rarely (an assert message, a
         raise, a periodic guard's body), or None; sync rules stay silent in cold code."""
         loop = self.loops[-1] if self.loops else None
-        return cold_reason(node, self.parents, loop, self.kind, self._flag)
+        found = cold_reason(node, self.parents, loop, self.kind, self._flag)
+        if found is None and self.cold_role is not None:
+            scope = self.functions[-1] if self.functions else node
+            return Cold(ROLE, scope, role=self.cold_role)
+        return found
+
+    def module_name(self) -> str:
+        """The file's dotted module name; for a file checked on its own, its stem (never
+        the folders above it: a project may live under a folder called `tests`)."""
+        module = self.project.module if self.project is not None else "__main__"
+        if module == "__main__":
+            stem = self.filename.replace("\\", "/").rsplit("/", 1)[-1]
+            module = stem[:-3] if stem.endswith(".py") else stem
+        return module
+
+    def module_cold_role(self) -> str | None:
+        """Why the whole file is cold (test code, a conversion script), or None."""
+        return module_role(self.module_name())
+
+    def function_cold_role(self, node: cst.FunctionDef) -> str | None:
+        """Why the function `node` (its scope already pushed) is cold, or None: per-step
+        code never is; else its name, its class (a logger backend), the project's
+        knowledge of its callers, or the code around it says so."""
+        scope = tuple(self.scope)
+        if self.hot is not None:
+            return None
+        if self.project is not None:
+            found = self.project.cold(scope)
+            if found is not None:
+                return found
+        found = function_role(node.name.value)
+        if found is not None:
+            return found
+        owner = next((p for p in reversed(self.parents[:-1])
+                      if isinstance(p, (cst.ClassDef, cst.FunctionDef, cst.Lambda))), None)
+        if isinstance(owner, cst.ClassDef):
+            found = class_role(node.name.value, owner.name.value,
+                               [dotted_name(b.value) or "" for b in owner.bases])
+        elif owner is None:
+            found = module_function_role(node.name.value, self.module_name())
+        if found is not None:
+            return found
+        return self.cold_role  # a nested function is as cold as the code around it
 
     def _flag(self, name: str) -> cst.BaseExpression | None:
         scope: cst.CSTNode | None = self.functions[-1] if self.functions else (
@@ -216,6 +269,7 @@ class Walker:
 
     def run(self, module: cst.Module) -> None:
         self._pre_scan(module)
+        self.ctx.cold_role = self.ctx.module_cold_role()
         self._node(module)
 
     def _pre_scan(self, module: cst.Module) -> None:
@@ -290,6 +344,7 @@ class Walker:
                 bindings[param.name.value] = UNKNOWN
         saved_loops = self.ctx.loops
         saved_hot = self.ctx.hot
+        saved_role = self.ctx.cold_role
         self.ctx.loops = []  # a function body runs per call, not per iteration of an outer loop
         self.ctx.functions.append(node)
         self.ctx.scope.append(node.name.value)
@@ -298,6 +353,7 @@ class Walker:
             # Every call in the project passes host data (a NumPy array typed `Tensor`).
             bindings.update(project.host_params(tuple(self.ctx.scope)))
         self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
+        self.ctx.cold_role = self.ctx.function_cold_role(node)
         env.push(bindings)
         try:
             self._node(node.body)
@@ -307,6 +363,7 @@ class Walker:
             self.ctx.scope.pop()
             self.ctx.loops = saved_loops
             self.ctx.hot = saved_hot
+            self.ctx.cold_role = saved_role
 
     def _lambda(self, node: cst.Lambda) -> None:
         self._params_defaults(node.params)

@@ -13,6 +13,7 @@ from typing import ClassVar
 
 import libcst as cst
 
+from synclint.analysis.cold import PERIODIC
 from synclint.analysis.kinds import DEVICE_TENSORS, TENSORS, UNKNOWN, Kind, Seq
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
@@ -33,6 +34,15 @@ class RelatedNode:
 
     node: cst.CSTNode
     message: str
+
+
+#: Groups of rules that stay silent in code that is cold by its role (setup, save, load,
+#: export, logger backends, tests: `analysis/roles.py`): a stall there is paid once per
+#: setup or save, not per step. Memory and precision findings are wrong values or peaks
+#: whenever the code runs, so they are still reported; so are explicit waits (the opt-in
+#: SYN103 lists every `synchronize()` call on purpose).
+COLD_SILENT_GROUPS = frozenset({"host read", "truth test", "data-dependent shape",
+                                "host-to-device copy"})
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,8 @@ class Rule:
     fixable: ClassVar[bool] = False
     #: Findings come only from a runtime profile (`check --runtime`), never from source.
     runtime_only: ClassVar[bool] = False
+    #: The rule reports host reads under periodic guards (cold for every other rule).
+    reports_periodic: ClassVar[bool] = False
     #: Substrings at least one of which the source must contain for the rule to fire.
     triggers: ClassVar[tuple[str, ...]] = ()
     VALID: ClassVar[list[str]] = []
@@ -103,6 +115,12 @@ class Rule:
         """Report `node` once (a node reached by two paths is still one finding)."""
         if id(node) in self._reported:
             return
+        if self.group in COLD_SILENT_GROUPS and not self.runtime_only:
+            if self.ctx.cold_role is not None:
+                return  # setup, save, load, export or test code: runs once, not per step
+            cold = self.ctx.cold(node)
+            if cold is not None and not (cold.reason == PERIODIC and self.reports_periodic):
+                return  # a raise, an assert message, a guarded block that runs rarely
         self._reported.add(id(node))
         if fix is not None:
             fix, help = self._refuse_where_forbidden(fix, help)

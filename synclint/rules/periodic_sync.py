@@ -20,6 +20,7 @@ class PeriodicSync(SyncInLoop):
     summary = "A tensor is read on the host under a periodic guard: one GPU sync every N steps"
     default_enabled = False
     fixable = False
+    reports_periodic = True
 
     VALID = [
         # Every iteration: SYN101's business.

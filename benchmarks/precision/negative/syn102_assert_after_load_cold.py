@@ -1,5 +1,6 @@
-# expect: SYN102=1
-# why: assert on every parameter after loading a checkpoint
+# expect: none
+# targets: SYN102
+# why: load code runs once per checkpoint: an assert per parameter there is not worth a report (was a positive before cold load/save code; see README)
 import torch
 from torch import nn
 

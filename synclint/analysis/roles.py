@@ -1,0 +1,151 @@
+"""Code that is cold by its role: it runs once per object, per save or load, per print or
+in a test, never once per training or denoising step.
+
+A sync there costs one wait per setup, not one per step, and often the host copy is the
+point of the code (offloading weights to the CPU, writing a checkpoint, exporting a mesh,
+converting a state dict). The sync rules stay silent in such functions, loops included:
+a loop over the parameters of `cpu_offload` or `save_pretrained` is paid once per call,
+and its copies are what the call is for.
+
+A function is cold when:
+
+- its name says so: `__init__`, `__repr__`, `extra_repr`, `setup`, `set_timesteps`,
+  `from_pretrained`, a name that starts with `save`, `load`, `export`, `convert`, `init`,
+  `print`, `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
+  (`cpu_offload`);
+- it is a method of a logger backend (a class named `...Logger`, or deriving from one):
+  the framework calls it at its logging interval, with values it already turned into
+  Python numbers (Lightning's `LoggerConnector` converts tensors before
+  `Logger.log_metrics`);
+- it is a per-call helper of an inference pipeline (a class named `...Pipeline`, or
+  deriving from one, or a function of a `pipeline_*` module): `encode_prompt`,
+  `_get_t5_prompt_embeds`, `check_inputs`, `prepare_latents`, `preprocess`, `postprocess`,
+  `decode_latents` run once per pipeline call, outside the denoising loop; so do the
+  blocks of a modular pipeline's `encoders`, `before_denoise` and `decoders` modules;
+- its module is test code (`tests/`, `test_*.py`, `testing_utils.py`) or a conversion
+  script (`convert_*.py`, `*conversion*`);
+- it is private (`_name`) and every project function that calls it is cold: a private
+  helper that only `__init__` or `set_timesteps` calls runs when they do.
+
+Per-step code always wins: a `forward`, a Lightning step hook or a function registered as
+a hook is never cold, whatever its name (`_save_activation` registered with
+`register_forward_hook` runs on every forward). A call to a cold function from a loop or
+from per-step code is still reported at the call: calling `save_stats(model)` on every
+iteration syncs on every iteration.
+
+Pure string logic: imported by the `ast` index and the LibCST walker alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: Methods that run once per object or per print.
+_OBJECT_METHODS = frozenset({
+    "__init__", "__post_init__", "__new__", "__init_subclass__", "__setstate__",
+    "__getstate__", "__reduce__", "__reduce_ex__", "__repr__", "__str__", "__format__",
+    "__del__", "extra_repr",
+})
+#: Framework entry points that run once per fit, pipeline call or load.
+_SETUP_NAMES = frozenset({
+    "setup", "teardown", "prepare_data", "configure_optimizers", "configure_model",
+    "configure_sharded_model", "set_timesteps", "set_begin_index", "from_pretrained",
+    "from_single_file", "from_config", "to_yaml",
+})
+#: First word of a name that saves, loads, converts, exports or initialises.
+_VERB = re.compile(
+    r"^(save|load|export|convert|serialize|deserialize|restore|dump|init|initiali[sz]e"
+    r"|print|visuali[sz]e|plot)(_|$)"
+)
+#: "load" in `load_balancing_loss`, `load_balance` is expert load, computed every forward.
+_NOT_A_LOAD = re.compile(r"^load_balanc")
+#: Words anywhere in a name that mean a save or a state-dict conversion, and names that end
+#: in `offload` (`cpu_offload`, `enable_model_cpu_offload`: they set offloading up once).
+#: A name that starts with `offload` may move activations every step
+#: (`offload_hidden_states`): not cold by name.
+_WORDS = re.compile(r"(^|_)(save|checkpoints|state_dict)(_|$)|(^|_)offload$")
+#: Per-call helpers of inference pipelines (diffusers): once per call, not per step.
+_PIPELINE_ONCE = re.compile(
+    r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
+    r"|(prepare|preprocess|postprocess)(_\w*)?|get(_\w+)?_embeds)$"
+)
+#: Modules of a diffusers modular pipeline whose blocks run once per call, before or
+#: after the denoising loop (`denoise.py` holds the loop and stays hot).
+_MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "after_denoise",
+                           "decoders"})
+#: Module name parts of test code.
+_TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_utils",
+                         "conftest"})
+
+
+def function_role(name: str) -> str | None:
+    """Why a function of this name is cold, or None."""
+    if name in _OBJECT_METHODS:
+        return f"`{name}` runs once per object" if name not in (
+            "__repr__", "__str__", "__format__", "extra_repr") else f"`{name}` runs when printed"
+    if name in _SETUP_NAMES:
+        return f"`{name}` runs once, before the steps"
+    bare = name.lstrip("_")
+    if _NOT_A_LOAD.match(bare):
+        return None
+    if _VERB.match(bare) or _WORDS.search(bare):
+        return f"`{name}` is setup, save, load or export code, not a step"
+    return None
+
+
+def logger_class(class_name: str, base_names: Iterable[str]) -> bool:
+    """Whether a class is a logger backend: named `...Logger` or deriving from one."""
+    names = [class_name, *(b.rsplit(".", 1)[-1] for b in base_names)]
+    return any(n.endswith("Logger") or n == "LightningLoggerBase" for n in names)
+
+
+def pipeline_class(class_name: str, base_names: Iterable[str]) -> bool:
+    """Whether a class is an inference pipeline (diffusers `DiffusionPipeline` and kin)."""
+    names = [class_name, *(b.rsplit(".", 1)[-1] for b in base_names)]
+    return any(n.endswith(("Pipeline", "PipelineMixin")) for n in names)
+
+
+def pipeline_step_role(name: str) -> str | None:
+    """Why a pipeline method (or a function of a `pipeline_*` module) of this name is
+    cold: prompt encoding, input checks, latent preparation and post-processing run once
+    per pipeline call, outside the denoising loop."""
+    if _PIPELINE_ONCE.match(name.lstrip("_")):
+        return f"`{name}` runs once per pipeline call, outside the denoising loop"
+    return None
+
+
+def class_role(method: str, class_name: str, base_names: Iterable[str]) -> str | None:
+    """Why a method is cold by the role of its class (a logger backend, a pipeline's
+    per-call helper), or None. `base_names` may list every class of the MRO."""
+    bases = list(base_names)
+    if logger_class(class_name, bases):
+        return "a logger backend runs at the framework's logging interval"
+    if pipeline_class(class_name, bases):
+        return pipeline_step_role(method)
+    return None
+
+
+def module_function_role(name: str, module: str) -> str | None:
+    """Why a module-level function is cold by the role of its module, or None."""
+    if module.rsplit(".", 1)[-1].startswith("pipeline_"):
+        return pipeline_step_role(name)
+    return None
+
+
+def module_role(module: str) -> str | None:
+    """Why every function of a module (its dotted name, or a file stem) is cold, or None."""
+    parts = [p for p in module.replace("/", ".").split(".") if p]
+    if not parts:
+        return None
+    for part in parts:
+        if part in _TEST_PARTS:
+            return "test code"
+    last = parts[-1]
+    if last.startswith("test_") or last.endswith("_test"):
+        return "test code"
+    if "modular_pipelines" in parts[:-1] and last in _MODULAR_ONCE:
+        return "a modular pipeline's encoder and preparation blocks run once per call"
+    if last.startswith("convert_") or "conversion" in last:
+        return "a conversion script"
+    return None
