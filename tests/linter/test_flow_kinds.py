@@ -221,10 +221,10 @@ import torch
 class Scheduler:
     def set_timesteps(self, n: int, device=None):
         sigmas = np.linspace(1.0, 0.0, n)
-        sigmas = self._convert_to_karras(in_sigmas=sigmas)
+        sigmas = self._karras_sigmas(in_sigmas=sigmas)
         self.timesteps = torch.from_numpy(sigmas).to(device)
 
-    def _convert_to_karras(self, in_sigmas: torch.Tensor) -> torch.Tensor:
+    def _karras_sigmas(self, in_sigmas: torch.Tensor) -> torch.Tensor:
         sigma_min = in_sigmas[-1].item()
         sigma_max = in_sigmas[0].item()
         return torch.linspace(sigma_max, sigma_min, 10)
@@ -238,7 +238,7 @@ def test_private_helper_fed_numpy_everywhere_reads_host_values() -> None:
 def test_private_helper_fed_a_device_tensor_somewhere_still_syncs() -> None:
     extra = (
         "\n    def refresh(self, device):\n"
-        "        self._convert_to_karras(torch.ones(3, device=device))\n"
+        "        self._karras_sigmas(torch.ones(3, device=device))\n"
     )
     found = project_findings(sched=KARRAS.format(extra=extra))
     assert [(d.code, d.location.row) for d in found] == [("SYN112", 12)]
@@ -369,7 +369,7 @@ def test_an_attribute_set_earlier_in_the_method_has_that_kind() -> None:
         import numpy as np
         import torch
         class Scheduler:
-            def __init__(self, n: int, device):
+            def reset(self, n: int, device):  # not `__init__`: that is cold code
                 self.sigmas = torch.from_numpy(np.ones(n)).to(device)
                 self.sigmas = self.sigmas.to("cpu")
                 for i in range(n):
