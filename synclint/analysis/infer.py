@@ -47,6 +47,7 @@ from synclint.analysis.torch_api import (
     F64_DTYPES,
     HOST_ATTRIBUTES,
     HOST_BUILTINS,
+    HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
     MODULE_TENSOR_ITERATORS,
     TENSOR_ATTRIBUTES,
@@ -483,7 +484,7 @@ class Env:
             return HOST
         if name in ("load", "save"):
             return UNKNOWN  # a checkpoint of any Python objects (a dict, usually), or None
-        if name == "from_numpy":
+        if name in HOST_MEMORY_FUNCTIONS:
             return HOST_TENSOR
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
             # `_foreach_norm([g.double() ...])` stays float64: its squares cannot overflow.

@@ -63,6 +63,7 @@ from synclint.analysis.roles import (
 from synclint.analysis.torch_api import (
     BOOL_RESULTS,
     HOST_ATTRIBUTES,
+    HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
     SHAPE_FUNCTIONS,
     TENSOR_ATTRIBUTES,
@@ -1641,7 +1642,7 @@ class _Evaluation:
             if (device is None and not self.default_device) or _is_cpu(device_node):
                 return (HOST_TENSOR, None)
             return (TENSOR, None)
-        if name == "from_numpy" or (name.endswith("Tensor") and name[:1].isupper()
+        if name in HOST_MEMORY_FUNCTIONS or (name.endswith("Tensor") and name[:1].isupper()
                                     and not self.default_device):
             return (HOST_TENSOR, None)
         if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):

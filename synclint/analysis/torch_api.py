@@ -479,3 +479,7 @@ NORM_OPERAND_METHODS = _select(M, TM, tag=Tag.NORM_OPERAND)
 NARROWING_METHODS = _select(M, TM, tag=Tag.NARROWING_CAST)
 SUM_METHODS = _select(M, TM, tag=Tag.SUM)
 SUM_FUNCTIONS = _tagged(Tag.SUM, F)
+
+#: `torch.*` functions that wrap host memory: their tensors are on the CPU, whatever the
+#: default device (`torch.from_numpy(a)`, `torch.frombuffer(response.content, ...)`).
+HOST_MEMORY_FUNCTIONS = frozenset({"from_numpy", "frombuffer", "from_file"})
