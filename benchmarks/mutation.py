@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/mutation.py [--scope fixes|analysis] [--files PATH ...]
                                      [--tests PATH ...] [--workdir DIR] [--jobs N]
-                                     [--sample N] [--seed S] [--report-only]
+                                     [--sample N] [--seed S] [--timeout-constant S]
+                                     [--report-only | --rerun]
 
 Copies the checkout (tracked and untracked, not ignored, files) to a work directory, runs
 mutmut (`pip install mutmut`, 3.x) there over the given files with the given tests, then
@@ -10,7 +11,10 @@ prints per file the killed / survived / other counts and the kill rate as mutmut
 (killed + timeout over all mutants tested), the rate without timeouts, and the names of the
 surviving mutants (`mutmut show NAME` in the work directory prints each one's diff); mutants
 not run yet ("not checked", e.g. after an interrupted run) are left out of the counts.
-`--report-only` reads the results of an earlier run in the same work directory.
+`--report-only` reads the results of an earlier run in the same work directory. `--rerun`
+copies the checkout's tests into that work directory again and re-runs the mutants the earlier
+run did not kill (survived, timed out, no tests): after adding tests, it gives the new count
+without testing again the mutants already killed (tests are only added, so they stay killed).
 
 `--scope fixes` (the default) mutates every module of `synclint/fixes/` and runs the fixer's
 tests plus the rule tests that apply fixes; `--scope analysis` mutates `synclint/analysis/`
@@ -19,6 +23,11 @@ called the mutated function. `--sample N` tests a seeded random sample of N muta
 all of them (all of `fixes/` is about 5,700 mutants: hours on two shared cores); with a sample,
 the overall line gives a 95% (Wilson) interval for the rate over all mutants. 400 mutants
 bound it within +-5% whatever the rate. Exits 1 when the overall kill rate is below --target.
+
+mutmut stops a mutant's tests after (their measured time + --timeout-constant) x 15 seconds of
+wall time and calls it a timeout (killed, in its count). On a loaded machine a forked test run's
+start-up alone can exceed that for fast tests: the default constant is 10 s (mutmut's own is 1),
+so that a timeout means a mutant that really hangs.
 """
 
 from __future__ import annotations
@@ -51,10 +60,10 @@ def _toml_list(items: list[str] | tuple[str, ...]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int) -> None:
-    if workdir.exists():
-        shutil.rmtree(workdir)
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+def copy_checkout(workdir: Path, under: str = "") -> None:
+    """The checkout's tracked and untracked (not ignored) files, or those `under` a folder."""
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
+                             *([under] if under else [])],
                             cwd=ROOT, check=True, capture_output=True, text=True).stdout
     for name in listed.splitlines():
         source = ROOT / name
@@ -62,6 +71,13 @@ def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int) -> Non
             target = workdir / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
+
+
+def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int,
+            timeout_constant: float) -> None:
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    copy_checkout(workdir)
     config = (
         "\n[tool.mutmut]\n"
         'source_paths = ["synclint"]\n'
@@ -70,9 +86,19 @@ def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int) -> Non
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         'pytest_add_cli_args = ["-p", "no:cacheprovider", "-q", "-x"]\n'
         f"max_children = {jobs}\n"
+        f"timeout_constant = {timeout_constant}\n"
     )
     with (workdir / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(config)
+
+
+def _set_timeout_constant(pyproject: Path, seconds: float) -> None:
+    """Timeouts are tested again under the new limit (mutmut resets them when it changes)."""
+    lines = [line for line in pyproject.read_text(encoding="utf-8").splitlines()
+             if not line.startswith("timeout_constant = ")]
+    at = lines.index("[tool.mutmut]") + 1
+    lines.insert(at, f"timeout_constant = {seconds}")
+    pyproject.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def all_mutants(workdir: Path) -> list[str]:
@@ -110,7 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=float, default=80.0)
     parser.add_argument("--sample", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--timeout-constant", type=float, default=10.0)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--report-only", action="store_true")
+    mode.add_argument("--rerun", action="store_true",
+                      help="re-run the mutants an earlier run in --workdir did not kill, with "
+                           "the checkout's current tests")
     args = parser.parse_args(argv)
     package, tests = SCOPES[args.scope]
     if not args.files:
@@ -119,8 +150,16 @@ def main(argv: list[str] | None = None) -> int:
     args.tests = args.tests or list(tests)
     args.workdir = args.workdir or Path(f"/tmp/synclint-mutation-{args.scope}")
     chosen: list[str] = []
-    if not args.report_only:
-        prepare(args.workdir, args.files, args.tests, args.jobs)
+    if args.rerun:
+        again = sorted(n for n, s in results(args.workdir).items()
+                       if s not in ("killed", "not checked", "skipped"))
+        copy_checkout(args.workdir, "tests")
+        _set_timeout_constant(args.workdir / "pyproject.toml", args.timeout_constant)
+        print(f"re-running {len(again)} mutants not killed before", flush=True)
+        subprocess.run([sys.executable, "-m", "mutmut", "run", *again], cwd=args.workdir,
+                       check=False)
+    elif not args.report_only:
+        prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant)
         if args.sample:
             names = all_mutants(args.workdir)
             chosen = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
