@@ -73,7 +73,7 @@ def _guarded_totals(guard: str) -> str:
     return f"""\
         import torch
 
-        def totals(params: list[torch.Tensor]) -> list[float]:
+        def totals(params: list[torch.Tensor], ref: torch.Tensor) -> list[float]:
             out = []
             for p in params:
                 if {guard}:
@@ -84,7 +84,7 @@ def _guarded_totals(guard: str) -> str:
 
 @pytest.mark.parametrize("guard", [
     "p.requires_grad", "p.ndim > 1", "p.shape[0] > 1", "p.numel()", "p.is_cuda or p.ndim > 1",
-    "p.is_leaf and p.ndim > 1",
+    "p.is_leaf and p.ndim > 1", "p.device == ref.device",
 ])
 def test_a_guard_on_tensor_metadata_keeps_skipped_elements_unread(guard: str) -> None:
     """A guard on metadata is a host value: the fix copies it into its first pass, so a
@@ -94,9 +94,10 @@ def test_a_guard_on_tensor_metadata_keeps_skipped_elements_unread(guard: str) ->
     (finding,) = _findings(source, BATCHED)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
     text = _fixed(source, BATCHED)
-    naive = _call(source, "totals", _params_with_an_unreadable_one())
+    ref = torch.zeros(1)
+    naive = _call(source, "totals", _params_with_an_unreadable_one(), ref)
     assert naive == [4.0, 12.0]
-    assert compare(naive, _call(text, "totals", _params_with_an_unreadable_one())) == []
+    assert compare(naive, _call(text, "totals", _params_with_an_unreadable_one(), ref)) == []
 
 
 @pytest.mark.xfail(strict=True, raises=NotImplementedError, reason=(
@@ -111,9 +112,10 @@ def test_a_guard_the_fix_does_not_copy_still_keeps_skipped_elements_unread(guard
     source = _guarded_totals(guard)
     (finding,) = _findings(source, BATCHED)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
-    naive = _call(source, "totals", _params_with_an_unreadable_one())
+    ref = torch.zeros(1)
+    naive = _call(source, "totals", _params_with_an_unreadable_one(), ref)
     assert naive == [4.0, 12.0]
-    fixed = _call(_fixed(source, BATCHED), "totals", _params_with_an_unreadable_one())
+    fixed = _call(_fixed(source, BATCHED), "totals", _params_with_an_unreadable_one(), ref)
     assert compare(naive, fixed) == []
 
 
