@@ -15,6 +15,8 @@ not run yet ("not checked", e.g. after an interrupted run) are left out of the c
 copies the checkout's tests into that work directory again and re-runs the mutants the earlier
 run did not kill (survived, timed out, no tests): after adding tests, it gives the new count
 without testing again the mutants already killed (tests are only added, so they stay killed).
+A changed --timeout-constant makes mutmut forget its timeouts: a `--rerun` stopped before the
+end leaves those it did not reach "not checked", outside the counts (keep the first report).
 
 `--scope fixes` (the default) mutates every module of `synclint/fixes/` and runs the fixer's
 tests plus the rule tests that apply fixes; `--scope analysis` mutates `synclint/analysis/`
