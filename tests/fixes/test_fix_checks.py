@@ -1,0 +1,426 @@
+"""Checks of the fixer that mutation testing (`benchmarks/mutation.py`) showed no test
+exercised: weakening any of them left every other test passing. Each test here executes the
+fix against the original, or asserts the exact reason a fix is refused or made unsafe."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import pytest
+import torch
+from torch import nn
+
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from tests.fixes.differential import compare
+
+BATCHED = ("SYN101", "SYN102")
+
+
+def _fixed(source: str, codes: Sequence[str], *, unsafe: bool = False) -> str:
+    result = fix_source(textwrap.dedent(source), "example.py", codes, unsafe=unsafe)
+    assert result.error is None and not result.discarded
+    return result.text
+
+
+def _findings(source: str, codes: Sequence[str]) -> list[Diagnostic]:
+    output = lint_source(textwrap.dedent(source), "example.py", codes)
+    return [d for d in output.diagnostics if d.code in codes]
+
+
+def _load(source: str, name: str) -> ModuleType:
+    module = ModuleType(name)
+    exec(compile(textwrap.dedent(source), f"<{name}>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+def _call(source: str, function: str, *args: Any) -> Any:
+    return getattr(_load(source, "naive_or_fixed"), function)(*args)
+
+
+# --- batched (SYN101 / SYN102): what the loop calls, what guards it, what it iterates ---------
+
+def test_a_generator_joined_into_a_string_is_read_in_one_safe_transfer() -> None:
+    source = """\
+        import torch
+
+        def report(values: list[torch.Tensor]) -> str:
+            return ", ".join(f"{v.item():.3f}" for v in values)
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = _fixed(source, BATCHED)
+    assert "torch.stack(" in text and ".item()" not in text
+    values = [torch.tensor(1.5), torch.tensor(-2.25), torch.tensor(3), torch.tensor(True)]
+    naive = _call(source, "report", values)
+    assert naive == "1.500, -2.250, 3.000, 1.000"
+    assert compare(naive, _call(text, "report", values)) == []
+
+
+#: A tensor the guards below skip, and which cannot be read: on the meta device, 1-d,
+#: empty, float16, not requiring grad.
+def _params_with_an_unreadable_one() -> list[torch.Tensor]:
+    return [torch.ones(2, 2, requires_grad=True),
+            torch.empty(0, dtype=torch.float16, device="meta"),
+            torch.full((3, 2), 2.0, requires_grad=True)]
+
+
+def _guarded_totals(guard: str) -> str:
+    return f"""\
+        import torch
+
+        def totals(params: list[torch.Tensor], ref: torch.Tensor) -> list[float]:
+            out = []
+            for p in params:
+                if {guard}:
+                    out.append(p.sum().item())
+            return out
+        """
+
+
+@pytest.mark.parametrize("guard", [
+    "p.requires_grad", "p.ndim > 1", "p.shape[0] > 1", "p.numel()", "p.is_cuda or p.ndim > 1",
+    "p.is_leaf and p.ndim > 1", "p.device == ref.device",
+])
+def test_a_guard_on_tensor_metadata_keeps_skipped_elements_unread(guard: str) -> None:
+    """A guard on metadata is a host value: the fix copies it into its first pass, so a
+    tensor the loop skips (here, one on the meta device, which cannot be read) is never
+    read."""
+    source = _guarded_totals(guard)
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = _fixed(source, BATCHED)
+    ref = torch.zeros(1)
+    naive = _call(source, "totals", _params_with_an_unreadable_one(), ref)
+    assert naive == [4.0, 12.0]
+    assert compare(naive, _call(text, "totals", _params_with_an_unreadable_one(), ref)) == []
+
+
+@pytest.mark.xfail(strict=True, raises=NotImplementedError, reason=(
+    "a safe fix reads every element's `p.sum()` when it does not copy the guard into its "
+    "first pass (`not p.is_meta`, `p.device.type != 'meta'`, `p.element_size() > 2`, "
+    "`p.dtype == torch.float32`): a meta tensor the loop skips is read and raises"))
+@pytest.mark.parametrize("guard", [
+    "not p.is_meta", "p.device.type != 'meta'", "p.element_size() > 2",
+    "p.dtype == torch.float32",
+])
+def test_a_guard_the_fix_does_not_copy_still_keeps_skipped_elements_unread(guard: str) -> None:
+    source = _guarded_totals(guard)
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    ref = torch.zeros(1)
+    naive = _call(source, "totals", _params_with_an_unreadable_one(), ref)
+    assert naive == [4.0, 12.0]
+    fixed = _call(_fixed(source, BATCHED), "totals", _params_with_an_unreadable_one(), ref)
+    assert compare(naive, fixed) == []
+
+
+def test_a_torch_linalg_call_in_the_body_keeps_the_fix_safe() -> None:
+    source = """\
+        import torch
+
+        def norms(grads: list[torch.Tensor]) -> list[float]:
+            out = []
+            for g in grads:
+                n = torch.linalg.vector_norm(g)
+                out.append(n.item())
+            return out
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    grads = [torch.randn(4, generator=torch.Generator().manual_seed(i)) for i in range(3)]
+    text = _fixed(source, BATCHED)
+    assert compare(_call(source, "norms", grads), _call(text, "norms", grads)) == []
+
+
+def test_an_in_place_torch_nn_init_call_makes_the_fix_unsafe() -> None:
+    """`torch.nn.init.zeros_(p)` after the read: on a list holding one tensor twice, the
+    original reads the zeroed tensor the second time, the fix reads it before any zeroing."""
+    source = """\
+        import torch
+
+        def norms_then_reset(params: list[torch.Tensor]) -> list[float]:
+            norms = []
+            for p in params:
+                norms.append(p.norm().item())
+                torch.nn.init.zeros_(p)
+            return norms
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.help is not None and finding.help.endswith(
+        "No safe fix: the loop calls `torch.nn.init.zeros_()`, which may modify the tensors "
+        "it reads.")
+    assert _fixed(source, BATCHED) == textwrap.dedent(source)
+    text = _fixed(source, BATCHED, unsafe=True)
+
+    def distinct() -> list[torch.Tensor]:
+        return [torch.full((4,), 1.0), torch.full((4,), 2.0)]
+
+    assert compare(_call(source, "norms_then_reset", distinct()),
+                   _call(text, "norms_then_reset", distinct())) == []
+    shared = torch.full((4,), 1.0)
+    assert _call(source, "norms_then_reset", [shared, shared]) == [2.0, 0.0]
+    shared = torch.full((4,), 1.0)
+    assert _call(text, "norms_then_reset", [shared, shared]) == [2.0, 2.0]
+
+
+@pytest.mark.parametrize("annotation", [
+    "list[torch.Tensor]", "List[torch.Tensor]", "tuple[torch.Tensor, ...]",
+    "Tuple[torch.Tensor, ...]", "Sequence[torch.Tensor]", "MutableSequence[torch.Tensor]",
+])
+def test_a_parameter_annotated_as_a_sequence_is_iterated_twice_safely(annotation: str) -> None:
+    source = f"""\
+        from collections.abc import MutableSequence, Sequence
+        from typing import List, Tuple
+
+        import torch
+
+        def totals(values: {annotation}) -> list[float]:
+            out = []
+            for v in values:
+                out.append(v.sum().item())
+            return out
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    values = [torch.arange(3.0), torch.tensor([0.5, float("nan")])]
+    text = _fixed(source, BATCHED)
+    assert compare(_call(source, "totals", values), _call(text, "totals", values)) == []
+
+
+def test_a_parameter_annotated_as_an_iterable_may_be_a_generator() -> None:
+    source = """\
+        from collections.abc import Iterable
+
+        import torch
+
+        def totals(values: Iterable[torch.Tensor]) -> list[float]:
+            out = []
+            for v in values:
+                out.append(v.sum().item())
+            return out
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "`values` may be an iterator (a generator or progress bar)" in (finding.help or "")
+
+
+def test_a_comprehension_of_an_iterator_is_read_from_one_copy() -> None:
+    source = """\
+        import torch
+
+        def named_values(items) -> list[tuple[str, float]]:
+            return [(name, v.item()) for name, v in items]
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "`items` may be an iterator (a generator or progress bar), which the fix drains " \
+        "before the loop body runs" in (finding.help or "")
+    text = _fixed(source, BATCHED, unsafe=True)
+
+    def items() -> Any:
+        return iter([("a", torch.tensor(1.5)), ("b", torch.tensor(-2.0))])
+
+    naive = _call(source, "named_values", items())
+    assert naive == [("a", 1.5), ("b", -2.0)]
+    assert compare(naive, _call(text, "named_values", items())) == []
+
+
+def test_a_comprehension_in_a_class_body_is_not_fixed() -> None:
+    """The reads would go into the class body, where a comprehension cannot see them."""
+    source = """\
+        import torch
+
+        def make(ts: list[torch.Tensor]):
+            for _ in range(2):
+                class Stats:
+                    values = [t.item() for t in ts]
+            return Stats.values
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is None
+    assert finding.help is not None and finding.help.endswith(
+        "No safe fix: a loop in a class body (a comprehension there cannot see the class's "
+        "names).")
+
+
+def test_a_tensor_dict_key_is_not_read() -> None:
+    """`{t.sum(): t.item() ...}`: the value is read, the key stays a tensor."""
+    source = """\
+        import torch
+
+        def by_sum(ts: list[torch.Tensor]) -> dict:
+            return {t.sum(): t.item() for t in ts}
+        """
+    text = _fixed(source, BATCHED)
+    assert "{t.sum(): value for t, value in zip(ts, values, strict=True)}" in text
+    ts = [torch.tensor(1.0), torch.tensor(2.5)]
+    naive, fixed = _call(source, "by_sum", ts), _call(text, "by_sum", ts)
+    assert all(isinstance(key, torch.Tensor) for key in fixed)
+    assert compare(list(naive.values()), list(fixed.values())) == []
+    assert compare([k.item() for k in naive], [k.item() for k in fixed]) == []
+
+
+def test_any_over_the_data_of_parameters_has_an_unsafe_fix_that_computes_the_same() -> None:
+    """`.data` cannot raise: the fix may compute every element's condition (unsafe only
+    because it no longer stops at the first true one)."""
+    source = """\
+        import torch
+
+        def has_nan(params: list[torch.Tensor]) -> bool:
+            return any(torch.isnan(p.data).any() for p in params)
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "`any()` stops at the first true element; the fix computes every element's " \
+        "condition first" in (finding.help or "")
+    text = _fixed(source, BATCHED, unsafe=True)
+    for params in ([torch.ones(2), torch.tensor([float("nan")])], [torch.ones(3)], []):
+        assert compare(_call(source, "has_nan", params), _call(text, "has_nan", params)) == []
+
+
+def test_any_over_an_attribute_that_may_be_missing_is_not_fixed() -> None:
+    """`m.weight` may not exist on a later module (an activation): `any()` stops before it,
+    a fix computing every condition first would raise."""
+    source = """\
+        import torch
+
+        def has_nan(modules: list[torch.nn.Linear]) -> bool:
+            return any(torch.isnan(m.weight).any() for m in modules)
+        """
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is None
+    assert finding.help is not None and finding.help.endswith(
+        "No safe fix: `any()` stops at the first true element; the fix would compute "
+        "conditions the original never reaches, and they may raise.")
+    bad = nn.Linear(2, 2)
+    with torch.no_grad():
+        bad.weight[0, 0] = float("nan")
+    assert _call(source, "has_nan", [bad, nn.ReLU()]) is True
+
+
+def test_a_gradient_known_not_none_is_read_under_a_tensor_condition() -> None:
+    """Below `if p.grad is None: continue`, `p.grad` exists: reading `p.grad.isinf().sum()`
+    for every parameter (not only where the tensor condition holds) cannot raise."""
+    source = """\
+        import torch
+
+        def inf_count(model: torch.nn.Module) -> float:
+            total = 0.0
+            for p in model.parameters():
+                if p.grad is None:
+                    continue
+                if p.grad.abs().sum() > 0:
+                    total += p.grad.isinf().sum().item()
+            return total
+        """
+    finding = _findings(source, BATCHED)[-1]
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = _fixed(source, BATCHED)
+    model = nn.Sequential(nn.Linear(3, 3), nn.Linear(3, 2))
+    params = list(model.parameters())
+    params[0].grad = torch.tensor([[float("inf"), 1.0, 0.0]] * 3)
+    params[2].grad = torch.zeros(2, 3)
+    params[3].grad = torch.tensor([float("inf"), float("-inf")])
+    naive = _call(source, "inf_count", model)
+    assert naive == 5.0
+    assert compare(naive, _call(text, "inf_count", model)) == []
+
+
+# --- merged reads (SYN112) --------------------------------------------------------------------
+
+MERGED = ("SYN112",)
+
+
+def test_merged_reads_are_named_after_the_dict_keys_they_fill() -> None:
+    source = """\
+        import torch
+
+        def metrics(loss: torch.Tensor, acc: torch.Tensor) -> dict[str, float]:
+            return {"train_loss": loss.float().item(), "accuracy": acc.float().item()}
+        """
+    (finding,) = _findings(source, MERGED)
+    assert finding.fix is not None
+    assert finding.fix.message == "Read the values in one transfer (`torch.stack(...).tolist()`)"
+    text = _fixed(source, MERGED, unsafe=True)
+    assert "train_loss_value, accuracy_value = torch.stack([loss.float(), acc.float()]).tolist()" \
+        in text
+    args = (torch.tensor(0.25), torch.tensor(0.75))
+    assert compare(_call(source, "metrics", *args), _call(text, "metrics", *args)) == []
+
+
+def test_a_comment_between_merged_reads_is_kept() -> None:
+    source = """\
+        import torch
+
+        def flags(x: torch.Tensor) -> tuple[bool, bool]:
+            has_nan = torch.isnan(x).any().item()
+            # infinities are checked separately
+            has_inf = torch.isinf(x).any().item()
+            return has_nan, has_inf
+        """
+    text = _fixed(source, MERGED)
+    assert "    # infinities are checked separately\n    has_inf = " in text
+    assert text.count("torch.stack(") == 1
+    x = torch.tensor([1.0, float("inf")])
+    assert compare(_call(source, "flags", x), _call(text, "flags", x)) == []
+
+
+def test_a_blank_line_between_merged_reads_does_not_stop_one_unpacking() -> None:
+    source = """\
+        import torch
+
+        def flags(x: torch.Tensor) -> tuple[bool, bool]:
+            has_nan = torch.isnan(x).any().item()
+
+            has_inf = torch.isinf(x).any().item()
+            return has_nan, has_inf
+        """
+    assert _fixed(source, MERGED) == textwrap.dedent("""\
+        import torch
+
+        def flags(x: torch.Tensor) -> tuple[bool, bool]:
+            has_nan, has_inf = torch.stack([torch.isnan(x).any(), torch.isinf(x).any()]).tolist()
+            return has_nan, has_inf
+        """)
+
+
+def test_reads_that_may_not_be_0d_make_the_merge_unsafe_and_it_does_differ() -> None:
+    source = """\
+        import torch
+
+        def ends(x: torch.Tensor) -> tuple[float, float]:
+            first = x[0].float().item()
+            second = x[1].float().item()
+            return first, second
+        """
+    (finding,) = _findings(source, MERGED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "`x[0].float()`, `x[1].float()` may not be 0-d: stacking one-element tensors of " \
+        "other shapes gives nested lists or raises" in (finding.help or "")
+    text = _fixed(source, MERGED, unsafe=True)
+    flat = torch.tensor([1.0, 2.0])
+    assert compare(_call(source, "ends", flat), _call(text, "ends", flat)) == []
+    column = torch.tensor([[1.0], [2.0]])
+    assert _call(source, "ends", column) == (1.0, 2.0)
+    assert _call(text, "ends", column) == ([1.0], [2.0])
+
+
+# --- float64 (SYN301) -------------------------------------------------------------------------
+
+def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
+    source = """\
+        import torch
+
+        def track(state, g: torch.Tensor) -> None:
+            state.last_norm = (g.float() ** 2).sum()
+        """
+    (finding,) = _findings(source, ("SYN301",))
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.help is not None and finding.help.endswith(
+        "No safe fix: the result becomes a float64 tensor where it was float32.")
