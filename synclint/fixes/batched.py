@@ -17,6 +17,7 @@ from synclint.analysis.kinds import (
     HOST,
     UNKNOWN,
 )
+from synclint.analysis.torch_api import DTYPE_NAMES, HOST_ATTRIBUTES, METADATA_METHODS
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_facts import (
@@ -87,6 +88,10 @@ class Outcome:
 
 class _Refused(Exception):
     """The loop cannot be rewritten; the message says why."""
+
+
+#: Tensor methods that return metadata (`p.numel()`, `p.element_size()`): host values.
+_METADATA_CALLS = METADATA_METHODS | {"is_floating_point", "is_complex"}
 
 
 @dataclass
@@ -205,6 +210,8 @@ class _Rewriter:
         self.active: set[str] = set()
         #: Names the guards read: the body must not change them.
         self.guard_names: set[str] = set()
+        #: Guards that neither read a tensor nor are provably host values.
+        self.opaque_guards: list[str] = []
         #: Loop variables that are ints for certain (`range`, `enumerate`'s index).
         self.host_targets: set[str] = set()
 
@@ -907,8 +914,12 @@ class _Rewriter:
     def _host_guard(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]] | None:
         """The guard's code (aliases substituted) and the expressions it proves not None,
         or None when the test depends on tensor values or may have effects."""
-        if not self._host_pure(test) or not self._sync_free(test, truth=True) \
-                or self._has_sync(self._substituted(test)):
+        if not self._sync_free(test, truth=True) or self._has_sync(self._substituted(test)):
+            return None
+        if not self._host_pure(test):
+            # Not a tensor condition, yet not provably host: it may skip elements that
+            # cannot be read at all (`if not p.is_meta:`), which the first pass would read.
+            self.opaque_guards.append(_code(test))
             return None
         names = set(_names_in(test))
         for name in names:
@@ -996,21 +1007,30 @@ class _Rewriter:
         if isinstance(node, cst.UnaryOperation):
             return self._known_host(node.expression)
         if isinstance(node, cst.Attribute):
-            return self._is_device(node.value) and node.attr.value in (
-                "shape", "dtype", "device", "ndim", "requires_grad", "is_cuda", "is_leaf")
+            return self._metadata(node)
         if isinstance(node, cst.Subscript):
             return isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape" \
                 and self._is_device(node.value.value)
         if isinstance(node, cst.Call):
             method = _method(node)
-            if method is not None and method[1] in ("numel", "dim", "size", "nelement",
-                                                    "element_size", "is_floating_point",
-                                                    "is_complex"):
+            if method is not None and method[1] in _METADATA_CALLS:
                 return self._is_device(method[0])
             if isinstance(node.func, cst.Name) and node.func.value == "len" \
                     and self.ctx.env.lookup("len") is None:
                 return True
         return False
+
+    def _metadata(self, node: cst.Attribute) -> bool:
+        """Tensor metadata, a host value that reading never syncs: `p.is_meta`, `p.dtype`,
+        `p.device.type`, or a dtype constant (`torch.float32`)."""
+        if self._is_device(node.value) and node.attr.value in HOST_ATTRIBUTES:
+            return True
+        if isinstance(node.value, cst.Attribute) and node.value.attr.value == "device" \
+                and node.attr.value in ("type", "index") and self._is_device(node.value.value):
+            return True
+        qualified = self.ctx.imports.qualify(node)
+        return qualified is not None and qualified.startswith("torch.") \
+            and qualified[6:] in DTYPE_NAMES
 
     def _conjunction(self) -> str:
         if not self.guards:
@@ -1025,9 +1045,10 @@ class _Rewriter:
                              cst.ConcatenatedString)):
             return True
         if isinstance(node, cst.Attribute):
+            if self._metadata(node):
+                return True
             return self._host_pure(node.value) if not self._is_device(node.value) \
-                else node.attr.value in ("grad", "data", "shape", "dtype", "device", "ndim",
-                                         "requires_grad", "is_cuda", "is_leaf")
+                else node.attr.value in ("grad", "data")
         if isinstance(node, cst.Comparison):
             return self._operand_pure(node.left) and all(
                 self._operand_pure(t.comparator) for t in node.comparisons)
@@ -1048,7 +1069,9 @@ class _Rewriter:
             if isinstance(func, cst.Name):
                 ok = func.value in _HOST_GUARD_CALLS and self.ctx.env.lookup(func.value) is None
             elif isinstance(func, cst.Attribute):
-                ok = func.attr.value in _HOST_GUARD_METHODS and self._operand_pure(func.value)
+                ok = (func.attr.value in _HOST_GUARD_METHODS
+                      or func.attr.value in _METADATA_CALLS and self._is_device(func.value)) \
+                    and self._operand_pure(func.value)
             else:
                 ok = False
             return ok and all(self._operand_pure(a.value) for a in node.args)
@@ -1176,6 +1199,9 @@ class _Rewriter:
     def _check_conditional_read(self, site: _Site) -> None:
         """A read under a condition on tensor values happens in the fix for every
         element: only reads that cannot raise may be made where the original did not."""
+        if not site.exact and self.opaque_guards:
+            raise _Refused(f"`{self.opaque_guards[0]}` may skip elements the fix would read "
+                           "anyway (a meta tensor cannot be read)")
         if not site.exact and not self._total(self._substituted(site.value), site.facts):
             raise _Refused(f"`{_code(site.value)}` is read only where a tensor condition "
                            "holds; the fix would read it every time, and it may raise")

@@ -100,10 +100,6 @@ def test_a_guard_on_tensor_metadata_keeps_skipped_elements_unread(guard: str) ->
     assert compare(naive, _call(text, "totals", _params_with_an_unreadable_one(), ref)) == []
 
 
-@pytest.mark.xfail(strict=True, raises=NotImplementedError, reason=(
-    "a safe fix reads every element's `p.sum()` when it does not copy the guard into its "
-    "first pass (`not p.is_meta`, `p.device.type != 'meta'`, `p.element_size() > 2`, "
-    "`p.dtype == torch.float32`): a meta tensor the loop skips is read and raises"))
 @pytest.mark.parametrize("guard", [
     "not p.is_meta", "p.device.type != 'meta'", "p.element_size() > 2",
     "p.dtype == torch.float32",
@@ -426,3 +422,17 @@ def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
     assert finding.help is not None and finding.help.endswith(
         "No safe fix: the result becomes a float64 tensor where it was float32.")
+
+
+def test_a_guard_neither_on_tensor_values_nor_known_host_refuses_the_fix() -> None:
+    """`if not p.offloaded:` (a flag the code set on its tensors) reads no tensor, yet
+    nothing proves it a host value the fix could copy: without it the first pass would
+    read the skipped meta tensor, so there is no fix."""
+    source = _guarded_totals("not p.offloaded")
+    params = _params_with_an_unreadable_one()
+    for p in params:
+        p.offloaded = p.is_meta  # type: ignore[attr-defined]
+    assert _call(source, "totals", params, torch.zeros(1)) == [4.0, 12.0]
+    (finding,) = _findings(source, BATCHED)
+    assert finding.fix is None
+    assert finding.help is not None and "`not p.offloaded` may skip elements" in finding.help
