@@ -162,13 +162,14 @@ def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool
             and isinstance(test.comparisons[0].operator, cst.Equal)):
         return False
     counters = _counters(loop)
-    bound = _bound_in(loop)
     first, second = test.left, test.comparisons[0].comparator
     for counter, other in ((first, second), (second, first)):
         if isinstance(counter, cst.Name) and counter.value in counters \
-                and not _is_tensor(counter, kind_of) and not _is_tensor(other, kind_of) \
-                and not any(n.value in bound for n in _all_names(other)):
-            return True
+                and not _is_tensor(counter, kind_of) and not _is_tensor(other, kind_of):
+            # Walking the loop for the names it binds is the costly part: only now.
+            bound = _bound_in(loop)
+            if not any(n.value in bound for n in _all_names(other)):
+                return True
     return False
 
 
