@@ -1,0 +1,33 @@
+"""Draw a fixed-seed sample of findings from synclint JSON outputs and print each with the
+code around it: python sample_findings.py SEED N CORPUS=FILE.json ... (CORPUS_ROOT holds the
+unzipped sources)."""
+import json
+import os
+import pathlib
+import random
+import sys
+
+seed, n = int(sys.argv[1]), int(sys.argv[2])
+items = []
+for arg in sys.argv[3:]:
+    corpus, path = arg.split("=")
+    data = json.load(open(path))
+    for d in data:
+        items.append((corpus, d))
+random.Random(seed).shuffle(items)
+for i, (corpus, d) in enumerate(items[:n], 1):
+    root = pathlib.Path(os.environ.get("CORPUS_ROOT", "/work/corpus/src")) / corpus
+    f = root / d["filename"] if not d["filename"].startswith("/") else pathlib.Path(d["filename"])
+    line = d["location"]["row"]
+    lines = f.read_text().splitlines()
+    # find enclosing def
+    j = line - 1
+    while j > 0 and not lines[j].lstrip().startswith(("def ", "async def ")):
+        j -= 1
+    print(f"=== #{i} {corpus} {d['code']} {d['filename']}:{line}  {d['message']}")
+    if d.get("related"):
+        for r in d["related"]:
+            print(f"    related: {r}")
+    print(f"    [{j+1}] {lines[j].strip()}")
+    for k in range(max(j + 1, line - 12), min(len(lines), line + 3)):
+        print(f"{'>' if k == line - 1 else ' '}{k+1:5} {lines[k]}")
