@@ -50,7 +50,11 @@ def refusal(fix: PendingFix, parents: Sequence[cst.CSTNode], imports: Imports,
             return (f"`{parent.name.value}` is compiled by `{compiler}`, which accepts less "
                     "than Python: the rewrite may not compile")
     function = next((p for p in reversed(parents) if isinstance(p, cst.FunctionDef)), None)
-    if function is not None and _reads_with_tolist(fix) and _warns_against_tolist(function):
+    # The regex over the whole text first: walking the function for its comments costs
+    # far more, and almost no file has such a warning anywhere.
+    if function is not None and _reads_with_tolist(fix) \
+            and "tolist" in source and _TOLIST_WARNING.search(source) is not None \
+            and _warns_against_tolist(function):
         return "a comment here warns against `.tolist()`, which the fix would use"
     return None
 
