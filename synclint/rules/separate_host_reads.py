@@ -231,16 +231,46 @@ def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
     return bool(names) and any(isinstance(n, cst.Name) and n.value in names for n in walk(node))
 
 
+def _evaluation_order(run: list[_Statement]) -> tuple[dict[int, int], dict[int, int]]:
+    """When each node starts and ends being evaluated, as positions in one sequence:
+    children left to right, a call after its arguments, an assignment's value before its
+    targets (Python's order)."""
+    start: dict[int, int] = {}
+    end: dict[int, int] = {}
+    clock = 0
+
+    def visit(node: cst.CSTNode) -> None:
+        nonlocal clock
+        start[id(node)] = clock
+        clock += 1
+        children: list[cst.CSTNode] = list(node.children)
+        if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
+            children = [node.value] + [c for c in children if c is not node.value]
+        for child in children:
+            visit(child)
+        end[id(node)] = clock
+        clock += 1
+
+    for statement in run:
+        visit(statement.node)
+    return start, end
+
+
 def _moves_code_across(run: list[_Statement], reads: list[Read]) -> str | None:
     """Why evaluating every read before the first statement could change behaviour."""
     inside = {id(n) for r in reads for n in walk(r.call)}
+    start, end = _evaluation_order(run)
+    last_read = max(start[id(r.call)] for r in reads)
     for statement in run:
         for node in walk(statement.node):
             if isinstance(node, cst.Call) and id(node) not in inside:
                 func = node.func
-                if not (isinstance(func, cst.Name) and func.value in _HARMLESS_CALLS):
-                    name = cst.Module([]).code_for_node(func)
-                    return f"`{name}(...)` runs between the reads and could change a tensor"
+                if isinstance(func, cst.Name) and func.value in _HARMLESS_CALLS:
+                    continue
+                if end[id(node)] > last_read:
+                    continue  # it runs after every read has started: no read moves across it
+                name = cst.Module([]).code_for_node(func)
+                return f"`{name}(...)` runs before a later read and could change a tensor"
     if not all(r.facts.plain for r in reads):
         for statement in run[:-1]:
             for small in statement.node.body:

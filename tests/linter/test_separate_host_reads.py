@@ -92,10 +92,22 @@ def test_a_call_between_the_reads_makes_the_fix_unsafe() -> None:
     (finding,) = findings("""\
         import torch
         def f(x: torch.Tensor, log):
-            log("start", x.float().sum().item(), x.float().mean().item())
+            return x.float().sum().item(), log("start"), x.float().mean().item()
     """)
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    assert finding.help is not None and "`log(...)` runs between the reads" in finding.help
+    assert finding.help is not None and "`log(...)` runs before a later read" in finding.help
+
+
+def test_a_call_given_the_reads_runs_after_them_and_keeps_the_fix_safe() -> None:
+    # Python evaluates a call's arguments first: `log` runs after both reads, so reading
+    # them in one transfer before it moves nothing across it.
+    (finding,) = findings("""\
+        import torch
+        def f(x: torch.Tensor, log):
+            log("start", x.float().sum().item(), x.float().mean().item())
+    """)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    assert finding.help is not None and "runs before a later read" not in finding.help
 
 
 def test_the_same_tensor_read_twice_is_read_once_safely() -> None:

@@ -1,7 +1,8 @@
-# expect-fix: unsafe
+# expect-fix: safe
 """Two votes after an all-reduce (reduced from diffusers' SeaCache `_synchronize_compute_
 decision`): the first vote is read twice and the second only when the first holds; the
-fix reads the first once and keeps the second conditional."""
+fix reads the first once and keeps the second conditional. Nothing but `bool` runs before
+a later read, so the fix is safe."""
 from __future__ import annotations
 
 import torch
