@@ -19,6 +19,13 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join(reversed(parts))
 
 
+def last_name(node: cst.BaseExpression) -> str:
+    """The name an expression ends in: `step` for `scheduler.step` or `step`, else ""."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
 def module_name(node: cst.BaseExpression) -> str:
     """The dotted module name of an import (`torch.nn`)."""
     name = dotted_name(node)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS
+from synclint.analysis.names import last_name
 from synclint.analysis.walker import Context, walk
 from synclint.diagnostics import Applicability
 from synclint.fixes.pending import PendingFix, Replacement
@@ -95,8 +96,7 @@ def _impure(ctx: Context, node: cst.BaseExpression) -> str | None:
             return "a branch has a subscript or side effect that could fail or act when not taken"
         if isinstance(part, cst.Call):
             func = part.func
-            name = func.attr.value if isinstance(func, cst.Attribute) else (
-                func.value if isinstance(func, cst.Name) else "")
+            name = last_name(func)
             if name not in _PURE_METHODS:
                 return f"`{name or 'a call'}(...)` would also run when its branch is not taken"
     return None

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from synclint.analysis.infer import keyword_arg
+from synclint.analysis.names import last_name
 from synclint.analysis.uses import occurrences
 from synclint.fixes.output_size import output_size_fix, output_size_help
 from synclint.rules.base import Example, Rule
@@ -90,9 +91,7 @@ class DataDependentShape(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         # Cheap test first: most calls name none of these ops.
-        last = func.attr.value if isinstance(func, cst.Attribute) else (
-            func.value if isinstance(func, cst.Name) else None)
-        if last not in _NAMES:
+        if last_name(func) not in _NAMES:
             return
         if self.ctx.imports.qualify(func) is not None:
             name = self.ctx.imports.torch_function(func)

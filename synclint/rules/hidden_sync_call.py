@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from synclint.analysis.kinds import HOST, HOST_TENSOR, NUMPY
-from synclint.analysis.names import dotted_name
+from synclint.analysis.names import dotted_name, last_name
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, PendingFix, Replacement, Rule
 from synclint.rules.gating import per_step
@@ -74,9 +74,7 @@ class HiddenSyncCall(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         # Cheap test first: most calls name none of these.
-        last = func.attr.value if isinstance(func, cst.Attribute) else (
-            func.value if isinstance(func, cst.Name) else None)
-        if last not in _NAMES:
+        if last_name(func) not in _NAMES:
             return
         qualified = self.ctx.imports.qualify(func)
         if qualified is not None:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from synclint.analysis.infer import is_cpu_device
 from synclint.analysis.kinds import TENSORS, UNKNOWN
+from synclint.analysis.names import last_name
 from synclint.analysis.torch_api import GATHER_FUNCTIONS, MODULE_ITERATORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
@@ -94,8 +95,7 @@ def _iterates_modules(loop: cst.CSTNode) -> bool:
         if iterable.func.attr.value in MODULE_ITERATORS:
             return True
         iterable = iterable.func.value
-    name = iterable.attr.value if isinstance(iterable, cst.Attribute) else (
-        iterable.value if isinstance(iterable, cst.Name) else "")
+    name = last_name(iterable)
     return any(word in name.lower() for word in MODULE_WORDS)
 
 
@@ -119,8 +119,7 @@ def _is_dtype(expr: cst.BaseExpression, ctx: Context) -> bool:
     qualified = ctx.imports.qualify(expr)
     if qualified is not None and qualified.startswith("torch."):
         return qualified.split(".")[-1][:1].islower() and qualified.count(".") == 1
-    name = expr.attr.value if isinstance(expr, cst.Attribute) else (
-        expr.value if isinstance(expr, cst.Name) else "")
+    name = last_name(expr)
     return "dtype" in name.lower()
 
 
