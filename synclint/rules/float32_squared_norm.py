@@ -99,7 +99,9 @@ def _builtin_sum(node: cst.Call, ctx: Context) -> SquaredNorm | None:
     return SquaredNorm(node, "builtin-sum", found[0], found[1], generator)
 
 
-def _bound_to_norms(name: cst.Name, ctx: Context) -> bool:
+def _assigned_values(name: cst.Name, ctx: Context) -> list[cst.BaseExpression]:
+    """Every value `name` is assigned in its scope; empty when one of its bindings is not
+    a plain `name = value` (a loop target, an augmented assignment, a parameter...)."""
     scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
     values: list[cst.BaseExpression] = []
     for node, ancestors in occurrences(scope, name.value):
@@ -107,8 +109,13 @@ def _bound_to_norms(name: cst.Name, ctx: Context) -> bool:
             continue
         target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
         if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)):
-            return False
+            return []
         values.append(assign.value)
+    return values
+
+
+def _bound_to_norms(name: cst.Name, ctx: Context) -> bool:
+    values = _assigned_values(name, ctx)
     return bool(values) and all(_is_norm(value, ctx) for value in values)
 
 
@@ -275,15 +282,7 @@ def _name_widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:
     (the kinds know host tensors, not their dtype)."""
     if not isinstance(expr, cst.Name):
         return False
-    scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
-    values: list[cst.BaseExpression] = []
-    for node, ancestors in occurrences(scope, expr.value):
-        if not binds(node, ancestors):
-            continue
-        target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
-        if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)):
-            return False
-        values.append(assign.value)
+    values = _assigned_values(expr, ctx)
     return bool(values) and all(_widened_to_f64(value, ctx) for value in values)
 
 
