@@ -155,14 +155,7 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
             name, template = names.values, "{stacked}.tolist() if {flat} else []"
         else:
             name, template = names.host, "iter({stacked}.tolist() if {flat} else [])"
-        inline = template.format(
-            stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
-        if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
-            emit(name, inline)
-        else:
-            emit(names.device, f"{flat}[0].device if {flat} else None")
-            emit(name, template.format(
-                stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+        _emit_stack(plan, names, emit, name, template, flat)
         if single and not guarded:
             return out, row_target
         take = f"next({names.host})"
@@ -182,6 +175,20 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
     return out, row_target
 
 
+def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name: str,
+                template: str, flat: str) -> None:
+    """`name = <template>` around one `torch.stack` of `flat`, every value moved onto the
+    first one's device; that device gets its own line where the statement would not fit."""
+    inline = template.format(
+        stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
+    if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
+        emit(name, inline)
+    else:
+        emit(names.device, f"{flat}[0].device if {flat} else None")
+        emit(name, template.format(
+            stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+
+
 def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
     """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
     values in order (the loop calls `next(values)` where it read one)."""
@@ -189,15 +196,8 @@ def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> Non
     condition = f" if {plan.only_if}" if plan.only_if else ""
     emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}{condition}]")
     if plan.uniform:
-        template = "iter({stacked}.tolist() if {reads} else [])"
-        inline = template.format(
-            stacked=f"torch.stack([r.to({reads}[0].device) for r in {reads}])", reads=reads)
-        if len(plan.indent) + len(f"{values} = {inline}") <= plan.line_length:
-            emit(values, inline)
-        else:
-            emit(names.device, f"{reads}[0].device if {reads} else None")
-            emit(values, template.format(
-                stacked=f"torch.stack([r.to({names.device}) for r in {reads}])", reads=reads))
+        _emit_stack(plan, names, emit, values, "iter({stacked}.tolist() if {flat} else [])",
+                    reads)
     else:
         key = "(r.device, r.dtype)"
         emit(names.host, f"{{k: iter(torch.stack([r for r in {reads} if {key} == k]).tolist())"
