@@ -118,6 +118,10 @@ def join(a: Kind, b: Kind) -> Kind:
         return TENSOR
     if isinstance(a, Seq) and isinstance(b, Seq):
         return Seq(join(a.elem, b.elem))
+    if HOST_TENSOR in (a, b) and Seq(HOST_TENSOR) in (a, b):
+        # `masks = masks[0]` on one branch only: a CPU tensor or a list of CPU tensors.
+        # Both iterate, index and stack to CPU tensors, and neither is ever a sync.
+        return Seq(HOST_TENSOR)
     return UNKNOWN
 
 

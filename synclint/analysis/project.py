@@ -1111,9 +1111,8 @@ class _Evaluation:
             value = self.expr(node.value)
             for target in node.targets:
                 self._bind(target, value, node.value)
-            if _is_none(node.value) or (isinstance(node.value, ast.List) and not node.value.elts):
-                # Placeholders (`x = None`, `xs = []`) that a branch or appends fill.
-                self.nones.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            # Placeholders (`x = None`, `xs = []`, `a, b = [], []`) a branch or appends fill.
+            self.nones.update(_placeholders(node.targets, node.value))
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
@@ -1988,6 +1987,23 @@ def _ends_abruptly(body: list[ast.stmt]) -> bool:
     if isinstance(last, ast.If):
         return _ends_abruptly(last.body) and _ends_abruptly(last.orelse)
     return isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
+def _is_placeholder(node: ast.expr) -> bool:
+    return _is_none(node) or (isinstance(node, ast.List) and not node.elts)
+
+
+def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
+    """Names an assignment binds to a placeholder: `x = None`, `xs = []`, and each name
+    of `a, b = [], []`."""
+    for target in targets:
+        if isinstance(target, ast.Name) and _is_placeholder(value):
+            yield target.id
+        elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts):
+            for element, part in zip(target.elts, value.elts):
+                if isinstance(element, ast.Name) and _is_placeholder(part):
+                    yield element.id
 
 
 def _always_raises(body: list[ast.stmt]) -> bool:

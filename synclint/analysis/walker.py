@@ -483,9 +483,7 @@ class Walker:
         for target in node.targets:
             self._node(target.target)
         env = self.ctx.env
-        placeholder = (env.bind_none if isinstance(node.value, cst.Name) and
-                       node.value.value == "None" else env.bind_empty_list
-                       if isinstance(node.value, cst.List) and not node.value.elements else None)
+        placeholder = _placeholder(env, node.value)
         if placeholder is not None:
             for target in node.targets:
                 if isinstance(target.target, cst.Name):
@@ -496,6 +494,14 @@ class Walker:
         kind = env.kind(node.value)
         for target in node.targets:
             env.bind_target(target.target, kind)
+            if isinstance(target.target, (cst.Tuple, cst.List)) and \
+                    isinstance(node.value, cst.Tuple) and \
+                    len(target.target.elements) == len(node.value.elements):
+                # `a, b = [], []`: each name is a placeholder, as after `a = []`.
+                for element, part in zip(target.target.elements, node.value.elements):
+                    fill = _placeholder(env, part.value)
+                    if fill is not None and isinstance(element.value, cst.Name):
+                        fill(element.value.value)
 
     def _expr(self, node: cst.Expr) -> None:
         self._node(node.value)
@@ -584,6 +590,16 @@ def ends_abruptly(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.SimpleStatementLine):
         return bool(node.body) and isinstance(node.body[-1], _ABRUPT)
     return isinstance(node, _ABRUPT)
+
+
+def _placeholder(env: Env, value: cst.BaseExpression) -> Callable[[str], None] | None:
+    """How to bind a name assigned `value` when it is a placeholder a branch or appends
+    fill (`None`, `[]`), else None."""
+    if isinstance(value, cst.Name) and value.value == "None":
+        return env.bind_none
+    if isinstance(value, cst.List) and not value.elements:
+        return env.bind_empty_list
+    return None
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:

@@ -33,6 +33,10 @@ def project_findings(**files: str) -> list[Diagnostic]:
     (TENSOR, HOST_TENSOR, UNKNOWN),
     (Seq(HOST), TENSOR, UNKNOWN),
     (HOST, HOST, HOST),
+    # A CPU tensor or a list of CPU tensors: every tensor in it is on the CPU.
+    (HOST_TENSOR, Seq(HOST_TENSOR), Seq(HOST_TENSOR)),
+    (Seq(HOST_TENSOR), HOST_TENSOR, Seq(HOST_TENSOR)),
+    (TENSOR, Seq(TENSOR), UNKNOWN),
 ])
 def test_merge_of_two_paths(a: object, b: object, merged: object) -> None:
     assert merge(a, b) == merged  # type: ignore[arg-type]
@@ -323,6 +327,65 @@ def run(latents: torch.Tensor, steps: int):
 
 def test_annotated_tensor_returns_proved_on_the_cpu_and_wrong_tuple_annotations() -> None:
     assert project_findings(sched=CPU_SCHEDULE, use=USE_SCHEDULE) == []
+
+
+TUPLE_PLACEHOLDER_SCHEDULE = """\
+import torch
+
+
+def schedule(n: int, shrink: bool, device) -> tuple[torch.Tensor, torch.Tensor]:
+    masks, moved = [], []
+    row = torch.zeros(n, dtype=torch.long)
+    while not torch.all(row >= n - 1):
+        row = (row + 1).clamp(0, n)
+        masks.append(row > 0)
+        moved.append((row > 0).to(device))
+    if shrink:
+        masks = masks[0]
+    return torch.stack(masks), torch.stack(moved)
+"""
+USE_TUPLE_PLACEHOLDER_SCHEDULE = """\
+import torch
+from sched import schedule
+
+
+def run(latents: torch.Tensor, steps: int, device):
+    on_cpu, on_device = schedule(steps, False, device)
+    for i in range(steps):
+        if on_cpu[i][0].item():
+            latents = latents * 2
+        if on_device[i][0].item():
+            latents = latents + 1
+    return latents
+"""
+
+
+def test_lists_made_by_a_tuple_of_empty_lists_take_their_appended_kinds() -> None:
+    # `a, b = [], []` are placeholders like `a = []`; keeping only the first CPU mask on
+    # one branch still leaves CPU tensors, so only the moved masks sync (and the copy per
+    # iteration that moved them is reported where it is made).
+    found = project_findings(sched=TUPLE_PLACEHOLDER_SCHEDULE, use=USE_TUPLE_PLACEHOLDER_SCHEDULE)
+    assert sorted((d.filename, d.code, d.location.row) for d in found) == [
+        ("sched.py", "SYN105", 10), ("use.py", "SYN101", 10)]
+
+
+def test_a_tuple_of_empty_lists_is_a_placeholder_within_one_file_too() -> None:
+    source = """\
+        import torch
+        def f(lengths: list[int], hidden: torch.Tensor):
+            parts, moved = [], []
+            for n in lengths:
+                parts.append(torch.arange(n) + 1)
+                moved.append(torch.arange(n, device=hidden.device))
+            pos = torch.cat(parts)
+            dev = torch.cat(moved)
+            for i in range(3):
+                if pos[i] > 0:
+                    pass
+                if dev[i] > 0:
+                    pass
+    """
+    assert rows("SYN102", source) == [12]
 
 
 def test_what_a_test_proved_still_holds_at_the_end_of_the_branch() -> None:
