@@ -94,6 +94,9 @@ class Env:
         #: The file calls `torch.set_default_device`: a factory without `device=` may then
         #: make an accelerator tensor, so it is not known to be on the CPU.
         self.default_device_set = False
+        #: One frame per `if` branch being visited: the names it rebound, and the names
+        #: whose value at the branch's start a tensor op proved a tensor (`x = x & mask`).
+        self._branches: list[Branch] = []
 
     # -- scopes -----------------------------------------------------------------------
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
@@ -117,6 +120,8 @@ class Env:
     def bind(self, name: str, kind: Kind) -> None:
         scope = self._scopes[-1]
         self._nones[-1].discard(name)
+        if self._branches:
+            self._branches[-1].rebound.add(name)
         if scope.get(name) != kind:
             scope[name] = kind
             self._epoch += 1
@@ -141,6 +146,32 @@ class Env:
         elif current.elem != kind:
             self.bind(name, Seq(join(current.elem, kind)))
 
+    # -- branches: what a tensor op in one branch proves about a name -----------------
+    def open_branch(self) -> None:
+        self._branches.append(Branch(len(self._scopes)))
+
+    def close_branch(self) -> Branch:
+        """End the innermost branch frame; the enclosing branch inherits what it rebound,
+        and what it proved of values the enclosing branch had not rebound yet."""
+        frame = self._branches.pop()
+        if self._branches:
+            outer = self._branches[-1]
+            outer.proved.update(frame.proved - outer.rebound)
+            outer.rebound.update(frame.rebound)
+        return frame
+
+    @property
+    def in_branch(self) -> bool:
+        return bool(self._branches)
+
+    def prove_tensor(self, name: str) -> None:
+        """A tensor op applies to `name`'s value from the start of the current branch (it
+        has not rebound `name` yet): that value is a tensor."""
+        frame = self._branches[-1] if self._branches else None
+        if frame is not None and frame.depth == len(self._scopes) and \
+                name not in frame.rebound and name in self._scopes[-1]:
+            frame.proved.add(name)
+
     # -- paths: the bindings of the current scope along two branches ------------------
     def snapshot(self) -> tuple[dict[str, Kind], frozenset[str]]:
         return dict(self._scopes[-1]), frozenset(self._nones[-1])
@@ -152,13 +183,17 @@ class Env:
         self._epoch += 1
 
     def merge_paths(self, first: tuple[dict[str, Kind], frozenset[str]] | None,
-                    second: tuple[dict[str, Kind], frozenset[str]] | None) -> None:
+                    second: tuple[dict[str, Kind], frozenset[str]] | None,
+                    branches: tuple[Branch, Branch] | None = None) -> None:
         """Bind the current scope to what holds after either of two paths ran (None: a
         path that never reaches the join: it returns, raises, breaks or continues).
 
         A name bound on only one path, or bound to `None` on one, takes the other path's
         kind; a name bound to different kinds is merged (`kinds.merge`): a tensor on one
-        branch and an int on the other is no longer a sure tensor.
+        branch and an int on the other is no longer a sure tensor. Except where a tensor
+        op proved it (`branches`: the two paths' frames): `if c: x = x & mask` leaves a
+        device tensor on one path, and on the other the value that op was applied to,
+        unknown before but a tensor all the same.
         """
         if first is None or second is None:
             chosen = first if second is None else second
@@ -179,6 +214,8 @@ class Env:
                 if a_none:
                     nones.add(name)
             else:
+                if branches is not None and a is not b and UNKNOWN in (a, b):
+                    a, b = _proved(name, a, b, branches)
                 kinds[name] = merge(a, b)
         self.restore((kinds, frozenset(nones)))
 
@@ -731,6 +768,66 @@ class Env:
                                                          "bytes", "complex"):
             return HOST
         return UNKNOWN
+
+
+class Branch:
+    """What visiting one branch of an `if` did to the names of its scope."""
+
+    __slots__ = ("depth", "rebound", "proved")
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.rebound: set[str] = set()
+        self.proved: set[str] = set()
+
+
+def _proved(name: str, a: Kind, b: Kind, branches: tuple[Branch, Branch]) -> tuple[Kind, Kind]:
+    """`a` and `b`, with the unknown one made a tensor when it is the value the other
+    path's tensor op applied to: that path proved `name`, this one never rebound it."""
+    first, second = branches
+    if b is UNKNOWN and a in DEVICE_TENSORS and name in first.proved and \
+            name not in second.rebound:
+        return a, TENSOR
+    if a is UNKNOWN and b in DEVICE_TENSORS and name in second.proved and \
+            name not in first.rebound:
+        return TENSOR, b
+    return a, b
+
+
+def uses_as_tensor(value: cst.BaseExpression, name: str, kind: Callable[[cst.BaseExpression], Kind],
+                   qualify: Callable[[cst.BaseExpression], str | None]) -> bool:
+    """`value`, a device tensor, applies a tensor op to the name `name`: a method called on
+    it (`x.repeat_interleave(n)`), an operator with a device tensor (`x & mask`), or a
+    torch function taking it (`torch.cat([pad, x])`; factories, which take data, aside)."""
+    if kind(value) not in DEVICE_TENSORS:
+        return False
+    if isinstance(value, cst.BinaryOperation):
+        for operand, other in ((value.left, value.right), (value.right, value.left)):
+            if isinstance(operand, cst.Name) and operand.value == name:
+                return kind(other) in DEVICE_TENSORS
+        return False
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    qualified = qualify(func)
+    if qualified is not None and qualified.startswith("torch."):
+        last = qualified.rsplit(".", 1)[1]
+        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like") \
+                or last in ("as_tensor", "asarray", "tensor"):
+            return False
+        for arg in value.args:
+            if arg.keyword is not None:
+                continue
+            items = [e.value for e in arg.value.elements] if isinstance(
+                arg.value, (cst.List, cst.Tuple)) else [arg.value]
+            if any(isinstance(item, cst.Name) and item.value == name for item in items):
+                return True
+        return False
+    # A chain of methods, attributes and subscripts that starts at the name.
+    node: cst.BaseExpression = func
+    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+        node = node.func if isinstance(node, cst.Call) else node.value
+    return isinstance(func, cst.Attribute) and isinstance(node, cst.Name) and node.value == name
 
 
 def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:

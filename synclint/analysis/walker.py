@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
-from synclint.analysis.infer import Env, combine
-from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of
+from synclint.analysis.infer import Env, combine, uses_as_tensor
+from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of, is_device_tensor
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
 from synclint.analysis.roles import (
@@ -493,6 +493,8 @@ class Walker:
             return
         kind = env.kind(node.value)
         for target in node.targets:
+            if isinstance(target.target, cst.Name):
+                self._prove_tensor(target.target.value, node.value)
             env.bind_target(target.target, kind)
             if isinstance(target.target, (cst.Tuple, cst.List)) and \
                     isinstance(node.value, cst.Tuple) and \
@@ -528,7 +530,17 @@ class Walker:
         if isinstance(node.target, cst.Name):
             before = env.kind(node.target)
             after = env.kind(node.value)
+            if before is UNKNOWN and is_device_tensor(after):
+                env.prove_tensor(node.target.value)  # `x &= mask`
             env.bind(node.target.value, combine(before, after, node.operator))
+
+    def _prove_tensor(self, name: str, value: cst.BaseExpression) -> None:
+        """`name = <a tensor op on name>` where `name` is unknown: its old value is a tensor
+        (see `Env.merge_paths`)."""
+        env = self.ctx.env
+        if env.in_branch and env.lookup(name) is UNKNOWN and \
+                uses_as_tensor(value, name, env.kind, self.ctx.imports.qualify):
+            env.prove_tensor(name)
 
     # -- narrowing: `isinstance(x, torch.Tensor)` holds in one branch, fails in the other --
     def _if(self, node: cst.If | cst.IfExp) -> None:
@@ -547,19 +559,23 @@ class Walker:
         # the branch did not rebind still holds at the end of that branch.
         before = env.snapshot()
         with env.narrowed(true):
+            env.open_branch()
             self._node(node.body)
+            body = env.close_branch()
             after_body = None if ends_abruptly(node.body) else env.snapshot()
         env.restore(before)
         after_else: tuple[dict[str, Kind], frozenset[str]] | None
         with env.narrowed(false):
+            env.open_branch()
             if node.orelse is not None:
                 self._node(node.orelse)
+            orelse = env.close_branch()
             after_else = None if node.orelse is not None and ends_abruptly(node.orelse) \
                 else env.snapshot()
         env.restore(before)
         if after_body is None and after_else is None:
             return  # nothing after the statement runs; keep the last branch's bindings
-        env.merge_paths(after_body, after_else)
+        env.merge_paths(after_body, after_else, (body, orelse))
 
     def _boolean(self, node: cst.BooleanOperation) -> None:
         self._node(node.left)

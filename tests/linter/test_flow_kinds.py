@@ -3,6 +3,9 @@ tokenizer outputs and `torch.set_default_device` (local inference and the projec
 
 from __future__ import annotations
 
+import ast
+import textwrap
+
 import pytest
 
 from synclint.analysis.kinds import BOOL_TENSOR, HOST, HOST_TENSOR, TENSOR, UNKNOWN, Seq, merge
@@ -442,3 +445,66 @@ def test_an_attribute_set_earlier_in_the_method_has_that_kind() -> None:
                     print(self.sigmas[i].item())
     """
     assert rows("SYN101", source) == [11]
+
+
+@pytest.mark.parametrize("branch", [
+    "mask = mask & keep",  # an operator with a device tensor
+    "mask &= keep",
+    "mask = mask.masked_fill(~keep, False)",  # a tensor-only method on it
+    "mask = torch.cat([keep, mask])",  # a torch function taking it
+    "if flag:\n                        mask = mask & keep",  # proved in a nested branch
+])
+def test_a_tensor_op_in_one_branch_proves_the_unknown_value_a_tensor(branch: str) -> None:
+    source = f"""\
+        import torch
+        def f(scores: torch.Tensor, mask, steps: int, c: bool, flag: bool):
+            keep = scores > 0
+            for i in range(steps):
+                if c:
+                    {branch}
+                if mask.any():
+                    scores = scores * 2
+    """
+    ast.parse(textwrap.dedent(source))
+    assert rows("SYN102", source) == [7 + branch.count("\n")]
+
+
+@pytest.mark.parametrize("branch", [
+    # The other branch rebinds it: its value there is not the one the op applied to.
+    "mask = mask & keep\n                else:\n                    mask = make()",
+    # The branch replaced the value before the op: the op proves nothing of the old one.
+    "mask = make()\n                    mask = mask & keep",
+    # Data for a factory, not a tensor.
+    "mask = torch.tensor(mask, device=scores.device) > 0",
+    # A Python operand: `mask` may be a bool.
+    "mask = mask & c",
+])
+def test_no_proof_when_the_op_does_not_apply_to_the_value_before_the_branch(branch: str) -> None:
+    source = f"""\
+        import torch
+        def f(scores: torch.Tensor, mask, steps: int, c: bool, make):
+            keep = scores > 0
+            for i in range(steps):
+                if c:
+                    {branch}
+                if mask.any():
+                    scores = scores * 2
+    """
+    ast.parse(textwrap.dedent(source))
+    assert rows("SYN102", source) == []
+
+
+def test_a_host_value_before_the_branch_stays_a_maybe_tensor_after_it() -> None:
+    # What the strict merge is for: a known int or CPU tensor on the other path.
+    source = """\
+        import torch
+        def f(scores: torch.Tensor, steps: int, c: bool):
+            keep = scores > 0
+            for i in range(steps):
+                mask = torch.arange(steps) > 2
+                if c:
+                    mask = mask & keep
+                if mask.any():
+                    scores = scores * 2
+    """
+    assert rows("SYN102", source) == []
