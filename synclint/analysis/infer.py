@@ -27,6 +27,7 @@ from synclint.analysis.kinds import (
     TENSORS,
     UNKNOWN,
     Func,
+    Instance,
     Kind,
     Mapping,
     Seq,
@@ -91,6 +92,8 @@ class Env:
         #: function a call reaches, and the kind of `self.<name>` in the current class.
         self.project_call: Callable[[cst.Call], Kind | None] = lambda node: None
         self.self_attribute: Callable[[str], Kind | None] = lambda name: None
+        #: The kind of an attribute of an instance of a project class (`Instance`).
+        self.instance_attribute: Callable[[str, str], Kind] = lambda cls, name: UNKNOWN
         #: The file calls `torch.set_default_device`: a factory without `device=` may then
         #: make an accelerator tensor, so it is not known to be on the CPU.
         self.default_device_set = False
@@ -401,6 +404,8 @@ class Env:
             base = self.kind(node.value)
             return F64_TENSOR if base is F64_TENSOR else TENSOR
         base = self.kind(node.value)
+        if isinstance(base, Instance):
+            return self.instance_attribute(base.cls, attr)
         if base in TENSORS:
             if attr in HOST_ATTRIBUTES:
                 return HOST

@@ -48,7 +48,15 @@ class Func:
     returns: Kind
 
 
-Kind = Simple | Seq | Tup | Mapping | Func
+@dataclass(frozen=True)
+class Instance:
+    """An object of a class of the project (`cls`, its index key: "pkg.mod:Scheduler"),
+    known from a parameter's annotation: its attributes and methods are that class's."""
+
+    cls: str
+
+
+Kind = Simple | Seq | Tup | Mapping | Func | Instance
 
 UNKNOWN = Simple.UNKNOWN
 TENSOR = Simple.TENSOR
@@ -108,6 +116,16 @@ def item_of(kind: Kind, index: int | None) -> Kind:
     if kind is HOST:
         return HOST
     return UNKNOWN
+
+
+def on_host(kind: Kind) -> Kind:
+    """What a function that computes `kind` from one argument returns when that argument
+    is a CPU tensor: tensors and unknown values made from it are CPU tensors too."""
+    if kind in TENSORS or kind is UNKNOWN:
+        return HOST_TENSOR
+    if isinstance(kind, Tup):
+        return Tup(tuple(on_host(item) for item in kind.items))
+    return kind
 
 
 def join(a: Kind, b: Kind) -> Kind:

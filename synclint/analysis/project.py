@@ -41,6 +41,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Instance,
     Kind,
     Seq,
     Tup,
@@ -48,6 +49,7 @@ from synclint.analysis.kinds import (
     item_of,
     join,
     merge,
+    on_host,
 )
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
@@ -188,8 +190,9 @@ class Summary:
     #: value (a NumPy array, a CPU tensor, a Python number), whatever their annotation
     #: says: `self._convert_to_karras(in_sigmas=np_sigmas)`.
     host_params: tuple[tuple[str, Kind], ...] = ()
-    #: The positional parameter every return is a tensor computed from (`def t_fn(s):
-    #: return s.log().neg()`): a CPU tensor passed there gives a CPU tensor back.
+    #: The positional parameter every return is computed from (`def t_fn(s): return
+    #: s.log().neg()`, `return 1 - s, s`), which the function never moves to a device: a
+    #: CPU tensor passed there gives CPU tensors back (`kinds.on_host`).
     returns_from: int | None = None
     #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
     #: None. Never set on per-step code (`hot`).
@@ -290,6 +293,25 @@ class FileView:
             if found is not None:
                 return found
         return None
+
+    def class_key(self, dotted: str) -> str | None:
+        """The project class a dotted name of this file reaches (an annotation), or None."""
+        head, *rest = dotted.split(".")
+        target = self.names.get(head)
+        for part in rest:
+            if target is None or ":" in target:
+                return None
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        return target if target is not None and target in self.classes else None
+
+    def instance_attribute(self, class_key: str, attribute: str) -> Kind:
+        """The kind of `<attribute>` on an instance of the class `class_key`."""
+        for key in self.mro(class_key):
+            kind = self.classes[key].attributes.get(attribute)
+            if kind is not None:
+                return kind
+        return UNKNOWN
 
     def attribute_kind(self, attribute: str, scope: tuple[str, ...]) -> Kind:
         """The kind of `self.<attribute>` inside `scope`."""
@@ -1026,6 +1048,9 @@ def _module_file(root: Path, dotted: str) -> str | None:
 #: A value as the evaluation sees it: its kind and the parameter it derives from, if any.
 Value = tuple[Kind, int | None]
 _UNKNOWN_VALUE: Value = (UNKNOWN, None)
+#: Methods that may put a tensor on another device than the one it was on.
+_DEVICE_MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu", "mps", "mtia", "ipu", "type",
+                           "to_device", "move_to"})
 #: Kinds of arguments that never live on an accelerator.
 _HOST_ARGUMENTS = (HOST, HOST_TENSOR, NUMPY)
 #: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds.
@@ -1051,6 +1076,8 @@ class _Evaluation:
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
+        #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
+        self.moved_params: set[int] = set()
         #: Lengths of the tuple displays returned (`return a, b`): checks the annotation.
         self.tuple_returns: set[int] = set()
         self.conditional = 0
@@ -1065,12 +1092,12 @@ class _Evaluation:
         offset = len(positional) - len(function.params)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
-            kind = self._annotation(annotation) if annotation is not None else UNKNOWN
+            kind = self._parameter(annotation) if annotation is not None else UNKNOWN
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
         for arg in args.kwonlyargs:
             annotation = function.annotations.get(arg.arg)
-            self.env[arg.arg] = (self._annotation(annotation) if annotation is not None
+            self.env[arg.arg] = (self._parameter(annotation) if annotation is not None
                                  else UNKNOWN, None)
 
     def run(self) -> Summary:
@@ -1093,6 +1120,8 @@ class _Evaluation:
         old = self.project.summaries.get(self.function.key)
         params = set(self.return_params)
         returns_from = params.pop() if len(params) == 1 else None
+        if returns_from in self.moved_params:
+            returns_from = None
         return Summary(self.function.key, _display(self.function), returns,
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
@@ -1129,11 +1158,22 @@ class _Evaluation:
         elif isinstance(node, ast.Return):
             if node.value is not None and not (isinstance(node.value, ast.Constant)
                                                and node.value.value is None):
-                value = self.expr(node.value)
-                self.returns.append(value[0])
-                if isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
-                    self.tuple_returns.add(len(node.value.elts))
-                self.return_params.append(value[1] if value[0] in TENSORS else None)
+                returned = node.value
+                if isinstance(returned, ast.Tuple) and len(returned.elts) > 1 and \
+                        not any(isinstance(e, ast.Starred) for e in returned.elts):
+                    # `return alpha_t, sigma_t`: each item may come from the same parameter.
+                    items = [self.expr(e) for e in returned.elts]
+                    self.returns.append(Tup(tuple(item[0] for item in items)))
+                    self.tuple_returns.add(len(returned.elts))
+                    sources = {item[1] for item in items}
+                    source = sources.pop() if len(sources) == 1 else None
+                    self.return_params.append(source if all(
+                        item[0] in TENSORS or item[0] is UNKNOWN for item in items) else None)
+                else:
+                    value = self.expr(returned)
+                    self.returns.append(value[0])
+                    self.return_params.append(
+                        value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
             call = node.value
@@ -1370,6 +1410,15 @@ class _Evaluation:
         if dotted is not None and self._qualified(dotted).startswith("torch."):
             return (HOST, None)
         base = self.expr(node.value)
+        if isinstance(base[0], Instance):
+            # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
+            # attribute's kind in that class, as `self.sigmas` has in its methods.
+            self.attribute_reads.add(base[0].cls)
+            for cls in self.project._mro(base[0].cls):
+                kind = cls.attributes.get(node.attr)
+                if kind is not None:
+                    return (kind, None)
+            return _UNKNOWN_VALUE
         if node.attr == "grad":
             return (TENSOR, base[1])
         if node.attr in HOST_ATTRIBUTES or node.attr in ("shape", "dtype", "device", "ndim"):
@@ -1552,6 +1601,13 @@ class _Evaluation:
             nested = f"{function.key}.{dotted}"
             if nested in project.functions:
                 return nested
+        local = self.env.get(parts[0])
+        if local is not None:
+            if isinstance(local[0], Instance) and len(parts) == 2:
+                for cls in project._mro(local[0].cls):
+                    if parts[1] in cls.methods:
+                        return cls.methods[parts[1]]
+            return None  # a local value, not a module or a function of the project
         key = project._name_key(self.module, dotted)
         if key is not None and key in project.functions:
             return key
@@ -1591,7 +1647,7 @@ class _Evaluation:
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
         source = summary.returns_from
         if source is not None and source < len(args) and args[source][0] is HOST_TENSOR:
-            return (HOST_TENSOR, None)  # computed from the CPU tensor passed in
+            return (on_host(summary.returns), None)  # computed from the CPU tensor passed in
         return (summary.returns, None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
@@ -1689,6 +1745,8 @@ class _Evaluation:
 
     def _method(self, node: ast.Call, method: str, receiver: Value, args: list[Value]) -> Value:
         kind, param = receiver
+        if param is not None and method in _DEVICE_MOVES:
+            self.moved_params.add(param)  # its results may not stay where the argument was
         if method == "register_buffer" and isinstance(node.func, ast.Attribute) and \
                 _is_self(node.func.value) and \
                 node.args and isinstance(node.args[0], ast.Constant) and \
@@ -1760,6 +1818,30 @@ class _Evaluation:
         if full is None:
             return dotted if head == "torch" else f"?{dotted}"
         return f"{full}.{rest}" if rest else full
+
+    def _parameter(self, node: ast.expr) -> Kind:
+        """A parameter's kind from its annotation: as `_annotation` reads it, or an
+        instance of the project class it names (`scheduler: Scheduler | None`)."""
+        kind = self._annotation(node)
+        if kind is not UNKNOWN:
+            return kind
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parsed = _parse_annotation(node.value)
+            return self._parameter(parsed) if parsed is not None else UNKNOWN
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            if _is_none(node.left):
+                return self._parameter(node.right)
+            if _is_none(node.right):
+                return self._parameter(node.left)
+            return UNKNOWN
+        if isinstance(node, ast.Subscript) and (_dotted(node.value) or "").rsplit(".", 1)[-1] \
+                == "Optional":
+            return self._parameter(node.slice)
+        dotted = _dotted(node)
+        key = self.project._name_key(self.module, dotted) if dotted is not None else None
+        if key is not None and key in self.project.classes:
+            return Instance(key)
+        return UNKNOWN
 
     def _annotation(self, node: ast.expr | None) -> Kind:
         if node is None:

@@ -15,7 +15,16 @@ import libcst as cst
 
 from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine, uses_as_tensor
-from synclint.analysis.kinds import HOST_TENSOR, UNKNOWN, Func, Kind, elem_of, is_device_tensor
+from synclint.analysis.kinds import (
+    HOST_TENSOR,
+    UNKNOWN,
+    Func,
+    Instance,
+    Kind,
+    elem_of,
+    is_device_tensor,
+    on_host,
+)
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.narrowing import narrowings
 from synclint.analysis.roles import (
@@ -116,6 +125,7 @@ class Context:
         if project is not None:
             self.env.project_call = self._project_call_kind
             self.env.self_attribute = self._self_attribute_kind
+            self.env.instance_attribute = project.instance_attribute
         #: Enclosing loops of the current function (For, While, comprehension or call node).
         self.loops: list[cst.CSTNode] = []
         #: Ancestors of the node being visited, outermost first.
@@ -213,7 +223,13 @@ class Context:
         dotted = dotted_name(node.func)
         if dotted is None:
             return None
-        bound = self.env.lookup(dotted) if "." not in dotted else None
+        head, _, method = dotted.partition(".")
+        bound = self.env.lookup(head)
+        if isinstance(bound, Instance) and method and "." not in method:
+            # `scheduler.step(...)` of a parameter annotated with a project class.
+            key = self.project.method(bound.cls, method)
+            return self.project.summaries.get(key) if key is not None else None
+        bound = bound if not method else None
         if bound is not None and not isinstance(bound, Func) and \
                 f"{self.project.module}:{dotted}" not in self.project.summaries:
             return None  # a local variable, not a function (an annotated `def` is a Func)
@@ -242,14 +258,14 @@ class Context:
 
     def _project_call_kind(self, node: cst.Call) -> Kind | None:
         summary = self.callee(node)
-        if summary is None or summary.returns is UNKNOWN:
+        if summary is None:
             return None
         source = summary.returns_from
         positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
         if source is not None and source < len(positional) and len(positional) == len(
                 node.args) and self.env.kind(positional[source].value) is HOST_TENSOR:
-            return HOST_TENSOR  # a tensor computed from the CPU tensor passed in
-        return summary.returns
+            return on_host(summary.returns)  # computed from the CPU tensor passed in
+        return None if summary.returns is UNKNOWN else summary.returns
 
     def _self_attribute_kind(self, attribute: str) -> Kind | None:
         if self.project is None:
@@ -339,7 +355,7 @@ class Walker:
         bindings: dict[str, Kind] = {}
         for param in _all_params(node.params):
             if param.annotation is not None:
-                bindings[param.name.value] = env.annotation_kind(param.annotation.annotation)
+                bindings[param.name.value] = self._parameter_kind(param.annotation.annotation)
             else:
                 bindings[param.name.value] = UNKNOWN
         saved_loops = self.ctx.loops
@@ -364,6 +380,35 @@ class Walker:
             self.ctx.loops = saved_loops
             self.ctx.hot = saved_hot
             self.ctx.cold_role = saved_role
+
+    def _parameter_kind(self, annotation: cst.BaseExpression) -> Kind:
+        """A parameter's kind from its annotation, or an instance of the project class it
+        names (`scheduler: Scheduler | None`)."""
+        kind = self.ctx.env.annotation_kind(annotation)
+        project = self.ctx.project
+        if kind is not UNKNOWN or project is None:
+            return kind
+        if isinstance(annotation, cst.SimpleString):
+            text = annotation.evaluated_value
+            try:
+                parsed = cst.parse_expression(text) if isinstance(text, str) else None
+            except cst.ParserSyntaxError:
+                parsed = None
+            return self._parameter_kind(parsed) if parsed is not None else UNKNOWN
+        if isinstance(annotation, cst.BinaryOperation) and \
+                isinstance(annotation.operator, cst.BitOr):
+            for side, other in ((annotation.left, annotation.right),
+                                (annotation.right, annotation.left)):
+                if isinstance(other, cst.Name) and other.value == "None":
+                    return self._parameter_kind(side)
+            return UNKNOWN
+        if isinstance(annotation, cst.Subscript) and len(annotation.slice) == 1 and \
+                dotted_name(annotation.value) in ("Optional", "typing.Optional") and \
+                isinstance(annotation.slice[0].slice, cst.Index):
+            return self._parameter_kind(annotation.slice[0].slice.value)
+        dotted = dotted_name(annotation)
+        key = project.class_key(dotted) if dotted is not None else None
+        return Instance(key) if key is not None else UNKNOWN
 
     def _lambda(self, node: cst.Lambda) -> None:
         self._params_defaults(node.params)

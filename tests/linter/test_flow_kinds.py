@@ -508,3 +508,74 @@ def test_a_host_value_before_the_branch_stays_a_maybe_tensor_after_it() -> None:
                     scores = scores * 2
     """
     assert rows("SYN102", source) == []
+
+
+SCHEDULER_ON_CPU = """\
+import numpy as np
+import torch
+
+
+class Scheduler:
+    def set_timesteps(self, n: int):
+        self.sigmas = torch.from_numpy(np.linspace(1.0, 0.0, n + 1))
+        self.step_index = 0
+
+    def alpha_sigma(self, sigma):
+        return 1 / (sigma**2 + 1) ** 0.5, sigma
+
+    def moved(self, sigma, device):
+        return sigma.to(device), sigma
+"""
+
+
+@pytest.mark.parametrize("annotation", ["Scheduler", "Scheduler | None", "Optional[Scheduler]",
+                                        '"Scheduler"'])
+def test_a_parameter_annotated_with_a_project_class_reads_its_attributes(annotation: str
+                                                                         ) -> None:
+    use = f"""\
+import torch
+from typing import Optional
+from sched import Scheduler
+
+
+def step(scheduler: {annotation}, sample: torch.Tensor):
+    alpha, sigma = scheduler.alpha_sigma(scheduler.sigmas[scheduler.step_index])
+    if sigma * torch.exp(alpha) > 0:
+        sample = sample * 2
+    moved, kept = scheduler.moved(scheduler.sigmas[0], sample.device)
+    if moved > 0:
+        sample = sample + 1
+    return sample
+"""
+    found = project_findings(sched=SCHEDULER_ON_CPU, use=use)
+    # The CPU sigmas and what `alpha_sigma` computes from them stay on the CPU; what
+    # `moved` returns may be on the device (it moves its argument), so it is not known.
+    assert [(d.code, d.location.row) for d in found] == []
+    unannotated = use.replace(f"scheduler: {annotation}", "scheduler")
+    assert [(d.code, d.location.row) for d in project_findings(
+        sched=SCHEDULER_ON_CPU, use=unannotated)] == [("SYN102", 8)]
+
+
+def test_a_function_that_moves_its_argument_does_not_return_it_on_the_cpu() -> None:
+    helpers = """\
+def to_device(x, device):
+    return x.cuda() * 2
+
+
+def scaled(x):
+    return x * 2
+"""
+    use = """\
+import torch
+from helpers import scaled, to_device
+
+
+def run(n: int, device):
+    for i in range(n):
+        if to_device(torch.arange(n), device)[i] > 0:
+            pass
+        if scaled(torch.arange(n))[i] > 0:
+            pass
+"""
+    found = project_findings(helpers=helpers, use=use)
+    assert [(d.filename, d.code, d.location.row) for d in found] == [("use.py", "SYN102", 7)]
