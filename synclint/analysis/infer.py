@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Branch,
     Func,
     Instance,
     Kind,
@@ -38,6 +39,7 @@ from synclint.analysis.kinds import (
     join,
     join_all,
     merge,
+    proved_kinds,
 )
 from synclint.analysis.names import Imports
 from synclint.analysis.narrowing import EXPRESSION
@@ -218,7 +220,7 @@ class Env:
                     nones.add(name)
             else:
                 if branches is not None and a is not b and UNKNOWN in (a, b):
-                    a, b = _proved(name, a, b, branches)
+                    a, b = proved_kinds(name, a, b, branches)
                 kinds[name] = merge(a, b)
         self.restore((kinds, frozenset(nones)))
 
@@ -773,30 +775,6 @@ class Env:
                                                          "bytes", "complex"):
             return HOST
         return UNKNOWN
-
-
-class Branch:
-    """What visiting one branch of an `if` did to the names of its scope."""
-
-    __slots__ = ("depth", "rebound", "proved")
-
-    def __init__(self, depth: int) -> None:
-        self.depth = depth
-        self.rebound: set[str] = set()
-        self.proved: set[str] = set()
-
-
-def _proved(name: str, a: Kind, b: Kind, branches: tuple[Branch, Branch]) -> tuple[Kind, Kind]:
-    """`a` and `b`, with the unknown one made a tensor when it is the value the other
-    path's tensor op applied to: that path proved `name`, this one never rebound it."""
-    first, second = branches
-    if b is UNKNOWN and a in DEVICE_TENSORS and name in first.proved and \
-            name not in second.rebound:
-        return a, TENSOR
-    if a is UNKNOWN and b in DEVICE_TENSORS and name in second.proved and \
-            name not in first.rebound:
-        return TENSOR, b
-    return a, b
 
 
 def uses_as_tensor(value: cst.BaseExpression, name: str, kind: Callable[[cst.BaseExpression], Kind],

@@ -162,3 +162,28 @@ def merge(a: Kind, b: Kind) -> Kind:
     as `x = None` are left out before this is asked: see `Env.merge_paths`.)
     """
     return join(a, b)
+
+
+class Branch:
+    """What visiting one branch of an `if` did to the names of its scope."""
+
+    __slots__ = ("depth", "rebound", "proved")
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+        self.rebound: set[str] = set()
+        self.proved: set[str] = set()
+
+
+def proved_kinds(name: str, a: Kind, b: Kind, branches: tuple[Branch, Branch]
+                 ) -> tuple[Kind, Kind]:
+    """`a` and `b`, with the unknown one made a tensor when it is the value the other
+    path's tensor op applied to: that path proved `name`, this one never rebound it."""
+    first, second = branches
+    if b is UNKNOWN and a in DEVICE_TENSORS and name in first.proved and \
+            name not in second.rebound:
+        return a, TENSOR
+    if a is UNKNOWN and b in DEVICE_TENSORS and name in second.proved and \
+            name not in first.rebound:
+        return TENSOR, b
+    return a, b

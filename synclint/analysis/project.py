@@ -41,6 +41,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Branch,
     Instance,
     Kind,
     Seq,
@@ -50,6 +51,7 @@ from synclint.analysis.kinds import (
     join,
     merge,
     on_host,
+    proved_kinds,
 )
 from synclint.analysis.kinds import (
     Mapping as MappingKind,
@@ -1087,6 +1089,8 @@ class _Evaluation:
         #: `torch.set_default_device` in the file: factories without `device=` may make
         #: accelerator tensors.
         self.default_device = function.module.default_device
+        #: One frame per `if` branch being evaluated (see `infer.Branch`).
+        self.branches: list[Branch] = []
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
@@ -1139,6 +1143,8 @@ class _Evaluation:
         if isinstance(node, ast.Assign):
             value = self.expr(node.value)
             for target in node.targets:
+                if isinstance(target, ast.Name) and self.branches:
+                    self._prove_tensor(target.id, node.value, value[0])
                 self._bind(target, value, node.value)
             # Placeholders (`x = None`, `xs = []`, `a, b = [], []`) a branch or appends fill.
             self.nones.update(_placeholders(node.targets, node.value))
@@ -1152,6 +1158,10 @@ class _Evaluation:
             value = self.expr(node.value)
             if isinstance(node.target, ast.Name):
                 old = self.env.get(node.target.id, _UNKNOWN_VALUE)
+                if self.branches:
+                    if old[0] is UNKNOWN and value[0] in DEVICE_TENSORS:
+                        self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
+                    self.branches[-1].rebound.add(node.target.id)
                 self.env[node.target.id] = (_combine(old[0], value[0]), old[1])
             else:
                 self.expr(node.target)
@@ -1190,15 +1200,19 @@ class _Evaluation:
             # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
             # branch left, merged; a branch that returns or raises leaves nothing.
             before = self._state()
+            self.branches.append(Branch(0))
             self._statements(node.body)
+            body = self._close_branch()
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
             self._restore(before)
+            self.branches.append(Branch(0))
             self._statements(node.orelse)
+            orelse = self._close_branch()
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
             self.conditional -= 1
             if after_body is not None or after_else is not None:
-                self._merge_paths(after_body, after_else)
+                self._merge_paths(after_body, after_else, (body, orelse))
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
             self._bind(node.target, (elem_of(iterable[0]), None), None)
@@ -1251,14 +1265,37 @@ class _Evaluation:
             self.env[name] = (Seq(join(elem, kind)), current[1])
 
     # -- paths ----------------------------------------------------------------------------
+    def _close_branch(self) -> Branch:
+        """End the innermost branch frame (the enclosing one inherits, as in `infer.Env`)."""
+        frame = self.branches.pop()
+        if self.branches:
+            outer = self.branches[-1]
+            outer.proved.update(frame.proved - outer.rebound)
+            outer.rebound.update(frame.rebound)
+        return frame
+
+    def _prove_tensor(self, name: str, source: ast.expr | None, kind: Kind) -> None:
+        """`name = <a tensor op on name>` (`source`; None for `name &= mask`) where `name`
+        is unknown and not yet rebound in this branch: its old value is a tensor."""
+        frame = self.branches[-1]
+        current = self.env.get(name)
+        if current is None or current[0] is not UNKNOWN or name in frame.rebound or \
+                kind not in DEVICE_TENSORS:
+            return
+        if source is None or _uses_as_tensor(source, name, self._qualified):
+            frame.proved.add(name)
+
     def _state(self) -> _State:
         return dict(self.env), frozenset(self.nones), dict(self.self_kinds)
 
     def _restore(self, state: _State) -> None:
         self.env, self.nones, self.self_kinds = dict(state[0]), set(state[1]), dict(state[2])
 
-    def _merge_paths(self, first: _State | None, second: _State | None) -> None:
-        """What holds after either path (None: a path that never falls through)."""
+    def _merge_paths(self, first: _State | None, second: _State | None,
+                     branches: tuple[Branch, Branch] | None = None) -> None:
+        """What holds after either path (None: a path that never falls through); a
+        tensor op on a name's value from before the `if` proves it a tensor on the path
+        that did not rebind it (`infer.Env.merge_paths`)."""
         if first is None or second is None:
             chosen = first if second is None else second
             assert chosen is not None
@@ -1278,7 +1315,10 @@ class _Evaluation:
                 if name in first[1]:
                     nones.add(name)
             else:
-                env[name] = (merge(a[0], b[0]), a[1] if a[1] is not None else b[1])
+                left, right = a[0], b[0]
+                if branches is not None and left is not right and UNKNOWN in (left, right):
+                    left, right = proved_kinds(name, left, right, branches)
+                env[name] = (merge(left, right), a[1] if a[1] is not None else b[1])
         attributes: dict[str, Kind] = {}
         for name in first[2].keys() | second[2].keys():
             x, y = first[2].get(name), second[2].get(name)
@@ -1295,6 +1335,8 @@ class _Evaluation:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.nones.discard(target.id)
+            if self.branches:
+                self.branches[-1].rebound.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for index, element in enumerate(target.elts):
                 if isinstance(element, ast.Starred):
@@ -2001,6 +2043,35 @@ def _display(function: _Function) -> str:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
     return function.node.name
+
+
+def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str]) -> bool:
+    """`value` (already known to be a device tensor) applies a tensor op to `name`: an
+    operator with it as an operand, a method chain that starts at it, or a torch function
+    (not a factory, which takes data) taking it; the ast form of `infer.uses_as_tensor`."""
+    if isinstance(value, ast.BinOp):
+        # `_combine` makes a device tensor of an unknown operand only with a device one.
+        return any(isinstance(side, ast.Name) and side.id == name
+                   for side in (value.left, value.right))
+    if not isinstance(value, ast.Call):
+        return False
+    dotted = _dotted(value.func)
+    full = qualified(dotted) if dotted is not None else ""
+    if full.startswith("torch."):
+        last = full.rsplit(".", 1)[1]
+        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like") \
+                or last in ("as_tensor", "asarray", "tensor"):
+            return False
+        for arg in value.args:
+            items = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if any(isinstance(item, ast.Name) and item.id == name for item in items):
+                return True
+        return False
+    node: ast.expr = value.func
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return isinstance(value.func, ast.Attribute) and isinstance(node, ast.Name) and \
+        node.id == name
 
 
 def _is_self(node: ast.AST) -> bool:

@@ -579,3 +579,37 @@ def run(n: int, device):
 """
     found = project_findings(helpers=helpers, use=use)
     assert [(d.filename, d.code, d.location.row) for d in found] == [("use.py", "SYN102", 7)]
+
+
+def test_a_helper_whose_tensor_op_proves_its_argument_syncs_at_the_call() -> None:
+    helpers = """\
+import torch
+
+
+def any_left(mask, scores: torch.Tensor, early_stop: bool):
+    if early_stop:
+        mask = mask & (scores > 0)
+    return bool(mask.any())
+
+
+def any_rebuilt(mask, scores: torch.Tensor, early_stop: bool, make):
+    if early_stop:
+        mask = mask & (scores > 0)
+    else:
+        mask = make(mask)
+    return bool(mask.any())
+"""
+    use = """\
+import torch
+from helpers import any_left, any_rebuilt
+
+
+def run(scores: torch.Tensor, mask, steps: int, flag: bool):
+    for i in range(steps):
+        if any_left(mask, scores, flag):
+            scores = scores * 2
+        if any_rebuilt(mask, scores, flag, torch.clone):
+            scores = scores + 1
+"""
+    found = project_findings(helpers=helpers, use=use)
+    assert [(d.filename, d.code, d.location.row) for d in found] == [("use.py", "SYN101", 7)]

@@ -1,0 +1,9 @@
+import torch
+
+
+def any_unfinished(unfinished, input_ids: torch.Tensor, eos_token_id: int, check_eos: bool):
+    if check_eos:
+        unfinished = unfinished & (input_ids[:, -1] != eos_token_id)
+    else:
+        unfinished = [len(ids) < 512 for ids in input_ids.tolist()]
+    return any(unfinished) if isinstance(unfinished, list) else bool(unfinished.any())
