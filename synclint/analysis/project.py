@@ -1096,7 +1096,8 @@ class _Evaluation:
         offset = len(positional) - len(function.params)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
-            kind = self._parameter(annotation) if annotation is not None else UNKNOWN
+            kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
+                "self", "cls") else self._parameter(annotation)
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
         for arg in args.kwonlyargs:

@@ -355,7 +355,10 @@ class Walker:
         bindings: dict[str, Kind] = {}
         for param in _all_params(node.params):
             if param.annotation is not None:
-                bindings[param.name.value] = self._parameter_kind(param.annotation.annotation)
+                # `self: "GenerativeModel"` (a protocol) must not hide the enclosing class.
+                annotation = param.annotation.annotation
+                bindings[param.name.value] = env.annotation_kind(annotation) if \
+                    param.name.value in ("self", "cls") else self._parameter_kind(annotation)
             else:
                 bindings[param.name.value] = UNKNOWN
         saved_loops = self.ctx.loops

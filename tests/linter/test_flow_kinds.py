@@ -613,3 +613,27 @@ def run(scores: torch.Tensor, mask, steps: int, flag: bool):
 """
     found = project_findings(helpers=helpers, use=use)
     assert [(d.filename, d.code, d.location.row) for d in found] == [("use.py", "SYN101", 7)]
+
+
+def test_an_annotated_self_still_resolves_through_the_enclosing_class() -> None:
+    # transformers annotates `self: "GenerativePreTrainedModel"` (a protocol of the
+    # project); `self.method()` must still reach the class's own method.
+    source = """\
+import torch
+
+
+class GenerativePreTrainedModel:
+    pass
+
+
+class Mixin:
+    def _unfinished(self, done: torch.Tensor) -> torch.Tensor:
+        return ~done.all()
+
+    def search(self: "GenerativePreTrainedModel", done: torch.Tensor, steps: int):
+        for i in range(steps):
+            if not self._unfinished(done):
+                break
+"""
+    found = project_findings(model=source)
+    assert [(d.code, d.location.row) for d in found] == [("SYN102", 14)]
