@@ -785,7 +785,9 @@ class _Rewriter:
                 # `flag = t.any() and ok` is `t.any()` itself when it is false: a Python
                 # bool in its place would change the value, not just its truth.
                 raise _Refused("`and`/`or` returns its tensor operand, not a bool")
-            self._expression(node.left, truth=True)
+            # The left operand's value is the result where it decides (`x = a.item() or
+            # b`): only in a test is its truth all that is used.
+            self._expression(node.left, truth=truth)
             saved_guards, saved_exact = list(self.guards), self.exact
             host = self._host_guard(node.left)
             if host is None:
@@ -814,7 +816,7 @@ class _Rewriter:
             return
         if isinstance(node, cst.FormattedStringExpression) and self._is_device(node.expression):
             raise _Refused("a tensor formatted in an f-string (a whole tensor is read)")
-        if isinstance(node, cst.Call) and self._call_site(node):
+        if isinstance(node, cst.Call) and self._call_site(node, truth=truth):
             return
         for child in node.children:
             if isinstance(child, (cst.BaseExpression, cst.Arg, cst.Element, cst.StarredElement,
@@ -822,8 +824,10 @@ class _Rewriter:
                                   cst.Slice, cst.FormattedStringExpression, cst.DictElement)):
                 self._expression(child, truth=False)
 
-    def _call_site(self, node: cst.Call) -> bool:
-        """Whether the call is a host read (recorded as a site, or refused)."""
+    def _call_site(self, node: cst.Call, *, truth: bool = False) -> bool:
+        """Whether the call is a host read (recorded as a site, or refused). `truth`: the
+        read's value is only tested for truth (`if m[i].item():`), as `.item()` and `bool()`
+        keep it: any nonzero value, NaN included, is true."""
         method = self._meth(node)
         if method is not None:
             receiver, name = method
@@ -831,11 +835,11 @@ class _Rewriter:
             device = kind in DEVICE_TENSORS
             if name == "item" and not node.args:
                 if device:
-                    self._site(node, receiver, mode="item", truth=False)
+                    self._site(node, receiver, mode="item", truth=truth)
                     return True
                 if kind is UNKNOWN and (self.ctx.imports.torch_imported
                                         or self.ctx.mentions_torch):
-                    self._site(node, receiver, mode="item", truth=False, proven=False)
+                    self._site(node, receiver, mode="item", truth=truth, proven=False)
                     return True
                 return False
             if not device:
@@ -857,7 +861,9 @@ class _Rewriter:
             if not tensors:
                 return False
             if func.value in ("float", "int", "bool") and len(node.args) == 1:
-                self._site(node, tensors[0], mode="arg", truth=False)
+                # `int(t)` is false for 0.5 and `float(t)` raises for a complex `t`: only
+                # `bool(t)` is the tensor's own truth.
+                self._site(node, tensors[0], mode="arg", truth=truth and func.value == "bool")
                 return True
             if func.value in ("complex", "str", "repr", "print", "format"):
                 raise _Refused(f"`{func.value}()` of a tensor reads the whole tensor")
@@ -1565,8 +1571,13 @@ class _Rewriter:
     def _collected(self, site: _Site, *, guarded: bool = True) -> str:
         node = self._substituted(site.value)
         code = _code(node)
+        atomic = _atomic(node)
         if not self._scalar(site.value):
-            code = f"{code if _atomic(node) else f'({code})'}.reshape(())"
+            code, atomic = f"{code if atomic else f'({code})'}.reshape(())", True
+        if site.truth and self._value_class(site) != "bool":
+            # Only its truth is used: as a bool it stacks with any other value (torch
+            # cannot promote float8 or uint16 next to other dtypes) and keeps its truth.
+            code = f"{code if atomic else f'({code})'}.bool()"
         if site.guards and guarded:
             if isinstance(node, (cst.IfExp, cst.Lambda)) and not node.lpar:
                 code = f"({code})"
