@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     UNKNOWN,
 )
 from synclint.analysis.torch_api import DTYPE_NAMES, HOST_ATTRIBUTES, METADATA_METHODS
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_facts import (
@@ -32,8 +33,10 @@ from synclint.fixes.batched_facts import (
     _HARMLESS_METHODS,
     _HOST_GUARD_CALLS,
     _HOST_GUARD_METHODS,
+    _INT_OPERATORS,
     _INT_RESULTS,
     _NEUTRAL_CONTEXTS,
+    _PIECES_OF_ONE,
     _RENDER_WORDS,
     _SCALAR_REDUCTIONS,
     _SHORT_CIRCUIT,
@@ -214,6 +217,12 @@ class _Rewriter:
         self.opaque_guards: list[str] = []
         #: Loop variables that are ints for certain (`range`, `enumerate`'s index).
         self.host_targets: set[str] = set()
+        #: The loop's target and iterable; the loop variables bound to pieces of one tensor
+        #: and to Python ints (see `_pieces_and_indexes`).
+        self.loop_source: tuple[cst.BaseExpression, cst.BaseExpression | None] = (
+            cst.Name("_"), None)
+        self.pieces: set[str] = set()
+        self.indexes: set[str] = set()
 
     def _meth(self, node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
         """A method call's receiver and name (not a module function such as torch.isnan)."""
@@ -596,6 +605,136 @@ class _Rewriter:
             raise _Refused("the loop target is not a plain name or tuple of names")
         self.targets = set(_bound_names(target))
         self.host_targets = set(_int_targets(target, iterable))
+        self.loop_source = (target, iterable)
+
+    def _one_dtype_and_device(self) -> bool:
+        """The loop reads one value per element, of the same dtype and on the same device
+        every time: one `torch.stack` of them needs no promotion and no move."""
+        if len(self.sites) != 1:
+            return False
+        self.pieces, self.indexes = self._pieces_and_indexes(*self.loop_source)
+        site = self.sites[0]
+        return self._same_each_time(self._substituted(site.value))
+
+    def _pieces_and_indexes(self, target: cst.BaseExpression,
+                            iterable: cst.BaseExpression | None) -> tuple[set[str], set[str]]:
+        """Loop variables bound to the pieces of one tensor (`for row in x` where the code
+        made `x` with torch, `for piece in torch.split(x, sizes)`: every piece has the
+        tensor's dtype and device), and those bound to Python ints (`range`, `enumerate`)."""
+        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name) \
+                or self.ctx.env.lookup(iterable.func.value) is not None:
+            if isinstance(target, cst.Name) and iterable is not None \
+                    and self._one_tensor_cut(iterable):
+                return {target.value}, set()
+            return set(), set()
+        name, args = iterable.func.value, _positional(iterable)
+        if name == "range" and isinstance(target, cst.Name) and not _keywords(iterable):
+            return set(), {target.value}
+        if name == "enumerate" and len(iterable.args) == 1 and isinstance(target, cst.Tuple) \
+                and len(target.elements) == 2 and all(isinstance(e.value, cst.Name)
+                                                      for e in target.elements):
+            index, piece = (cast(cst.Name, e.value).value for e in target.elements)
+            return ({piece} if args and self._one_tensor_cut(args[0]) else set()), {index}
+        return set(), set()
+
+    def _one_tensor_cut(self, iterable: cst.BaseExpression) -> bool:
+        """Iterating `iterable` yields pieces of one tensor: `torch.split(x, ...)` and the
+        like, or a name the function assigns only tensors made by torch (not a parameter,
+        which may be a list of tensors of several dtypes)."""
+        if isinstance(iterable, cst.Call):
+            qualified = self.ctx.imports.qualify(iterable.func) or ""
+            return qualified.startswith("torch.") and qualified[6:] in _PIECES_OF_ONE
+        if not isinstance(iterable, cst.Name) or iterable.value in self.body_bound:
+            return False
+        scope = next((node for node in reversed(self.ancestors)
+                      if isinstance(node, cst.FunctionDef)), None)
+        if scope is None:
+            return False
+        values: list[cst.BaseExpression] = []
+        for node, ancestors in occurrences(scope, iterable.value):
+            if not binds(node, ancestors):
+                continue
+            target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
+            if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)
+                    and target.target is node):
+                return False
+            values.append(assign.value)
+        return bool(values) and all(self._made_by_torch(value) for value in values)
+
+    def _made_by_torch(self, node: cst.BaseExpression) -> bool:
+        """One tensor for certain: a torch function's tensor result, or tensor methods
+        applied to one (`torch.nonzero(m).flatten()`)."""
+        if not self._is_device(node):
+            return False
+        while isinstance(node, cst.Call):
+            qualified = self.ctx.imports.qualify(node.func)
+            if qualified is not None:
+                # `as_tuple=True`, `return_counts=True`: a tuple of tensors.
+                return qualified.startswith("torch.") and not any(
+                    arg.keyword is not None and (arg.keyword.value == "as_tuple"
+                                                 or arg.keyword.value.startswith("return_"))
+                    and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+                    for arg in node.args)
+            method = _method(node)
+            if method is None:
+                return False
+            node = method[0]
+        return False
+
+    def _same_each_time(self, node: cst.BaseExpression) -> bool:
+        """The tensor `node` computes has the same dtype and device on every iteration: it
+        reads tensors the loop does not change, pieces of one tensor, and Python ints (an
+        int's value never changes a result's dtype or device)."""
+        if self._invariant(node):
+            return True
+        if isinstance(node, cst.Name):
+            return node.value in self.pieces
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in ("data", "real", "imag", "T", "mT") \
+                and self._same_each_time(node.value)
+        if isinstance(node, cst.UnaryOperation):
+            return not isinstance(node.operator, cst.Not) \
+                and self._same_each_time(node.expression)
+        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
+            operands = [node.left, node.right] if isinstance(node, cst.BinaryOperation) \
+                else [node.left, *(c.comparator for c in node.comparisons)]
+            return all(self._same_each_time(o) or self._int_value(o) for o in operands)
+        if isinstance(node, cst.Subscript):
+            # `x[i]` of a tensor made here: an int index picks a piece of one tensor.
+            one = isinstance(node.value, cst.Name) and (
+                node.value.value in self.pieces or self._one_tensor_cut(node.value))
+            return self._same_each_time(node.value) and all(
+                isinstance(e.slice, cst.Index) and (
+                    self._invariant(e.slice.value) or one and self._int_value(e.slice.value))
+                for e in node.slice)
+        if isinstance(node, cst.Call):
+            qualified = self.ctx.imports.qualify(node.func)
+            if qualified is None:
+                method = _method(node)
+                if method is None or not self._same_each_time(method[0]):
+                    return False
+            elif not qualified.startswith("torch."):
+                return False
+            # An argument that varies with the index may pick a device (`x.cuda(i)`).
+            return all(self._same_each_time(arg.value)
+                       and not set(_names_in(arg.value)) & self.indexes for arg in node.args)
+        return False
+
+    def _invariant(self, node: cst.BaseExpression) -> bool:
+        """The same value on every iteration: it reads no loop variable and nothing the
+        body assigns."""
+        return not set(_names_in(node)) & (self.targets | self.body_bound)
+
+    def _int_value(self, node: cst.BaseExpression) -> bool:
+        """A Python int: an int literal, a loop index, or int arithmetic of those."""
+        if isinstance(node, cst.Integer):
+            return True
+        if isinstance(node, cst.Name):
+            return node.value in self.indexes and node.value not in self.body_bound
+        if isinstance(node, cst.BinaryOperation):
+            return type(node.operator).__name__ in _INT_OPERATORS \
+                and self._int_value(node.left) and self._int_value(node.right)
+        return False
 
     def _scan_bindings(self, body: cst.CSTNode) -> None:
         """Every name the body binds (a name bound twice cannot be an alias)."""
@@ -1382,9 +1521,12 @@ class _Rewriter:
                        "the fix would run it ahead of the loop body")
 
     def _known_sequence(self, iterable: cst.BaseExpression) -> bool:
-        """A name bound once in its function to a list or tuple (by annotation or value)."""
+        """A name bound once in its function to a list or tuple (by annotation or value),
+        or only to tensors made by torch (iterating one twice gives the same rows)."""
         if not isinstance(iterable, cst.Name):
             return False
+        if self._one_tensor_cut(iterable):
+            return True
         function = next((node for node in reversed(self.ancestors)
                          if isinstance(node, cst.FunctionDef)), None)
         if function is None:
@@ -1609,11 +1751,13 @@ class _Rewriter:
         receives a row of Python values."""
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        one = self._one_dtype_and_device()
         plan = Plan(
             reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
                              bool(site.guards)) for site in self.sites),
             target=target, source=names.items if items else iterable,
-            materialise=iterable if items else None, uniform=self._uniform(),
+            materialise=iterable if items else None, uniform=one or self._uniform(),
+            one_device=one,
             indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
         return prelude(plan, names)
 

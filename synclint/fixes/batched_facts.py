@@ -92,3 +92,8 @@ _COLLECTION_METHODS = frozenset({
     "children", "named_children", "modules", "named_modules", "state_dict",
 })
 
+#: torch functions that cut one tensor into pieces: every piece has its dtype and device.
+_PIECES_OF_ONE = frozenset({"split", "chunk", "unbind", "tensor_split", "hsplit", "vsplit",
+                            "dsplit"})
+#: Python int arithmetic (an int index stays an int).
+_INT_OPERATORS = ("Add", "Subtract", "Multiply", "FloorDivide", "Modulo")

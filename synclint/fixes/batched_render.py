@@ -45,6 +45,9 @@ class Plan:
     #: loop takes the next value where it read one (`values` is then an iterator). ""
     #: where it reads one value per element.
     only_if: str | None = None
+    #: Every value read has one dtype and one device (pieces of one tensor): the stack
+    #: needs no `.to(device)`.
+    one_device: bool = False
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,9 @@ def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name
                 template: str, flat: str) -> None:
     """`name = <template>` around one `torch.stack` of `flat`, every value moved onto the
     first one's device; that device gets its own line where the statement would not fit."""
+    if plan.one_device:
+        emit(name, template.format(stacked=f"torch.stack({flat})", flat=flat))
+        return
     inline = template.format(
         stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
     if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
