@@ -70,7 +70,10 @@ from synclint.fixes.batched_syntax import (
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import PendingFix, Replacement
 
-__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
+__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes",
+           "reads_each_when_mixed"]
+
+_RENDER_CODE = _code
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
@@ -144,6 +147,23 @@ def loops_over_dtypes(loop: cst.CSTNode) -> bool:
         return False
     return all(isinstance(e.value, cst.Attribute) and e.value.attr.value in ("device", "dtype")
                for e in iterable.elt.elements)
+
+
+def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> bool:
+    """`torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]`, as
+    the batched fix writes it: one transfer, unless the values differ in dtype or device
+    (then one read each, as the loop it replaced did)."""
+    if not isinstance(loop, cst.ListComp) or not ancestors:
+        return False
+    parent = ancestors[-1]
+    if not isinstance(parent, cst.IfExp) or parent.orelse is not loop \
+            or not isinstance(parent.test, cst.Name):
+        return False
+    source, target, elt = loop.for_in.iter, loop.for_in.target, loop.elt
+    stacked = _RENDER_CODE(parent.body)
+    return isinstance(source, cst.Name) and isinstance(target, cst.Name) \
+        and stacked == f"torch.stack({source.value}).tolist()" \
+        and _RENDER_CODE(elt) == f"{target.value}.item()" and not loop.for_in.ifs
 
 
 def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> Outcome:
@@ -1742,7 +1762,8 @@ class _Rewriter:
         reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
         names = choose_names(reads, used | taken)
         taken.update(names.row, (names.items, names.reads, names.flat, names.host,
-                                names.device, names.values, names.short or names.values))
+                                names.device, names.values, names.kinds,
+                                names.short or names.values))
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,

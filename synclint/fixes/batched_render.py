@@ -58,6 +58,8 @@ class Names:
     host: str
     device: str
     values: str
+    #: Whether the values read share one device and dtype.
+    kinds: str
     #: A shorter name for `reads` (`flags` for `finite_flags`), used where the long one
     #: would make a statement wrap; None where there is none.
     short: str | None
@@ -88,7 +90,7 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
                 words[index] = f"{word}_{seen[word]}"
     reads_word = plural(words[0]) if single and not words[0].endswith("value") else "reads"
     base = {"items": "items", "reads": reads_word, "flat": "flat", "host": "host",
-            "device": "device", "values": "values"}
+            "device": "device", "values": "values", "kinds": "alike"}
     chosen: dict[str, str] = {}
     for key, word in [*base.items(), *((f"row{i}", w) for i, w in enumerate(words))]:
         counter = 1
@@ -142,6 +144,9 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
         row_target = "(" + ", ".join(names.row) + ")"
     emit(names.reads, f"[{element} for {plan.target} in {plan.source}]")
     reads = names.reads
+    if single and not guarded and not plan.uniform:
+        _emit_alike(names, emit, names.values, "{values}", reads)
+        return out, row_target
     if single and not guarded:
         flat = reads
     else:
@@ -195,6 +200,16 @@ def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name
             stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
 
 
+def _emit_alike(names: Names, emit: Callable[[str, str], None], name: str, template: str,
+                reads: str) -> None:
+    """`name = <template>` around the Python values of `reads`: one stack where they share
+    one device and dtype (no promotion: each keeps its value and Python type), else one
+    `.item()` each, as the loop did (torch would promote an int64 next to a float)."""
+    emit(names.kinds, f"len({{(r.device, r.dtype) for r in {reads}}}) == 1")
+    emit(name, template.format(values=f"torch.stack({reads}).tolist() if {names.kinds} "
+                                      f"else [r.item() for r in {reads}]"))
+
+
 def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
     """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
     values in order (the loop calls `next(values)` where it read one)."""
@@ -205,10 +220,7 @@ def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> Non
         _emit_stack(plan, names, emit, values, "iter({stacked}.tolist() if {flat} else [])",
                     reads)
     else:
-        key = "(r.device, r.dtype)"
-        emit(names.host, f"{{k: iter(torch.stack([r for r in {reads} if {key} == k]).tolist())"
-                         f" for k in {{{key} for r in {reads}}}}}")
-        emit(values, f"iter([next({names.host}[r.device, r.dtype]) for r in {reads}])")
+        _emit_alike(names, emit, values, "iter({values})", reads)
 
 
 def identifiers(code: str) -> set[str]:

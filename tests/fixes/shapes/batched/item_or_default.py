@@ -1,5 +1,5 @@
 # expect-fix: safe
-# max-syncs: 3
+# max-syncs: 5
 """`t.item() or default`: the read's value is the result where it is true, so it is not
 a truth test (an int64 count must come back as an int, not a float or a bool)."""
 from __future__ import annotations
