@@ -1735,7 +1735,7 @@ class _Rewriter:
         code = _code(node)
         atomic = _atomic(node)
         if not self._scalar(site.value):
-            code, atomic = f"{code if atomic else f'({code})'}.reshape(())", True
+            code, atomic = f"{code if atomic else f'({code})'}.view(())", True
         if site.truth and self._value_class(site) != "bool":
             # Only its truth is used: as a bool it stacks with any other value (torch
             # cannot promote float8 or uint16 next to other dtypes) and keeps its truth.

@@ -183,7 +183,7 @@ def test_item_list_comprehension_becomes_the_host_list() -> None:
         import torch
 
         def f(ts: list[torch.Tensor]) -> list[float]:
-            reads = [t.reshape(()) for t in ts]
+            reads = [t.view(()) for t in ts]
             alike = len({(r.device, r.dtype) for r in reads}) == 1
             values = torch.stack(reads).tolist() if alike else [r.item() for r in reads]
             return values
