@@ -128,3 +128,23 @@ def test_an_index_into_a_parameter_does_not_prove_one_dtype() -> None:
         "def f(xs: torch.Tensor, n: int) -> list[float]:\n"
         "    return [xs[i].item() for i in range(n)]\n")
     assert "alike = len({(r.device, r.dtype) for r in reads}) == 1" in fixed
+
+
+def test_the_fixes_own_fallback_is_not_flagged_but_a_look_alike_is() -> None:
+    from tests.linter.helpers import rule_findings
+
+    template = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            reads = [t.view(()) for t in ts]
+            alike = len({(r.device, r.dtype) for r in reads}) == 1
+            return VALUES
+        """
+    fallback = "torch.stack(reads).tolist() if alike else [r.item() for r in reads]"
+    assert rule_findings("SYN101", template.replace("VALUES", fallback)) == []
+    # A fallback over another list, one without the stack, a plain comprehension.
+    for values in ("torch.stack(reads).tolist() if alike else [r.item() for r in ts]",
+                   "reads if alike else [r.item() for r in reads]",
+                   "[r.item() for r in reads]"):
+        assert len(rule_findings("SYN101", template.replace("VALUES", values))) == 1, values
