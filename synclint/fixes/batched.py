@@ -276,7 +276,9 @@ class _Rewriter:
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
         self._check_early_exit()
-        materialise = self._check_iterable_readable_twice(loop.iter)
+        # A list or tuple display is bound to a name, not written out twice.
+        materialise = self._check_iterable_readable_twice(loop.iter) \
+            or self._long_display(loop.iter)
         unused = self._unused_targets(loop)
         names = self._names()
         indent = self._indent(loop)
@@ -1526,6 +1528,12 @@ class _Rewriter:
                            "tensor that cannot be read, such as one on the meta device, "
                            "then fails)")
 
+    @staticmethod
+    def _long_display(iterable: cst.BaseExpression) -> bool:
+        """`[(mask, "a"), (~mask, "b")]`: a display too long to repeat in both passes
+        (binding it evaluates it once, as the loop did)."""
+        return isinstance(iterable, (cst.List, cst.Tuple)) and len(_code(iterable)) > 30
+
     def _check_iterable_readable_twice(self, iterable: cst.BaseExpression) -> bool:
         """Whether the fix must copy the iterable into a list first (False: iterating it
         twice gives the same elements). Refused where copying it could change what runs
@@ -1778,6 +1786,7 @@ class _Rewriter:
                              bool(site.guards)) for site in self.sites),
             target=target, source=names.items if items else iterable,
             materialise=iterable if items else None, uniform=one or self._uniform(),
+            display=self._long_display(self.loop_source[1] or cst.Name("_")),
             one_device=one,
             indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
         return prelude(plan, names)

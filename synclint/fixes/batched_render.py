@@ -48,6 +48,8 @@ class Plan:
     #: Every value read has one dtype and one device (pieces of one tensor): the stack
     #: needs no `.to(device)`.
     one_device: bool = False
+    #: The iterable copied first is a list or tuple display: it is bound as it is.
+    display: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,7 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
                              line_length=plan.line_length))
 
     if plan.materialise is not None:
-        emit(names.items, f"list({plan.materialise})")
+        emit(names.items, plan.materialise if plan.display else f"list({plan.materialise})")
     single = len(plan.reads) == 1
     guarded = any(read.guarded for read in plan.reads)
     if plan.only_if is not None:
