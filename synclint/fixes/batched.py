@@ -40,6 +40,8 @@ from synclint.fixes.batched_facts import (
     _RENDER_WORDS,
     _SCALAR_REDUCTIONS,
     _SHORT_CIRCUIT,
+    _SINGLE_TENSOR_FUNCTIONS,
+    _SINGLE_TENSOR_METHODS,
     _SYNCING_OPS,
     _TOTAL,
 )
@@ -689,16 +691,17 @@ class _Rewriter:
         if not self._is_device(node):
             return False
         while isinstance(node, cst.Call):
+            if any(arg.keyword is not None and (arg.keyword.value == "as_tuple"
+                                                or arg.keyword.value.startswith("return_"))
+                   and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+                   for arg in node.args):
+                return False  # `as_tuple=True`, `return_counts=True`: a tuple of tensors
             qualified = self.ctx.imports.qualify(node.func)
             if qualified is not None:
-                # `as_tuple=True`, `return_counts=True`: a tuple of tensors.
-                return qualified.startswith("torch.") and not any(
-                    arg.keyword is not None and (arg.keyword.value == "as_tuple"
-                                                 or arg.keyword.value.startswith("return_"))
-                    and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
-                    for arg in node.args)
+                return qualified.startswith("torch.") \
+                    and qualified[6:] in _SINGLE_TENSOR_FUNCTIONS
             method = _method(node)
-            if method is None:
+            if method is None or method[1] not in _SINGLE_TENSOR_METHODS:
                 return False
             node = method[0]
         return False
