@@ -69,6 +69,7 @@ from synclint.fixes.batched_syntax import (
     _target_elements,
     _walk_scope,
 )
+from synclint.fixes.dtypes import is_real_float, known_dtype
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import PendingFix, Replacement
 
@@ -1669,6 +1670,13 @@ class _Rewriter:
         return self._node_class(self._substituted(site.value))
 
     def _node_class(self, node: cst.BaseExpression) -> str:
+        # A dtype the code fixes (`.to(torch.float32)`, `.half()`, `(x > 0)`, a norm):
+        # floats promote to one another, ints to int64, keeping every value.
+        dtype = known_dtype(node, self.ctx)
+        if is_real_float(dtype):
+            return "float"
+        if dtype in ("torch.int32", "torch.int64", "torch.bool"):
+            return "bool" if dtype == "torch.bool" else "int"
         while True:
             if isinstance(node, cst.Comparison):
                 return "bool"
