@@ -148,3 +148,14 @@ def test_the_fixes_own_fallback_is_not_flagged_but_a_look_alike_is() -> None:
                    "reads if alike else [r.item() for r in reads]",
                    "[r.item() for r in reads]"):
         assert len(rule_findings("SYN101", template.replace("VALUES", values))) == 1, values
+
+
+def test_a_long_conditional_right_hand_side_is_parenthesised_as_black_does() -> None:
+    # Checked against `ruff format` (black's style): two delimiters, `if` and `else`.
+    lines = statement("values = ", "torch.stack(reads).tolist() if len(kinds) == 1 else "
+                      "[r.item() for r in reads]", indent="    ")
+    assert lines == [
+        "values = (",
+        "    torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]",
+        ")",
+    ]
