@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     UNKNOWN,
 )
 from synclint.analysis.torch_api import DTYPE_NAMES, HOST_ATTRIBUTES, METADATA_METHODS
+from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_facts import (
@@ -32,11 +33,15 @@ from synclint.fixes.batched_facts import (
     _HARMLESS_METHODS,
     _HOST_GUARD_CALLS,
     _HOST_GUARD_METHODS,
+    _INT_OPERATORS,
     _INT_RESULTS,
     _NEUTRAL_CONTEXTS,
+    _PIECES_OF_ONE,
     _RENDER_WORDS,
     _SCALAR_REDUCTIONS,
     _SHORT_CIRCUIT,
+    _SINGLE_TENSOR_FUNCTIONS,
+    _SINGLE_TENSOR_METHODS,
     _SYNCING_OPS,
     _TOTAL,
 )
@@ -64,10 +69,14 @@ from synclint.fixes.batched_syntax import (
     _target_elements,
     _walk_scope,
 )
+from synclint.fixes.dtypes import is_real_float, known_dtype
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import PendingFix, Replacement
 
-__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes"]
+__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes",
+           "reads_each_when_mixed"]
+
+_RENDER_CODE = _code
 
 
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
@@ -143,6 +152,23 @@ def loops_over_dtypes(loop: cst.CSTNode) -> bool:
                for e in iterable.elt.elements)
 
 
+def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> bool:
+    """`torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]`, as
+    the batched fix writes it: one transfer, unless the values differ in dtype or device
+    (then one read each, as the loop it replaced did)."""
+    if not isinstance(loop, cst.ListComp) or not ancestors:
+        return False
+    parent = ancestors[-1]
+    if not isinstance(parent, cst.IfExp) or parent.orelse is not loop \
+            or not isinstance(parent.test, cst.Name):
+        return False
+    source, target, elt = loop.for_in.iter, loop.for_in.target, loop.elt
+    stacked = _RENDER_CODE(parent.body)
+    return isinstance(source, cst.Name) and isinstance(target, cst.Name) \
+        and stacked == f"torch.stack({source.value}).tolist()" \
+        and _RENDER_CODE(elt) == f"{target.value}.item()" and not loop.for_in.ifs
+
+
 def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> Outcome:
     """The batched fix of `loop` (the same object for every finding in it)."""
     state = _STATES.get(ctx)
@@ -214,6 +240,12 @@ class _Rewriter:
         self.opaque_guards: list[str] = []
         #: Loop variables that are ints for certain (`range`, `enumerate`'s index).
         self.host_targets: set[str] = set()
+        #: The loop's target and iterable; the loop variables bound to pieces of one tensor
+        #: and to Python ints (see `_pieces_and_indexes`).
+        self.loop_source: tuple[cst.BaseExpression, cst.BaseExpression | None] = (
+            cst.Name("_"), None)
+        self.pieces: set[str] = set()
+        self.indexes: set[str] = set()
 
     def _meth(self, node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
         """A method call's receiver and name (not a module function such as torch.isnan)."""
@@ -247,7 +279,9 @@ class _Rewriter:
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
         self._check_early_exit()
-        materialise = self._check_iterable_readable_twice(loop.iter)
+        # A list or tuple display is bound to a name, not written out twice.
+        materialise = self._check_iterable_readable_twice(loop.iter) \
+            or self._long_display(loop.iter)
         unused = self._unused_targets(loop)
         names = self._names()
         indent = self._indent(loop)
@@ -596,6 +630,137 @@ class _Rewriter:
             raise _Refused("the loop target is not a plain name or tuple of names")
         self.targets = set(_bound_names(target))
         self.host_targets = set(_int_targets(target, iterable))
+        self.loop_source = (target, iterable)
+
+    def _one_dtype_and_device(self) -> bool:
+        """The loop reads one value per element, of the same dtype and on the same device
+        every time: one `torch.stack` of them needs no promotion and no move."""
+        if len(self.sites) != 1:
+            return False
+        self.pieces, self.indexes = self._pieces_and_indexes(*self.loop_source)
+        site = self.sites[0]
+        return self._same_each_time(self._substituted(site.value))
+
+    def _pieces_and_indexes(self, target: cst.BaseExpression,
+                            iterable: cst.BaseExpression | None) -> tuple[set[str], set[str]]:
+        """Loop variables bound to the pieces of one tensor (`for row in x` where the code
+        made `x` with torch, `for piece in torch.split(x, sizes)`: every piece has the
+        tensor's dtype and device), and those bound to Python ints (`range`, `enumerate`)."""
+        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name) \
+                or self.ctx.env.lookup(iterable.func.value) is not None:
+            if isinstance(target, cst.Name) and iterable is not None \
+                    and self._one_tensor_cut(iterable):
+                return {target.value}, set()
+            return set(), set()
+        name, args = iterable.func.value, _positional(iterable)
+        if name == "range" and isinstance(target, cst.Name) and not _keywords(iterable):
+            return set(), {target.value}
+        if name == "enumerate" and len(iterable.args) == 1 and isinstance(target, cst.Tuple) \
+                and len(target.elements) == 2 and all(isinstance(e.value, cst.Name)
+                                                      for e in target.elements):
+            index, piece = (cast(cst.Name, e.value).value for e in target.elements)
+            return ({piece} if args and self._one_tensor_cut(args[0]) else set()), {index}
+        return set(), set()
+
+    def _one_tensor_cut(self, iterable: cst.BaseExpression) -> bool:
+        """Iterating `iterable` yields pieces of one tensor: `torch.split(x, ...)` and the
+        like, or a name the function assigns only tensors made by torch (not a parameter,
+        which may be a list of tensors of several dtypes)."""
+        if isinstance(iterable, cst.Call):
+            qualified = self.ctx.imports.qualify(iterable.func) or ""
+            return qualified.startswith("torch.") and qualified[6:] in _PIECES_OF_ONE
+        if not isinstance(iterable, cst.Name) or iterable.value in self.body_bound:
+            return False
+        scope = next((node for node in reversed(self.ancestors)
+                      if isinstance(node, cst.FunctionDef)), None)
+        if scope is None:
+            return False
+        values: list[cst.BaseExpression] = []
+        for node, ancestors in occurrences(scope, iterable.value):
+            if not binds(node, ancestors):
+                continue
+            target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
+            if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)
+                    and target.target is node):
+                return False
+            values.append(assign.value)
+        return bool(values) and all(self._made_by_torch(value) for value in values)
+
+    def _made_by_torch(self, node: cst.BaseExpression) -> bool:
+        """One tensor for certain: a torch function's tensor result, or tensor methods
+        applied to one (`torch.nonzero(m).flatten()`)."""
+        if not self._is_device(node):
+            return False
+        while isinstance(node, cst.Call):
+            if any(arg.keyword is not None and (arg.keyword.value == "as_tuple"
+                                                or arg.keyword.value.startswith("return_"))
+                   and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+                   for arg in node.args):
+                return False  # `as_tuple=True`, `return_counts=True`: a tuple of tensors
+            qualified = self.ctx.imports.qualify(node.func)
+            if qualified is not None:
+                return qualified.startswith("torch.") \
+                    and qualified[6:] in _SINGLE_TENSOR_FUNCTIONS
+            method = _method(node)
+            if method is None or method[1] not in _SINGLE_TENSOR_METHODS:
+                return False
+            node = method[0]
+        return False
+
+    def _same_each_time(self, node: cst.BaseExpression) -> bool:
+        """The tensor `node` computes has the same dtype and device on every iteration: it
+        reads tensors the loop does not change, pieces of one tensor, and Python ints (an
+        int's value never changes a result's dtype or device)."""
+        if self._invariant(node):
+            return True
+        if isinstance(node, cst.Name):
+            return node.value in self.pieces
+        if isinstance(node, cst.Attribute):
+            return node.attr.value in ("data", "real", "imag", "T", "mT") \
+                and self._same_each_time(node.value)
+        if isinstance(node, cst.UnaryOperation):
+            return not isinstance(node.operator, cst.Not) \
+                and self._same_each_time(node.expression)
+        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
+            operands = [node.left, node.right] if isinstance(node, cst.BinaryOperation) \
+                else [node.left, *(c.comparator for c in node.comparisons)]
+            return all(self._same_each_time(o) or self._int_value(o) for o in operands)
+        if isinstance(node, cst.Subscript):
+            # `x[i]` of a tensor made here: an int index picks a piece of one tensor.
+            one = isinstance(node.value, cst.Name) and (
+                node.value.value in self.pieces or self._one_tensor_cut(node.value))
+            return self._same_each_time(node.value) and all(
+                isinstance(e.slice, cst.Index) and (
+                    self._invariant(e.slice.value) or one and self._int_value(e.slice.value))
+                for e in node.slice)
+        if isinstance(node, cst.Call):
+            qualified = self.ctx.imports.qualify(node.func)
+            if qualified is None:
+                method = _method(node)
+                if method is None or not self._same_each_time(method[0]):
+                    return False
+            elif not qualified.startswith("torch."):
+                return False
+            # An argument that varies with the index may pick a device (`x.cuda(i)`).
+            return all(self._same_each_time(arg.value)
+                       and not set(_names_in(arg.value)) & self.indexes for arg in node.args)
+        return False
+
+    def _invariant(self, node: cst.BaseExpression) -> bool:
+        """The same value on every iteration: it reads no loop variable and nothing the
+        body assigns."""
+        return not set(_names_in(node)) & (self.targets | self.body_bound)
+
+    def _int_value(self, node: cst.BaseExpression) -> bool:
+        """A Python int: an int literal, a loop index, or int arithmetic of those."""
+        if isinstance(node, cst.Integer):
+            return True
+        if isinstance(node, cst.Name):
+            return node.value in self.indexes and node.value not in self.body_bound
+        if isinstance(node, cst.BinaryOperation):
+            return type(node.operator).__name__ in _INT_OPERATORS \
+                and self._int_value(node.left) and self._int_value(node.right)
+        return False
 
     def _scan_bindings(self, body: cst.CSTNode) -> None:
         """Every name the body binds (a name bound twice cannot be an alias)."""
@@ -785,7 +950,9 @@ class _Rewriter:
                 # `flag = t.any() and ok` is `t.any()` itself when it is false: a Python
                 # bool in its place would change the value, not just its truth.
                 raise _Refused("`and`/`or` returns its tensor operand, not a bool")
-            self._expression(node.left, truth=True)
+            # The left operand's value is the result where it decides (`x = a.item() or
+            # b`): only in a test is its truth all that is used.
+            self._expression(node.left, truth=truth)
             saved_guards, saved_exact = list(self.guards), self.exact
             host = self._host_guard(node.left)
             if host is None:
@@ -814,7 +981,7 @@ class _Rewriter:
             return
         if isinstance(node, cst.FormattedStringExpression) and self._is_device(node.expression):
             raise _Refused("a tensor formatted in an f-string (a whole tensor is read)")
-        if isinstance(node, cst.Call) and self._call_site(node):
+        if isinstance(node, cst.Call) and self._call_site(node, truth=truth):
             return
         for child in node.children:
             if isinstance(child, (cst.BaseExpression, cst.Arg, cst.Element, cst.StarredElement,
@@ -822,8 +989,10 @@ class _Rewriter:
                                   cst.Slice, cst.FormattedStringExpression, cst.DictElement)):
                 self._expression(child, truth=False)
 
-    def _call_site(self, node: cst.Call) -> bool:
-        """Whether the call is a host read (recorded as a site, or refused)."""
+    def _call_site(self, node: cst.Call, *, truth: bool = False) -> bool:
+        """Whether the call is a host read (recorded as a site, or refused). `truth`: the
+        read's value is only tested for truth (`if m[i].item():`), as `.item()` and `bool()`
+        keep it: any nonzero value, NaN included, is true."""
         method = self._meth(node)
         if method is not None:
             receiver, name = method
@@ -831,11 +1000,11 @@ class _Rewriter:
             device = kind in DEVICE_TENSORS
             if name == "item" and not node.args:
                 if device:
-                    self._site(node, receiver, mode="item", truth=False)
+                    self._site(node, receiver, mode="item", truth=truth)
                     return True
                 if kind is UNKNOWN and (self.ctx.imports.torch_imported
                                         or self.ctx.mentions_torch):
-                    self._site(node, receiver, mode="item", truth=False, proven=False)
+                    self._site(node, receiver, mode="item", truth=truth, proven=False)
                     return True
                 return False
             if not device:
@@ -857,7 +1026,9 @@ class _Rewriter:
             if not tensors:
                 return False
             if func.value in ("float", "int", "bool") and len(node.args) == 1:
-                self._site(node, tensors[0], mode="arg", truth=False)
+                # `int(t)` is false for 0.5 and `float(t)` raises for a complex `t`: only
+                # `bool(t)` is the tensor's own truth.
+                self._site(node, tensors[0], mode="arg", truth=truth and func.value == "bool")
                 return True
             if func.value in ("complex", "str", "repr", "print", "format"):
                 raise _Refused(f"`{func.value}()` of a tensor reads the whole tensor")
@@ -1361,6 +1532,12 @@ class _Rewriter:
                            "tensor that cannot be read, such as one on the meta device, "
                            "then fails)")
 
+    @staticmethod
+    def _long_display(iterable: cst.BaseExpression) -> bool:
+        """`[(mask, "a"), (~mask, "b")]`: a display too long to repeat in both passes
+        (binding it evaluates it once, as the loop did)."""
+        return isinstance(iterable, (cst.List, cst.Tuple)) and len(_code(iterable)) > 30
+
     def _check_iterable_readable_twice(self, iterable: cst.BaseExpression) -> bool:
         """Whether the fix must copy the iterable into a list first (False: iterating it
         twice gives the same elements). Refused where copying it could change what runs
@@ -1376,9 +1553,12 @@ class _Rewriter:
                        "the fix would run it ahead of the loop body")
 
     def _known_sequence(self, iterable: cst.BaseExpression) -> bool:
-        """A name bound once in its function to a list or tuple (by annotation or value)."""
+        """A name bound once in its function to a list or tuple (by annotation or value),
+        or only to tensors made by torch (iterating one twice gives the same rows)."""
         if not isinstance(iterable, cst.Name):
             return False
+        if self._one_tensor_cut(iterable):
+            return True
         function = next((node for node in reversed(self.ancestors)
                          if isinstance(node, cst.FunctionDef)), None)
         if function is None:
@@ -1490,6 +1670,13 @@ class _Rewriter:
         return self._node_class(self._substituted(site.value))
 
     def _node_class(self, node: cst.BaseExpression) -> str:
+        # A dtype the code fixes (`.to(torch.float32)`, `.half()`, `(x > 0)`, a norm):
+        # floats promote to one another, ints to int64, keeping every value.
+        dtype = known_dtype(node, self.ctx)
+        if is_real_float(dtype):
+            return "float"
+        if dtype in ("torch.int32", "torch.int64", "torch.bool"):
+            return "bool" if dtype == "torch.bool" else "int"
         while True:
             if isinstance(node, cst.Comparison):
                 return "bool"
@@ -1565,8 +1752,13 @@ class _Rewriter:
     def _collected(self, site: _Site, *, guarded: bool = True) -> str:
         node = self._substituted(site.value)
         code = _code(node)
+        atomic = _atomic(node)
         if not self._scalar(site.value):
-            code = f"{code if _atomic(node) else f'({code})'}.reshape(())"
+            code, atomic = f"{code if atomic else f'({code})'}.view(())", True
+        if site.truth and self._value_class(site) != "bool":
+            # Only its truth is used: as a bool it stacks with any other value (torch
+            # cannot promote float8 or uint16 next to other dtypes) and keeps its truth.
+            code = f"{code if atomic else f'({code})'}.bool()"
         if site.guards and guarded:
             if isinstance(node, (cst.IfExp, cst.Lambda)) and not node.lpar:
                 code = f"({code})"
@@ -1589,7 +1781,8 @@ class _Rewriter:
         reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
         names = choose_names(reads, used | taken)
         taken.update(names.row, (names.items, names.reads, names.flat, names.host,
-                                names.device, names.values, names.short or names.values))
+                                names.device, names.values, names.kinds,
+                                names.short or names.values))
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
@@ -1598,11 +1791,14 @@ class _Rewriter:
         receives a row of Python values."""
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
+        one = self._one_dtype_and_device()
         plan = Plan(
             reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
                              bool(site.guards)) for site in self.sites),
             target=target, source=names.items if items else iterable,
-            materialise=iterable if items else None, uniform=self._uniform(),
+            materialise=iterable if items else None, uniform=one or self._uniform(),
+            display=self._long_display(self.loop_source[1] or cst.Name("_")),
+            one_device=one,
             indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
         return prelude(plan, names)
 

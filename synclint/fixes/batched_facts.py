@@ -92,3 +92,24 @@ _COLLECTION_METHODS = frozenset({
     "children", "named_children", "modules", "named_modules", "state_dict",
 })
 
+#: torch functions that cut one tensor into pieces: every piece has its dtype and device.
+_PIECES_OF_ONE = frozenset({"split", "chunk", "unbind", "tensor_split", "hsplit", "vsplit",
+                            "dsplit"})
+#: Python int arithmetic (an int index stays an int).
+_INT_OPERATORS = ("Add", "Subtract", "Multiply", "FloorDivide", "Modulo")
+#: torch functions whose result is one tensor (not a tuple: `torch.sort` gives values and
+#: int64 indices, `torch.max(x, 0)` values and indices, `torch.frexp` a float and an int).
+_SINGLE_TENSOR_FUNCTIONS = frozenset({
+    "tensor", "as_tensor", "from_numpy", "zeros", "ones", "full", "empty", "arange",
+    "linspace", "logspace", "eye", "rand", "randn", "randint", "randperm", "zeros_like",
+    "ones_like", "full_like", "empty_like", "rand_like", "randn_like", "nonzero", "argwhere",
+    "cat", "concat", "concatenate", "stack", "cumsum", "cumprod", "flatten", "reshape",
+    "argsort", "argmax", "argmin", "masked_select", "unique", "bincount", "tril", "triu",
+    "isnan", "isinf", "isfinite", "logical_not", "abs", "clamp", "round",
+})
+#: Tensor methods whose result is one tensor.
+_SINGLE_TENSOR_METHODS = frozenset({
+    "flatten", "view", "reshape", "ravel", "float", "double", "half", "bfloat16", "long",
+    "int", "bool", "to", "contiguous", "clone", "detach", "squeeze", "unsqueeze", "t",
+    "permute", "transpose", "cumsum", "cumprod", "abs", "neg", "clamp", "round", "nonzero",
+})

@@ -45,6 +45,11 @@ class Plan:
     #: loop takes the next value where it read one (`values` is then an iterator). ""
     #: where it reads one value per element.
     only_if: str | None = None
+    #: Every value read has one dtype and one device (pieces of one tensor): the stack
+    #: needs no `.to(device)`.
+    one_device: bool = False
+    #: The iterable copied first is a list or tuple display: it is bound as it is.
+    display: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,8 @@ class Names:
     host: str
     device: str
     values: str
+    #: Whether the values read share one device and dtype.
+    kinds: str
     #: A shorter name for `reads` (`flags` for `finite_flags`), used where the long one
     #: would make a statement wrap; None where there is none.
     short: str | None
@@ -85,7 +92,7 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
                 words[index] = f"{word}_{seen[word]}"
     reads_word = plural(words[0]) if single and not words[0].endswith("value") else "reads"
     base = {"items": "items", "reads": reads_word, "flat": "flat", "host": "host",
-            "device": "device", "values": "values"}
+            "device": "device", "values": "values", "kinds": "alike"}
     chosen: dict[str, str] = {}
     for key, word in [*base.items(), *((f"row{i}", w) for i, w in enumerate(words))]:
         counter = 1
@@ -125,7 +132,7 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
                              line_length=plan.line_length))
 
     if plan.materialise is not None:
-        emit(names.items, f"list({plan.materialise})")
+        emit(names.items, plan.materialise if plan.display else f"list({plan.materialise})")
     single = len(plan.reads) == 1
     guarded = any(read.guarded for read in plan.reads)
     if plan.only_if is not None:
@@ -139,6 +146,9 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
         row_target = "(" + ", ".join(names.row) + ")"
     emit(names.reads, f"[{element} for {plan.target} in {plan.source}]")
     reads = names.reads
+    if single and not guarded and not plan.uniform:
+        _emit_alike(names, emit, names.values, "{values}", reads)
+        return out, row_target
     if single and not guarded:
         flat = reads
     else:
@@ -179,6 +189,9 @@ def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name
                 template: str, flat: str) -> None:
     """`name = <template>` around one `torch.stack` of `flat`, every value moved onto the
     first one's device; that device gets its own line where the statement would not fit."""
+    if plan.one_device:
+        emit(name, template.format(stacked=f"torch.stack({flat})", flat=flat))
+        return
     inline = template.format(
         stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
     if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
@@ -187,6 +200,16 @@ def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name
         emit(names.device, f"{flat}[0].device if {flat} else None")
         emit(name, template.format(
             stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+
+
+def _emit_alike(names: Names, emit: Callable[[str, str], None], name: str, template: str,
+                reads: str) -> None:
+    """`name = <template>` around the Python values of `reads`: one stack where they share
+    one device and dtype (no promotion: each keeps its value and Python type), else one
+    `.item()` each, as the loop did (torch would promote an int64 next to a float)."""
+    emit(names.kinds, f"len({{(r.device, r.dtype) for r in {reads}}}) == 1")
+    emit(name, template.format(values=f"torch.stack({reads}).tolist() if {names.kinds} "
+                                      f"else [r.item() for r in {reads}]"))
 
 
 def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
@@ -199,10 +222,7 @@ def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> Non
         _emit_stack(plan, names, emit, values, "iter({stacked}.tolist() if {flat} else [])",
                     reads)
     else:
-        key = "(r.device, r.dtype)"
-        emit(names.host, f"{{k: iter(torch.stack([r for r in {reads} if {key} == k]).tolist())"
-                         f" for k in {{{key} for r in {reads}}}}}")
-        emit(values, f"iter([next({names.host}[r.device, r.dtype]) for r in {reads}])")
+        _emit_alike(names, emit, values, "iter({values})", reads)
 
 
 def identifiers(code: str) -> set[str]:

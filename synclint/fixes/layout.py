@@ -89,8 +89,11 @@ def _wrap(head: str, expr: str, tail: str, depth: int, indent: str, unit: str,
         inner = expr[opener + 1:closer]
         first = pad + head + expr[:opener + 1]
         last = pad + expr[closer:] + tail
-        if not operators or not statement_head or (
-                _fits(first, 0, indent, unit, limit) and _fits(last, 0, indent, unit, limit)):
+        # A conditional expression has two delimiters (`if`, `else`): black then keeps
+        # the optional parentheses around a right-hand side instead.
+        conditional = statement_head and bool(_keyword_positions(expr, comprehension=False))
+        if not conditional and (not operators or not statement_head or (
+                _fits(first, 0, indent, unit, limit) and _fits(last, 0, indent, unit, limit))):
             body = _split(inner, depth + 1, indent, unit, limit)
             return [first, *body, last]
     if statement_head or (not head and _keyword_positions(expr, comprehension=False)):

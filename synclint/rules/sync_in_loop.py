@@ -19,7 +19,12 @@ from synclint.analysis.torch_api import (
     SYNC_METHODS,
     SYNC_MODULES,
 )
-from synclint.fixes.batched import batched_fix, loop_ancestors, loops_over_dtypes
+from synclint.fixes.batched import (
+    batched_fix,
+    loop_ancestors,
+    loops_over_dtypes,
+    reads_each_when_mixed,
+)
 from synclint.rules.base import Rule
 from synclint.rules.wording import with_reason
 
@@ -167,6 +172,8 @@ class SyncInLoop(Rule):
         loop_node = self.ctx.loops[-1]
         if loops_over_dtypes(loop_node):
             return  # one read per dtype (the batched fix's own stacks), not per element
+        if reads_each_when_mixed(loop_node, loop_ancestors(self.ctx, loop_node)):
+            return  # the batched fix's own fallback for values of several dtypes
         loop = loop_word(loop_node)
         if not batched:
             self.report(

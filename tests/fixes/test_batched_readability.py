@@ -94,3 +94,68 @@ def test_the_project_line_length_decides_where_a_fix_is_split(tmp_path: Path) ->
         statement_lines = text.split("    total = ")[1].split("    return")[0].splitlines()
         assert len(statement_lines) == lines, text
         assert all(len(line) <= length for line in text.splitlines())
+
+
+def _fixed(source: str) -> str:
+    return fix_source(source, "m.py", ("SYN101", "SYN102"), unsafe=True).text
+
+
+def test_pieces_of_one_tensor_are_stacked_without_a_move_to_one_device() -> None:
+    fixed = _fixed(
+        "import torch\n\n\n"
+        "def f(x: torch.Tensor, sizes: list[int]) -> list[float]:\n"
+        "    return [p.sum().item() for p in torch.split(x, sizes)]\n")
+    assert "torch.stack(totals).tolist() if totals else []" in fixed
+    assert ".to(" not in fixed and "dtype" not in fixed
+
+
+def test_an_index_that_may_pick_a_device_keeps_the_move_to_one_device() -> None:
+    # `x.cuda(i % 2)` puts values on two GPUs: a plain stack would raise.
+    fixed = _fixed(
+        "import torch\n\n\n"
+        "def f(x: torch.Tensor, n: int) -> list[float]:\n"
+        "    out = []\n"
+        "    for i in range(n):\n"
+        "        out.append(x.cuda(i % 2).sum().item())\n"
+        "    return out\n")
+    assert "torch.stack(" in fixed and "if totals else" not in fixed
+
+
+def test_an_index_into_a_parameter_does_not_prove_one_dtype() -> None:
+    # `xs` is annotated a tensor but may be a list of tensors of several dtypes.
+    fixed = _fixed(
+        "import torch\n\n\n"
+        "def f(xs: torch.Tensor, n: int) -> list[float]:\n"
+        "    return [xs[i].item() for i in range(n)]\n")
+    assert "alike = len({(r.device, r.dtype) for r in reads}) == 1" in fixed
+
+
+def test_the_fixes_own_fallback_is_not_flagged_but_a_look_alike_is() -> None:
+    from tests.linter.helpers import rule_findings
+
+    template = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            reads = [t.view(()) for t in ts]
+            alike = len({(r.device, r.dtype) for r in reads}) == 1
+            return VALUES
+        """
+    fallback = "torch.stack(reads).tolist() if alike else [r.item() for r in reads]"
+    assert rule_findings("SYN101", template.replace("VALUES", fallback)) == []
+    # A fallback over another list, one without the stack, a plain comprehension.
+    for values in ("torch.stack(reads).tolist() if alike else [r.item() for r in ts]",
+                   "reads if alike else [r.item() for r in reads]",
+                   "[r.item() for r in reads]"):
+        assert len(rule_findings("SYN101", template.replace("VALUES", values))) == 1, values
+
+
+def test_a_long_conditional_right_hand_side_is_parenthesised_as_black_does() -> None:
+    # Checked against `ruff format` (black's style): two delimiters, `if` and `else`.
+    lines = statement("values = ", "torch.stack(reads).tolist() if len(kinds) == 1 else "
+                      "[r.item() for r in reads]", indent="    ")
+    assert lines == [
+        "values = (",
+        "    torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]",
+        ")",
+    ]

@@ -201,7 +201,7 @@ CASES = [
 
         def f(stats) -> list:
             return [value.item() for value in stats]
-        """, lambda: ([np.float32(0.5), np.int64(2)],), "unsafe",
+        """, lambda: ([np.float32(0.5), np.float32(2)],), "unsafe",
          reason="may not be a tensor"),
 ]
 

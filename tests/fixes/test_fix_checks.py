@@ -16,6 +16,7 @@ from torch import nn
 from synclint.diagnostics import Applicability, Diagnostic
 from synclint.engine import lint_source
 from synclint.fixer import fix_source
+from synclint.runtime import count_syncs
 from tests.fixes.differential import compare
 
 BATCHED = ("SYN101", "SYN102")
@@ -54,7 +55,14 @@ def test_a_generator_joined_into_a_string_is_read_in_one_safe_transfer() -> None
     (finding,) = _findings(source, BATCHED)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
     text = _fixed(source, BATCHED)
-    assert "torch.stack(" in text and ".item()" not in text
+    assert "torch.stack(" in text
+    # Values of one dtype: one transfer. Of several: one read each, as the loop did (one
+    # stack would give back 3.0 for the int 3 and 1.0 for True).
+    alike = [torch.tensor(1.5), torch.tensor(-2.25), torch.tensor(3.0)]
+    with count_syncs("emulated") as syncs:
+        fixed = _call(text, "report", alike)
+    assert fixed == _call(source, "report", alike) == "1.500, -2.250, 3.000"
+    assert syncs.total == 1
     values = [torch.tensor(1.5), torch.tensor(-2.25), torch.tensor(3), torch.tensor(True)]
     naive = _call(source, "report", values)
     assert naive == "1.500, -2.250, 3.000, 1.000"

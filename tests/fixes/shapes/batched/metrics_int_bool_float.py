@@ -1,5 +1,5 @@
 # expect-fix: safe
-# max-syncs: 3
+# max-syncs: 4
 """A metrics dict holding an int64 count, a bool flag and a float loss, read to the host
 (Lightning's `metrics_to_scalars`): each value keeps its Python type and exact value."""
 from __future__ import annotations
