@@ -247,6 +247,11 @@ class _Rewriter:
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
         self._check_early_exit()
+        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
+
+        nested = nest_outcome(self, loop)
+        if nested is not None:
+            return nested
         materialise = self._check_iterable_readable_twice(loop.iter)
         unused = self._unused_targets(loop)
         names = self._names()

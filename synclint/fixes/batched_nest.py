@@ -1,0 +1,358 @@
+"""One transfer per loop nest: where the loop the batched fix rewrites is the only loop in
+the body of an outer loop (`for layer in model.children(): for p in layer.parameters():
+... p.grad.norm().item()`), read every value of the whole nest in one pass before the
+outermost loop, instead of once per outer iteration.
+
+The first pass runs every outer iteration's reads before any outer body has run, so the
+nest form is offered only where that provably reads what the original reads: the outer
+bodies read no value themselves, skip no inner loop (`continue`, `break`, `return`,
+`raise`), write nothing the reads, their conditions or the iterables depend on, call
+nothing that could, and iterate known collections that a second pass walks the same way
+(lists, tuples, `parameters()`, `children()`, dict views) without effects. Everything else
+keeps the per-loop fix (one transfer per outer iteration), which is safe on its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+import libcst as cst
+
+from synclint.fixes.batched import Outcome, _Refused, _Rewriter
+from synclint.fixes.batched_facts import _COLLECTION_METHODS, _CONTAINER_MUTATORS
+from synclint.fixes.batched_syntax import (
+    _bound_names,
+    _code,
+    _effect_free,
+    _names_in,
+    _plain_target,
+    _Rename,
+    _root,
+    _sequence_annotation,
+    _target_elements,
+    _walk_scope,
+)
+from synclint.fixes.pending import Replacement
+
+__all__ = ["nest_outcome"]
+
+#: Builtins whose call on quiet arguments is itself quiet (no effects, no reads).
+_QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", "list",
+                             "tuple", "len"})
+
+
+def nest_outcome(inner: _Rewriter, loop: cst.For) -> Outcome | None:
+    """The nest fix of `loop` (whose analysis `inner` has done and found safe as a loop of
+    its own), or None where no outer loop can share its transfer."""
+    if len(inner.sites) != 1 or not inner.sites[0].exact or inner.unsafe \
+            or loop.orelse is not None:
+        return None
+    chain: list[cst.For] = []
+    for outer in _enclosing_loops(inner.ancestors, loop):
+        try:
+            _check_level(inner, outer, [*reversed(chain), loop])
+        except _Refused:
+            break
+        chain.append(outer)
+    if not chain:
+        return None
+    return _render(inner, [*reversed(chain), loop])
+
+
+def _enclosing_loops(ancestors: Sequence[cst.CSTNode], loop: cst.For) -> Iterator[cst.For]:
+    """The loops around `loop`, innermost first, as long as each holds the next as a
+    statement of its own body (not under an `if`, a `with` or in an `else:`)."""
+    child: cst.CSTNode = loop
+    index = len(ancestors) - 1
+    while index >= 1:
+        block, parent = ancestors[index], ancestors[index - 1]
+        if not (isinstance(block, cst.IndentedBlock) and isinstance(parent, cst.For)
+                and parent.body is block and any(s is child for s in block.body)):
+            return
+        yield parent
+        child = parent
+        index -= 2
+
+
+# -- what each outer loop must satisfy ---------------------------------------------------
+def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> None:
+    """Refused unless `outer` may run the reads of the loops `deeper` in it (outermost
+    first) in a first pass before it starts."""
+    _check_header(inner, outer, deeper)
+    level = _level(inner, outer)
+    _check_level_reads(level)
+    _check_level_exits(level)
+    _check_no_skip(outer, deeper[0])
+    loops = [outer, *deeper]
+    targets = {name for loop in loops for name in _bound_names(loop.target)}
+    used = set(_names_in(cst.parse_expression(inner._collected(inner.sites[0]))))
+    for loop in loops:
+        used.update(_names_in(loop.iter))
+    used -= targets
+    _check_bindings(level, outer, used)
+    _check_writes(inner, level, outer, used | targets)
+
+
+def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> None:
+    """Every loop of the nest iterates a known collection (a list, a tuple, `range`,
+    `parameters()`, a dict view) by an expression with no effects and no reads, which a
+    first pass can walk again and get the same elements; not a generator, which the first
+    pass would run ahead of the loop bodies."""
+    if outer.asynchronous is not None:
+        raise _Refused("an `async for` outer loop")
+    if outer.orelse is not None:
+        raise _Refused("the outer loop has an `else:` clause")
+    if not _plain_target(outer.target):
+        raise _Refused("the outer loop target is not a plain name or tuple of names")
+    loops = [outer, *deeper]
+    for parent, loop in zip([None, *loops], loops):
+        element = parent is not None and _element_of_sequences(inner, parent, loop.iter)
+        if not element and not (inner._collection(loop.iter) and _quiet(inner, loop.iter)):
+            raise _Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
+                           "may have effects")
+
+
+def _element_of_sequences(inner: _Rewriter, outer: cst.For, iterable: cst.BaseExpression
+                          ) -> bool:
+    """`for layer in layers: for t in layer:` where `layers` is a parameter annotated as a
+    sequence of lists or tuples (`list[list[Tensor]]`), or `for group in groups.values():`
+    with `groups: dict[str, list[Tensor]]`, never rebound: each element is a list."""
+    if not (isinstance(iterable, cst.Name) and isinstance(outer.target, cst.Name)
+            and iterable.value == outer.target.value):
+        return False
+    source, annotation = outer.iter, None
+    if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute) \
+            and source.func.attr.value == "values" and not source.args:
+        annotation = _parameter_annotation(inner, source.func.value)
+        elements = _subscript_types(annotation, ("dict", "Dict", "Mapping", "MutableMapping"))
+        return len(elements) == 2 and _sequence_annotation(elements[1])
+    annotation = _parameter_annotation(inner, source)
+    elements = _subscript_types(annotation, ("list", "List", "Sequence", "MutableSequence",
+                                             "tuple", "Tuple"))
+    return bool(elements) and all(_sequence_annotation(e) for e in elements
+                                  if not isinstance(e, cst.Ellipsis))
+
+
+def _subscript_types(annotation: cst.BaseExpression | None,
+                     containers: tuple[str, ...]) -> list[cst.BaseExpression]:
+    """The type arguments of `list[X]` / `dict[K, V]` (the containers named)."""
+    if not isinstance(annotation, cst.Subscript):
+        return []
+    head = annotation.value
+    name = head.attr.value if isinstance(head, cst.Attribute) else \
+        head.value if isinstance(head, cst.Name) else None
+    if name not in containers:
+        return []
+    return [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+
+
+def _parameter_annotation(inner: _Rewriter, node: cst.BaseExpression
+                          ) -> cst.BaseExpression | None:
+    """The annotation of the enclosing function's parameter `node`, where the function
+    never rebinds it."""
+    function = next((n for n in reversed(inner.ancestors) if isinstance(n, cst.FunctionDef)),
+                    None)
+    if function is None or not isinstance(node, cst.Name):
+        return None
+    params = [p for p in (*function.params.params, *function.params.kwonly_params,
+                          *function.params.posonly_params) if p.name.value == node.value]
+    if len(params) != 1 or params[0].annotation is None:
+        return None
+    for child in _walk_scope(function.body):
+        target: cst.CSTNode | None = None
+        if isinstance(child, cst.Assign):
+            if any(node.value in _bound_names(t.target) for t in child.targets):
+                return None
+        elif isinstance(child, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
+                                cst.NamedExpr, cst.Del)):
+            target = child.target
+        elif isinstance(child, cst.AsName):
+            target = child.name
+        elif isinstance(child, (cst.Global, cst.Nonlocal)):
+            return None
+        if target is not None and node.value in _bound_names(target):
+            return None
+    return params[0].annotation.annotation
+
+
+def _quiet(inner: _Rewriter, node: cst.BaseExpression) -> bool:
+    """Evaluating it again has no effects and reads no tensor: names, attributes,
+    literals of those, collection methods (`layer.parameters()`) and `range`/`zip`/...
+    of those."""
+    if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _quiet(inner, node.value)
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _quiet(inner, e.value)
+                   for e in node.elements)
+    if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)):
+        return _effect_free(node)
+    if isinstance(node, cst.Call):
+        if any(arg.keyword is not None or arg.star for arg in node.args):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _COLLECTION_METHODS:
+            return not node.args and _quiet(inner, func.value)
+        if isinstance(func, cst.Name) and func.value in _QUIET_BUILTINS \
+                and inner.ctx.env.lookup(func.value) is None:
+            return all(_quiet(inner, arg.value) for arg in node.args)
+    return False
+
+
+def _level(inner: _Rewriter, outer: cst.For) -> _Rewriter:
+    """The outer loop's own analysis (the reads its body makes, how it can stop)."""
+    index = next(i for i, node in enumerate(inner.ancestors) if node is outer)
+    level = _Rewriter(inner.ctx, inner.state, outer, list(inner.ancestors[:index]))
+    level._check_target(outer.target, outer.iter)
+    body = outer.body
+    if not isinstance(body, cst.IndentedBlock):
+        raise _Refused("the outer loop's body shares a line with its header")
+    level._scan_bindings(body)
+    level._find_aliases(body.body)
+    level._statements(body.body)
+    return level
+
+
+def _check_level_reads(level: _Rewriter) -> None:
+    """The outer body reads no value itself: its own fix reads ahead of the same loop."""
+    if level.sites:
+        raise _Refused("the outer loop reads values of its own")
+
+
+def _check_level_exits(level: _Rewriter) -> None:
+    """`break`, `return` or `raise` in the outer body: the outer elements after it are
+    never reached, and the first pass would read them (a meta tensor there raises)."""
+    if level.early_exit is not None:
+        raise _Refused(f"{level.early_exit}: the first pass would read elements the "
+                       "loops never reach")
+
+
+def _check_no_skip(outer: cst.For, child: cst.For) -> None:
+    """A `continue` before the inner loop skips its reads for that outer element."""
+    for statement in outer.body.body:  # type: ignore[union-attr]
+        if statement is child:
+            return
+        if any(isinstance(node, cst.Continue) for node in _walk_scope(statement)):
+            raise _Refused("a `continue` in the outer loop can skip the inner loop's reads")
+
+
+def _check_bindings(level: _Rewriter, outer: cst.For, used: set[str]) -> None:
+    """Nothing the reads, their conditions or the iterables use is assigned in the outer
+    body (the first pass would see the value from before the outer loop), nor the outer
+    loop variable."""
+    counts = level._bound_counts
+    for name in sorted(used):
+        if counts.get(name):
+            raise _Refused(f"the outer loop's body assigns `{name}`, which the reads "
+                           "depend on")
+    for name in _bound_names(outer.target):
+        if counts.get(name):
+            raise _Refused(f"the outer loop's body rebinds its loop variable `{name}`")
+
+
+def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
+                  watched: set[str]) -> None:
+    """Nothing in the nest writes to what the reads, their conditions or the iterables
+    depend on (an accumulator zeroed, a tensor changed in place, a list the loop walks
+    grown), nor calls something that could; writes go only to fresh host containers
+    (`norms = []`) or to names nothing in the nest reads."""
+    fresh = _fresh_names(outer.body)
+    for node in _walk_scope(outer.body):
+        if isinstance(node, cst.Call):
+            reason = None if _quiet(inner, node) else inner._call_effect(node)
+            if reason is not None:
+                raise _Refused(reason)
+            method = level._meth(node)
+            if method is not None and method[1] in _CONTAINER_MUTATORS:
+                _check_written(method[0], watched, level.body_bound, fresh)
+        elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                else [node.target]
+            for target in targets:
+                for element in _target_elements(target):
+                    if isinstance(element, (cst.Attribute, cst.Subscript)):
+                        _check_written(element, watched, level.body_bound, fresh)
+            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and (
+                    inner._is_device(node.target) or node.target.value in watched):
+                raise _Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
+                               "may change a tensor the reads read")
+        elif isinstance(node, (cst.Yield, cst.Await)):
+            raise _Refused("the loop yields or awaits: other code runs between iterations")
+
+
+def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str],
+                   fresh: set[str]) -> None:
+    root = _root(target)
+    if root is None or root in watched:
+        raise _Refused(f"the nest writes to `{_code(target)}`, which the reads may depend on")
+    if root in bound and not (root in fresh and isinstance(target, cst.Subscript)
+                              and isinstance(target.value, cst.Name)) \
+            and not (root in fresh and _is_name(target)):
+        raise _Refused(f"the nest writes to `{_code(target)}`, which may be a tensor the "
+                       "reads read")
+
+
+def _is_name(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name)
+
+
+def _fresh_names(body: cst.CSTNode) -> set[str]:
+    """Names the body binds only to new host containers or literals (`norms = []`): a
+    write into one cannot change a tensor."""
+    fresh: dict[str, bool] = {}
+    for node in _walk_scope(body):
+        if isinstance(node, (cst.Assign, cst.AnnAssign)):
+            value = node.value
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                else [node.target]
+            for target in targets:
+                for name in _bound_names(target):
+                    fresh[name] = fresh.get(name, True) and isinstance(target, cst.Name) \
+                        and value is not None and _fresh_value(value)
+        elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+            target = node.name if isinstance(node, cst.AsName) else node.target
+            for name in _bound_names(target):
+                fresh[name] = False
+    return {name for name, ok in fresh.items() if ok}
+
+
+def _fresh_value(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp,
+                         cst.SetComp, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+        and node.func.value in ("list", "dict", "set") and not node.args
+
+
+# -- the rewrite ----------------------------------------------------------------------------
+def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
+    """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
+    the read becomes `next(values)` (the nest runs as before and takes its values in the
+    order the first pass read them)."""
+    site = inner.sites[0]
+    names = inner._names()
+    outermost, innermost = loops[0], loops[-1]
+    indent = inner._indent(outermost)
+    source = _code(outermost.iter) + "".join(
+        f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
+    prelude, _ = inner._prelude(names, _code(outermost.target), source, items=False,
+                                indent=indent, only_if=" and ".join(site.guards))
+    replacements = [
+        Replacement(outermost, "".join(line + "\n" + indent for line in prelude),
+                    mode="before"),
+        Replacement(site.node if site.mode == "item" else site.value,
+                    f"next({names.values})"),
+    ]
+    unused = inner._unused_targets(innermost)
+    if unused and "_" not in inner.state.identifiers.get(inner._scope_key(), set()):
+        renamed = innermost.target.visit(_Rename(dict.fromkeys(unused, "_")))
+        assert isinstance(renamed, cst.BaseExpression)
+        replacements.append(Replacement(innermost.target, _code(renamed)))
+    outcome = inner._outcome(replacements)
+    assert outcome.fix is not None
+    message = ("Read the loop nest's tensor values in one pass before the outer loop, stack "
+               "them and transfer once (`.tolist()`), then take them in order")
+    if outcome.reason is not None:
+        message += f" (unsafe: {outcome.reason})"
+    return replace(outcome, fix=replace(outcome.fix, message=message))
