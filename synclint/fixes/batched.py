@@ -1370,7 +1370,9 @@ class _Rewriter:
         """Whether the fix must copy the iterable into a list first (False: iterating it
         twice gives the same elements). Refused where copying it could change what runs
         when: a generator or progress bar would run ahead of the loop body."""
-        if self._collection(iterable):
+        from synclint.fixes.batched_nest import element_of_sequences
+
+        if self._collection(iterable) or element_of_sequences(self, iterable):
             return False
         if isinstance(iterable, (cst.Name, cst.Attribute)) and _simple(iterable):
             self.unsafe.append(f"`{_code(iterable)}` may be an iterator (a generator or "

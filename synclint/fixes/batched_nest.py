@@ -34,7 +34,7 @@ from synclint.fixes.batched_syntax import (
 )
 from synclint.fixes.pending import Replacement
 
-__all__ = ["nest_outcome"]
+__all__ = ["element_of_sequences", "nest_outcome"]
 
 #: Builtins whose call on quiet arguments is itself quiet (no effects, no reads).
 _QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", "list",
@@ -44,8 +44,7 @@ _QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", 
 def nest_outcome(inner: _Rewriter, loop: cst.For) -> Outcome | None:
     """The nest fix of `loop` (whose analysis `inner` has done and found safe as a loop of
     its own), or None where no outer loop can share its transfer."""
-    if len(inner.sites) != 1 or not inner.sites[0].exact or inner.unsafe \
-            or loop.orelse is not None:
+    if len(inner.sites) != 1 or not inner.sites[0].exact or inner.unsafe:
         return None
     chain: list[cst.For] = []
     for outer in _enclosing_loops(inner.ancestors, loop):
@@ -100,8 +99,6 @@ def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> No
     pass would run ahead of the loop bodies."""
     if outer.asynchronous is not None:
         raise _Refused("an `async for` outer loop")
-    if outer.orelse is not None:
-        raise _Refused("the outer loop has an `else:` clause")
     if not _plain_target(outer.target):
         raise _Refused("the outer loop target is not a plain name or tuple of names")
     loops = [outer, *deeper]
@@ -110,6 +107,39 @@ def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> No
         if not element and not (inner._collection(loop.iter) and _quiet(inner, loop.iter)):
             raise _Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
                            "may have effects")
+
+
+def element_of_sequences(rewriter: _Rewriter, iterable: cst.BaseExpression) -> bool:
+    """`for t in layer:` inside `for layer in layers:` (same function), where `layers` is
+    a parameter annotated as a sequence of lists (see `_element_of_sequences`) and the
+    outer body never rebinds `layer`: the loop walks a list, which a first pass may walk
+    again."""
+    if not isinstance(iterable, cst.Name):
+        return False
+    for node in reversed(rewriter.ancestors):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) \
+                and node.target.value == iterable.value:
+            return not _binds(node.body, iterable.value) \
+                and _element_of_sequences(rewriter, node, iterable)
+    return False
+
+
+def _binds(body: cst.CSTNode, name: str) -> bool:
+    for node in _walk_scope(body):
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Del)):
+            targets = [node.target]
+        elif isinstance(node, cst.AsName):
+            targets = [node.name]
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            return True
+        if any(name in _bound_names(target) for target in targets):
+            return True
+    return False
 
 
 def _element_of_sequences(inner: _Rewriter, outer: cst.For, iterable: cst.BaseExpression
@@ -215,7 +245,8 @@ def _level(inner: _Rewriter, outer: cst.For) -> _Rewriter:
 
 
 def _check_level_reads(level: _Rewriter) -> None:
-    """The outer body reads no value itself: its own fix reads ahead of the same loop."""
+    """The outer body reads no value itself. Not a question of values: the outer loop's
+    own fix goes before the same loop, and the two rewrites would collide."""
     if level.sites:
         raise _Refused("the outer loop reads values of its own")
 
@@ -230,7 +261,7 @@ def _check_level_exits(level: _Rewriter) -> None:
 
 def _check_no_skip(outer: cst.For, child: cst.For) -> None:
     """A `continue` before the inner loop skips its reads for that outer element."""
-    for statement in outer.body.body:  # type: ignore[union-attr]
+    for statement in outer.body.body:
         if statement is child:
             return
         if any(isinstance(node, cst.Continue) for node in _walk_scope(statement)):
@@ -311,8 +342,8 @@ def _fresh_names(body: cst.CSTNode) -> set[str]:
                     fresh[name] = fresh.get(name, True) and isinstance(target, cst.Name) \
                         and value is not None and _fresh_value(value)
         elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
-            target = node.name if isinstance(node, cst.AsName) else node.target
-            for name in _bound_names(target):
+            bound = node.name if isinstance(node, cst.AsName) else node.target
+            for name in _bound_names(bound):
                 fresh[name] = False
     return {name for name, ok in fresh.items() if ok}
 
@@ -332,7 +363,7 @@ def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
     order the first pass read them)."""
     site = inner.sites[0]
     names = inner._names()
-    outermost, innermost = loops[0], loops[-1]
+    outermost = loops[0]
     indent = inner._indent(outermost)
     source = _code(outermost.iter) + "".join(
         f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
@@ -344,11 +375,18 @@ def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
         Replacement(site.node if site.mode == "item" else site.value,
                     f"next({names.values})"),
     ]
-    unused = inner._unused_targets(innermost)
-    if unused and "_" not in inner.state.identifiers.get(inner._scope_key(), set()):
-        renamed = innermost.target.visit(_Rename(dict.fromkeys(unused, "_")))
-        assert isinstance(renamed, cst.BaseExpression)
-        replacements.append(Replacement(innermost.target, _code(renamed)))
+    taken = inner.state.identifiers.get(inner._scope_key(), set())
+    unused = _unused_targets(inner, loops, site.node)
+    for loop in loops:
+        # `for _ in layer.parameters():`, or `_p` where the scope uses `_` already: both
+        # are names linters know as unused.
+        renames = {name: "_" if "_" not in taken else f"_{name}"
+                   for name in _bound_names(loop.target)
+                   if name in unused and not name.startswith("_")}
+        if renames and not set(renames.values()) - {"_"} & taken:
+            renamed = loop.target.visit(_Rename(renames))
+            assert isinstance(renamed, cst.BaseExpression)
+            replacements.append(Replacement(loop.target, _code(renamed)))
     outcome = inner._outcome(replacements)
     assert outcome.fix is not None
     message = ("Read the loop nest's tensor values in one pass before the outer loop, stack "
@@ -356,3 +394,27 @@ def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
     if outcome.reason is not None:
         message += f" (unsafe: {outcome.reason})"
     return replace(outcome, fix=replace(outcome.fix, message=message))
+
+
+def _unused_targets(inner: _Rewriter, loops: list[cst.For], read: cst.CSTNode) -> set[str]:
+    """The nest's loop variables nothing reads once the read is replaced: in the scope,
+    outside the read and the loop targets themselves (a loop variable outlives its
+    loop)."""
+    scope = next((node for node in reversed(inner.ancestors)
+                  if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+    if scope is None:
+        return set()
+    skipped = {id(read), *(id(loop.target) for loop in loops)}
+    used: set[str] = set()
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        node = stack.pop()
+        if id(node) in skipped:
+            continue
+        if isinstance(node, cst.Name):
+            used.add(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        else:
+            stack.extend(node.children)
+    return {name for loop in loops for name in _bound_names(loop.target)} - used
