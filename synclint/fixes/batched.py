@@ -249,7 +249,7 @@ class _Rewriter:
         self._check_early_exit()
         from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
 
-        nested = nest_outcome(self, loop)
+        nested = nest_outcome(self, loop, loop)
         if nested is not None:
             return nested
         materialise = self._check_iterable_readable_twice(loop.iter)
@@ -323,6 +323,11 @@ class _Rewriter:
         if consumer in _SHORT_CIRCUIT and isinstance(loop, cst.GeneratorExp):
             self._early_exit_verdict(for_in.iter, f"`{consumer}()` stops at the first "
                                      f"{'true' if consumer == 'any' else 'false'} element")
+        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
+
+        nested = nest_outcome(self, for_in, anchor)
+        if nested is not None:
+            return nested
         names = self._names()
         indent = self._indent(anchor)
         site_nodes = {id(site.node) for site in self.sites}

@@ -41,28 +41,38 @@ _QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", 
                              "tuple", "len"})
 
 
-def nest_outcome(inner: _Rewriter, loop: cst.For) -> Outcome | None:
-    """The nest fix of `loop` (whose analysis `inner` has done and found safe as a loop of
-    its own), or None where no outer loop can share its transfer."""
+#: A loop of the nest: a `for` statement, or the (only) `for` clause of a comprehension
+#: (the innermost loop only).
+_Loop = cst.For | cst.CompFor
+
+
+def nest_outcome(inner: _Rewriter, innermost: _Loop, statement: cst.CSTNode
+                 ) -> Outcome | None:
+    """The nest fix of the loop `innermost` (whose analysis `inner` has done and found safe
+    as a loop of its own; `statement` is the loop itself, or the statement holding the
+    comprehension), or None where no outer loop can share its transfer."""
     if len(inner.sites) != 1 or not inner.sites[0].exact or inner.unsafe:
         return None
     chain: list[cst.For] = []
-    for outer in _enclosing_loops(inner.ancestors, loop):
+    for outer in _enclosing_loops(inner.ancestors, statement):
         try:
-            _check_level(inner, outer, [*reversed(chain), loop])
+            _check_level(inner, outer, [*reversed(chain), innermost],
+                         chain[-1] if chain else statement)
         except _Refused:
             break
         chain.append(outer)
     if not chain:
         return None
-    return _render(inner, [*reversed(chain), loop])
+    return _render(inner, [*reversed(chain), innermost])
 
 
-def _enclosing_loops(ancestors: Sequence[cst.CSTNode], loop: cst.For) -> Iterator[cst.For]:
-    """The loops around `loop`, innermost first, as long as each holds the next as a
+def _enclosing_loops(ancestors: Sequence[cst.CSTNode], statement: cst.CSTNode
+                     ) -> Iterator[cst.For]:
+    """The loops around `statement`, innermost first, as long as each holds the next as a
     statement of its own body (not under an `if`, a `with` or in an `else:`)."""
-    child: cst.CSTNode = loop
-    index = len(ancestors) - 1
+    child: cst.CSTNode = statement
+    index = next((i for i, node in enumerate(ancestors) if node is statement),
+                 len(ancestors)) - 1
     while index >= 1:
         block, parent = ancestors[index], ancestors[index - 1]
         if not (isinstance(block, cst.IndentedBlock) and isinstance(parent, cst.For)
@@ -74,15 +84,17 @@ def _enclosing_loops(ancestors: Sequence[cst.CSTNode], loop: cst.For) -> Iterato
 
 
 # -- what each outer loop must satisfy ---------------------------------------------------
-def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> None:
+def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
+                 child: cst.CSTNode) -> None:
     """Refused unless `outer` may run the reads of the loops `deeper` in it (outermost
-    first) in a first pass before it starts."""
+    first; `child` is the statement of its body that holds them) in a first pass before
+    it starts."""
     _check_header(inner, outer, deeper)
     level = _level(inner, outer)
     _check_level_reads(level)
     _check_level_exits(level)
-    _check_no_skip(outer, deeper[0])
-    loops = [outer, *deeper]
+    _check_no_skip(outer, child)
+    loops: list[_Loop] = [outer, *deeper]
     targets = {name for loop in loops for name in _bound_names(loop.target)}
     used = set(_names_in(cst.parse_expression(inner._collected(inner.sites[0]))))
     for loop in loops:
@@ -92,7 +104,7 @@ def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> Non
     _check_writes(inner, level, outer, used | targets)
 
 
-def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> None:
+def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[_Loop]) -> None:
     """Every loop of the nest iterates a known collection (a list, a tuple, `range`,
     `parameters()`, a dict view) by an expression with no effects and no reads, which a
     first pass can walk again and get the same elements; not a generator, which the first
@@ -101,8 +113,9 @@ def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[cst.For]) -> No
         raise _Refused("an `async for` outer loop")
     if not _plain_target(outer.target):
         raise _Refused("the outer loop target is not a plain name or tuple of names")
-    loops = [outer, *deeper]
-    for parent, loop in zip([None, *loops], loops):
+    loops: list[_Loop] = [outer, *deeper]
+    parents: list[_Loop | None] = [None, *loops]
+    for parent, loop in zip(parents, loops):
         element = parent is not None and _element_of_sequences(inner, parent, loop.iter)
         if not element and not (inner._collection(loop.iter) and _quiet(inner, loop.iter)):
             raise _Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
@@ -142,7 +155,7 @@ def _binds(body: cst.CSTNode, name: str) -> bool:
     return False
 
 
-def _element_of_sequences(inner: _Rewriter, outer: cst.For, iterable: cst.BaseExpression
+def _element_of_sequences(inner: _Rewriter, outer: _Loop, iterable: cst.BaseExpression
                           ) -> bool:
     """`for layer in layers: for t in layer:` where `layers` is a parameter annotated as a
     sequence of lists or tuples (`list[list[Tensor]]`), or `for group in groups.values():`
@@ -259,7 +272,7 @@ def _check_level_exits(level: _Rewriter) -> None:
                        "loops never reach")
 
 
-def _check_no_skip(outer: cst.For, child: cst.For) -> None:
+def _check_no_skip(outer: cst.For, child: cst.CSTNode) -> None:
     """A `continue` before the inner loop skips its reads for that outer element."""
     for statement in outer.body.body:
         if statement is child:
@@ -357,7 +370,7 @@ def _fresh_value(node: cst.BaseExpression) -> bool:
 
 
 # -- the rewrite ----------------------------------------------------------------------------
-def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
+def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
     """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
     the read becomes `next(values)` (the nest runs as before and takes its values in the
     order the first pass read them)."""
@@ -396,7 +409,7 @@ def _render(inner: _Rewriter, loops: list[cst.For]) -> Outcome:
     return replace(outcome, fix=replace(outcome.fix, message=message))
 
 
-def _unused_targets(inner: _Rewriter, loops: list[cst.For], read: cst.CSTNode) -> set[str]:
+def _unused_targets(inner: _Rewriter, loops: list[_Loop], read: cst.CSTNode) -> set[str]:
     """The nest's loop variables nothing reads once the read is replaced: in the scope,
     outside the read and the loop targets themselves (a loop variable outlives its
     loop)."""

@@ -93,6 +93,9 @@ NEST_SYNCS = [
     ("nest_three_levels_epochs", 0, 6, 1),
     ("nest_mixed_dtypes_per_group", 0, 3, 3),  # one transfer per dtype: int64, bool, float
     ("nest_mixed_dtypes_per_group", 4, 4, 3),  # float32, float16, int32
+    ("nest_comprehension_per_module_max", 0, 3, 1),
+    ("nest_generator_sum_of_squares", 0, 4, 1),
+    ("nest_generator_sum_of_squares", 3, 2, 1),
 ]
 
 
@@ -260,6 +263,28 @@ REFUSALS = [
                 layer.zero_grad()
             return out
         """, lambda: (_tied(),)),
+    Refusal("the outer body zeroes the gradients after a comprehension", "_check_writes", """\
+        import torch
+        from torch import nn
+
+        def naive(layers: list[nn.Module]) -> list[list[float]]:
+            out = []
+            for layer in layers:
+                out.append([p.grad.sum().item() for p in layer.parameters()])
+                layer.zero_grad()
+            return out
+        """, lambda: (_tied(),)),
+    Refusal("a continue before the comprehension", "_check_no_skip", """\
+        import torch
+
+        def naive(layers: list[list[torch.Tensor]]) -> list[float]:
+            out = []
+            for layer in layers:
+                if len(layer) < 2:
+                    continue
+                out.append(sum(t.sum().item() for t in layer))
+            return out
+        """, lambda: ([[torch.ones(2), torch.ones(3)], [torch.empty(1, device="meta")]],)),
     Refusal("the outer body changes a tensor in place", "_check_writes", """\
         import torch
 
