@@ -25,7 +25,6 @@ from synclint.fixes.batched_syntax import (
     _code,
     _effect_free,
     _names_in,
-    _plain_target,
     _Rename,
     _root,
     _sequence_annotation,
@@ -51,7 +50,9 @@ def nest_outcome(inner: _Rewriter, innermost: _Loop, statement: cst.CSTNode
     """The nest fix of the loop `innermost` (whose analysis `inner` has done and found safe
     as a loop of its own; `statement` is the loop itself, or the statement holding the
     comprehension), or None where no outer loop can share its transfer."""
-    if len(inner.sites) != 1 or not inner.sites[0].exact or inner.unsafe:
+    try:
+        _check_inner(inner)
+    except _Refused:
         return None
     chain: list[cst.For] = []
     for outer in _enclosing_loops(inner.ancestors, statement):
@@ -83,6 +84,19 @@ def _enclosing_loops(ancestors: Sequence[cst.CSTNode], statement: cst.CSTNode
         index -= 2
 
 
+def _check_inner(inner: _Rewriter) -> None:
+    """The inner loop reads one value per element, read exactly where the guards copied
+    into the first pass hold, and changes nothing: its fix as a loop of its own is safe
+    (an unsafe reason there, such as a tensor changed in place after its read, could
+    reach another outer iteration's reads)."""
+    if len(inner.sites) != 1:
+        raise _Refused("the inner loop reads several values per element")
+    if not inner.sites[0].exact:
+        raise _Refused("the value is read under a condition on tensor values")
+    if inner.unsafe:
+        raise _Refused(inner.unsafe[0])
+
+
 # -- what each outer loop must satisfy ---------------------------------------------------
 def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
                  child: cst.CSTNode) -> None:
@@ -111,8 +125,6 @@ def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[_Loop]) -> None
     pass would run ahead of the loop bodies."""
     if outer.asynchronous is not None:
         raise _Refused("an `async for` outer loop")
-    if not _plain_target(outer.target):
-        raise _Refused("the outer loop target is not a plain name or tuple of names")
     loops: list[_Loop] = [outer, *deeper]
     parents: list[_Loop | None] = [None, *loops]
     for parent, loop in zip(parents, loops):
@@ -249,8 +261,7 @@ def _level(inner: _Rewriter, outer: cst.For) -> _Rewriter:
     level = _Rewriter(inner.ctx, inner.state, outer, list(inner.ancestors[:index]))
     level._check_target(outer.target, outer.iter)
     body = outer.body
-    if not isinstance(body, cst.IndentedBlock):
-        raise _Refused("the outer loop's body shares a line with its header")
+    assert isinstance(body, cst.IndentedBlock)  # it holds the inner loop as a statement
     level._scan_bindings(body)
     level._find_aliases(body.body)
     level._statements(body.body)
@@ -321,8 +332,6 @@ def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
                     inner._is_device(node.target) or node.target.value in watched):
                 raise _Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
                                "may change a tensor the reads read")
-        elif isinstance(node, (cst.Yield, cst.Await)):
-            raise _Refused("the loop yields or awaits: other code runs between iterations")
 
 
 def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str],
