@@ -1,7 +1,8 @@
-"""One transfer per loop nest: where the loop the batched fix rewrites is the only loop in
-the body of an outer loop (`for layer in model.children(): for p in layer.parameters():
-... p.grad.norm().item()`), read every value of the whole nest in one pass before the
-outermost loop, instead of once per outer iteration.
+"""One transfer per loop nest: where the loop the batched fix rewrites (a `for` loop, a
+comprehension or a generator) is a statement of an outer loop's body (`for layer in
+model.children(): for p in layer.parameters(): ... p.grad.norm().item()`), read every
+value of the whole nest in one pass before the outermost loop, instead of once per outer
+iteration.
 
 The first pass runs every outer iteration's reads before any outer body has run, so the
 nest form is offered only where that provably reads what the original reads: the outer
@@ -313,6 +314,9 @@ def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
     grown), nor calls something that could; writes go only to fresh host containers
     (`norms = []`) or to names nothing in the nest reads."""
     fresh = _fresh_names(outer.body)
+    scope = next((node.body for node in reversed(level.ancestors)
+                  if isinstance(node, cst.FunctionDef)), level.ancestors[0])
+    watched = watched | _aliases(scope, watched)
     for node in _walk_scope(outer.body):
         if isinstance(node, cst.Call):
             reason = None if _quiet(inner, node) else inner._call_effect(node)
@@ -336,18 +340,40 @@ def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
 
 def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str],
                    fresh: set[str]) -> None:
+    """A write to `target` (`x.attr = ...`, `x[i] = ...`, `x.append(...)` on `x`): never to
+    what the nest reads; to a name the outer body binds only where that name holds a new
+    host container and the write goes straight into it (`row[k] = v`, `row.append(v)`,
+    not `row[k][0] = v`, which may write into a tensor the container holds)."""
     root = _root(target)
     if root is None or root in watched:
         raise _Refused(f"the nest writes to `{_code(target)}`, which the reads may depend on")
-    if root in bound and not (root in fresh and isinstance(target, cst.Subscript)
-                              and isinstance(target.value, cst.Name)) \
-            and not (root in fresh and _is_name(target)):
+    into_fresh = root in fresh and (
+        isinstance(target, cst.Name)
+        or isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name))
+    if root in bound and not into_fresh:
         raise _Refused(f"the nest writes to `{_code(target)}`, which may be a tensor the "
                        "reads read")
 
 
-def _is_name(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name)
+def _aliases(scope: cst.CSTNode, watched: set[str]) -> set[str]:
+    """Names the scope binds to something reached from a watched name (`extra =
+    layers[-1]`, `for group in layers:`): writing through them writes to what the nest
+    reads or walks."""
+    found: set[str] = set()
+    for node in _walk_scope(scope):
+        pairs: list[tuple[cst.CSTNode, cst.CSTNode | None]] = []
+        if isinstance(node, cst.Assign):
+            pairs = [(t.target, node.value) for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            pairs = [(node.target, node.value)]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            pairs = [(node.target, node.iter)]
+        elif isinstance(node, cst.NamedExpr):
+            pairs = [(node.target, node.value)]
+        for target, value in pairs:
+            if value is not None and set(_names_in(value)) & watched:
+                found.update(_bound_names(target))
+    return found
 
 
 def _fresh_names(body: cst.CSTNode) -> set[str]:

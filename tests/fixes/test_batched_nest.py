@@ -331,6 +331,19 @@ REFUSALS = [
                     out.append(t.sum().item())
             return out
         """, lambda: ([torch.ones(2), torch.ones(3)],)),
+    Refusal("the outer body grows a list the nest walks, through another name",
+            "_check_writes", """\
+        import torch
+
+        def naive(layers: list[list[torch.Tensor]]) -> list[float]:
+            out = []
+            extra = layers[-1]
+            for layer in layers:
+                for t in layer:
+                    out.append(t.sum().item())
+                extra.append(torch.ones(1))
+            return out
+        """, lambda: ([[torch.ones(2)], [torch.ones(3)]],)),
     Refusal("the outer body assigns into a tensor the reads read", "_check_writes", """\
         import torch
 

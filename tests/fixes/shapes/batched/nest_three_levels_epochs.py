@@ -19,4 +19,5 @@ def inputs() -> list[tuple[list[list[torch.Tensor]], int]]:
     torch.manual_seed(13)
     return [([[torch.randn(3), torch.randn(2)], [torch.randn(4)]], 2), ([], 3),
             ([[torch.randn(2)]], 0), ([[torch.tensor([float("nan")])]], 1),
-            ([[torch.tensor([1.0, -4.0], dtype=torch.float16)]], 2)]
+            ([[torch.tensor([1.0, -4.0], dtype=torch.float16)]], 2),
+            ([[torch.tensor([1, -4]), torch.tensor([2.5])], [torch.tensor([True])]], 2)]
