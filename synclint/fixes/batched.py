@@ -34,6 +34,7 @@ from synclint.fixes.batched_facts import (
     _HOST_GUARD_METHODS,
     _INT_RESULTS,
     _NEUTRAL_CONTEXTS,
+    _RANDOM_OPS,
     _RENDER_WORDS,
     _SCALAR_REDUCTIONS,
     _SHORT_CIRCUIT,
@@ -1143,10 +1144,11 @@ class _Rewriter:
                 parts = qualified.split(".")
                 return (parts[0] == "torch" and not parts[-1].endswith("_")
                         and (len(parts) == 2 or parts[1] in ("linalg", "special"))
-                        and parts[-1] not in ("manual_seed", "save", "load"))
+                        and parts[-1] not in ("manual_seed", "save", "load")
+                        and parts[-1] not in _RANDOM_OPS)
             if isinstance(func, cst.Attribute):
                 name = func.attr.value
-                if name.endswith("_") or name in _EFFECTFUL_METHODS:
+                if name.endswith("_") or name in _EFFECTFUL_METHODS or name in _RANDOM_OPS:
                     return False
                 if name == "to" and any(self._cpu(arg.value) for arg in node.args):
                     return False
