@@ -587,17 +587,22 @@ def test_an_element_that_may_be_an_iterator_is_not_walked_as_a_list(source: str)
     assert ".item()" in _fixed(source)
 
 
-def test_a_module_level_nest_has_no_parameter_to_trust() -> None:
-    source = """\
+@pytest.mark.parametrize("inner", ["layer", "other"])
+def test_a_module_level_nest_has_no_parameter_to_trust(inner: str) -> None:
+    source = f"""\
         import torch
 
         layers: list[list[torch.Tensor]] = load()
+        other: list[torch.Tensor] = load()
         out = []
         for layer in layers:
-            for t in layer:
+            for t in {inner}:
                 out.append(t.sum().item())
         """
     assert ".item()" in _fixed(source)
+    (finding,) = [d for d in lint_source(textwrap.dedent(source), "example.py",
+                                         BATCHED).diagnostics if d.code in BATCHED]
+    assert finding.fix is not None and f"`{inner}` may be an iterator" in finding.fix.message
 
 
 def test_an_element_loop_in_a_nested_function_is_not_the_outer_loops_element() -> None:
