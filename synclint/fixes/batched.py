@@ -37,6 +37,7 @@ from synclint.fixes.batched_facts import (
     _INT_RESULTS,
     _NEUTRAL_CONTEXTS,
     _PIECES_OF_ONE,
+    _RANDOM_OPS,
     _RENDER_WORDS,
     _SCALAR_REDUCTIONS,
     _SHORT_CIRCUIT,
@@ -279,6 +280,11 @@ class _Rewriter:
         self._check_effects(body)
         self._check_iterable_unchanged(loop.iter, body)
         self._check_early_exit()
+        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
+
+        nested = nest_outcome(self, loop, loop)
+        if nested is not None:
+            return nested
         # A list or tuple display is bound to a name, not written out twice.
         materialise = self._check_iterable_readable_twice(loop.iter) \
             or self._long_display(loop.iter)
@@ -352,6 +358,11 @@ class _Rewriter:
         if consumer in _SHORT_CIRCUIT and isinstance(loop, cst.GeneratorExp):
             self._early_exit_verdict(for_in.iter, f"`{consumer}()` stops at the first "
                                      f"{'true' if consumer == 'any' else 'false'} element")
+        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
+
+        nested = nest_outcome(self, for_in, anchor)
+        if nested is not None:
+            return nested
         names = self._names()
         indent = self._indent(anchor)
         site_nodes = {id(site.node) for site in self.sites}
@@ -1304,10 +1315,11 @@ class _Rewriter:
                 parts = qualified.split(".")
                 return (parts[0] == "torch" and not parts[-1].endswith("_")
                         and (len(parts) == 2 or parts[1] in ("linalg", "special"))
-                        and parts[-1] not in ("manual_seed", "save", "load"))
+                        and parts[-1] not in ("manual_seed", "save", "load")
+                        and parts[-1] not in _RANDOM_OPS)
             if isinstance(func, cst.Attribute):
                 name = func.attr.value
-                if name.endswith("_") or name in _EFFECTFUL_METHODS:
+                if name.endswith("_") or name in _EFFECTFUL_METHODS or name in _RANDOM_OPS:
                     return False
                 if name == "to" and any(self._cpu(arg.value) for arg in node.args):
                     return False
@@ -1542,7 +1554,9 @@ class _Rewriter:
         """Whether the fix must copy the iterable into a list first (False: iterating it
         twice gives the same elements). Refused where copying it could change what runs
         when: a generator or progress bar would run ahead of the loop body."""
-        if self._collection(iterable):
+        from synclint.fixes.batched_nest import element_of_sequences
+
+        if self._collection(iterable) or element_of_sequences(self, iterable):
             return False
         if isinstance(iterable, (cst.Name, cst.Attribute)) and _simple(iterable):
             self.unsafe.append(f"`{_code(iterable)}` may be an iterator (a generator or "

@@ -52,6 +52,13 @@ _EFFECTFUL_METHODS = frozenset({
     "backward", "register_hook", "retain_grad", "record_stream", "item", "tolist", "cpu",
     "numpy", "share_memory_", "pin_memory",
 })
+#: Functions and methods that draw random numbers: a first pass would draw them in
+#: another order than the loop (a `torch.manual_seed` in the body, other draws between).
+_RANDOM_OPS = frozenset({
+    "rand", "randn", "randint", "randperm", "rand_like", "randn_like", "randint_like",
+    "bernoulli", "multinomial", "normal", "poisson", "binomial", "dropout", "alpha_dropout",
+    "feature_alpha_dropout", "rrelu",
+})
 #: Builtins that change nothing the loop's tensors hold.
 _HARMLESS_BUILTINS = frozenset({
     "print", "len", "isinstance", "hasattr", "getattr", "str", "repr", "int", "float",

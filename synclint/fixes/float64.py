@@ -68,10 +68,11 @@ def float64_fix(match: SquaredNorm, ctx: Context,
     operand = _l2_inner(match.operand, ctx) or match.operand
     reasons: list[str] = []
     joined = _float64_norms(operand, ctx)
+    extra: tuple[Replacement, ...] = ()
     if joined is not None:
         # `torch.stack([g.norm() for g in grads])`: a float32 norm overflows as its square
         # does, so the norms inside are computed in float64 too.
-        operand_code, floating = joined
+        operand_code, floating, extra = joined
     else:
         operand_code = code_of(operand, ctx.parents)
         floating = is_real_float(known_dtype(operand, ctx))
@@ -112,11 +113,11 @@ def float64_fix(match: SquaredNorm, ctx: Context,
         code = _parenthesized(target, code, parent)
     if not safe:
         reasons.insert(0, UNSAFE_REASON)
+    replacements = (*extra, Replacement(target, code))
     if not reasons:
-        return PendingFix(Applicability.SAFE, FIX_MESSAGE, (Replacement(target, code),),
-                          ("torch",))
+        return PendingFix(Applicability.SAFE, FIX_MESSAGE, replacements, ("torch",))
     return PendingFix(Applicability.UNSAFE, f"{FIX_MESSAGE} (unsafe: {'; '.join(reasons)})",
-                      (Replacement(target, code),), ("torch",))
+                      replacements, ("torch",))
 
 
 def unsafe_reason(fix: PendingFix) -> str:
@@ -124,15 +125,28 @@ def unsafe_reason(fix: PendingFix) -> str:
     return fix.message.partition(" (unsafe: ")[2].rstrip(")")
 
 
-def _float64_norms(operand: cst.BaseExpression,
-                   ctx: Context) -> tuple[str, bool] | None:
-    """The code of a join of L2 norms with each norm computed in float64, and whether every
-    normed tensor is known to be real floating; None when `operand` is no such join."""
+def _float64_norms(operand: cst.BaseExpression, ctx: Context
+                   ) -> tuple[str, bool, tuple[Replacement, ...]] | None:
+    """The code of a join of L2 norms with each norm computed in float64, whether every
+    normed tensor is known to be real floating, and the rewrite of the list of norms where
+    a name holds it (`norms = [g.norm() for g in grads]`, read only by the join); None when
+    `operand` is no such join."""
     if not isinstance(operand, cst.Call) or ctx.imports.qualify(operand.func) not in JOINS:
         return None
     if not operand.args or operand.args[0].keyword is not None:
         return None
     pieces = operand.args[0].value
+    if isinstance(pieces, cst.Name):
+        listed = _list_of_norms(pieces, ctx)
+        if listed is None:
+            return None
+        inline = _float64_norms(operand.with_changes(
+            args=[operand.args[0].with_changes(value=listed), *operand.args[1:]]), ctx)
+        if inline is None:
+            return None
+        new_list = cst.ensure_type(cst.parse_expression(inline[0]), cst.Call).args[0].value
+        return (code_of(operand, ctx.parents), inline[1],
+                (Replacement(listed, code_of(new_list, ctx.parents)),))
     if isinstance(pieces, (cst.ListComp, cst.GeneratorExp)):
         elements = [pieces.elt]
     elif isinstance(pieces, (cst.List, cst.Tuple)):
@@ -158,7 +172,32 @@ def _float64_norms(operand: cst.BaseExpression,
             e.with_changes(value=widened[id(e.value)]) for e in pieces.elements
             if isinstance(e, cst.Element)])
     new_args = [operand.args[0].with_changes(value=new_pieces), *operand.args[1:]]
-    return code_of(operand.with_changes(args=new_args), ctx.parents), floating
+    return code_of(operand.with_changes(args=new_args), ctx.parents), floating, ()
+
+
+def _list_of_norms(name: cst.Name, ctx: Context) -> cst.BaseExpression | None:
+    """The list a local name is bound to, where it is bound once, to a list display or
+    comprehension, and read only here: its norms may be computed in float64 with nothing
+    else seeing them."""
+    scope = _scope(ctx.parents)
+    if scope is None:
+        return None
+    value: cst.BaseExpression | None = None
+    for node, ancestors in occurrences(scope, name.value):
+        if not binds(node, ancestors):
+            if node is not name:
+                return None
+            continue
+        parent = ancestors[-1] if ancestors else None
+        grand = ancestors[-2] if len(ancestors) >= 2 else None
+        if value is not None or not (isinstance(parent, cst.AssignTarget)
+                                     and isinstance(grand, cst.Assign)
+                                     and len(grand.targets) == 1):
+            return None
+        value = grand.value
+    if not isinstance(value, (cst.ListComp, cst.List, cst.Tuple)):
+        return None
+    return value
 
 
 def needs_parens(parent: cst.CSTNode | None, node: cst.CSTNode) -> bool:

@@ -444,3 +444,27 @@ def test_a_guard_neither_on_tensor_values_nor_known_host_refuses_the_fix() -> No
     (finding,) = _findings(source, BATCHED)
     assert finding.fix is None
     assert finding.help is not None and "`not p.offloaded` may skip elements" in finding.help
+
+
+def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop reseeds before each draw: a first pass would draw every number first, so
+    every element but the first would get another number."""
+    import synclint.fixes.batched as batched
+
+    source = """\
+        import torch
+
+        def noisy(ts: list[torch.Tensor]) -> list[float]:
+            out = []
+            for t in ts:
+                torch.manual_seed(0)
+                out.append((t + torch.rand(())).item())
+            return out
+        """
+    assert _fixed(source, BATCHED, unsafe=True) == textwrap.dedent(source)
+    monkeypatch.setattr(batched, "_RANDOM_OPS", frozenset())
+    text = _fixed(source, BATCHED, unsafe=True)
+    ts = [torch.tensor(1.0), torch.tensor(2.0)]
+    assert "torch.stack(" in text
+    assert compare(_call(source, "noisy", ts), _call(text, "noisy", ts)) != []

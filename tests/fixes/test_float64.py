@@ -411,3 +411,32 @@ def test_the_square_root_of_the_squared_sum_is_written_as_the_norm(root: str) ->
     source = f"import torch\ndef f(g):\n    return {root}.item()\n"
     assert fixed(source).endswith(
         "    return torch.linalg.vector_norm(g.float(), dtype=torch.float64).item()\n")
+
+
+NAMED_NORMS = """\
+import torch
+
+def total(grads: list[torch.Tensor]):
+    norms = [g.float().norm() for g in grads]
+    {use}
+    return torch.stack(norms).pow(2).sum().sqrt().item()
+"""
+
+
+def test_a_named_list_of_norms_read_only_by_the_join_is_computed_in_float64() -> None:
+    text = fixed(NAMED_NORMS.replace("{use}", "pass"))
+    assert "norms = [torch.linalg.vector_norm(g.float(), dtype=torch.float64) for g in " \
+           "grads]" in text
+    namespace: dict[str, object] = {}
+    exec(compile(text, "fixed", "exec"), namespace)  # noqa: S102
+    grads = [torch.full((4,), 1e20), torch.ones(2)]
+    assert namespace["total"](grads) == pytest.approx(2e20)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("use", ["print(norms)", "norms.append(torch.ones(()))",
+                                 "norms = norms[:1]"])
+def test_a_list_of_norms_read_elsewhere_keeps_its_norms(use: str) -> None:
+    """Its float32 norms may be logged or changed: they are not widened behind the
+    reader's back (the join's own norm is still taken in float64)."""
+    text = fixed(NAMED_NORMS.replace("{use}", use), unsafe=True)
+    assert "norms = [g.float().norm() for g in grads]" in text

@@ -1,0 +1,468 @@
+"""One transfer per loop nest: where the loop the batched fix rewrites (a `for` loop, a
+comprehension or a generator) is a statement of an outer loop's body (`for layer in
+model.children(): for p in layer.parameters(): ... p.grad.norm().item()`), read every
+value of the whole nest in one pass before the outermost loop, instead of once per outer
+iteration.
+
+The first pass runs every outer iteration's reads before any outer body has run, so the
+nest form is offered only where that provably reads what the original reads: the outer
+bodies read no value themselves, skip no inner loop (`continue`, `break`, `return`,
+`raise`), write nothing the reads, their conditions or the iterables depend on, call
+nothing that could, and iterate known collections that a second pass walks the same way
+(lists, tuples, `parameters()`, `children()`, dict views) without effects. Everything else
+keeps the per-loop fix (one transfer per outer iteration), which is safe on its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+import libcst as cst
+
+from synclint.fixes.batched import Outcome, _Refused, _Rewriter
+from synclint.fixes.batched_facts import _COLLECTION_METHODS, _CONTAINER_MUTATORS
+from synclint.fixes.batched_syntax import (
+    _bound_names,
+    _code,
+    _effect_free,
+    _names_in,
+    _Rename,
+    _root,
+    _sequence_annotation,
+    _target_elements,
+    _walk_scope,
+)
+from synclint.fixes.pending import Replacement
+
+__all__ = ["element_of_sequences", "nest_outcome"]
+
+#: Builtins whose call on quiet arguments is itself quiet (no effects, no reads).
+_QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", "list",
+                             "tuple", "len"})
+
+
+#: A loop of the nest: a `for` statement, or the (only) `for` clause of a comprehension
+#: (the innermost loop only).
+_Loop = cst.For | cst.CompFor
+
+
+def nest_outcome(inner: _Rewriter, innermost: _Loop, statement: cst.CSTNode
+                 ) -> Outcome | None:
+    """The nest fix of the loop `innermost` (whose analysis `inner` has done and found safe
+    as a loop of its own; `statement` is the loop itself, or the statement holding the
+    comprehension), or None where no outer loop can share its transfer."""
+    try:
+        _check_inner(inner)
+    except _Refused:
+        return None
+    chain: list[cst.For] = []
+    for outer in _enclosing_loops(inner.ancestors, statement):
+        try:
+            _check_level(inner, outer, [*reversed(chain), innermost],
+                         chain[-1] if chain else statement)
+        except _Refused:
+            break
+        chain.append(outer)
+    if not chain:
+        return None
+    return _render(inner, [*reversed(chain), innermost])
+
+
+def _enclosing_loops(ancestors: Sequence[cst.CSTNode], statement: cst.CSTNode
+                     ) -> Iterator[cst.For]:
+    """The loops around `statement`, innermost first, as long as each holds the next as a
+    statement of its own body (not under an `if`, a `with` or in an `else:`)."""
+    child: cst.CSTNode = statement
+    index = next((i for i, node in enumerate(ancestors) if node is statement),
+                 len(ancestors)) - 1
+    while index >= 1:
+        block, parent = ancestors[index], ancestors[index - 1]
+        if not (isinstance(block, cst.IndentedBlock) and isinstance(parent, cst.For)
+                and parent.body is block and any(s is child for s in block.body)):
+            return
+        yield parent
+        child = parent
+        index -= 2
+
+
+def _check_inner(inner: _Rewriter) -> None:
+    """The inner loop reads one value per element, read exactly where the guards copied
+    into the first pass hold, and changes nothing: its fix as a loop of its own is safe
+    (an unsafe reason there, such as a tensor changed in place after its read, could
+    reach another outer iteration's reads)."""
+    if len(inner.sites) != 1:
+        raise _Refused("the inner loop reads several values per element")
+    if not inner.sites[0].exact:
+        raise _Refused("the value is read under a condition on tensor values")
+    if inner.unsafe:
+        raise _Refused(inner.unsafe[0])
+
+
+# -- what each outer loop must satisfy ---------------------------------------------------
+def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
+                 child: cst.CSTNode) -> None:
+    """Refused unless `outer` may run the reads of the loops `deeper` in it (outermost
+    first; `child` is the statement of its body that holds them) in a first pass before
+    it starts."""
+    _check_header(inner, outer, deeper)
+    level = _level(inner, outer)
+    _check_level_reads(level)
+    _check_level_exits(level)
+    _check_no_skip(outer, child)
+    loops: list[_Loop] = [outer, *deeper]
+    targets = {name for loop in loops for name in _bound_names(loop.target)}
+    used = set(_names_in(cst.parse_expression(inner._collected(inner.sites[0]))))
+    for loop in loops:
+        used.update(_names_in(loop.iter))
+    used -= targets
+    _check_bindings(level, outer, used)
+    _check_writes(inner, level, outer, used | targets)
+
+
+def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[_Loop]) -> None:
+    """Every loop of the nest iterates a known collection (a list, a tuple, `range`,
+    `parameters()`, a dict view) by an expression with no effects and no reads, which a
+    first pass can walk again and get the same elements; not a generator, which the first
+    pass would run ahead of the loop bodies."""
+    if outer.asynchronous is not None:
+        raise _Refused("an `async for` outer loop")
+    loops: list[_Loop] = [outer, *deeper]
+    parents: list[_Loop | None] = [None, *loops]
+    for parent, loop in zip(parents, loops):
+        element = parent is not None and _element_of_sequences(inner, parent, loop.iter)
+        if not element and not (inner._collection(loop.iter) and _quiet(inner, loop.iter)):
+            raise _Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
+                           "may have effects")
+
+
+def element_of_sequences(rewriter: _Rewriter, iterable: cst.BaseExpression) -> bool:
+    """`for t in layer:` inside `for layer in layers:` (same function), where `layers` is
+    a parameter annotated as a sequence of lists (see `_element_of_sequences`) and the
+    outer body never rebinds `layer`: the loop walks a list, which a first pass may walk
+    again."""
+    if not isinstance(iterable, cst.Name):
+        return False
+    for node in reversed(rewriter.ancestors):
+        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            return False
+        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) \
+                and node.target.value == iterable.value:
+            return not _binds(node.body, iterable.value) \
+                and _element_of_sequences(rewriter, node, iterable)
+    return False
+
+
+def _binds(body: cst.CSTNode, name: str) -> bool:
+    for node in _walk_scope(body):
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Del)):
+            targets = [node.target]
+        elif isinstance(node, cst.AsName):
+            targets = [node.name]
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            return True
+        if any(name in _bound_names(target) for target in targets):
+            return True
+    return False
+
+
+def _element_of_sequences(inner: _Rewriter, outer: _Loop, iterable: cst.BaseExpression
+                          ) -> bool:
+    """`for layer in layers: for t in layer:` where `layers` is a parameter annotated as a
+    sequence of lists or tuples (`list[list[Tensor]]`), or `for group in groups.values():`
+    with `groups: dict[str, list[Tensor]]`, never rebound: each element is a list."""
+    if not (isinstance(iterable, cst.Name) and isinstance(outer.target, cst.Name)
+            and iterable.value == outer.target.value):
+        return False
+    source, annotation = outer.iter, None
+    if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute) \
+            and source.func.attr.value == "values" and not source.args:
+        annotation = _parameter_annotation(inner, source.func.value)
+        elements = _subscript_types(annotation, ("dict", "Dict", "Mapping", "MutableMapping"))
+        return len(elements) == 2 and _sequence_annotation(elements[1])
+    annotation = _parameter_annotation(inner, source)
+    elements = _subscript_types(annotation, ("list", "List", "Sequence", "MutableSequence",
+                                             "tuple", "Tuple"))
+    return bool(elements) and all(_sequence_annotation(e) for e in elements
+                                  if not isinstance(e, cst.Ellipsis))
+
+
+def _subscript_types(annotation: cst.BaseExpression | None,
+                     containers: tuple[str, ...]) -> list[cst.BaseExpression]:
+    """The type arguments of `list[X]` / `dict[K, V]` (the containers named)."""
+    if not isinstance(annotation, cst.Subscript):
+        return []
+    head = annotation.value
+    name = head.attr.value if isinstance(head, cst.Attribute) else \
+        head.value if isinstance(head, cst.Name) else None
+    if name not in containers:
+        return []
+    return [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
+
+
+def _parameter_annotation(inner: _Rewriter, node: cst.BaseExpression
+                          ) -> cst.BaseExpression | None:
+    """The annotation of the enclosing function's parameter `node`, where the function
+    never rebinds it."""
+    function = next((n for n in reversed(inner.ancestors) if isinstance(n, cst.FunctionDef)),
+                    None)
+    if function is None or not isinstance(node, cst.Name):
+        return None
+    params = [p for p in (*function.params.params, *function.params.kwonly_params,
+                          *function.params.posonly_params) if p.name.value == node.value]
+    if len(params) != 1 or params[0].annotation is None:
+        return None
+    for child in _walk_scope(function.body):
+        target: cst.CSTNode | None = None
+        if isinstance(child, cst.Assign):
+            if any(node.value in _bound_names(t.target) for t in child.targets):
+                return None
+        elif isinstance(child, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
+                                cst.NamedExpr, cst.Del)):
+            target = child.target
+        elif isinstance(child, cst.AsName):
+            target = child.name
+        elif isinstance(child, (cst.Global, cst.Nonlocal)):
+            return None
+        if target is not None and node.value in _bound_names(target):
+            return None
+    return params[0].annotation.annotation
+
+
+def _quiet(inner: _Rewriter, node: cst.BaseExpression) -> bool:
+    """Evaluating it again has no effects and reads no tensor: names, attributes,
+    literals of those, collection methods (`layer.parameters()`) and `range`/`zip`/...
+    of those."""
+    if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Attribute):
+        return _quiet(inner, node.value)
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _quiet(inner, e.value)
+                   for e in node.elements)
+    if isinstance(node, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)):
+        return _effect_free(node)
+    if isinstance(node, cst.Call):
+        if any(arg.keyword is not None or arg.star for arg in node.args):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value in _COLLECTION_METHODS:
+            return not node.args and _quiet(inner, func.value)
+        if isinstance(func, cst.Name) and func.value in _QUIET_BUILTINS \
+                and inner.ctx.env.lookup(func.value) is None:
+            return all(_quiet(inner, arg.value) for arg in node.args)
+    return False
+
+
+def _level(inner: _Rewriter, outer: cst.For) -> _Rewriter:
+    """The outer loop's own analysis (the reads its body makes, how it can stop)."""
+    index = next(i for i, node in enumerate(inner.ancestors) if node is outer)
+    level = _Rewriter(inner.ctx, inner.state, outer, list(inner.ancestors[:index]))
+    level._check_target(outer.target, outer.iter)
+    body = outer.body
+    assert isinstance(body, cst.IndentedBlock)  # it holds the inner loop as a statement
+    level._scan_bindings(body)
+    level._find_aliases(body.body)
+    level._statements(body.body)
+    return level
+
+
+def _check_level_reads(level: _Rewriter) -> None:
+    """The outer body reads no value itself. Not a question of values: the outer loop's
+    own fix goes before the same loop, and the two rewrites would collide."""
+    if level.sites:
+        raise _Refused("the outer loop reads values of its own")
+
+
+def _check_level_exits(level: _Rewriter) -> None:
+    """`break`, `return` or `raise` in the outer body: the outer elements after it are
+    never reached, and the first pass would read them (a meta tensor there raises)."""
+    if level.early_exit is not None:
+        raise _Refused(f"{level.early_exit}: the first pass would read elements the "
+                       "loops never reach")
+
+
+def _check_no_skip(outer: cst.For, child: cst.CSTNode) -> None:
+    """A `continue` before the inner loop skips its reads for that outer element."""
+    for statement in outer.body.body:
+        if statement is child:
+            return
+        if any(isinstance(node, cst.Continue) for node in _walk_scope(statement)):
+            raise _Refused("a `continue` in the outer loop can skip the inner loop's reads")
+
+
+def _check_bindings(level: _Rewriter, outer: cst.For, used: set[str]) -> None:
+    """Nothing the reads, their conditions or the iterables use is assigned in the outer
+    body (the first pass would see the value from before the outer loop), nor the outer
+    loop variable."""
+    counts = level._bound_counts
+    for name in sorted(used):
+        if counts.get(name):
+            raise _Refused(f"the outer loop's body assigns `{name}`, which the reads "
+                           "depend on")
+    for name in _bound_names(outer.target):
+        if counts.get(name):
+            raise _Refused(f"the outer loop's body rebinds its loop variable `{name}`")
+
+
+def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
+                  watched: set[str]) -> None:
+    """Nothing in the nest writes to what the reads, their conditions or the iterables
+    depend on (an accumulator zeroed, a tensor changed in place, a list the loop walks
+    grown), nor calls something that could; writes go only to fresh host containers
+    (`norms = []`) or to names nothing in the nest reads."""
+    fresh = _fresh_names(outer.body)
+    scope = next((node.body for node in reversed(level.ancestors)
+                  if isinstance(node, cst.FunctionDef)), level.ancestors[0])
+    watched = watched | _aliases(scope, watched)
+    for node in _walk_scope(outer.body):
+        if isinstance(node, cst.Call):
+            reason = None if _quiet(inner, node) else inner._call_effect(node)
+            if reason is not None:
+                raise _Refused(reason)
+            method = level._meth(node)
+            if method is not None and method[1] in _CONTAINER_MUTATORS:
+                _check_written(method[0], watched, level.body_bound, fresh)
+        elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                else [node.target]
+            for target in targets:
+                for element in _target_elements(target):
+                    if isinstance(element, (cst.Attribute, cst.Subscript)):
+                        _check_written(element, watched, level.body_bound, fresh)
+            if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and (
+                    inner._is_device(node.target) or node.target.value in watched):
+                raise _Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
+                               "may change a tensor the reads read")
+
+
+def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str],
+                   fresh: set[str]) -> None:
+    """A write to `target` (`x.attr = ...`, `x[i] = ...`, `x.append(...)` on `x`): never to
+    what the nest reads; to a name the outer body binds only where that name holds a new
+    host container and the write goes straight into it (`row[k] = v`, `row.append(v)`,
+    not `row[k][0] = v`, which may write into a tensor the container holds)."""
+    root = _root(target)
+    if root is None or root in watched:
+        raise _Refused(f"the nest writes to `{_code(target)}`, which the reads may depend on")
+    into_fresh = root in fresh and (
+        isinstance(target, cst.Name)
+        or isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name))
+    if root in bound and not into_fresh:
+        raise _Refused(f"the nest writes to `{_code(target)}`, which may be a tensor the "
+                       "reads read")
+
+
+def _aliases(scope: cst.CSTNode, watched: set[str]) -> set[str]:
+    """Names the scope binds to something reached from a watched name (`extra =
+    layers[-1]`, `for group in layers:`): writing through them writes to what the nest
+    reads or walks."""
+    found: set[str] = set()
+    for node in _walk_scope(scope):
+        pairs: list[tuple[cst.CSTNode, cst.CSTNode | None]] = []
+        if isinstance(node, cst.Assign):
+            pairs = [(t.target, node.value) for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            pairs = [(node.target, node.value)]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            pairs = [(node.target, node.iter)]
+        elif isinstance(node, cst.NamedExpr):
+            pairs = [(node.target, node.value)]
+        for target, value in pairs:
+            if value is not None and set(_names_in(value)) & watched:
+                found.update(_bound_names(target))
+    return found
+
+
+def _fresh_names(body: cst.CSTNode) -> set[str]:
+    """Names the body binds only to new host containers or literals (`norms = []`): a
+    write into one cannot change a tensor."""
+    fresh: dict[str, bool] = {}
+    for node in _walk_scope(body):
+        if isinstance(node, (cst.Assign, cst.AnnAssign)):
+            value = node.value
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
+                else [node.target]
+            for target in targets:
+                for name in _bound_names(target):
+                    fresh[name] = fresh.get(name, True) and isinstance(target, cst.Name) \
+                        and value is not None and _fresh_value(value)
+        elif isinstance(node, (cst.For, cst.CompFor, cst.AsName, cst.NamedExpr)):
+            bound = node.name if isinstance(node, cst.AsName) else node.target
+            for name in _bound_names(bound):
+                fresh[name] = False
+    return {name for name, ok in fresh.items() if ok}
+
+
+def _fresh_value(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp,
+                         cst.SetComp, cst.Integer, cst.Float, cst.SimpleString)):
+        return True
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+        and node.func.value in ("list", "dict", "set") and not node.args
+
+
+# -- the rewrite ----------------------------------------------------------------------------
+def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
+    """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
+    the read becomes `next(values)` (the nest runs as before and takes its values in the
+    order the first pass read them)."""
+    site = inner.sites[0]
+    names = inner._names()
+    outermost = loops[0]
+    indent = inner._indent(outermost)
+    source = _code(outermost.iter) + "".join(
+        f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
+    prelude, _ = inner._prelude(names, _code(outermost.target), source, items=False,
+                                indent=indent, only_if=" and ".join(site.guards))
+    replacements = [
+        Replacement(outermost, "".join(line + "\n" + indent for line in prelude),
+                    mode="before"),
+        Replacement(site.node if site.mode == "item" else site.value,
+                    f"next({names.values})"),
+    ]
+    taken = inner.state.identifiers.get(inner._scope_key(), set())
+    unused = _unused_targets(inner, loops, site.node)
+    for loop in loops:
+        # `for _ in layer.parameters():`, or `_p` where the scope uses `_` already: both
+        # are names linters know as unused.
+        renames = {name: "_" if "_" not in taken else f"_{name}"
+                   for name in _bound_names(loop.target)
+                   if name in unused and not name.startswith("_")}
+        if renames and not set(renames.values()) - {"_"} & taken:
+            renamed = loop.target.visit(_Rename(renames))
+            assert isinstance(renamed, cst.BaseExpression)
+            replacements.append(Replacement(loop.target, _code(renamed)))
+    outcome = inner._outcome(replacements)
+    assert outcome.fix is not None
+    message = ("Read the loop nest's tensor values in one pass before the outer loop, stack "
+               "them and transfer once (`.tolist()`), then take them in order")
+    if outcome.reason is not None:
+        message += f" (unsafe: {outcome.reason})"
+    return replace(outcome, fix=replace(outcome.fix, message=message))
+
+
+def _unused_targets(inner: _Rewriter, loops: list[_Loop], read: cst.CSTNode) -> set[str]:
+    """The nest's loop variables nothing reads once the read is replaced: in the scope,
+    outside the read and the loop targets themselves (a loop variable outlives its
+    loop)."""
+    scope = next((node for node in reversed(inner.ancestors)
+                  if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+    if scope is None:
+        return set()
+    skipped = {id(read), *(id(loop.target) for loop in loops)}
+    used: set[str] = set()
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        node = stack.pop()
+        if id(node) in skipped:
+            continue
+        if isinstance(node, cst.Name):
+            used.add(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        else:
+            stack.extend(node.children)
+    return {name for loop in loops for name in _bound_names(loop.target)} - used
