@@ -55,7 +55,7 @@ def test_a_long_replacement_is_split_at_its_last_bracket_keeping_trailers() -> N
         "        ).all()")
     assert fit("    return ", "torch.cat([g for g in grads])", "") == \
         "torch.cat([g for g in grads])"  # fits: untouched
-    # A comment after it stays on its line (a `# noqa` must stay where the finding is).
+    # A comment after it stays on its line (a noqa comment must stay where the finding is).
     assert fit("        x = ", code, "  # noqa: SYN112") == code
 
 
