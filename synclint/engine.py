@@ -97,6 +97,8 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
     from synclint.rules.unused_noqa import unused_noqa
 
     found = unused_noqa(source, filename, codes, output.suppressed, ALL_RULES)
+    if not found:
+        return output
     suppressions = Suppressions.parse(source)
     found = [d for d in found if not suppressions.suppresses(UNUSED_NOQA, d.location.row)]
     if not found:
