@@ -110,6 +110,27 @@ def iter_children(node: cst.CSTNode) -> list[cst.CSTNode]:
     return children
 
 
+#: The nodes that can hold statements: an assignment is never inside an expression.
+_STATEMENT_HOLDERS = (
+    cst.Module, cst.IndentedBlock, cst.SimpleStatementSuite, cst.SimpleStatementLine,
+    cst.If, cst.Else, cst.For, cst.While, cst.Try, cst.TryStar, cst.ExceptHandler,
+    cst.ExceptStarHandler, cst.Finally, cst.With, cst.FunctionDef, cst.ClassDef, cst.Match,
+    cst.MatchCase,
+)
+
+
+def _assignments(node: cst.CSTNode) -> Iterable[cst.Assign]:
+    """The `Assign` statements below `node` in `walk` order (nested functions and classes
+    included), without descending into expressions, where none can be."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Assign):
+            yield current
+        elif isinstance(current, _STATEMENT_HOLDERS):
+            stack.extend(reversed(iter_children(current)))
+
+
 def walk(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Every code-bearing node below `node`, depth first (no scopes, no rules)."""
     stack = [node]
@@ -458,10 +479,8 @@ class Walker:
 
     def _bind_loop_assignments(self, body: cst.BaseSuite) -> None:
         env = self.ctx.env
-        for node in walk(body):
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                continue
-            if isinstance(node, cst.Assign) and len(node.targets) == 1:
+        for node in _assignments(body):
+            if len(node.targets) == 1:
                 target = node.targets[0].target
                 if isinstance(target, cst.Name) and env.lookup(target.value) is None:
                     env.bind(target.value, env.kind(node.value))
