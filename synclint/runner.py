@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from synclint.diagnostics import Diagnostic, FileError, FileResult, Location
 from synclint.files import STDIN, display_path
@@ -13,6 +14,8 @@ from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from libcst import Module
 
     from synclint.analysis.project import FileView
     from synclint.cache import ResultCache
@@ -51,7 +54,7 @@ class FileOutcome:
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
-              view: FileView | None = None) -> FileResult:
+              view: FileView | None = None, parsed: Module | None = None) -> FileResult:
     """The engine's lint_text, imported on first use: a fully cached run never loads
     LibCST or the rules, and neither does a file in which no tensor can appear and to
     which the whole-program index brings none (the engine would only ask CPython's parser
@@ -64,7 +67,7 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
         return FileResult(filename, tuple(syntax_errors(source, filename)))
     from synclint.engine import lint_text as engine_lint_text
 
-    return engine_lint_text(source, filename, codes, view)
+    return engine_lint_text(source, filename, codes, view, parsed)
 
 
 def decode_stdin(data: bytes, name: str) -> str:
@@ -76,18 +79,23 @@ def decode_stdin(data: bytes, name: str) -> str:
 
 def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
               stdin_text: str | None = None, stdin_name: str | None = None,
-              cache: ResultCache | None = None, view: FileView | None = None) -> FileOutcome:
+              cache: ResultCache | None = None, view: FileView | None = None,
+              ahead: _Ahead | None = None) -> FileOutcome:
     """Lint (and maybe fix) one file. Never raises for a problem with the file itself.
 
     With a `cache` (check mode only), a result for the same text, code, settings and
     whole-program view (`view.digest`: the summaries of what the file calls) is reused,
     and a fresh one is stored. Without a `view` the file is indexed on its own.
+    `ahead` is what `_read_ahead` made of the file before its view was known.
     """
     shown = display_path(stdin_name or path) if path == STDIN else display_path(path)
     codes = settings.codes_for(stdin_name or path)
     if path == STDIN:
         text = stdin_text or ""
         source_file = None
+    elif ahead is not None and ahead.source_file is not None:
+        source_file = ahead.source_file
+        text = source_file.text
     else:
         from synclint.files_io import SourceError, read_source
 
@@ -103,7 +111,8 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
     try:
         if fix is None:
             if cache is None or path == STDIN:
-                return FileOutcome(lint_text(text, shown, codes, view))
+                parsed = ahead.parsed if ahead is not None else None
+                return FileOutcome(lint_text(text, shown, codes, view, parsed))
             key = cache.key(text, shown, _fingerprint(settings, view), codes)
             cached = cache.load(key)
             if cached is not None:
@@ -302,6 +311,200 @@ def _preload_linter() -> None:
         importlib.import_module(module)
 
 
+# --- a run without a cache: the lint workers parse while the index is built -------------
+#: The share of the source bytes each lint worker reads and parses ahead, while the
+#: index is still being built (indexing costs about a fifth of parsing), and the most
+#: it holds parsed at once (LibCST's trees take ~100 bytes per byte of source).
+AHEAD_SHARE = 0.2
+AHEAD_MAX_BYTES = 2**20
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A file read, and parsed when every view would need it, before the views exist."""
+
+    source_file: SourceFile | None
+    parsed: Module | None = None
+
+
+#: In a lint worker of an overlapped run: (views ready, run stopped, the views' file).
+_overlap: tuple[Any, Any, str] | None = None
+_shared: dict[str, FileView] | None = None
+
+
+def _init_overlap(ready: Any, stop: Any, views_path: str) -> None:
+    global _overlap, _shared
+    _ignore_interrupts()
+    _overlap, _shared = (ready, stop, views_path), None
+
+
+def _shared_views() -> dict[str, FileView]:
+    """The whole-program views, once the index child has written them (waits)."""
+    global _shared
+    if _shared is None:
+        assert _overlap is not None
+        ready, _, views_path = _overlap
+        ready.wait()
+        try:
+            with open(views_path, "rb") as handle:
+                _shared = pickle.load(handle)
+        except Exception:  # noqa: BLE001 - no views: each file is indexed on its own
+            _shared = {}
+    return _shared
+
+
+def _read_ahead(path: str, settings: Settings) -> _Ahead | None:
+    from synclint.engine import parse_ahead
+    from synclint.files_io import SourceError, read_source
+    from synclint.notebook import is_notebook
+
+    if is_notebook(path):
+        return None
+    try:
+        source_file = read_source(path)
+    except SourceError:
+        return None  # check_one reports it
+    try:
+        parsed = parse_ahead(source_file.text, settings.codes_for(path))
+    except Exception:  # noqa: BLE001 - check_one parses it again and reports any problem
+        parsed = None
+    return _Ahead(source_file, parsed)
+
+
+def _overlapped_batch(args: tuple[list[str], Settings, int]) -> list[FileOutcome]:
+    """Lint a batch in a worker: while the index is still being built, read and parse
+    its files (up to `budget` bytes of source), then lint each with its view."""
+    paths, settings, budget = args
+    assert _overlap is not None
+    ready, stop, _ = _overlap
+    ahead: dict[str, _Ahead] = {}
+    for path in paths:
+        if budget <= 0 or ready.is_set():
+            break
+        found = _read_ahead(path, settings)
+        if found is not None:
+            ahead[path] = found
+            if found.parsed is not None and found.source_file is not None:
+                budget -= len(found.source_file.text)
+    views = _shared_views()
+    outcomes = []
+    for path in paths:
+        if stop.is_set():
+            break
+        outcomes.append(check_one(path, settings, view=views.get(path),
+                                  ahead=ahead.pop(path, None)))
+    return outcomes
+
+
+def _index_into(paths: list[str], cache_dir: Path | None, target: str) -> None:
+    """In the index child: the views, pickled into `target` for the lint workers."""
+    views = project_views(paths, cache_dir)
+    _write_views(views, target)
+
+
+def _write_views(views: dict[str, FileView], target: str) -> None:
+    temporary = target + ".tmp"
+    with open(temporary, "wb") as handle:
+        pickle.dump(views, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temporary, target)
+
+
+def _batches(paths: list[str], workers: int) -> list[tuple[list[str], int]]:
+    """(paths, parse-ahead budget): first one large batch per worker, to parse while the
+    index is built, then batches of CHUNK_SIZE that the workers share out as usual."""
+    sizes = [_size_of(path) for path in paths]
+    ahead = min(int(sum(sizes) * AHEAD_SHARE), AHEAD_MAX_BYTES)
+    batches: list[tuple[list[str], int]] = []
+    index = 0
+    for _ in range(workers):
+        batch: list[str] = []
+        taken = 0
+        while index < len(paths) and (not batch or taken < ahead):
+            batch.append(paths[index])
+            taken += sizes[index]
+            index += 1
+        if batch:
+            batches.append((batch, ahead))
+    while index < len(paths):
+        batches.append((paths[index:index + CHUNK_SIZE], 0))
+        index += CHUNK_SIZE
+    return batches
+
+
+def _size_of(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _check_overlapped(paths: list[str], settings: Settings, workers: int,
+                      progress: Callable[[int], None] | None) -> list[FileOutcome]:
+    """Check mode without a cache: the index child and the lint workers start together.
+
+    The workers read and parse their first files (what every view would need parsed)
+    while the index is built, then wait for the views and lint; the index no longer
+    runs alone on one core before the workers start."""
+    import multiprocessing
+    import shutil
+    import tempfile
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    context = multiprocessing.get_context()
+    ready, stop = context.Event(), context.Event()
+    scratch = tempfile.mkdtemp(prefix="synclint-views-")
+    views_path = os.path.join(scratch, "views.pickle")
+    outcomes: list[FileOutcome] = []
+    index_pool: ProcessPoolExecutor | None = None
+    pool: ProcessPoolExecutor | None = None
+    try:
+        try:  # forked first, from the still small parent
+            index_pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            indexed = index_pool.submit(_index_into, paths, None, views_path)
+        except Exception:  # noqa: BLE001 - no child process: index below, here
+            indexed = None
+        _preload_linter()  # meanwhile, once for all the workers forked next
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                   initializer=_init_overlap,
+                                   initargs=(ready, stop, views_path))
+        futures = [pool.submit(_overlapped_batch, (batch, settings, budget))
+                   for batch, budget in _batches(paths, workers)]
+        try:
+            if indexed is None:
+                raise RuntimeError("no index child")
+            indexed.result()
+        except Exception:  # noqa: BLE001 - the child failed: index here instead
+            _write_views(project_views(paths, None), views_path)
+        ready.set()
+        for future in as_completed(futures):
+            batch_outcomes = future.result()
+            outcomes.extend(batch_outcomes)
+            if progress is not None:
+                progress(len(batch_outcomes))
+    except BaseException:
+        # Ctrl-C: waiting workers are released and stop before their next file.
+        stop.set()
+        ready.set()
+        for executor in (pool, index_pool):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        ready.set()
+        shutil.rmtree(scratch, ignore_errors=True)
+    for executor in (pool, index_pool):
+        if executor is not None:
+            executor.shutdown()
+    return outcomes
+
+
+def overlap_index() -> bool:
+    """Whether a pooled run without a cache parses while the index is built (on unless
+    SYNCLINT_SERIAL_INDEX=1: the old order, kept to compare and to test that both
+    give the same findings)."""
+    return os.environ.get("SYNCLINT_SERIAL_INDEX", "") != "1"
+
+
 def check_paths(
     paths: Iterable[str],
     settings: Settings,
@@ -326,6 +529,10 @@ def check_paths(
         cache = None
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
+    if fix is None and cache is None and pooled and overlap_index():
+        outcomes.extend(_check_overlapped(regular, settings, workers, progress))
+        outcomes.sort(key=lambda o: o.result.filename)
+        return outcomes
     # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
     # each file on its own (its classes, hooks and helpers).
     views: dict[str, FileView] = {}
