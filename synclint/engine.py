@@ -17,7 +17,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-from synclint.analysis.project import FileView
+from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import import_edits
@@ -85,9 +85,13 @@ def lint_source(source: str, filename: str, codes: Iterable[str],
     `parsed` is `parse_ahead`'s tree of the same source, when it made one.
     """
     codes = set(codes)
-    output = _lint_rules(source, filename, codes, project, parsed)
-    if UNUSED_NOQA in codes:
-        output = _with_unused_noqa(output, source, filename, codes)
+    # Nothing needs the cyclic collector while one file is linted (what is left in cycles
+    # is collected afterwards, as usual), and its repeated scans of the growing LibCST
+    # tree cost ~10% of the run.
+    with no_cyclic_gc():
+        output = _lint_rules(source, filename, codes, project, parsed)
+        if UNUSED_NOQA in codes:
+            output = _with_unused_noqa(output, source, filename, codes)
     return output
 
 
@@ -167,7 +171,8 @@ def parse_ahead(source: str, codes: Iterable[str]) -> cst.Module | None:
             or _expression_depth_error(source) is not None):
         return None
     try:
-        return run_with_big_stack(lambda: cst.parse_module(source))
+        with no_cyclic_gc():  # as in lint_source
+            return run_with_big_stack(lambda: cst.parse_module(source))
     except (cst.ParserSyntaxError, RecursionError):
         return None
 

@@ -374,25 +374,30 @@ def _read_ahead(path: str, settings: Settings) -> _Ahead | None:
 def _overlapped_batch(args: tuple[list[str], Settings, int]) -> list[FileOutcome]:
     """Lint a batch in a worker: while the index is still being built, read and parse
     its files (up to `budget` bytes of source), then lint each with its view."""
+    from synclint.analysis.project import no_cyclic_gc
+
     paths, settings, budget = args
     assert _overlap is not None
     ready, stop, _ = _overlap
     ahead: dict[str, _Ahead] = {}
-    for path in paths:
-        if budget <= 0 or ready.is_set():
-            break
-        found = _read_ahead(path, settings)
-        if found is not None:
-            ahead[path] = found
-            if found.parsed is not None and found.source_file is not None:
-                budget -= len(found.source_file.text)
-    views = _shared_views()
-    outcomes = []
-    for path in paths:
-        if stop.is_set():
-            break
-        outcomes.append(check_one(path, settings, view=views.get(path),
-                                  ahead=ahead.pop(path, None)))
+    # The trees parsed ahead are not garbage: the cyclic collector would only scan them
+    # again and again while they wait (as in the index, `no_cyclic_gc`).
+    with no_cyclic_gc():
+        for path in paths:
+            if budget <= 0 or ready.is_set():
+                break
+            found = _read_ahead(path, settings)
+            if found is not None:
+                ahead[path] = found
+                if found.parsed is not None and found.source_file is not None:
+                    budget -= len(found.source_file.text)
+        views = _shared_views()
+        outcomes = []
+        for path in paths:
+            if stop.is_set():
+                break
+            outcomes.append(check_one(path, settings, view=views.get(path),
+                                      ahead=ahead.pop(path, None)))
     return outcomes
 
 
