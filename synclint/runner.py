@@ -117,7 +117,8 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
             cached = cache.load(key)
             if cached is not None:
                 return FileOutcome(cached)
-            result = lint_text(text, shown, codes, view)
+            result = lint_text(text, shown, codes, view,
+                               ahead.parsed if ahead is not None else None)
             cache.store(key, result)
             return FileOutcome(result)
         return _fix_one(shown, text, source_file, codes, fix)
@@ -314,9 +315,10 @@ def _preload_linter() -> None:
 # --- a run without a cache: the lint workers parse while the index is built -------------
 #: The share of the source bytes each lint worker reads and parses ahead, while the
 #: index is still being built (indexing costs about a fifth of parsing), and the most
-#: it holds parsed at once (LibCST's trees take ~100 bytes per byte of source).
+#: source the workers hold parsed at once, all together (LibCST's trees take ~100 bytes
+#: per byte of source: ~200 MB).
 AHEAD_SHARE = 0.2
-AHEAD_MAX_BYTES = 2**20
+AHEAD_MAX_BYTES = 2 * 2**20
 
 
 @dataclass(frozen=True)
@@ -371,12 +373,13 @@ def _read_ahead(path: str, settings: Settings) -> _Ahead | None:
     return _Ahead(source_file, parsed)
 
 
-def _overlapped_batch(args: tuple[list[str], Settings, int]) -> list[FileOutcome]:
+def _overlapped_batch(args: tuple[list[str], Settings, int, ResultCache | None]
+                      ) -> list[FileOutcome]:
     """Lint a batch in a worker: while the index is still being built, read and parse
     its files (up to `budget` bytes of source), then lint each with its view."""
     from synclint.analysis.project import no_cyclic_gc
 
-    paths, settings, budget = args
+    paths, settings, budget, cache = args
     assert _overlap is not None
     ready, stop, _ = _overlap
     ahead: dict[str, _Ahead] = {}
@@ -396,7 +399,7 @@ def _overlapped_batch(args: tuple[list[str], Settings, int]) -> list[FileOutcome
         for path in paths:
             if stop.is_set():
                 break
-            outcomes.append(check_one(path, settings, view=views.get(path),
+            outcomes.append(check_one(path, settings, cache=cache, view=views.get(path),
                                       ahead=ahead.pop(path, None)))
     return outcomes
 
@@ -418,7 +421,7 @@ def _batches(paths: list[str], workers: int) -> list[tuple[list[str], int]]:
     """(paths, parse-ahead budget): first one large batch per worker, to parse while the
     index is built, then batches of CHUNK_SIZE that the workers share out as usual."""
     sizes = [_size_of(path) for path in paths]
-    ahead = min(int(sum(sizes) * AHEAD_SHARE), AHEAD_MAX_BYTES)
+    ahead = min(int(sum(sizes) * AHEAD_SHARE), AHEAD_MAX_BYTES // workers)
     batches: list[tuple[list[str], int]] = []
     index = 0
     for _ in range(workers):
@@ -444,8 +447,9 @@ def _size_of(path: str) -> int:
 
 
 def _check_overlapped(paths: list[str], settings: Settings, workers: int,
-                      progress: Callable[[int], None] | None) -> list[FileOutcome]:
-    """Check mode without a cache: the index child and the lint workers start together.
+                      progress: Callable[[int], None] | None,
+                      cache: ResultCache | None) -> list[FileOutcome]:
+    """Check mode with nothing cached: the index child and the lint workers start together.
 
     The workers read and parse their first files (what every view would need parsed)
     while the index is built, then wait for the views and lint; the index no longer
@@ -462,24 +466,25 @@ def _check_overlapped(paths: list[str], settings: Settings, workers: int,
     outcomes: list[FileOutcome] = []
     index_pool: ProcessPoolExecutor | None = None
     pool: ProcessPoolExecutor | None = None
+    cache_dir = cache.directory if cache is not None else None
     try:
         try:  # forked first, from the still small parent
             index_pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            indexed = index_pool.submit(_index_into, paths, None, views_path)
+            indexed = index_pool.submit(_index_into, paths, cache_dir, views_path)
         except Exception:  # noqa: BLE001 - no child process: index below, here
             indexed = None
         _preload_linter()  # meanwhile, once for all the workers forked next
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                    initializer=_init_overlap,
                                    initargs=(ready, stop, views_path))
-        futures = [pool.submit(_overlapped_batch, (batch, settings, budget))
+        futures = [pool.submit(_overlapped_batch, (batch, settings, budget, cache))
                    for batch, budget in _batches(paths, workers)]
         try:
             if indexed is None:
                 raise RuntimeError("no index child")
             indexed.result()
         except Exception:  # noqa: BLE001 - the child failed: index here instead
-            _write_views(project_views(paths, None), views_path)
+            _write_views(project_views(paths, cache_dir), views_path)
         ready.set()
         for future in as_completed(futures):
             batch_outcomes = future.result()
@@ -501,6 +506,16 @@ def _check_overlapped(paths: list[str], settings: Settings, workers: int,
         if executor is not None:
             executor.shutdown()
     return outcomes
+
+
+def _nothing_cached(cache: ResultCache) -> bool:
+    """The cache directory holds no result yet (a first run, a fresh CI machine): every
+    file will be linted, so the workers need not wait for the cache lookups."""
+    try:
+        with os.scandir(cache.directory) as entries:
+            return all(entry.name == ".gitignore" for entry in entries)
+    except OSError:
+        return True  # absent (or unreadable: the lookups would all miss too)
 
 
 def overlap_index() -> bool:
@@ -534,8 +549,9 @@ def check_paths(
         cache = None
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
-    if fix is None and cache is None and pooled and overlap_index():
-        outcomes.extend(_check_overlapped(regular, settings, workers, progress))
+    if fix is None and pooled and (cache is None or _nothing_cached(cache)) \
+            and overlap_index():
+        outcomes.extend(_check_overlapped(regular, settings, workers, progress, cache))
         outcomes.sort(key=lambda o: o.result.filename)
         return outcomes
     # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes

@@ -115,3 +115,27 @@ def test_parse_ahead_parses_only_what_every_view_needs() -> None:
     assert parse_ahead("x = 1\n", codes) is None  # only a view could make it need one
     assert parse_ahead("import torch\nfor t in ts:\n    t.item(\n", codes) is None  # invalid
     assert parse_ahead("import torch\nx = " + "(" * 300 + ")" * 300 + "\n", codes) is None
+
+
+def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from synclint.cache import ResultCache
+
+    paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:3], tmp_path / "src")
+    monkeypatch.setattr(runner, "POOL_THRESHOLD", 2)
+    expected = _results(paths, True, monkeypatch)
+    settings = resolve_settings(paths, None, Overrides(select=("ALL",)))
+    files = list(discover(paths, settings))
+    cache = ResultCache(tmp_path / "cache")
+    assert runner._nothing_cached(cache)
+    monkeypatch.delenv("SYNCLINT_SERIAL_INDEX", raising=False)
+    overlapped = check_paths(files, settings, jobs=2, cache=cache)
+    assert [o.result for o in overlapped] == expected
+    assert not runner._nothing_cached(cache)
+
+    def no_linting(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a warm run lints nothing")
+
+    monkeypatch.setattr(runner, "lint_text", no_linting)
+    warm = check_paths(files, settings, jobs=2, cache=cache)
+    assert [o.result for o in warm] == expected
