@@ -329,30 +329,32 @@ class _Ahead:
     parsed: Module | None = None
 
 
-#: In a lint worker of an overlapped run: (views ready, run stopped, the views' file).
+#: In a lint worker of an overlapped run: (views ready, run stopped, the folder where
+#: the parent writes each first batch's views).
 _overlap: tuple[Any, Any, str] | None = None
-_shared: dict[str, FileView] | None = None
 
 
-def _init_overlap(ready: Any, stop: Any, views_path: str) -> None:
-    global _overlap, _shared
+def _init_overlap(ready: Any, stop: Any, scratch: str) -> None:
+    global _overlap
     _ignore_interrupts()
-    _overlap, _shared = (ready, stop, views_path), None
+    _overlap = (ready, stop, scratch)
 
 
-def _shared_views() -> dict[str, FileView]:
-    """The whole-program views, once the index child has written them (waits)."""
-    global _shared
-    if _shared is None:
-        assert _overlap is not None
-        ready, _, views_path = _overlap
-        ready.wait()
-        try:
-            with open(views_path, "rb") as handle:
-                _shared = pickle.load(handle)
-        except Exception:  # noqa: BLE001 - no views: each file is indexed on its own
-            _shared = {}
-    return _shared
+def _first_batch_views(number: int) -> dict[str, FileView]:
+    """The views of first batch `number`, once the parent has written them (waits)."""
+    assert _overlap is not None
+    ready, _, scratch = _overlap
+    ready.wait()
+    try:
+        with open(_views_file(scratch, number), "rb") as handle:
+            views: dict[str, FileView] = pickle.load(handle)
+            return views
+    except Exception:  # noqa: BLE001 - no views: each file is indexed on its own
+        return {}
+
+
+def _views_file(scratch: str, number: int) -> str:
+    return os.path.join(scratch, f"views-{number}.pickle")
 
 
 def _read_ahead(path: str, settings: Settings) -> _Ahead | None:
@@ -373,41 +375,45 @@ def _read_ahead(path: str, settings: Settings) -> _Ahead | None:
     return _Ahead(source_file, parsed)
 
 
-def _overlapped_batch(args: tuple[list[str], Settings, int, ResultCache | None]
+def _overlapped_batch(args: tuple[list[str], Settings, ResultCache | None,
+                                  tuple[int, int] | None, dict[str, FileView] | None]
                       ) -> list[FileOutcome]:
-    """Lint a batch in a worker: while the index is still being built, read and parse
-    its files (up to `budget` bytes of source), then lint each with its view."""
+    """Lint a batch in a worker. A first batch (`first`: its number and parse-ahead
+    budget, in bytes of source) is read and parsed while the index is still being built,
+    then waits for its views; the later batches come with theirs (`views`)."""
     from synclint.analysis.project import no_cyclic_gc
 
-    paths, settings, budget, cache = args
+    paths, settings, cache, first, views = args
     assert _overlap is not None
     ready, stop, _ = _overlap
     ahead: dict[str, _Ahead] = {}
     # The trees parsed ahead are not garbage: the cyclic collector would only scan them
     # again and again while they wait (as in the index, `no_cyclic_gc`).
     with no_cyclic_gc():
-        for path in paths:
-            if budget <= 0 or ready.is_set():
-                break
-            found = _read_ahead(path, settings)
-            if found is not None:
-                ahead[path] = found
-                if found.parsed is not None and found.source_file is not None:
-                    budget -= len(found.source_file.text)
-        views = _shared_views()
+        if first is not None:
+            number, budget = first
+            for path in paths:
+                if budget <= 0 or ready.is_set():
+                    break
+                found = _read_ahead(path, settings)
+                if found is not None:
+                    ahead[path] = found
+                    if found.parsed is not None and found.source_file is not None:
+                        budget -= len(found.source_file.text)
+            views = _first_batch_views(number)
         outcomes = []
         for path in paths:
             if stop.is_set():
                 break
-            outcomes.append(check_one(path, settings, cache=cache, view=views.get(path),
+            view = views.get(path) if views is not None else None
+            outcomes.append(check_one(path, settings, cache=cache, view=view,
                                       ahead=ahead.pop(path, None)))
     return outcomes
 
 
-def _index_into(paths: list[str], cache_dir: Path | None, target: str) -> None:
-    """In the index child: the views, pickled into `target` for the lint workers."""
-    views = project_views(paths, cache_dir)
-    _write_views(views, target)
+def _index_child(paths: list[str], cache_dir: Path | None) -> dict[str, FileView]:
+    """What the index child computes and sends back."""
+    return project_views(paths, cache_dir)
 
 
 def _write_views(views: dict[str, FileView], target: str) -> None:
@@ -417,26 +423,24 @@ def _write_views(views: dict[str, FileView], target: str) -> None:
     os.replace(temporary, target)
 
 
-def _batches(paths: list[str], workers: int) -> list[tuple[list[str], int]]:
-    """(paths, parse-ahead budget): first one large batch per worker, to parse while the
-    index is built, then batches of CHUNK_SIZE that the workers share out as usual."""
+def _first_batches(paths: list[str], workers: int) -> tuple[list[list[str]], int]:
+    """One large batch per worker, to read and parse while the index is built (the
+    share of the bytes the index takes to build, within AHEAD_MAX_BYTES for all of
+    them), and the parse-ahead budget of each; the rest go in batches of CHUNK_SIZE."""
     sizes = [_size_of(path) for path in paths]
-    ahead = min(int(sum(sizes) * AHEAD_SHARE), AHEAD_MAX_BYTES // workers)
-    batches: list[tuple[list[str], int]] = []
+    budget = min(int(sum(sizes) * AHEAD_SHARE), AHEAD_MAX_BYTES // workers)
+    batches: list[list[str]] = []
     index = 0
     for _ in range(workers):
         batch: list[str] = []
         taken = 0
-        while index < len(paths) and (not batch or taken < ahead):
+        while index < len(paths) and (not batch or taken < budget):
             batch.append(paths[index])
             taken += sizes[index]
             index += 1
         if batch:
-            batches.append((batch, ahead))
-    while index < len(paths):
-        batches.append((paths[index:index + CHUNK_SIZE], 0))
-        index += CHUNK_SIZE
-    return batches
+            batches.append(batch)
+    return batches, budget
 
 
 def _size_of(path: str) -> int:
@@ -451,41 +455,52 @@ def _check_overlapped(paths: list[str], settings: Settings, workers: int,
                       cache: ResultCache | None) -> list[FileOutcome]:
     """Check mode with nothing cached: the index child and the lint workers start together.
 
-    The workers read and parse their first files (what every view would need parsed)
-    while the index is built, then wait for the views and lint; the index no longer
-    runs alone on one core before the workers start."""
+    Each worker reads and parses its first batch (what every view would need parsed)
+    while the index is built, then waits for that batch's views; the other batches are
+    sent with their views once the index is done. The index no longer runs alone on one
+    core before the workers start."""
     import multiprocessing
     import shutil
     import tempfile
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
     context = multiprocessing.get_context()
     ready, stop = context.Event(), context.Event()
     scratch = tempfile.mkdtemp(prefix="synclint-views-")
-    views_path = os.path.join(scratch, "views.pickle")
+    cache_dir = cache.directory if cache is not None else None
     outcomes: list[FileOutcome] = []
     index_pool: ProcessPoolExecutor | None = None
     pool: ProcessPoolExecutor | None = None
-    cache_dir = cache.directory if cache is not None else None
+    indexed: Future[dict[str, FileView]] | None = None
     try:
         try:  # forked first, from the still small parent
             index_pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            indexed = index_pool.submit(_index_into, paths, cache_dir, views_path)
+            indexed = index_pool.submit(_index_child, paths, cache_dir)
         except Exception:  # noqa: BLE001 - no child process: index below, here
             indexed = None
         _preload_linter()  # meanwhile, once for all the workers forked next
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                    initializer=_init_overlap,
-                                   initargs=(ready, stop, views_path))
-        futures = [pool.submit(_overlapped_batch, (batch, settings, budget, cache))
-                   for batch, budget in _batches(paths, workers)]
+                                   initargs=(ready, stop, scratch))
+        first, budget = _first_batches(paths, workers)
+        futures = [pool.submit(_overlapped_batch, (batch, settings, cache, (number, budget),
+                                                   None))
+                   for number, batch in enumerate(first)]
         try:
             if indexed is None:
                 raise RuntimeError("no index child")
-            indexed.result()
+            views = indexed.result()
         except Exception:  # noqa: BLE001 - the child failed: index here instead
-            _write_views(project_views(paths, cache_dir), views_path)
+            views = project_views(paths, cache_dir)
+        for number, batch in enumerate(first):
+            _write_views({p: views[p] for p in batch if p in views},
+                         _views_file(scratch, number))
         ready.set()
+        rest = paths[sum(len(batch) for batch in first):]
+        futures.extend(
+            pool.submit(_overlapped_batch,
+                        (batch, settings, cache, None, {p: views[p] for p in batch if p in views}))
+            for batch in (rest[i:i + CHUNK_SIZE] for i in range(0, len(rest), CHUNK_SIZE)))
         for future in as_completed(futures):
             batch_outcomes = future.result()
             outcomes.extend(batch_outcomes)

@@ -14,7 +14,7 @@ from synclint.config import Overrides, resolve_settings
 from synclint.engine import lint_source, parse_ahead
 from synclint.files import discover
 from synclint.rules import ALL_RULES
-from synclint.runner import _batches, check_paths
+from synclint.runner import _first_batches, check_paths
 
 PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "precision"
 SLOW = os.environ.get("SYNCLINT_SLOW_TESTS") == "1"
@@ -80,25 +80,26 @@ def test_a_failing_index_child_falls_back_to_indexing_in_the_parent(
     def broken(*args: object) -> None:
         raise MemoryError("the index child ran out of memory")
 
-    monkeypatch.setattr(runner, "_index_into", broken)  # the forked child inherits it
+    monkeypatch.setattr(runner, "_index_child", broken)  # the forked child inherits it
     assert _results(paths, False, monkeypatch) == serial
     assert any(d.related for r in serial for d in r.diagnostics)  # type: ignore[attr-defined]
 
 
-def test_batches_take_every_path_once_in_order(tmp_path: Path) -> None:
+def test_first_batches_take_the_first_paths_in_order(tmp_path: Path) -> None:
     paths = []
     for index in range(40):
         path = tmp_path / f"m{index:02}.py"
         path.write_text("x = 1\n" * (1 + index % 7), encoding="utf-8")
         paths.append(str(path))
-    batches = _batches(paths, 3)
-    assert [p for batch, _ in batches for p in batch] == paths
+    first, budget = _first_batches(paths, 3)
     total = sum(os.path.getsize(p) for p in paths)
-    ahead = int(total * runner.AHEAD_SHARE)
-    # One batch per worker to parse while the index is built, then CHUNK_SIZE batches.
-    assert [budget for _, budget in batches[:3]] == [ahead] * 3
-    assert all(budget == 0 and len(batch) <= runner.CHUNK_SIZE for batch, budget in batches[3:])
-    assert all(sum(os.path.getsize(p) for p in batch[:-1]) < ahead for batch, _ in batches[:3])
+    assert budget == int(total * runner.AHEAD_SHARE)
+    # One batch per worker, each just reaching the budget, from the start of the list.
+    assert len(first) == 3
+    assert [p for batch in first for p in batch] == paths[:sum(len(b) for b in first)]
+    for batch in first:
+        sizes = [os.path.getsize(p) for p in batch]
+        assert sum(sizes[:-1]) < budget <= sum(sizes)
 
 
 TORCH_LOOP = ("import torch\n\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
