@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+import synclint.overlap as overlap
 import synclint.runner as runner
 from synclint.config import Overrides, resolve_settings
 from synclint.engine import lint_source, parse_ahead
 from synclint.files import discover
+from synclint.overlap import _first_batches, nothing_cached
 from synclint.rules import ALL_RULES
-from synclint.runner import _first_batches, check_paths
+from synclint.runner import check_paths
 
 PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "precision"
 SLOW = os.environ.get("SYNCLINT_SLOW_TESTS") == "1"
@@ -80,7 +82,7 @@ def test_a_failing_index_child_falls_back_to_indexing_in_the_parent(
     def broken(*args: object) -> None:
         raise MemoryError("the index child ran out of memory")
 
-    monkeypatch.setattr(runner, "_index_child", broken)  # the forked child inherits it
+    monkeypatch.setattr(overlap, "_index_child", broken)  # the forked child inherits it
     assert _results(paths, False, monkeypatch) == serial
     assert any(d.related for r in serial for d in r.diagnostics)  # type: ignore[attr-defined]
 
@@ -93,7 +95,7 @@ def test_first_batches_take_the_first_paths_in_order(tmp_path: Path) -> None:
         paths.append(str(path))
     first, budget = _first_batches(paths, 3)
     total = sum(os.path.getsize(p) for p in paths)
-    assert budget == int(total * runner.AHEAD_SHARE)
+    assert budget == int(total * overlap.AHEAD_SHARE)
     # One batch per worker, each just reaching the budget, from the start of the list.
     assert len(first) == 3
     assert [p for batch in first for p in batch] == paths[:sum(len(b) for b in first)]
@@ -128,11 +130,11 @@ def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
     settings = resolve_settings(paths, None, Overrides(select=("ALL",)))
     files = list(discover(paths, settings))
     cache = ResultCache(tmp_path / "cache")
-    assert runner._nothing_cached(cache)
+    assert nothing_cached(cache)
     monkeypatch.delenv("SYNCLINT_SERIAL_INDEX", raising=False)
     overlapped = check_paths(files, settings, jobs=2, cache=cache)
     assert [o.result for o in overlapped] == expected
-    assert not runner._nothing_cached(cache)
+    assert not nothing_cached(cache)
 
     def no_linting(*args: object, **kwargs: object) -> None:
         raise AssertionError("a warm run lints nothing")
