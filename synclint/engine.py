@@ -17,7 +17,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
-from synclint.analysis.project import FileView
+from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import import_edits
@@ -76,16 +76,22 @@ def rules_for(source: str, codes: Iterable[str], project: FileView | None = None
 
 
 def lint_source(source: str, filename: str, codes: Iterable[str],
-                project: FileView | None = None) -> LintOutput:
+                project: FileView | None = None, parsed: cst.Module | None = None
+                ) -> LintOutput:
     """Lint one decoded source text with the rules `codes`; never raises for bad input.
 
     `project` is what the whole-program index knows for this file; without one, the
     file is indexed on its own (its classes, hooks and helpers, no other module).
+    `parsed` is `parse_ahead`'s tree of the same source, when it made one.
     """
     codes = set(codes)
-    output = _lint_rules(source, filename, codes, project)
-    if UNUSED_NOQA in codes:
-        output = _with_unused_noqa(output, source, filename, codes)
+    # Nothing needs the cyclic collector while one file is linted (what is left in cycles
+    # is collected afterwards, as usual), and its repeated scans of the growing LibCST
+    # tree cost ~10% of the run.
+    with no_cyclic_gc():
+        output = _lint_rules(source, filename, codes, project, parsed)
+        if UNUSED_NOQA in codes:
+            output = _with_unused_noqa(output, source, filename, codes)
     return output
 
 
@@ -97,6 +103,8 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
     from synclint.rules.unused_noqa import unused_noqa
 
     found = unused_noqa(source, filename, codes, output.suppressed, ALL_RULES)
+    if not found:
+        return output
     suppressions = Suppressions.parse(source)
     found = [d for d in found if not suppressions.suppresses(UNUSED_NOQA, d.location.row)]
     if not found:
@@ -106,7 +114,8 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
 
 
 def _lint_rules(source: str, filename: str, codes: set[str],
-                project: FileView | None = None) -> LintOutput:
+                project: FileView | None = None, parsed: cst.Module | None = None
+                ) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     rule_classes = rules_for(source, codes, project)
@@ -114,6 +123,9 @@ def _lint_rules(source: str, filename: str, codes: set[str],
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
         # tells whether the file is valid Python (a syntax error is a finding everywhere).
         return LintOutput(_ast_syntax_errors(source, filename), [], None)
+    if parsed is not None:
+        # `parse_ahead` made it only where every check below passes and parsing succeeds.
+        return lint_module(parsed, source, filename, rule_classes, project)
     depth_error = _bracket_depth_error(source)
     if depth_error is not None:
         row, column = depth_error
@@ -143,6 +155,26 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
     return lint_module(module, source, filename, rule_classes, project)
+
+
+def parse_ahead(source: str, codes: Iterable[str]) -> cst.Module | None:
+    """The LibCST tree `lint_source` would parse for `source` whatever the whole-program
+    view turns out to be, or None (not certain to be needed, too large or too deep to
+    parse, or not valid Python: `lint_source` then decides and reports as usual).
+
+    A view only adds rules (`rules_for` with one is a superset of without), so a file
+    that some rule may match on its own text is parsed with any view: a lint worker can
+    parse it while the index is still being built."""
+    if not rules_for(source, set(codes), None):
+        return None
+    if (_bracket_depth_error(source) is not None or len(source) > MAX_SOURCE_CHARS
+            or _expression_depth_error(source) is not None):
+        return None
+    try:
+        with no_cyclic_gc():  # as in lint_source
+            return run_with_big_stack(lambda: cst.parse_module(source))
+    except (cst.ParserSyntaxError, RecursionError):
+        return None
 
 
 def single_file_view(source: str, filename: str) -> FileView | None:
@@ -612,8 +644,9 @@ def lint_sources(sources: Mapping[str, str], codes: Iterable[str]) -> dict[str, 
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
-              project: FileView | None = None) -> FileResult:
+              project: FileView | None = None, parsed: cst.Module | None = None
+              ) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
-    output = lint_source(source, filename, codes, project)
+    output = lint_source(source, filename, codes, project, parsed)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

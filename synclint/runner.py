@@ -14,10 +14,13 @@ from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from libcst import Module
+
     from synclint.analysis.project import FileView
     from synclint.cache import ResultCache
     from synclint.config import Settings
     from synclint.files_io import SourceFile
+    from synclint.overlap import Ahead
 
 #: Below this many files a process pool costs more than it saves (pre-commit passes
 #: small batches many times).
@@ -51,7 +54,7 @@ class FileOutcome:
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
-              view: FileView | None = None) -> FileResult:
+              view: FileView | None = None, parsed: Module | None = None) -> FileResult:
     """The engine's lint_text, imported on first use: a fully cached run never loads
     LibCST or the rules, and neither does a file in which no tensor can appear and to
     which the whole-program index brings none (the engine would only ask CPython's parser
@@ -64,7 +67,7 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
         return FileResult(filename, tuple(syntax_errors(source, filename)))
     from synclint.engine import lint_text as engine_lint_text
 
-    return engine_lint_text(source, filename, codes, view)
+    return engine_lint_text(source, filename, codes, view, parsed)
 
 
 def decode_stdin(data: bytes, name: str) -> str:
@@ -76,18 +79,23 @@ def decode_stdin(data: bytes, name: str) -> str:
 
 def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
               stdin_text: str | None = None, stdin_name: str | None = None,
-              cache: ResultCache | None = None, view: FileView | None = None) -> FileOutcome:
+              cache: ResultCache | None = None, view: FileView | None = None,
+              ahead: Ahead | None = None) -> FileOutcome:
     """Lint (and maybe fix) one file. Never raises for a problem with the file itself.
 
     With a `cache` (check mode only), a result for the same text, code, settings and
     whole-program view (`view.digest`: the summaries of what the file calls) is reused,
     and a fresh one is stored. Without a `view` the file is indexed on its own.
+    `ahead` is what `synclint.overlap` read and parsed before the view was known.
     """
     shown = display_path(stdin_name or path) if path == STDIN else display_path(path)
     codes = settings.codes_for(stdin_name or path)
     if path == STDIN:
         text = stdin_text or ""
         source_file = None
+    elif ahead is not None and ahead.source_file is not None:
+        source_file = ahead.source_file
+        text = source_file.text
     else:
         from synclint.files_io import SourceError, read_source
 
@@ -103,12 +111,14 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
     try:
         if fix is None:
             if cache is None or path == STDIN:
-                return FileOutcome(lint_text(text, shown, codes, view))
+                parsed = ahead.parsed if ahead is not None else None
+                return FileOutcome(lint_text(text, shown, codes, view, parsed))
             key = cache.key(text, shown, _fingerprint(settings, view), codes)
             cached = cache.load(key)
             if cached is not None:
                 return FileOutcome(cached)
-            result = lint_text(text, shown, codes, view)
+            result = lint_text(text, shown, codes, view,
+                               ahead.parsed if ahead is not None else None)
             cache.store(key, result)
             return FileOutcome(result)
         return _fix_one(shown, text, source_file, codes, fix)
@@ -272,17 +282,34 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> dict[s
     return views
 
 
-def _views_in_child(paths: list[str], cache_dir: Path | None) -> dict[str, FileView]:
+def _views_in_child(paths: list[str], cache_dir: Path | None,
+                    preload: bool = False) -> dict[str, FileView]:
     """`project_views` in a short-lived process: the syntax trees it builds (hundreds of
     MB for a large tree) are never part of the parent, which the lint workers fork from
-    (their copy-on-write pages cost memory and CPU time)."""
+    (their copy-on-write pages cost memory and CPU time).
+
+    With `preload` the parent loads the linter (LibCST, the rules) while the child
+    indexes: on another core, in time the parent would spend waiting, and once for all
+    the lint workers, which fork with it loaded."""
     from concurrent.futures import ProcessPoolExecutor
 
     try:
         with ProcessPoolExecutor(max_workers=1) as pool:
-            return pool.submit(project_views, paths, cache_dir).result()
+            future = pool.submit(project_views, paths, cache_dir)  # forks the child now
+            if preload:
+                _preload_linter()
+            return future.result()
     except Exception:  # noqa: BLE001 - no child process: index here instead
         return project_views(paths, cache_dir)
+
+
+def _preload_linter() -> None:
+    """Import what every lint worker needs (~0.25 s of CPU each) into this process, so
+    that the workers forked from it share it instead of each importing it again."""
+    import importlib
+
+    for module in ("synclint.engine", "synclint.files_io", "synclint.notebook"):
+        importlib.import_module(module)
 
 
 def check_paths(
@@ -309,12 +336,20 @@ def check_paths(
         cache = None
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
+    if fix is None and pooled:
+        from synclint.overlap import check_overlapped, nothing_cached, overlap_index
+
+        if (cache is None or nothing_cached(cache)) and overlap_index():
+            outcomes.extend(check_overlapped(regular, settings, workers, progress, cache))
+            outcomes.sort(key=lambda o: o.result.filename)
+            return outcomes
     # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
     # each file on its own (its classes, hooks and helpers).
     views: dict[str, FileView] = {}
     if fix is None and regular:
         cache_dir = cache.directory if cache is not None else None
-        views = (_views_in_child(regular, cache_dir) if pooled
+        # A run without a cache lints every file: load the linter while the child indexes.
+        views = (_views_in_child(regular, cache_dir, preload=cache is None) if pooled
                  else project_views(regular, cache_dir))
     if cache is not None:
         missed: list[str] = []
@@ -330,6 +365,7 @@ def check_paths(
     if workers > 1 and len(regular) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor
 
+        _preload_linter()  # once here rather than once per worker
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
         try:
             work = [(path, settings, fix, cache, views.get(path)) for path in regular]

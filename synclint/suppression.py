@@ -35,6 +35,10 @@ class Suppressions:
         for match in _FILE_NOQA.finditer(source):
             codes = match.group("codes")
             result.file_codes |= set(_CODE.findall(codes)) if codes else {ALL}
+        if _NOQA.search(source) is None and _IGNORE.search(source) is None:
+            # Every comment is part of the source: tokenizing it (the costly part, a
+            # Python step per token) cannot find a directive the source does not hold.
+            return result
         for row, comment in _comments(source):
             for pattern in (_NOQA, _IGNORE):
                 for match in pattern.finditer(comment):

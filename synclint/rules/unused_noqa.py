@@ -13,6 +13,8 @@ from synclint.suppression import _IGNORE, _NOQA, _comments
 CODE = "SYN100"
 #: Codes a suppression comment may name that synclint itself judges.
 _OURS = re.compile(r"SYN[0-9]+")
+#: Where a code `_OURS` accepts could be written (codes are matched case-insensitively).
+_SYN_CODE = re.compile(r"SYN[0-9]", re.IGNORECASE)
 #: Codes never reported as unused: syntax errors are not filtered by comments at all,
 #: and SYN100 itself would report its own suppression.
 _NEVER_JUDGED = frozenset({"SYN000", CODE})
@@ -94,6 +96,10 @@ def unused_noqa(source: str, filename: str, enabled: Collection[str],
 
     `used` holds (row, code) of every finding a line suppression filtered out.
     """
+    if _SYN_CODE.search(source) is None:
+        # Only synclint's own codes are judged, and a comment is part of the source: no
+        # `SYN<digits>` anywhere, no finding (and no tokenizing of the file for comments).
+        return []
     used_set = set(used)
     lines = source.splitlines()
     found: list[Diagnostic] = []
