@@ -9,12 +9,19 @@ module keyed by the SHA-256 of its text) and every evaluation of the fixed point
 
 The next run reads every file (the results cache does too), and:
 
-- a module whose text is unchanged, and which imports (directly or through other
-  modules) no changed module, is not parsed: its recorded evaluations are replayed, in
-  the same first-in first-out order, so its summaries are those a fresh run computes
-  (see `Project._evaluate`);
-- a changed module, and every module that may reach one through its imports, is parsed
-  and evaluated afresh, as a cold run would;
+- a changed module is parsed, indexed and evaluated afresh;
+- a module whose text is unchanged is not parsed: the fixed point runs as in a cold
+  run, but each evaluation of its functions is replayed from the record when what that
+  evaluation read of the changing state (its callees' summaries, the attributes of its
+  classes: `Reads`) is what it reads now. An edit that leaves what others read of the
+  edited module unchanged (a comment, a body change that keeps its return kinds and
+  syncs) re-parses that module only. Where a recorded evaluation no longer applies
+  (a helper now syncs, returns another kind), its module is parsed and the function
+  evaluated afresh: only modules that read what changed are parsed;
+- when a changed module's links differ from its record (a definition or an import
+  added, removed or renamed), names in the modules importing it may resolve
+  differently: those, and every module that may reach a changed one through its
+  imports, are parsed and linked again;
 - when the files or their order change, or anything disagrees with the record, the
   index is built from scratch.
 
@@ -36,16 +43,18 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from synclint.analysis.kinds import Kind
 from synclint.analysis.project import (
     MIN_IMPORTED_BYTES,
     Evaluated,
     Hot,
     Project,
     StaleIndex,
+    Summary,
     _Class,
     _Function,
     _Module,
@@ -55,7 +64,7 @@ from synclint.analysis.project import (
 )
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -160,15 +169,17 @@ def build(paths: Iterable[str], display: Callable[[str], str],
             project = None  # an entry that disagrees: index from scratch
     if project is None:
         project = _fresh(files, store is not None)
-    if store is not None and not (same_files and not project.parsed_files):
+    memo = project.memo
+    if store is not None and isinstance(memo, _Memo) and memo.log is not None and not (
+            same_files and not project.parsed_files):
         # (an unchanged project would write the entry it read)
         try:
-            data = _entry_of(project, key, base or _Encoder())
+            data = _entry_of(project, key, base or _Encoder(), memo.log)
         except (TypeError, ValueError):
             data = None  # something the codec cannot write: no entry, never a wrong one
         if data is not None:
             store.store(key, data)
-    project.log = None
+    project.memo = None
     return project
 
 
@@ -262,7 +273,7 @@ def _imported(imports: dict[str, str]) -> Iterable[str]:
 def _fresh(files: list[_File], recording: bool) -> Project:
     """A cold build: every file parsed and evaluated."""
     project = Project()
-    project.log = {} if recording else None
+    project.memo = _Memo({}, {}, True) if recording else None
     for file in files:
         _add_parsed(project, file, release=True)
     project.analyse()
@@ -285,29 +296,56 @@ def _add_parsed(project: Project, file: _File, release: bool = False) -> None:
 
 def _incremental(files: list[_File], entry: dict[str, Any], recording: bool,
                  ) -> tuple[Project, list[Any]]:
-    """Parse the changed files and those that may reach one through imports; replay the
-    recorded evaluations of the rest."""
+    """Parse the changed files, replay the recorded evaluations that still apply and
+    evaluate the rest afresh (parsing their modules then)."""
     objects = _decode_table(entry["table"])
-    stale = _reaching_changes(files)
+    log = _decode_log(entry["log"], objects)
+    changed = {file.module for file in files if file.record is None}
+    project = _assemble(files, changed, objects, log, recording, in_step=True)
+    project.prepare()
+    old = {record["filename"]: record for record in entry["modules"]}
+    if any(_links_of(project, project.by_file[file.name]) != _recorded_links(old[file.name])
+           for file in files if file.module in changed):
+        # The changed modules' names link differently: the modules that import them
+        # must be linked again, from their syntax trees.
+        project = _assemble(files, _reaching_changes(files), objects, log, recording,
+                            in_step=False)
+    project.analyse()
+    return project, objects
+
+
+def _assemble(files: list[_File], stale: set[str], objects: list[Any],
+              log: dict[str, list[tuple[Evaluated, Reads]]], recording: bool, *,
+              in_step: bool) -> Project:
+    """A project of the `stale` modules parsed and the others from their records, with
+    the recorded evaluations of the latter to replay (`in_step`: every module links as
+    recorded, see `_Memo`)."""
     project = Project()
-    project.log = {} if recording else None
-    replay: dict[str, list[Evaluated]] = {}
+    recorded: dict[str, list[tuple[Evaluated, Reads]]] = {}
+    cached: dict[str, _File] = {}
     for file in files:
         if file.record is None or file.module in stale:
             _add_parsed(project, file)
         else:
             _add_cached(project, file.record, objects)
-            for key in file.record["functions"]:
-                replay[key[0]] = []
-    for key, refs in entry["log"]:
-        if key in replay:
-            evaluations = [objects[ref] for ref in refs]
-            if not all(isinstance(e, Evaluated) for e in evaluations):
+            cached[file.module] = file
+            for row in file.record["functions"]:
+                recorded[row[0]] = log.get(row[0], [])
+    project.memo = _Memo(recorded, cached, recording, previous=log if in_step else None)
+    return project
+
+
+def _decode_log(rows: list[Any], objects: list[Any],
+                ) -> dict[str, list[tuple[Evaluated, Reads]]]:
+    log: dict[str, list[tuple[Evaluated, Reads]]] = {}
+    for key, pairs in rows:
+        evaluations = []
+        for evaluated, reads in ((objects[e], objects[r]) for e, r in pairs):
+            if not isinstance(evaluated, Evaluated) or not isinstance(reads, Reads):
                 raise StaleIndex(f"bad record for {key}")
-            replay[key] = evaluations
-    project.replay = replay
-    project.analyse()
-    return project, objects
+            evaluations.append((evaluated, reads))
+        log[str(key)] = evaluations
+    return log
 
 
 def _reaching_changes(files: list[_File]) -> set[str]:
@@ -371,44 +409,268 @@ def _hot(value: object) -> Hot:
     return value
 
 
+# --- replaying evaluations ------------------------------------------------------------------
+#: A class as one evaluation read it: its key, its attribute kinds (None when the
+#: evaluation read none) and the classes of its attributes.
+ClassRead = tuple[str, tuple[tuple[str, Kind], ...] | None, tuple[tuple[str, str], ...]]
+
+
+@dataclass(frozen=True)
+class Reads:
+    """What one evaluation read of the state the fixed point changes, when it ran: an
+    evaluation that reads the same again (with the same text and links) finds the same.
+
+    `_Evaluation` reads that state in two places only: a project call reads the
+    callee's summary (and records the callee), and `self.<name>` reads the attribute
+    kinds of the method's class and its bases and, for `self.a.b()`, the classes of
+    attributes. Everything else it reads is the text and links, fixed for a run.
+    """
+
+    #: The summary of each of the evaluation's callees, in the order of `callees`.
+    summaries: tuple[Summary | None, ...]
+    #: For a method: its class and bases, then the classes of attributes they reach.
+    classes: tuple[ClassRead, ...]
+
+
+class _Memo:
+    """The recorded evaluations of the cached modules' functions, replayed while they
+    still apply, and the record of this run's (`Project.memo`).
+
+    The fixed point runs as in a cold run; `recall` gives an evaluation of a cached
+    function whose `Reads` match the state now (the next one in recorded order first,
+    else any: an evaluation is a function of what it reads). When none matches, what it
+    reads changed: its module is parsed (once) and the function evaluated afresh.
+
+    Until then, checking `Reads` is mostly not needed: when every module links as
+    recorded, the run is "in step" with the recorded one (the same queue, the same
+    state, up to functions' own `hot`, which no evaluation reads) for as long as every
+    fresh evaluation (of a changed module's functions) gives what the recorded run's
+    evaluation at the same step gave. While in step, the next recorded evaluation of a
+    cached function is its result; the first fresh one that differs ends that.
+    """
+
+    def __init__(self, recorded: dict[str, list[tuple[Evaluated, Reads]]],
+                 cached: dict[str, _File], recording: bool,
+                 previous: dict[str, list[tuple[Evaluated, Reads]]] | None = None) -> None:
+        self.recorded = recorded
+        #: The recorded run's evaluations of every function, while in step with it.
+        self.previous = previous
+        self._count: dict[str, int] = {}
+        #: Cached modules, by name, not parsed yet: their text, to parse on demand.
+        self.cached = cached
+        #: Every evaluation of this run, in order, per function; None when nobody will
+        #: store it.
+        self.log: dict[str, list[tuple[Evaluated, Reads]]] | None = {} if recording else None
+        self._next: dict[str, int] = {}
+        self._recalled: Reads | None = None
+        #: A class's attributes change only when a method assigning `self.<name>` was
+        #: evaluated (`Project._merge_attributes`, right after): what a method reads of
+        #: its classes is kept, per class, until then.
+        self._versions: dict[str, int] = {}
+        self._class_rows: dict[tuple[str, bool], tuple[tuple[ClassRead, ...],
+                                                       tuple[int, ...]]] = {}
+        self._kept: list[object] = []  # alive: their ids key `_same`
+        self._same: dict[tuple[int, int], bool] = {}
+
+    def recall(self, project: Project, function: _Function) -> Evaluated | None:
+        self._recalled = None
+        recorded = self.recorded.get(function.key)
+        if self.previous is not None:  # in step
+            if recorded is None:
+                return None  # a changed module's function: evaluated afresh
+            step = self._count.get(function.key, 0)
+            if step < len(recorded):
+                self._recalled = recorded[step][1]
+                self._next[function.key] = step + 1
+                return recorded[step][0]
+            self.previous = None  # (never, when in step): check from here on
+        if recorded:
+            start = self._next.get(function.key, 0)
+            for step in range(len(recorded)):
+                index = (start + step) % len(recorded)
+                evaluated, reads = recorded[index]
+                if self._still_reads(project, function, evaluated, reads):
+                    self._next[function.key] = index + 1
+                    self._recalled = reads
+                    return evaluated
+        if function.definition is None:
+            self._parse(project, function.module)
+        return None
+
+    def remember(self, project: Project, function: _Function, evaluated: Evaluated) -> None:
+        step = self._count.get(function.key, 0)
+        self._count[function.key] = step + 1
+        if self.previous is not None and self._recalled is None:
+            before = self.previous.get(function.key, ())
+            if step >= len(before) or not _same_result(before[step][0], evaluated):
+                self.previous = None  # out of step: check what each evaluation reads
+        if self.log is not None:
+            reads = self._recalled or self._reads(project, function, evaluated)
+            self.log.setdefault(function.key, []).append((evaluated, reads))
+        self._recalled = None
+        if function.class_key is not None and (evaluated.self_kinds or
+                                               evaluated.self_classes):
+            versions = self._versions
+            versions[function.class_key] = versions.get(function.class_key, 0) + 1
+
+    def _reads(self, project: Project, function: _Function, evaluated: Evaluated) -> Reads:
+        summaries = project.summaries
+        return Reads(tuple(summaries.get(callee) for callee in evaluated.callees),
+                     self._class_reads(project, function, bool(evaluated.attribute_reads)))
+
+    def _still_reads(self, project: Project, function: _Function, evaluated: Evaluated,
+                     reads: Reads) -> bool:
+        """Whether `function` evaluated now would read what it read when recorded."""
+        if len(reads.summaries) != len(evaluated.callees):
+            return False
+        summaries = project.summaries
+        for callee, seen in zip(evaluated.callees, reads.summaries):
+            now = summaries.get(callee)
+            if now is not seen and now != seen:
+                return False
+        if function.class_key is None:
+            return True
+        current = self._class_reads(project, function, bool(evaluated.attribute_reads))
+        pair = (id(reads.classes), id(current))
+        same = self._same.get(pair)
+        if same is None:
+            same = self._same[pair] = reads.classes == current
+            self._kept.append(reads.classes)
+        return same
+
+    def _class_reads(self, project: Project, function: _Function, attributes: bool,
+                     ) -> tuple[ClassRead, ...]:
+        if function.class_key is None:
+            return ()
+        versions = self._versions
+        cached = self._class_rows.get((function.class_key, attributes))
+        if cached is not None and all(versions.get(row[0], 0) == version
+                                      for row, version in zip(*cached)):
+            return cached[0]
+        rows = _class_reads(project, function.class_key, attributes)
+        self._class_rows[function.class_key, attributes] = (
+            rows, tuple(versions.get(row[0], 0) for row in rows))
+        self._kept.append(rows)
+        return rows
+
+    def _parse(self, project: Project, module: _Module) -> None:
+        """Give a cached module's functions their syntax trees, to evaluate them afresh
+        (what they read changed). Its text is the recorded one: its index is too."""
+        file = self.cached.pop(module.name, None)
+        tree = parse_module(file.text, file.name) if file is not None else None
+        if file is None or tree is None:
+            raise StaleIndex(f"{module.filename} cannot be evaluated afresh")
+        scratch = Project()
+        scratch._index_body(_Module(module.name, module.filename, tree), tree.body, (), None)
+        mine = [f for f in project.functions.values() if f.module is module]
+        if len(mine) != len(scratch.functions):
+            raise StaleIndex(f"{module.filename} indexes differently from its record")
+        for function in mine:
+            found = scratch.functions.get(function.key)
+            if found is None or (found.qualname, found.class_key, found.params) != (
+                    function.qualname, function.class_key, function.params):
+                raise StaleIndex(f"{function.key} indexes differently from its record")
+            function.definition, function.annotations = found.definition, found.annotations
+        module.default_device = "set_default_device" in file.text
+        project.parsed_files.append(file.name)
+
+
+def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
+    """The same evaluation result, up to the function's own `hot` (see `_Memo`)."""
+    if recorded == fresh:
+        return True
+    hot = recorded.summary.hot
+    return fresh.summary.hot != hot and replace(
+        fresh, summary=replace(fresh.summary, hot=hot)) == recorded
+
+
+def _class_reads(project: Project, class_key: str, attributes: bool,
+                 ) -> tuple[ClassRead, ...]:
+    """What a method of `class_key` may read of classes: the attribute kinds of its
+    class and bases (when it reads any), and the classes of attributes those and the
+    classes they name have (`self.a.b.f()`)."""
+    rows: list[ClassRead] = []
+    seen: set[str] = set()
+    pending = [class_key]
+    own = attributes  # kinds are read through `self` only: its class and bases
+    while pending:
+        for cls in project._mro(pending.pop(0)):
+            if cls.key in seen:
+                continue
+            seen.add(cls.key)
+            kinds = tuple(sorted(cls.attributes.items(), key=_name)) if own else None
+            rows.append((cls.key, kinds, tuple(sorted(cls.attribute_classes.items()))))
+            pending.extend(cls.attribute_classes.values())
+        own = False
+    return tuple(rows)
+
+
+def _name(item: tuple[str, Kind]) -> str:
+    return item[0]
+
+
 # --- writing an entry ------------------------------------------------------------------------
-def _entry_of(project: Project, key: str, encoder: _Encoder) -> dict[str, Any]:
+def _entry_of(project: Project, key: str, encoder: _Encoder,
+              log: dict[str, list[tuple[Evaluated, Reads]]]) -> dict[str, Any]:
     functions: dict[str, list[_Function]] = {}
     for function in project.functions.values():
         functions.setdefault(function.module.name, []).append(function)
     classes: dict[str, list[_Class]] = {}
     for cls in project.classes.values():
         classes.setdefault(cls.module.name, []).append(cls)
-    records = []
-    for module in project.modules.values():
-        records.append({
-            "filename": module.filename,
-            "module": module.name,
-            "dotted": _dotted_of(module),
-            "sha": module.sha,
-            "imports": list(module.imports.items()),
-            "defined": list(module.defined.items()),
-            "names": list(module.names.items()),
-            "torch": module.torch,
-            "hooks": [[target, encoder.ref(hot)] for target, hot in module.hooks],
-            "functions": [[f.key, f.qualname, f.class_key, list(f.params),
-                           f.display or _display_of(f),
-                           None if f.entry is None else encoder.ref(f.entry)]
-                          for f in functions.get(module.name, ())],
-            "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
-                        for c in classes.get(module.name, ())],
-        })
-    log = project.log or {}
+    records = [_record_of(module, functions.get(module.name, []),
+                          classes.get(module.name, []), encoder)
+               for module in project.modules.values()]
     return {
         "key": key,
         "format": INDEX_FORMAT,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [encoder.ref(e) for e in evaluations]]
+        "log": [[name, [[encoder.ref(e), encoder.ref(r)] for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "table": encoder.table,
     }
+
+
+def _record_of(module: _Module, functions: list[_Function], classes: list[_Class],
+               encoder: _Encoder | None) -> dict[str, Any]:
+    """A module's record; without an encoder, only what other modules' links and
+    evaluations may read of it (not its hooks nor its functions' per-step roles, which
+    reach others through summaries only)."""
+    record: dict[str, Any] = {
+        "filename": module.filename,
+        "module": module.name,
+        "dotted": _dotted_of(module),
+        "imports": list(module.imports.items()),
+        "defined": list(module.defined.items()),
+        "names": list(module.names.items()),
+        "functions": [[f.key, f.qualname, f.class_key, list(f.params),
+                       f.display or _display_of(f)] for f in functions],
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+                    for c in classes],
+    }
+    if encoder is not None:
+        record["sha"] = module.sha
+        record["torch"] = module.torch
+        record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
+        for row, function in zip(record["functions"], functions):
+            row.append(None if function.entry is None else encoder.ref(function.entry))
+    return record
+
+
+def _links_of(project: Project, module: _Module) -> Any:
+    """What other modules may read of `module`'s links, as JSON reads it back."""
+    functions = [f for f in project.functions.values() if f.module is module]
+    classes = [c for c in project.classes.values() if c.module is module]
+    return json.loads(json.dumps(_record_of(module, functions, classes, None)))
+
+
+def _recorded_links(record: dict[str, Any]) -> Any:
+    links = {name: record[name] for name in
+             ("filename", "module", "dotted", "imports", "defined", "names", "classes")}
+    links["functions"] = [row[:5] for row in record["functions"]]
+    return links
 
 
 def _dotted_of(module: _Module) -> str:
@@ -426,33 +688,38 @@ class _Encoder:
     a row refers to earlier rows by position.
 
     Started from an entry's table and its decoded values, it extends that table: values
-    replayed from it are found by identity, without hashing them again.
+    replayed from it are found by identity, without hashing them again, and so are the
+    summaries and tuples written in this run (an evaluation's output is read back, as
+    the same object, by its callers' `Reads`).
     """
 
     def __init__(self, table: list[list[Any]] | None = None,
                  objects: list[Any] | None = None, reuses: int = 0) -> None:
         self.table: list[list[Any]] = list(table or [])
         self.reuses = reuses
-        self._memo: dict[tuple[type, object], int] = {}
-        self._objects = objects or []  # kept alive: their ids key `_known`
+        #: Rows written in this run, by their content: a value is hashed as its row (its
+        #: parts' positions), never as a whole, so deep summaries hash in constant time.
+        self._rows: dict[tuple[Any, ...], int] = {}
+        #: Per dataclass: its name in rows and its fields.
+        self._layouts: dict[type, tuple[str, tuple[str, ...]]] = {}
+        self._objects = list(objects or [])  # kept alive: their ids key `_known`
         self._known = {id(value): index for index, value in enumerate(self._objects)}
 
     def ref(self, value: object) -> int:
         known = self._known.get(id(value))
         if known is not None:
             return known
-        key = (type(value), value)
-        try:
-            found = self._memo.get(key)
-        except TypeError:  # unhashable (a dict): written each time
-            key, found = None, None  # type: ignore[assignment]
-        if found is not None:
-            return found
         row = self._row(value)
-        self.table.append(row)
-        index = len(self.table) - 1
-        if key is not None:
-            self._memo[key] = index
+        # (`1`, `1.0` and `True` are equal: a scalar's row is keyed with its type)
+        key = (type(value), *row) if row[0] == "v" else tuple(row)
+        index = self._rows.get(key)
+        if index is None:
+            self.table.append(row)
+            index = len(self.table) - 1
+            self._rows[key] = index
+        if row[0] in ("t", "c"):
+            self._objects.append(value)  # kept alive: its id stays its own
+            self._known[id(value)] = index
         return index
 
     def _row(self, value: object) -> list[Any]:
@@ -462,9 +729,12 @@ class _Encoder:
             return ["t", *(self.ref(item) for item in value)]
         if isinstance(value, enum.Enum):
             return ["e", _type_name(type(value)), value.value]
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return ["c", _type_name(type(value)),
-                    *(self.ref(getattr(value, f.name)) for f in dataclasses.fields(value))]
+        layout = self._layouts.get(type(value))
+        if layout is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+            layout = self._layouts[type(value)] = (
+                _type_name(type(value)), tuple(f.name for f in dataclasses.fields(value)))
+        if layout is not None:
+            return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
         raise TypeError(f"the index cache cannot write {type(value).__name__}")
 
 
