@@ -759,18 +759,22 @@ class Project:
             if evaluated.summary.hot != hot:
                 evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
         else:
-            evaluation = _Evaluation(self, function)
-            summary = evaluation.run()
-            evaluated = Evaluated(summary, tuple(sorted(evaluation.callees)),
-                                  tuple(sorted(evaluation.attribute_reads)),
-                                  tuple(sorted(evaluation.self_kinds.items(), key=_first)),
-                                  tuple(sorted(evaluation.self_classes.items())),
-                                  tuple((callee, None if filled is None else
-                                         tuple(sorted(filled.items(), key=_first)))
-                                        for callee, filled in evaluation.call_arguments))
+            evaluated = self.evaluate_afresh(function)
         if memo is not None:
             memo.remember(self, function, evaluated)
         return evaluated
+
+    def evaluate_afresh(self, function: _Function) -> Evaluated:
+        """One evaluation of `function` (which has its syntax tree) in the state now."""
+        evaluation = _Evaluation(self, function)
+        summary = evaluation.run()
+        return Evaluated(summary, tuple(sorted(evaluation.callees)),
+                         tuple(sorted(evaluation.attribute_reads)),
+                         tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                         tuple(sorted(evaluation.self_classes.items())),
+                         tuple((callee, None if filled is None else
+                                tuple(sorted(filled.items(), key=_first)))
+                               for callee, filled in evaluation.call_arguments))
 
     def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
