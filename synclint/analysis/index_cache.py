@@ -164,7 +164,8 @@ def build(paths: Iterable[str], display: Callable[[str], str],
         try:
             project, objects = _incremental(files, entry, store is not None)
             if int(entry.get("reuses", 0)) < MAX_REUSES:
-                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1)
+                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1,
+                                entry["types"])
         except (StaleIndex, KeyError, IndexError, TypeError, ValueError, AttributeError):
             project = None  # an entry that disagrees: index from scratch
     if project is None:
@@ -298,7 +299,7 @@ def _incremental(files: list[_File], entry: dict[str, Any], recording: bool,
                  ) -> tuple[Project, list[Any]]:
     """Parse the changed files, replay the recorded evaluations that still apply and
     evaluate the rest afresh (parsing their modules then)."""
-    objects = _decode_table(entry["table"])
+    objects = _decode_table(entry["table"], entry["types"])
     log = _decode_log(entry["log"], objects)
     changed = {file.module for file in files if file.record is None}
     project = _assemble(files, changed, objects, log, recording, in_step=True)
@@ -629,6 +630,7 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
         "modules": records,
         "log": [[name, [[encoder.ref(e), encoder.ref(r)] for e, r in evaluations]]
                 for name, evaluations in log.items()],
+        "types": encoder.types,
         "table": encoder.table,
     }
 
@@ -694,14 +696,18 @@ class _Encoder:
     """
 
     def __init__(self, table: list[list[Any]] | None = None,
-                 objects: list[Any] | None = None, reuses: int = 0) -> None:
+                 objects: list[Any] | None = None, reuses: int = 0,
+                 types: list[str] | None = None) -> None:
         self.table: list[list[Any]] = list(table or [])
         self.reuses = reuses
+        #: The types rows name, each written once (rows give a position in it).
+        self.types: list[str] = list(types or [])
+        self._type_positions = {name: index for index, name in enumerate(self.types)}
         #: Rows written in this run, by their content: a value is hashed as its row (its
         #: parts' positions), never as a whole, so deep summaries hash in constant time.
         self._rows: dict[tuple[Any, ...], int] = {}
         #: Per dataclass: its name in rows and its fields.
-        self._layouts: dict[type, tuple[str, tuple[str, ...]]] = {}
+        self._layouts: dict[type, tuple[int, tuple[str, ...]]] = {}
         self._objects = list(objects or [])  # kept alive: their ids key `_known`
         self._known = {id(value): index for index, value in enumerate(self._objects)}
 
@@ -728,14 +734,24 @@ class _Encoder:
         if isinstance(value, tuple):
             return ["t", *(self.ref(item) for item in value)]
         if isinstance(value, enum.Enum):
-            return ["e", _type_name(type(value)), value.value]
+            return ["e", self._type_position(type(value)), value.value]
         layout = self._layouts.get(type(value))
         if layout is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
             layout = self._layouts[type(value)] = (
-                _type_name(type(value)), tuple(f.name for f in dataclasses.fields(value)))
+                self._type_position(type(value)),
+                tuple(f.name for f in dataclasses.fields(value)))
         if layout is not None:
             return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
         raise TypeError(f"the index cache cannot write {type(value).__name__}")
+
+
+    def _type_position(self, cls: type) -> int:
+        name = _type_name(cls)
+        position = self._type_positions.get(name)
+        if position is None:
+            position = self._type_positions[name] = len(self.types)
+            self.types.append(name)
+        return position
 
 
 def _type_name(cls: type) -> str:
@@ -745,9 +761,10 @@ def _type_name(cls: type) -> str:
     return name
 
 
-def _decode_table(table: list[list[Any]]) -> list[Any]:
-    """The values of an entry's table. Only frozen dataclasses and enums defined in
-    synclint's analysis package are built, from values of the rows before them."""
+def _decode_table(table: list[list[Any]], names: list[str]) -> list[Any]:
+    """The values of an entry's table (its types named in `names`). Only frozen
+    dataclasses and enums defined in synclint's analysis package are built, from values
+    of the rows before them."""
     objects: list[Any] = []
     types: dict[str, Any] = {}
     for row in table:
@@ -757,9 +774,10 @@ def _decode_table(table: list[list[Any]]) -> list[Any]:
         elif tag == "t":
             objects.append(tuple(objects[i] for i in row[1:]))
         elif tag == "e":
-            objects.append(_type(types, row[1], is_enum=True)(row[2]))
+            objects.append(_type(types, names[row[1]], is_enum=True)(row[2]))
         elif tag == "c":
-            objects.append(_type(types, row[1], is_enum=False)(*(objects[i] for i in row[2:])))
+            objects.append(_type(types, names[row[1]], is_enum=False)(
+                *(objects[i] for i in row[2:])))
         else:
             raise ValueError(f"unknown row {tag!r}")
     return objects

@@ -324,8 +324,8 @@ def test_a_damaged_entry_is_ignored(tree: tuple[list[str], Path], damage: str) -
         entry.write_text(text[: len(text) // 2])
     else:
         data = json.loads(text)
-        if damage == "bad-type":  # a row naming a class outside the analysis package
-            data["table"] = [["c", "subprocess.Popen", 0]] + data["table"][1:]
+        if damage == "bad-type":  # rows naming a class outside the analysis package
+            data["types"] = ["subprocess.Popen" for _ in data["types"]]
         elif damage == "missing-key":
             del data["modules"][0]["sha"]
         elif damage == "bad-imports":
