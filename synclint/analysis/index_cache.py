@@ -332,20 +332,22 @@ def _assemble(files: list[_File], stale: set[str], objects: list[Any],
             cached[file.module] = file
             for row in file.record["functions"]:
                 recorded[row[0]] = log.get(row[0], [])
-    project.memo = _Memo(recorded, cached, recording, previous=log if in_step else None)
+    project.memo = _Memo(recorded, cached, recording, before=log, in_step=in_step)
     return project
 
 
 def _decode_log(rows: list[Any], objects: list[Any],
                 ) -> dict[str, list[tuple[Evaluated, Reads]]]:
     log: dict[str, list[tuple[Evaluated, Reads]]] = {}
-    for key, pairs in rows:
-        evaluations = []
-        for evaluated, reads in ((objects[e], objects[r]) for e, r in pairs):
-            if not isinstance(evaluated, Evaluated) or not isinstance(reads, Reads):
+    for key, evaluations in rows:
+        decoded = []
+        for evaluated_ref, sources, classes_ref in evaluations:
+            evaluated, classes = objects[evaluated_ref], objects[classes_ref]
+            if not isinstance(evaluated, Evaluated) or not isinstance(classes, tuple) or \
+                    len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
-            evaluations.append((evaluated, reads))
-        log[str(key)] = evaluations
+            decoded.append((evaluated, Reads(tuple(int(i) for i in sources), classes)))
+        log[str(key)] = decoded
     return log
 
 
@@ -427,8 +429,10 @@ class Reads:
     attributes. Everything else it reads is the text and links, fixed for a run.
     """
 
-    #: The summary of each of the evaluation's callees, in the order of `callees`.
-    summaries: tuple[Summary | None, ...]
+    #: Per callee (in the order of `Evaluated.callees`), which of its evaluations, in
+    #: the order of the run's log, gave the summary read (the last so far; -1: none
+    #: yet, its first summary). The summary itself is in that evaluation's record.
+    sources: tuple[int, ...]
     #: For a method: its class and bases, then the classes of attributes they reach.
     classes: tuple[ClassRead, ...]
 
@@ -452,18 +456,23 @@ class _Memo:
 
     def __init__(self, recorded: dict[str, list[tuple[Evaluated, Reads]]],
                  cached: dict[str, _File], recording: bool,
-                 previous: dict[str, list[tuple[Evaluated, Reads]]] | None = None) -> None:
+                 before: dict[str, list[tuple[Evaluated, Reads]]] | None = None,
+                 in_step: bool = False) -> None:
+        #: The recorded evaluations of the cached modules' functions.
         self.recorded = recorded
-        #: The recorded run's evaluations of every function, while in step with it.
-        self.previous = previous
-        self._count: dict[str, int] = {}
+        #: The recorded run's evaluations of every function (what `Reads.sources` of
+        #: the recorded evaluations point into).
+        self.before = before or {}
+        self.in_step = in_step
         #: Cached modules, by name, not parsed yet: their text, to parse on demand.
         self.cached = cached
         #: Every evaluation of this run, in order, per function; None when nobody will
         #: store it.
         self.log: dict[str, list[tuple[Evaluated, Reads]]] | None = {} if recording else None
+        #: How many times each function was evaluated so far in this run.
+        self._count: dict[str, int] = {}
         self._next: dict[str, int] = {}
-        self._recalled: Reads | None = None
+        self._recalled = False
         #: A class's attributes change only when a method assigning `self.<name>` was
         #: evaluated (`Project._merge_attributes`, right after): what a method reads of
         #: its classes is kept, per class, until then.
@@ -474,17 +483,17 @@ class _Memo:
         self._same: dict[tuple[int, int], bool] = {}
 
     def recall(self, project: Project, function: _Function) -> Evaluated | None:
-        self._recalled = None
+        self._recalled = False
         recorded = self.recorded.get(function.key)
-        if self.previous is not None:  # in step
+        if self.in_step:
             if recorded is None:
                 return None  # a changed module's function: evaluated afresh
             step = self._count.get(function.key, 0)
             if step < len(recorded):
-                self._recalled = recorded[step][1]
+                self._recalled = True
                 self._next[function.key] = step + 1
                 return recorded[step][0]
-            self.previous = None  # (never, when in step): check from here on
+            self.in_step = False  # (never, when in step): check from here on
         if recorded:
             start = self._next.get(function.key, 0)
             for step in range(len(recorded)):
@@ -492,42 +501,43 @@ class _Memo:
                 evaluated, reads = recorded[index]
                 if self._still_reads(project, function, evaluated, reads):
                     self._next[function.key] = index + 1
-                    self._recalled = reads
+                    self._recalled = True
                     return evaluated
         if function.definition is None:
             self._parse(project, function.module)
         return None
 
     def remember(self, project: Project, function: _Function, evaluated: Evaluated) -> None:
-        step = self._count.get(function.key, 0)
-        self._count[function.key] = step + 1
-        if self.previous is not None and self._recalled is None:
-            before = self.previous.get(function.key, ())
-            if step >= len(before) or not _same_result(before[step][0], evaluated):
-                self.previous = None  # out of step: check what each evaluation reads
+        count = self._count
+        step = count.get(function.key, 0)
         if self.log is not None:
-            reads = self._recalled or self._reads(project, function, evaluated)
+            reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
+                          self._class_reads(project, function,
+                                            bool(evaluated.attribute_reads)))
             self.log.setdefault(function.key, []).append((evaluated, reads))
-        self._recalled = None
+        count[function.key] = step + 1
+        if self.in_step and not self._recalled:
+            before = self.before.get(function.key, ())
+            if step >= len(before) or not _same_result(before[step][0], evaluated):
+                self.in_step = False  # out of step: check what each evaluation reads
+        self._recalled = False
         if function.class_key is not None and (evaluated.self_kinds or
                                                evaluated.self_classes):
             versions = self._versions
             versions[function.class_key] = versions.get(function.class_key, 0) + 1
 
-    def _reads(self, project: Project, function: _Function, evaluated: Evaluated) -> Reads:
-        summaries = project.summaries
-        return Reads(tuple(summaries.get(callee) for callee in evaluated.callees),
-                     self._class_reads(project, function, bool(evaluated.attribute_reads)))
-
     def _still_reads(self, project: Project, function: _Function, evaluated: Evaluated,
                      reads: Reads) -> bool:
         """Whether `function` evaluated now would read what it read when recorded."""
-        if len(reads.summaries) != len(evaluated.callees):
-            return False
-        summaries = project.summaries
-        for callee, seen in zip(evaluated.callees, reads.summaries):
+        summaries, count, before = project.summaries, self._count, self.before
+        for callee, source in zip(evaluated.callees, reads.sources):
+            if source < 0:  # its first summary: it must not have been evaluated yet
+                if count.get(callee, 0):
+                    return False
+                continue
+            seen = before[callee][source][0].summary
             now = summaries.get(callee)
-            if now is not seen and now != seen:
+            if now is not seen and not _same_summary(seen, now):
                 return False
         if function.class_key is None:
             return True
@@ -574,6 +584,13 @@ class _Memo:
             function.definition, function.annotations = found.definition, found.annotations
         module.default_device = "set_default_device" in file.text
         project.parsed_files.append(file.name)
+
+
+def _same_summary(seen: Summary, now: Summary | None) -> bool:
+    """The same summary to a caller: no evaluation reads a callee's `hot`."""
+    if now is None or seen == now:
+        return seen == now
+    return seen.hot != now.hot and replace(now, hot=seen.hot) == seen
 
 
 def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
@@ -628,7 +645,8 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [[encoder.ref(e), encoder.ref(r)] for e, r in evaluations]]
+        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref(r.classes)]
+                         for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "types": encoder.types,
         "table": encoder.table,
@@ -691,8 +709,8 @@ class _Encoder:
 
     Started from an entry's table and its decoded values, it extends that table: values
     replayed from it are found by identity, without hashing them again, and so are the
-    summaries and tuples written in this run (an evaluation's output is read back, as
-    the same object, by its callers' `Reads`).
+    values written in this run (what a method reads of its classes is one value, until
+    they change).
     """
 
     def __init__(self, table: list[list[Any]] | None = None,
