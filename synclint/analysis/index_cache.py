@@ -423,10 +423,13 @@ class Reads:
     """What one evaluation read of the state the fixed point changes, when it ran: an
     evaluation that reads the same again (with the same text and links) finds the same.
 
-    `_Evaluation` reads that state in two places only: a project call reads the
-    callee's summary (and records the callee), and `self.<name>` reads the attribute
-    kinds of the method's class and its bases and, for `self.a.b()`, the classes of
-    attributes. Everything else it reads is the text and links, fixed for a run.
+    `_Evaluation` reads that state in three places only: a project call reads the
+    callee's summary (and records the callee in `callees`); `self.<name>` reads the
+    attribute kinds of the method's class and its bases (and records the class in
+    `attribute_reads`); `self.a.b()` reads the classes of attributes, from the method's
+    class on. Everything else it reads is the text and links, fixed for a run. A new
+    read of changing state there must be recorded here too, or warm runs may differ
+    from cold ones (tests/project/test_index_cache.py checks every replay).
     """
 
     #: Per callee (in the order of `Evaluated.callees`), which of its evaluations, in
@@ -477,8 +480,8 @@ class _Memo:
         #: evaluated (`Project._merge_attributes`, right after): what a method reads of
         #: its classes is kept, per class, until then.
         self._versions: dict[str, int] = {}
-        self._class_rows: dict[tuple[str, bool], tuple[tuple[ClassRead, ...],
-                                                       tuple[int, ...]]] = {}
+        self._class_rows: dict[tuple[str | None, tuple[str, ...]],
+                               tuple[tuple[ClassRead, ...], tuple[int, ...]]] = {}
         self._kept: list[object] = []  # alive: their ids key `_same`
         self._same: dict[tuple[int, int], bool] = {}
 
@@ -512,8 +515,7 @@ class _Memo:
         step = count.get(function.key, 0)
         if self.log is not None:
             reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
-                          self._class_reads(project, function,
-                                            bool(evaluated.attribute_reads)))
+                          self._class_reads(project, function, evaluated.attribute_reads))
             self.log.setdefault(function.key, []).append((evaluated, reads))
         count[function.key] = step + 1
         if self.in_step and not self._recalled:
@@ -539,9 +541,9 @@ class _Memo:
             now = summaries.get(callee)
             if now is not seen and not _same_summary(seen, now):
                 return False
-        if function.class_key is None:
+        if function.class_key is None and not evaluated.attribute_reads:
             return True
-        current = self._class_reads(project, function, bool(evaluated.attribute_reads))
+        current = self._class_reads(project, function, evaluated.attribute_reads)
         pair = (id(reads.classes), id(current))
         same = self._same.get(pair)
         if same is None:
@@ -549,18 +551,18 @@ class _Memo:
             self._kept.append(reads.classes)
         return same
 
-    def _class_reads(self, project: Project, function: _Function, attributes: bool,
-                     ) -> tuple[ClassRead, ...]:
-        if function.class_key is None:
+    def _class_reads(self, project: Project, function: _Function,
+                     readers: tuple[str, ...]) -> tuple[ClassRead, ...]:
+        if function.class_key is None and not readers:
             return ()
         versions = self._versions
-        cached = self._class_rows.get((function.class_key, attributes))
+        key = (function.class_key, readers)
+        cached = self._class_rows.get(key)
         if cached is not None and all(versions.get(row[0], 0) == version
                                       for row, version in zip(*cached)):
             return cached[0]
-        rows = _class_reads(project, function.class_key, attributes)
-        self._class_rows[function.class_key, attributes] = (
-            rows, tuple(versions.get(row[0], 0) for row in rows))
+        rows = _class_reads(project, function.class_key, readers)
+        self._class_rows[key] = (rows, tuple(versions.get(row[0], 0) for row in rows))
         self._kept.append(rows)
         return rows
 
@@ -602,24 +604,26 @@ def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
         fresh, summary=replace(fresh.summary, hot=hot)) == recorded
 
 
-def _class_reads(project: Project, class_key: str, attributes: bool,
+def _class_reads(project: Project, class_key: str | None, readers: tuple[str, ...],
                  ) -> tuple[ClassRead, ...]:
-    """What a method of `class_key` may read of classes: the attribute kinds of its
-    class and bases (when it reads any), and the classes of attributes those and the
-    classes they name have (`self.a.b.f()`)."""
+    """What a method of `class_key` may read of classes: the classes of attributes of
+    its class and bases, and of the classes those name (`self.a.b.f()`); and the
+    attribute kinds of the classes whose attributes it read (`Evaluated.attribute_reads`:
+    its own, through `self`) and their bases."""
+    with_kinds = {cls.key for owner in readers for cls in project._mro(owner)}
     rows: list[ClassRead] = []
     seen: set[str] = set()
-    pending = [class_key]
-    own = attributes  # kinds are read through `self` only: its class and bases
+    pending = [class_key] if class_key is not None else []
+    pending.extend(readers)
     while pending:
         for cls in project._mro(pending.pop(0)):
             if cls.key in seen:
                 continue
             seen.add(cls.key)
-            kinds = tuple(sorted(cls.attributes.items(), key=_name)) if own else None
+            kinds = tuple(sorted(cls.attributes.items(), key=_name)) \
+                if cls.key in with_kinds else None
             rows.append((cls.key, kinds, tuple(sorted(cls.attribute_classes.items()))))
             pending.extend(cls.attribute_classes.values())
-        own = False
     return tuple(rows)
 
 

@@ -115,7 +115,7 @@ def test_a_comment_or_a_body_change_reparses_the_edited_file_only(
 
 
 def test_a_changed_summary_reparses_the_modules_that_read_it_only(
-        tree: tuple[list[str], Path]) -> None:
+        tree: tuple[list[str], Path], verified: list[int]) -> None:
     """`to_float` now returns its argument: train.py calls it and is evaluated afresh;
     layers.py imports helpers.py too, but only reads `identity`, which is unchanged."""
     paths, cache = tree
@@ -246,7 +246,8 @@ RECURSIVE = {
 }
 
 
-def test_mutually_recursive_functions_across_modules(tmp_path: Path) -> None:
+def test_mutually_recursive_functions_across_modules(tmp_path: Path,
+                                                      verified: list[int]) -> None:
     """`even` and `odd` call each other from two modules: the fixed point goes round
     the cycle; warm runs after each edit of either module equal cold ones."""
     paths = write_tree(tmp_path / "src", RECURSIVE)
@@ -274,6 +275,7 @@ def test_mutually_recursive_functions_across_modules(tmp_path: Path) -> None:
     warm = build(paths, cache)
     assert not _reads_on_host(warm, "pkg.even:even")
     assert state(warm, paths) == state(build(paths, None), paths)
+    assert verified[0] > 0
 
 
 def _reads_on_host(project: Project, key: str) -> list[str]:
