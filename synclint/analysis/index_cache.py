@@ -45,7 +45,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from synclint.analysis.kinds import Kind
 from synclint.analysis.project import (
@@ -339,14 +339,21 @@ def _assemble(files: list[_File], stale: set[str], objects: list[Any],
 def _decode_log(rows: list[Any], objects: list[Any],
                 ) -> dict[str, list[tuple[Evaluated, Reads]]]:
     log: dict[str, list[tuple[Evaluated, Reads]]] = {}
+    shared: dict[tuple[tuple[int, ...], int], Reads] = {}  # most are alike: (), ()
     for key, evaluations in rows:
         decoded = []
         for evaluated_ref, sources, classes_ref in evaluations:
-            evaluated, classes = objects[evaluated_ref], objects[classes_ref]
-            if not isinstance(evaluated, Evaluated) or not isinstance(classes, tuple) or \
-                    len(sources) != len(evaluated.callees):
+            evaluated = objects[evaluated_ref]
+            if not isinstance(evaluated, Evaluated) or len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
-            decoded.append((evaluated, Reads(tuple(int(i) for i in sources), classes)))
+            sources = tuple(sources)  # ints, or comparing them raises: index afresh
+            reads = shared.get((sources, classes_ref))
+            if reads is None:
+                classes = objects[classes_ref]
+                if not isinstance(classes, tuple):
+                    raise StaleIndex(f"bad record for {key}")
+                reads = shared[sources, classes_ref] = Reads(sources, classes)
+            decoded.append((evaluated, reads))
         log[str(key)] = decoded
     return log
 
@@ -418,8 +425,7 @@ def _hot(value: object) -> Hot:
 ClassRead = tuple[str, tuple[tuple[str, Kind], ...] | None, tuple[tuple[str, str], ...]]
 
 
-@dataclass(frozen=True)
-class Reads:
+class Reads(NamedTuple):
     """What one evaluation read of the state the fixed point changes, when it ran: an
     evaluation that reads the same again (with the same text and links) finds the same.
 
@@ -476,6 +482,9 @@ class _Memo:
         self._count: dict[str, int] = {}
         self._next: dict[str, int] = {}
         self._recalled = False
+        #: While in step: the recalled evaluation's `Reads`, this run's too (the same
+        #: evaluations came before it, in the same order).
+        self._in_step_reads: Reads | None = None
         #: A class's attributes change only when a method assigning `self.<name>` was
         #: evaluated (`Project._merge_attributes`, right after): what a method reads of
         #: its classes is kept, per class, until then.
@@ -486,7 +495,7 @@ class _Memo:
         self._same: dict[tuple[int, int], bool] = {}
 
     def recall(self, project: Project, function: _Function) -> Evaluated | None:
-        self._recalled = False
+        self._recalled, self._in_step_reads = False, None
         recorded = self.recorded.get(function.key)
         if self.in_step:
             if recorded is None:
@@ -495,7 +504,8 @@ class _Memo:
             if step < len(recorded):
                 self._recalled = True
                 self._next[function.key] = step + 1
-                return recorded[step][0]
+                evaluated, self._in_step_reads = recorded[step]
+                return evaluated
             self.in_step = False  # (never, when in step): check from here on
         if recorded:
             start = self._next.get(function.key, 0)
@@ -514,9 +524,12 @@ class _Memo:
         count = self._count
         step = count.get(function.key, 0)
         if self.log is not None:
-            reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
-                          self._class_reads(project, function, evaluated.attribute_reads))
+            reads = self._in_step_reads
+            if reads is None:
+                reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
+                              self._class_reads(project, function, evaluated.attribute_reads))
             self.log.setdefault(function.key, []).append((evaluated, reads))
+        self._in_step_reads = None
         count[function.key] = step + 1
         if self.in_step and not self._recalled:
             before = self.before.get(function.key, ())
