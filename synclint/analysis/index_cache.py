@@ -485,12 +485,13 @@ class _Memo:
         #: While in step: the recalled evaluation's `Reads`, this run's too (the same
         #: evaluations came before it, in the same order).
         self._in_step_reads: Reads | None = None
-        #: A class's attributes change only when a method assigning `self.<name>` was
-        #: evaluated (`Project._merge_attributes`, right after): what a method reads of
-        #: its classes is kept, per class, until then.
+        #: What a method reads of classes is kept until one of them changes (the
+        #: project says when: `attributes_changed`), per class (`_versions`; `_epoch`
+        #: counts every change).
         self._versions: dict[str, int] = {}
+        self._epoch = 0
         self._class_rows: dict[tuple[str | None, tuple[str, ...]],
-                               tuple[tuple[ClassRead, ...], tuple[int, ...]]] = {}
+                               tuple[tuple[ClassRead, ...], tuple[int, ...], int]] = {}
         self._kept: list[object] = []  # alive: their ids key `_same`
         self._same: dict[tuple[int, int], bool] = {}
 
@@ -536,10 +537,12 @@ class _Memo:
             if step >= len(before) or not _same_result(before[step][0], evaluated):
                 self.in_step = False  # out of step: check what each evaluation reads
         self._recalled = False
-        if function.class_key is not None and (evaluated.self_kinds or
-                                               evaluated.self_classes):
-            versions = self._versions
-            versions[function.class_key] = versions.get(function.class_key, 0) + 1
+
+    def attributes_changed(self, classes: Iterable[str]) -> None:
+        versions = self._versions
+        for key in classes:
+            versions[key] = versions.get(key, 0) + 1
+        self._epoch += 1
 
     def _still_reads(self, project: Project, function: _Function, evaluated: Evaluated,
                      reads: Reads) -> bool:
@@ -568,15 +571,19 @@ class _Memo:
                      readers: tuple[str, ...]) -> tuple[ClassRead, ...]:
         if function.class_key is None and not readers:
             return ()
-        versions = self._versions
+        versions, epoch = self._versions, self._epoch
         key = (function.class_key, readers)
         cached = self._class_rows.get(key)
-        if cached is not None and all(versions.get(row[0], 0) == version
-                                      for row, version in zip(*cached)):
-            return cached[0]
+        if cached is not None:
+            rows, seen, then = cached
+            if then == epoch:
+                return rows
+            if all(versions.get(row[0], 0) == version for row, version in zip(rows, seen)):
+                self._class_rows[key] = (rows, seen, epoch)
+                return rows
         rows = _class_reads(project, function.class_key, readers)
-        self._class_rows[key] = (rows, tuple(versions.get(row[0], 0) for row in rows))
         self._kept.append(rows)
+        self._class_rows[key] = (rows, tuple(versions.get(row[0], 0) for row in rows), epoch)
         return rows
 
     def _parse(self, project: Project, module: _Module) -> None:
@@ -662,7 +669,7 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref(r.classes)]
+        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes)]
                          for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "types": encoder.types,
@@ -725,9 +732,7 @@ class _Encoder:
     a row refers to earlier rows by position.
 
     Started from an entry's table and its decoded values, it extends that table: values
-    replayed from it are found by identity, without hashing them again, and so are the
-    values written in this run (what a method reads of its classes is one value, until
-    they change).
+    replayed from it are found by identity, without hashing them again.
     """
 
     def __init__(self, table: list[list[Any]] | None = None,
@@ -738,10 +743,8 @@ class _Encoder:
         #: The types rows name, each written once (rows give a position in it).
         self.types: list[str] = list(types or [])
         self._type_positions = {name: index for index, name in enumerate(self.types)}
-        #: Rows written in this run, by their content: a value is hashed as its row (its
-        #: parts' positions), never as a whole, so deep summaries hash in constant time.
-        self._rows: dict[tuple[Any, ...], int] = {}
-        #: Per dataclass: its name in rows and its fields.
+        self._memo: dict[tuple[type, object], int] = {}
+        #: Per dataclass or enum: its position in `types` and its fields.
         self._layouts: dict[type, tuple[int, tuple[str, ...]]] = {}
         self._objects = list(objects or [])  # kept alive: their ids key `_known`
         self._known = {id(value): index for index, value in enumerate(self._objects)}
@@ -750,35 +753,43 @@ class _Encoder:
         known = self._known.get(id(value))
         if known is not None:
             return known
-        row = self._row(value)
-        # (`1`, `1.0` and `True` are equal: a scalar's row is keyed with its type)
-        key = (type(value), *row) if row[0] == "v" else tuple(row)
-        index = self._rows.get(key)
-        if index is None:
-            self.table.append(row)
-            index = len(self.table) - 1
-            self._rows[key] = index
-        if row[0] in ("t", "c"):
+        key = (type(value), value)  # (`1`, `1.0` and `True` are equal, not their rows)
+        try:
+            found = self._memo.get(key)
+        except TypeError:  # unhashable (a dict): written each time
+            self.table.append(self._row(value))
+            return len(self.table) - 1
+        if found is None:
+            self.table.append(self._row(value))
+            found = self._memo[key] = len(self.table) - 1
+        return found
+
+    def ref_shared(self, value: object) -> int:
+        """`ref` of a value many rows share (the same object): hashed once."""
+        found = self._known.get(id(value))
+        if found is None:
+            found = self._known[id(value)] = self.ref(value)
             self._objects.append(value)  # kept alive: its id stays its own
-            self._known[id(value)] = index
-        return index
+        return found
 
     def _row(self, value: object) -> list[Any]:
         if value is None or isinstance(value, (bool, int, float, str)):
             return ["v", value]
         if isinstance(value, tuple):
             return ["t", *(self.ref(item) for item in value)]
-        if isinstance(value, enum.Enum):
-            return ["e", self._type_position(type(value)), value.value]
         layout = self._layouts.get(type(value))
-        if layout is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
-            layout = self._layouts[type(value)] = (
-                self._type_position(type(value)),
-                tuple(f.name for f in dataclasses.fields(value)))
-        if layout is not None:
-            return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
-        raise TypeError(f"the index cache cannot write {type(value).__name__}")
-
+        if layout is None:
+            if isinstance(value, enum.Enum):
+                layout = self._layouts[type(value)] = (self._type_position(type(value)), ())
+            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+                layout = self._layouts[type(value)] = (
+                    self._type_position(type(value)),
+                    tuple(f.name for f in dataclasses.fields(value)))
+            else:
+                raise TypeError(f"the index cache cannot write {type(value).__name__}")
+        if isinstance(value, enum.Enum):
+            return ["e", layout[0], value.value]
+        return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
 
     def _type_position(self, cls: type) -> int:
         name = _type_name(cls)

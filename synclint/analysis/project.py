@@ -355,13 +355,16 @@ class EvaluationMemo(Protocol):
     of the fixed point's changing state (callee summaries, class attributes) matches
     the state now, or None, and then makes sure `function` has its syntax tree (it
     parses a cached module that has to be evaluated afresh). `remember` sees every
-    evaluation of the run, recalled or not, in order.
+    evaluation of the run, recalled or not, in order, and `attributes_changed` every
+    class whose attribute kinds or classes an evaluation changed, right after it.
     """
 
     def recall(self, project: Project, function: _Function) -> Evaluated | None: ...
 
     def remember(self, project: Project, function: _Function, evaluated: Evaluated,
                  ) -> None: ...
+
+    def attributes_changed(self, classes: set[str]) -> None: ...
 
 
 @dataclass
@@ -660,6 +663,8 @@ class Project:
             for owner in evaluated.attribute_reads:
                 attribute_readers.setdefault(owner, {})[key] = None
             changed_attributes = self._merge_attributes(function, evaluated)
+            if changed_attributes and self.memo is not None:
+                self.memo.attributes_changed(changed_attributes)
             old = self.summaries[key]
             if summary != old:
                 self.summaries[key] = summary
