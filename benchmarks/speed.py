@@ -8,13 +8,14 @@ Every tool runs as a child process on a private copy of the same files (so no to
 a configuration file), with the same number of processes where it has a flag for it.
 synclint runs cold (`--no-cache`), warm (every file cached) and warm after one edit (a
 comment appended to one file, as after saving it: that file is linted again and the
-whole-program index parses it and the modules that import it; the printed count says how
-many). A cold run builds the whole-program index in a child process while the lint
-workers already read and parse their first files; "cold, index first" is the same run
-with SYNCLINT_SERIAL_INDEX=1, which indexes before the workers start (the order before
-the overlap), to compare the two in one session. Wall and CPU seconds come from the child's rusage (children included); peak memory is
-the largest sum of the RSS of the child's whole process tree, sampled every 20 ms. The
-peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
+whole-program index parses it, and the modules that read something of it that changed;
+the printed count says how many; benchmarks/warm_index.py times the index alone). A cold
+run builds the whole-program index in a child process while the lint workers already read
+and parse their first files; "cold, index first" is the same run with
+SYNCLINT_SERIAL_INDEX=1, which indexes before the workers start (the order before the
+overlap), to compare the two in one session. Wall and CPU seconds come from the child's
+rusage (children included); peak memory is the largest sum of the RSS of the child's whole
+process tree, sampled every 20 ms. The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
 benchmarks/.peers/ when missing.
 """
 

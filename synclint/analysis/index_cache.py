@@ -9,12 +9,19 @@ module keyed by the SHA-256 of its text) and every evaluation of the fixed point
 
 The next run reads every file (the results cache does too), and:
 
-- a module whose text is unchanged, and which imports (directly or through other
-  modules) no changed module, is not parsed: its recorded evaluations are replayed, in
-  the same first-in first-out order, so its summaries are those a fresh run computes
-  (see `Project._evaluate`);
-- a changed module, and every module that may reach one through its imports, is parsed
-  and evaluated afresh, as a cold run would;
+- a changed module is parsed, indexed and evaluated afresh;
+- a module whose text is unchanged is not parsed: the fixed point runs as in a cold
+  run, but each evaluation of its functions is replayed from the record when what that
+  evaluation read of the changing state (its callees' summaries, the attributes of its
+  classes: `Reads`) is what it reads now. An edit that leaves what others read of the
+  edited module unchanged (a comment, a body change that keeps its return kinds and
+  syncs) re-parses that module only. Where a recorded evaluation no longer applies
+  (a helper now syncs, returns another kind), its module is parsed and the function
+  evaluated afresh: only modules that read what changed are parsed;
+- when a changed module's links differ from its record (a definition or an import
+  added, removed or renamed), names in the modules importing it may resolve
+  differently: those, and every module that may reach a changed one through its
+  imports, are parsed and linked again;
 - when the files or their order change, or anything disagrees with the record, the
   index is built from scratch.
 
@@ -36,16 +43,18 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from synclint.analysis.kinds import Kind
 from synclint.analysis.project import (
     MIN_IMPORTED_BYTES,
     Evaluated,
     Hot,
     Project,
     StaleIndex,
+    Summary,
     _Class,
     _Function,
     _Module,
@@ -55,7 +64,7 @@ from synclint.analysis.project import (
 )
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -155,20 +164,23 @@ def build(paths: Iterable[str], display: Callable[[str], str],
         try:
             project, objects = _incremental(files, entry, store is not None)
             if int(entry.get("reuses", 0)) < MAX_REUSES:
-                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1)
+                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1,
+                                entry["types"])
         except (StaleIndex, KeyError, IndexError, TypeError, ValueError, AttributeError):
             project = None  # an entry that disagrees: index from scratch
     if project is None:
         project = _fresh(files, store is not None)
-    if store is not None and not (same_files and not project.parsed_files):
+    memo = project.memo
+    if store is not None and isinstance(memo, _Memo) and memo.log is not None and not (
+            same_files and not project.parsed_files):
         # (an unchanged project would write the entry it read)
         try:
-            data = _entry_of(project, key, base or _Encoder())
+            data = _entry_of(project, key, base or _Encoder(), memo.log)
         except (TypeError, ValueError):
             data = None  # something the codec cannot write: no entry, never a wrong one
         if data is not None:
             store.store(key, data)
-    project.log = None
+    project.memo = None
     return project
 
 
@@ -262,7 +274,7 @@ def _imported(imports: dict[str, str]) -> Iterable[str]:
 def _fresh(files: list[_File], recording: bool) -> Project:
     """A cold build: every file parsed and evaluated."""
     project = Project()
-    project.log = {} if recording else None
+    project.memo = _Memo({}, {}, True) if recording else None
     for file in files:
         _add_parsed(project, file, release=True)
     project.analyse()
@@ -285,29 +297,65 @@ def _add_parsed(project: Project, file: _File, release: bool = False) -> None:
 
 def _incremental(files: list[_File], entry: dict[str, Any], recording: bool,
                  ) -> tuple[Project, list[Any]]:
-    """Parse the changed files and those that may reach one through imports; replay the
-    recorded evaluations of the rest."""
-    objects = _decode_table(entry["table"])
-    stale = _reaching_changes(files)
+    """Parse the changed files, replay the recorded evaluations that still apply and
+    evaluate the rest afresh (parsing their modules then)."""
+    objects = _decode_table(entry["table"], entry["types"])
+    log = _decode_log(entry["log"], objects)
+    changed = {file.module for file in files if file.record is None}
+    project = _assemble(files, changed, objects, log, recording, in_step=True)
+    project.prepare()
+    old = {record["filename"]: record for record in entry["modules"]}
+    if any(_links_of(project, project.by_file[file.name]) != _recorded_links(old[file.name])
+           for file in files if file.module in changed):
+        # The changed modules' names link differently: the modules that import them
+        # must be linked again, from their syntax trees.
+        project = _assemble(files, _reaching_changes(files), objects, log, recording,
+                            in_step=False)
+    project.analyse()
+    return project, objects
+
+
+def _assemble(files: list[_File], stale: set[str], objects: list[Any],
+              log: dict[str, list[tuple[Evaluated, Reads]]], recording: bool, *,
+              in_step: bool) -> Project:
+    """A project of the `stale` modules parsed and the others from their records, with
+    the recorded evaluations of the latter to replay (`in_step`: every module links as
+    recorded, see `_Memo`)."""
     project = Project()
-    project.log = {} if recording else None
-    replay: dict[str, list[Evaluated]] = {}
+    recorded: dict[str, list[tuple[Evaluated, Reads]]] = {}
+    cached: dict[str, _File] = {}
     for file in files:
         if file.record is None or file.module in stale:
             _add_parsed(project, file)
         else:
             _add_cached(project, file.record, objects)
-            for key in file.record["functions"]:
-                replay[key[0]] = []
-    for key, refs in entry["log"]:
-        if key in replay:
-            evaluations = [objects[ref] for ref in refs]
-            if not all(isinstance(e, Evaluated) for e in evaluations):
+            cached[file.module] = file
+            for row in file.record["functions"]:
+                recorded[row[0]] = log.get(row[0], [])
+    project.memo = _Memo(recorded, cached, recording, before=log, in_step=in_step)
+    return project
+
+
+def _decode_log(rows: list[Any], objects: list[Any],
+                ) -> dict[str, list[tuple[Evaluated, Reads]]]:
+    log: dict[str, list[tuple[Evaluated, Reads]]] = {}
+    shared: dict[tuple[tuple[int, ...], int], Reads] = {}  # most are alike: (), ()
+    for key, evaluations in rows:
+        decoded = []
+        for evaluated_ref, sources, classes_ref in evaluations:
+            evaluated = objects[evaluated_ref]
+            if not isinstance(evaluated, Evaluated) or len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
-            replay[key] = evaluations
-    project.replay = replay
-    project.analyse()
-    return project, objects
+            sources = tuple(sources)  # ints, or comparing them raises: index afresh
+            reads = shared.get((sources, classes_ref))
+            if reads is None:
+                classes = objects[classes_ref]
+                if not isinstance(classes, tuple):
+                    raise StaleIndex(f"bad record for {key}")
+                reads = shared[sources, classes_ref] = Reads(sources, classes)
+            decoded.append((evaluated, reads))
+        log[str(key)] = decoded
+    return log
 
 
 def _reaching_changes(files: list[_File]) -> set[str]:
@@ -371,44 +419,302 @@ def _hot(value: object) -> Hot:
     return value
 
 
+# --- replaying evaluations ------------------------------------------------------------------
+#: A class as one evaluation read it: its key, its attribute kinds (None when the
+#: evaluation read none) and the classes of its attributes.
+ClassRead = tuple[str, tuple[tuple[str, Kind], ...] | None, tuple[tuple[str, str], ...]]
+
+
+class Reads(NamedTuple):
+    """What one evaluation read of the state the fixed point changes, when it ran: an
+    evaluation that reads the same again (with the same text and links) finds the same.
+
+    `_Evaluation` reads that state in three places only: a project call reads the
+    callee's summary (and records the callee in `callees`); `self.<name>` reads the
+    attribute kinds of the method's class and its bases (and records the class in
+    `attribute_reads`); `self.a.b()` reads the classes of attributes, from the method's
+    class on. Everything else it reads is the text and links, fixed for a run. A new
+    read of changing state there must be recorded here too, or warm runs may differ
+    from cold ones (tests/project/test_index_cache.py checks every replay).
+    """
+
+    #: Per callee (in the order of `Evaluated.callees`), which of its evaluations, in
+    #: the order of the run's log, gave the summary read (the last so far; -1: none
+    #: yet, its first summary). The summary itself is in that evaluation's record.
+    sources: tuple[int, ...]
+    #: For a method: its class and bases, then the classes of attributes they reach.
+    classes: tuple[ClassRead, ...]
+
+
+class _Memo:
+    """The recorded evaluations of the cached modules' functions, replayed while they
+    still apply, and the record of this run's (`Project.memo`).
+
+    The fixed point runs as in a cold run; `recall` gives an evaluation of a cached
+    function whose `Reads` match the state now (the next one in recorded order first,
+    else any: an evaluation is a function of what it reads). When none matches, what it
+    reads changed: its module is parsed (once) and the function evaluated afresh.
+
+    Until then, checking `Reads` is mostly not needed: when every module links as
+    recorded, the run is "in step" with the recorded one (the same queue, the same
+    state, up to functions' own `hot`, which no evaluation reads) for as long as every
+    fresh evaluation (of a changed module's functions) gives what the recorded run's
+    evaluation at the same step gave. While in step, the next recorded evaluation of a
+    cached function is its result; the first fresh one that differs ends that.
+    """
+
+    def __init__(self, recorded: dict[str, list[tuple[Evaluated, Reads]]],
+                 cached: dict[str, _File], recording: bool,
+                 before: dict[str, list[tuple[Evaluated, Reads]]] | None = None,
+                 in_step: bool = False) -> None:
+        #: The recorded evaluations of the cached modules' functions.
+        self.recorded = recorded
+        #: The recorded run's evaluations of every function (what `Reads.sources` of
+        #: the recorded evaluations point into).
+        self.before = before or {}
+        self.in_step = in_step
+        #: Cached modules, by name, not parsed yet: their text, to parse on demand.
+        self.cached = cached
+        #: Every evaluation of this run, in order, per function; None when nobody will
+        #: store it.
+        self.log: dict[str, list[tuple[Evaluated, Reads]]] | None = {} if recording else None
+        #: How many times each function was evaluated so far in this run.
+        self._count: dict[str, int] = {}
+        self._next: dict[str, int] = {}
+        self._recalled = False
+        #: While in step: the recalled evaluation's `Reads`, this run's too (the same
+        #: evaluations came before it, in the same order).
+        self._in_step_reads: Reads | None = None
+        #: What a method reads of classes is kept until one of them changes (the
+        #: project says when: `attributes_changed`), per class (`_versions`; `_epoch`
+        #: counts every change).
+        self._versions: dict[str, int] = {}
+        self._epoch = 0
+        self._class_rows: dict[tuple[str | None, tuple[str, ...]],
+                               tuple[tuple[ClassRead, ...], tuple[int, ...], int]] = {}
+        self._kept: list[object] = []  # alive: their ids key `_same`
+        self._same: dict[tuple[int, int], bool] = {}
+
+    def recall(self, project: Project, function: _Function) -> Evaluated | None:
+        self._recalled, self._in_step_reads = False, None
+        recorded = self.recorded.get(function.key)
+        if self.in_step:
+            if recorded is None:
+                return None  # a changed module's function: evaluated afresh
+            step = self._count.get(function.key, 0)
+            if step < len(recorded):
+                self._recalled = True
+                self._next[function.key] = step + 1
+                evaluated, self._in_step_reads = recorded[step]
+                return evaluated
+            self.in_step = False  # (never, when in step): check from here on
+        if recorded:
+            start = self._next.get(function.key, 0)
+            for step in range(len(recorded)):
+                index = (start + step) % len(recorded)
+                evaluated, reads = recorded[index]
+                if self._still_reads(project, function, evaluated, reads):
+                    self._next[function.key] = index + 1
+                    self._recalled = True
+                    return evaluated
+        if function.definition is None:
+            self._parse(project, function.module)
+        return None
+
+    def remember(self, project: Project, function: _Function, evaluated: Evaluated) -> None:
+        count = self._count
+        step = count.get(function.key, 0)
+        if self.log is not None:
+            reads = self._in_step_reads
+            if reads is None:
+                reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
+                              self._class_reads(project, function, evaluated.attribute_reads))
+            self.log.setdefault(function.key, []).append((evaluated, reads))
+        self._in_step_reads = None
+        count[function.key] = step + 1
+        if self.in_step and not self._recalled:
+            before = self.before.get(function.key, ())
+            if step >= len(before) or not _same_result(before[step][0], evaluated):
+                self.in_step = False  # out of step: check what each evaluation reads
+        self._recalled = False
+
+    def attributes_changed(self, classes: Iterable[str]) -> None:
+        versions = self._versions
+        for key in classes:
+            versions[key] = versions.get(key, 0) + 1
+        self._epoch += 1
+
+    def _still_reads(self, project: Project, function: _Function, evaluated: Evaluated,
+                     reads: Reads) -> bool:
+        """Whether `function` evaluated now would read what it read when recorded."""
+        summaries, count, before = project.summaries, self._count, self.before
+        for callee, source in zip(evaluated.callees, reads.sources):
+            if source < 0:  # its first summary: it must not have been evaluated yet
+                if count.get(callee, 0):
+                    return False
+                continue
+            seen = before[callee][source][0].summary
+            now = summaries.get(callee)
+            if now is not seen and not _same_summary(seen, now):
+                return False
+        if function.class_key is None and not evaluated.attribute_reads:
+            return True
+        current = self._class_reads(project, function, evaluated.attribute_reads)
+        pair = (id(reads.classes), id(current))
+        same = self._same.get(pair)
+        if same is None:
+            same = self._same[pair] = reads.classes == current
+            self._kept.append(reads.classes)
+        return same
+
+    def _class_reads(self, project: Project, function: _Function,
+                     readers: tuple[str, ...]) -> tuple[ClassRead, ...]:
+        if function.class_key is None and not readers:
+            return ()
+        versions, epoch = self._versions, self._epoch
+        key = (function.class_key, readers)
+        cached = self._class_rows.get(key)
+        if cached is not None:
+            rows, seen, then = cached
+            if then == epoch:
+                return rows
+            if all(versions.get(row[0], 0) == version for row, version in zip(rows, seen)):
+                self._class_rows[key] = (rows, seen, epoch)
+                return rows
+        rows = _class_reads(project, function.class_key, readers)
+        self._kept.append(rows)
+        self._class_rows[key] = (rows, tuple(versions.get(row[0], 0) for row in rows), epoch)
+        return rows
+
+    def _parse(self, project: Project, module: _Module) -> None:
+        """Give a cached module's functions their syntax trees, to evaluate them afresh
+        (what they read changed). Its text is the recorded one: its index is too."""
+        file = self.cached.pop(module.name, None)
+        tree = parse_module(file.text, file.name) if file is not None else None
+        if file is None or tree is None:
+            raise StaleIndex(f"{module.filename} cannot be evaluated afresh")
+        scratch = Project()
+        scratch._index_body(_Module(module.name, module.filename, tree), tree.body, (), None)
+        mine = [f for f in project.functions.values() if f.module is module]
+        if len(mine) != len(scratch.functions):
+            raise StaleIndex(f"{module.filename} indexes differently from its record")
+        for function in mine:
+            found = scratch.functions.get(function.key)
+            if found is None or (found.qualname, found.class_key, found.params) != (
+                    function.qualname, function.class_key, function.params):
+                raise StaleIndex(f"{function.key} indexes differently from its record")
+            function.definition, function.annotations = found.definition, found.annotations
+        module.default_device = "set_default_device" in file.text
+        project.parsed_files.append(file.name)
+
+
+def _same_summary(seen: Summary, now: Summary | None) -> bool:
+    """The same summary to a caller: no evaluation reads a callee's `hot`."""
+    if now is None or seen == now:
+        return seen == now
+    return seen.hot != now.hot and replace(now, hot=seen.hot) == seen
+
+
+def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
+    """The same evaluation result, up to the function's own `hot` (see `_Memo`)."""
+    if recorded == fresh:
+        return True
+    hot = recorded.summary.hot
+    return fresh.summary.hot != hot and replace(
+        fresh, summary=replace(fresh.summary, hot=hot)) == recorded
+
+
+def _class_reads(project: Project, class_key: str | None, readers: tuple[str, ...],
+                 ) -> tuple[ClassRead, ...]:
+    """What a method of `class_key` may read of classes: the classes of attributes of
+    its class and bases, and of the classes those name (`self.a.b.f()`); and the
+    attribute kinds of the classes whose attributes it read (`Evaluated.attribute_reads`:
+    its own, through `self`) and their bases."""
+    with_kinds = {cls.key for owner in readers for cls in project._mro(owner)}
+    rows: list[ClassRead] = []
+    seen: set[str] = set()
+    pending = [class_key] if class_key is not None else []
+    pending.extend(readers)
+    while pending:
+        for cls in project._mro(pending.pop(0)):
+            if cls.key in seen:
+                continue
+            seen.add(cls.key)
+            kinds = tuple(sorted(cls.attributes.items(), key=_name)) \
+                if cls.key in with_kinds else None
+            rows.append((cls.key, kinds, tuple(sorted(cls.attribute_classes.items()))))
+            pending.extend(cls.attribute_classes.values())
+    return tuple(rows)
+
+
+def _name(item: tuple[str, Kind]) -> str:
+    return item[0]
+
+
 # --- writing an entry ------------------------------------------------------------------------
-def _entry_of(project: Project, key: str, encoder: _Encoder) -> dict[str, Any]:
+def _entry_of(project: Project, key: str, encoder: _Encoder,
+              log: dict[str, list[tuple[Evaluated, Reads]]]) -> dict[str, Any]:
     functions: dict[str, list[_Function]] = {}
     for function in project.functions.values():
         functions.setdefault(function.module.name, []).append(function)
     classes: dict[str, list[_Class]] = {}
     for cls in project.classes.values():
         classes.setdefault(cls.module.name, []).append(cls)
-    records = []
-    for module in project.modules.values():
-        records.append({
-            "filename": module.filename,
-            "module": module.name,
-            "dotted": _dotted_of(module),
-            "sha": module.sha,
-            "imports": list(module.imports.items()),
-            "defined": list(module.defined.items()),
-            "names": list(module.names.items()),
-            "torch": module.torch,
-            "hooks": [[target, encoder.ref(hot)] for target, hot in module.hooks],
-            "functions": [[f.key, f.qualname, f.class_key, list(f.params),
-                           f.display or _display_of(f),
-                           None if f.entry is None else encoder.ref(f.entry)]
-                          for f in functions.get(module.name, ())],
-            "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
-                        for c in classes.get(module.name, ())],
-        })
-    log = project.log or {}
+    records = [_record_of(module, functions.get(module.name, []),
+                          classes.get(module.name, []), encoder)
+               for module in project.modules.values()]
     return {
         "key": key,
         "format": INDEX_FORMAT,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [encoder.ref(e) for e in evaluations]]
+        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes)]
+                         for e, r in evaluations]]
                 for name, evaluations in log.items()],
+        "types": encoder.types,
         "table": encoder.table,
     }
+
+
+def _record_of(module: _Module, functions: list[_Function], classes: list[_Class],
+               encoder: _Encoder | None) -> dict[str, Any]:
+    """A module's record; without an encoder, only what other modules' links and
+    evaluations may read of it (not its hooks nor its functions' per-step roles, which
+    reach others through summaries only)."""
+    record: dict[str, Any] = {
+        "filename": module.filename,
+        "module": module.name,
+        "dotted": _dotted_of(module),
+        "imports": list(module.imports.items()),
+        "defined": list(module.defined.items()),
+        "names": list(module.names.items()),
+        "functions": [[f.key, f.qualname, f.class_key, list(f.params),
+                       f.display or _display_of(f)] for f in functions],
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+                    for c in classes],
+    }
+    if encoder is not None:
+        record["sha"] = module.sha
+        record["torch"] = module.torch
+        record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
+        for row, function in zip(record["functions"], functions):
+            row.append(None if function.entry is None else encoder.ref(function.entry))
+    return record
+
+
+def _links_of(project: Project, module: _Module) -> Any:
+    """What other modules may read of `module`'s links, as JSON reads it back."""
+    functions = [f for f in project.functions.values() if f.module is module]
+    classes = [c for c in project.classes.values() if c.module is module]
+    return json.loads(json.dumps(_record_of(module, functions, classes, None)))
+
+
+def _recorded_links(record: dict[str, Any]) -> Any:
+    links = {name: record[name] for name in
+             ("filename", "module", "dotted", "imports", "defined", "names", "classes")}
+    links["functions"] = [row[:5] for row in record["functions"]]
+    return links
 
 
 def _dotted_of(module: _Module) -> str:
@@ -430,42 +736,68 @@ class _Encoder:
     """
 
     def __init__(self, table: list[list[Any]] | None = None,
-                 objects: list[Any] | None = None, reuses: int = 0) -> None:
+                 objects: list[Any] | None = None, reuses: int = 0,
+                 types: list[str] | None = None) -> None:
         self.table: list[list[Any]] = list(table or [])
         self.reuses = reuses
+        #: The types rows name, each written once (rows give a position in it).
+        self.types: list[str] = list(types or [])
+        self._type_positions = {name: index for index, name in enumerate(self.types)}
         self._memo: dict[tuple[type, object], int] = {}
-        self._objects = objects or []  # kept alive: their ids key `_known`
+        #: Per dataclass or enum: its position in `types` and its fields.
+        self._layouts: dict[type, tuple[int, tuple[str, ...]]] = {}
+        self._objects = list(objects or [])  # kept alive: their ids key `_known`
         self._known = {id(value): index for index, value in enumerate(self._objects)}
 
     def ref(self, value: object) -> int:
         known = self._known.get(id(value))
         if known is not None:
             return known
-        key = (type(value), value)
+        key = (type(value), value)  # (`1`, `1.0` and `True` are equal, not their rows)
         try:
             found = self._memo.get(key)
         except TypeError:  # unhashable (a dict): written each time
-            key, found = None, None  # type: ignore[assignment]
-        if found is not None:
-            return found
-        row = self._row(value)
-        self.table.append(row)
-        index = len(self.table) - 1
-        if key is not None:
-            self._memo[key] = index
-        return index
+            self.table.append(self._row(value))
+            return len(self.table) - 1
+        if found is None:
+            self.table.append(self._row(value))
+            found = self._memo[key] = len(self.table) - 1
+        return found
+
+    def ref_shared(self, value: object) -> int:
+        """`ref` of a value many rows share (the same object): hashed once."""
+        found = self._known.get(id(value))
+        if found is None:
+            found = self._known[id(value)] = self.ref(value)
+            self._objects.append(value)  # kept alive: its id stays its own
+        return found
 
     def _row(self, value: object) -> list[Any]:
         if value is None or isinstance(value, (bool, int, float, str)):
             return ["v", value]
         if isinstance(value, tuple):
             return ["t", *(self.ref(item) for item in value)]
+        layout = self._layouts.get(type(value))
+        if layout is None:
+            if isinstance(value, enum.Enum):
+                layout = self._layouts[type(value)] = (self._type_position(type(value)), ())
+            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+                layout = self._layouts[type(value)] = (
+                    self._type_position(type(value)),
+                    tuple(f.name for f in dataclasses.fields(value)))
+            else:
+                raise TypeError(f"the index cache cannot write {type(value).__name__}")
         if isinstance(value, enum.Enum):
-            return ["e", _type_name(type(value)), value.value]
-        if dataclasses.is_dataclass(value) and not isinstance(value, type):
-            return ["c", _type_name(type(value)),
-                    *(self.ref(getattr(value, f.name)) for f in dataclasses.fields(value))]
-        raise TypeError(f"the index cache cannot write {type(value).__name__}")
+            return ["e", layout[0], value.value]
+        return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
+
+    def _type_position(self, cls: type) -> int:
+        name = _type_name(cls)
+        position = self._type_positions.get(name)
+        if position is None:
+            position = self._type_positions[name] = len(self.types)
+            self.types.append(name)
+        return position
 
 
 def _type_name(cls: type) -> str:
@@ -475,9 +807,10 @@ def _type_name(cls: type) -> str:
     return name
 
 
-def _decode_table(table: list[list[Any]]) -> list[Any]:
-    """The values of an entry's table. Only frozen dataclasses and enums defined in
-    synclint's analysis package are built, from values of the rows before them."""
+def _decode_table(table: list[list[Any]], names: list[str]) -> list[Any]:
+    """The values of an entry's table (its types named in `names`). Only frozen
+    dataclasses and enums defined in synclint's analysis package are built, from values
+    of the rows before them."""
     objects: list[Any] = []
     types: dict[str, Any] = {}
     for row in table:
@@ -487,9 +820,10 @@ def _decode_table(table: list[list[Any]]) -> list[Any]:
         elif tag == "t":
             objects.append(tuple(objects[i] for i in row[1:]))
         elif tag == "e":
-            objects.append(_type(types, row[1], is_enum=True)(row[2]))
+            objects.append(_type(types, names[row[1]], is_enum=True)(row[2]))
         elif tag == "c":
-            objects.append(_type(types, row[1], is_enum=False)(*(objects[i] for i in row[2:])))
+            objects.append(_type(types, names[row[1]], is_enum=False)(
+                *(objects[i] for i in row[2:])))
         else:
             raise ValueError(f"unknown row {tag!r}")
     return objects

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
@@ -372,11 +372,31 @@ class StaleIndex(Exception):
     """A replayed evaluation disagreed with the run that recorded it: index afresh."""
 
 
+class EvaluationMemo(Protocol):
+    """Evaluations an earlier run recorded (the index cache, `index_cache.py`).
+
+    `recall` gives the recorded result of an evaluation of `function` whose every read
+    of the fixed point's changing state (callee summaries, class attributes) matches
+    the state now, or None, and then makes sure `function` has its syntax tree (it
+    parses a cached module that has to be evaluated afresh). `remember` sees every
+    evaluation of the run, recalled or not, in order, and `attributes_changed` every
+    class whose attribute kinds or classes an evaluation changed, right after it.
+    """
+
+    def recall(self, project: Project, function: _Function) -> Evaluated | None: ...
+
+    def remember(self, project: Project, function: _Function, evaluated: Evaluated,
+                 ) -> None: ...
+
+    def attributes_changed(self, classes: set[str]) -> None: ...
+
+
 @dataclass
 class _Function:
     key: str
     module: _Module
-    #: None for a function of a module loaded from the index cache (never evaluated).
+    #: None for a function of a module loaded from the index cache, until one of its
+    #: recorded evaluations no longer applies and the index cache parses its module.
     definition: ast.FunctionDef | ast.AsyncFunctionDef | None
     qualname: str
     class_key: str | None
@@ -420,8 +440,8 @@ class _Class:
 class _Module:
     name: str
     filename: str
-    #: None for a module loaded from the index cache (`index_cache.py`): its functions
-    #: are not evaluated again, their recorded results are replayed.
+    #: None for a module loaded from the index cache (`index_cache.py`): its functions'
+    #: recorded results are replayed while what they read is unchanged.
     tree: ast.Module | None
     #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
     imports: dict[str, str] = field(default_factory=dict)
@@ -474,11 +494,10 @@ class Project:
         #: Files indexed from their syntax tree in this run (the rest came from the
         #: index cache): what tests observe to know a warm run re-indexed one file only.
         self.parsed_files: list[str] = []
-        #: Recorded evaluations of cached functions, replayed instead of evaluating.
-        self.replay: dict[str, list[Evaluated]] = {}
-        #: Every evaluation of this run, in order, per function (for the index cache);
-        #: None when nobody will store it.
-        self.log: dict[str, list[Evaluated]] | None = None
+        #: The index cache's record of evaluations: it replays those whose inputs are
+        #: unchanged and records this run's; None without a cache.
+        self.memo: EvaluationMemo | None = None
+        self._prepared = False
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -628,8 +647,12 @@ class Project:
         return any(_is_optimizer_base(name) for name in self._externals(key))
 
     # -- summaries ------------------------------------------------------------------------
-    def analyse(self) -> None:
-        """Link names, find per-step entry points and compute every summary."""
+    def prepare(self) -> None:
+        """Link names and find per-step entry points (once; `analyse` does it first):
+        the index cache compares a changed module's links with its record here."""
+        if self._prepared:
+            return
+        self._prepared = True
         self._link()
         self._find_registered_hooks()
         for key, function in self.functions.items():
@@ -637,6 +660,10 @@ class Project:
                 function.entry = self._class_entry(function)
             self.summaries[key] = Summary(key, _display(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
+
+    def analyse(self) -> None:
+        """Link names, find per-step entry points and compute every summary."""
+        self.prepare()
         # Ordered (dicts, not sets): the order callers are queued in must not depend on
         # string hashing, which differs between processes; the index cache replays it.
         callers: dict[str, dict[str, None]] = {}
@@ -660,6 +687,8 @@ class Project:
             for owner in evaluated.attribute_reads:
                 attribute_readers.setdefault(owner, {})[key] = None
             changed_attributes = self._merge_attributes(function, evaluated)
+            if changed_attributes and self.memo is not None:
+                self.memo.attributes_changed(changed_attributes)
             old = self.summaries[key]
             if summary != old:
                 self.summaries[key] = summary
@@ -672,8 +701,6 @@ class Project:
                     if reader not in queued:
                         queued.add(reader)
                         work.append(reader)
-        if any(self.replay.values()):
-            raise StaleIndex("a cached function was evaluated fewer times than recorded")
         self._find_cold_functions(callers)
         self._find_host_params()
 
@@ -743,35 +770,40 @@ class Project:
 
 
     def _evaluate(self, function: _Function) -> Evaluated:
-        """One evaluation of `function`, or for a cached one the next recorded result.
+        """One evaluation of `function`, or the result an earlier run recorded for it.
 
-        Replaying is exact: a cached module imports (directly or not) no module that
-        changed, so its functions read only cached state, and the queue, which is
-        first-in first-out, evaluates them in the same order, with the same inputs, as
-        the run that recorded them. Only their hook (`hot`) may differ: a changed module
-        may register one of them, and no evaluation reads a callee's `hot`.
+        An evaluation is a function of the function's text, the project's links and
+        what it reads of the state the fixed point changes: its callees' summaries and
+        the attributes of `self`'s classes (`index_cache.Reads`). The memo replays a
+        recorded result only when all of those are the same now, so a warm run takes
+        the steps a cold run takes, with the same results. A read of other changing
+        state added here must be added to `index_cache.Reads` too. Only the function's
+        own hook (`hot`) may differ: a changed module may register it, and it is
+        copied into the summary, never read.
         """
-        recorded = self.replay.get(function.key)
-        if recorded is not None:
-            if not recorded:
-                raise StaleIndex(f"{function.key} was evaluated more often than recorded")
-            evaluated = recorded.pop(0)
+        memo = self.memo
+        evaluated = memo.recall(self, function) if memo is not None else None
+        if evaluated is not None:
             hot = self.summaries[function.key].hot
             if evaluated.summary.hot != hot:
                 evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
         else:
-            evaluation = _Evaluation(self, function)
-            summary = evaluation.run()
-            evaluated = Evaluated(summary, tuple(sorted(evaluation.callees)),
-                                  tuple(sorted(evaluation.attribute_reads)),
-                                  tuple(sorted(evaluation.self_kinds.items(), key=_first)),
-                                  tuple(sorted(evaluation.self_classes.items())),
-                                  tuple((callee, None if filled is None else
-                                         tuple(sorted(filled.items(), key=_first)))
-                                        for callee, filled in evaluation.call_arguments))
-        if self.log is not None:
-            self.log.setdefault(function.key, []).append(evaluated)
+            evaluated = self.evaluate_afresh(function)
+        if memo is not None:
+            memo.remember(self, function, evaluated)
         return evaluated
+
+    def evaluate_afresh(self, function: _Function) -> Evaluated:
+        """One evaluation of `function` (which has its syntax tree) in the state now."""
+        evaluation = _Evaluation(self, function)
+        summary = evaluation.run()
+        return Evaluated(summary, tuple(sorted(evaluation.callees)),
+                         tuple(sorted(evaluation.attribute_reads)),
+                         tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                         tuple(sorted(evaluation.self_classes.items())),
+                         tuple((callee, None if filled is None else
+                                tuple(sorted(filled.items(), key=_first)))
+                               for callee, filled in evaluation.call_arguments))
 
     def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
