@@ -1662,6 +1662,8 @@ class _Evaluation:
             for attribute in parts[1:-1]:
                 found = None
                 for cls in project._mro(owner) if owner is not None else ():
+                    # Read state: when a class's attributes change, this is evaluated again.
+                    self.attribute_reads.add(cls.key)
                     found = cls.attribute_classes.get(attribute)
                     if found is not None:
                         break

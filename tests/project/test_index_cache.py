@@ -208,6 +208,19 @@ def test_attribute_classes_set_in_another_module(tmp_path: Path, verified: list[
     assert verified[0] > 0
 
 
+@pytest.mark.parametrize("parts_module", ["aparts", "zparts"])
+def test_a_call_through_attribute_classes_does_not_depend_on_file_order(
+        tmp_path: Path, parts_module: str) -> None:
+    """`self.outer.inner.run(t)` in `Model.step`: whether `Outer` is evaluated before or
+    after `Model` (its module sorts before or after trainer.py), the step reads `t` on
+    the host. The classes of `self.outer` and `outer.inner` are read state: when
+    `Outer.__init__` sets them later, `Model.step` is evaluated again."""
+    files = {name.replace("parts", parts_module): text.replace(".parts", f".{parts_module}")
+             for name, text in ATTRIBUTES.items()}
+    paths = write_tree(tmp_path / "src", files)
+    assert build(paths, None).summaries["pkg.trainer:Model.step"].param_effects
+
+
 def test_a_module_evaluated_afresh_keeps_its_default_device(tmp_path: Path) -> None:
     """user.py sets the default device: parsed again because `to_host` changed, its
     `torch.zeros(3)` is still a device tensor, tested as a bool."""
