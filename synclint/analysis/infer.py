@@ -34,6 +34,7 @@ from synclint.analysis.kinds import (
     Seq,
     Simple,
     Tup,
+    close_branch,
     elem_of,
     item_of,
     join,
@@ -156,14 +157,8 @@ class Env:
         self._branches.append(Branch(len(self._scopes)))
 
     def close_branch(self) -> Branch:
-        """End the innermost branch frame; the enclosing branch inherits what it rebound,
-        and what it proved of values the enclosing branch had not rebound yet."""
-        frame = self._branches.pop()
-        if self._branches:
-            outer = self._branches[-1]
-            outer.proved.update(frame.proved - outer.rebound)
-            outer.rebound.update(frame.rebound)
-        return frame
+        """End the innermost branch frame (`kinds.close_branch`)."""
+        return close_branch(self._branches)
 
     @property
     def in_branch(self) -> bool:

@@ -175,6 +175,17 @@ class Branch:
         self.proved: set[str] = set()
 
 
+def close_branch(branches: list[Branch]) -> Branch:
+    """End the innermost branch frame of `branches`; the enclosing branch inherits what it
+    rebound, and what it proved of values the enclosing branch had not rebound yet."""
+    frame = branches.pop()
+    if branches:
+        outer = branches[-1]
+        outer.proved.update(frame.proved - outer.rebound)
+        outer.rebound.update(frame.rebound)
+    return frame
+
+
 def proved_kinds(name: str, a: Kind, b: Kind, branches: tuple[Branch, Branch]
                  ) -> tuple[Kind, Kind]:
     """`a` and `b`, with the unknown one made a tensor when it is the value the other

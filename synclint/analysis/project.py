@@ -46,6 +46,7 @@ from synclint.analysis.kinds import (
     Kind,
     Seq,
     Tup,
+    close_branch,
     elem_of,
     item_of,
     join,
@@ -1235,13 +1236,13 @@ class _Evaluation:
             before = self._state()
             self.branches.append(Branch(0))
             self._statements(node.body)
-            body = self._close_branch()
+            body = close_branch(self.branches)
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
             self._restore(before)
             self.branches.append(Branch(0))
             self._statements(node.orelse)
-            orelse = self._close_branch()
+            orelse = close_branch(self.branches)
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
             self.conditional -= 1
             if after_body is not None or after_else is not None:
@@ -1298,14 +1299,6 @@ class _Evaluation:
             self.env[name] = (Seq(join(elem, kind)), current[1])
 
     # -- paths ----------------------------------------------------------------------------
-    def _close_branch(self) -> Branch:
-        """End the innermost branch frame (the enclosing one inherits, as in `infer.Env`)."""
-        frame = self.branches.pop()
-        if self.branches:
-            outer = self.branches[-1]
-            outer.proved.update(frame.proved - outer.rebound)
-            outer.rebound.update(frame.rebound)
-        return frame
 
     def _prove_tensor(self, name: str, source: ast.expr | None, kind: Kind) -> None:
         """`name = <a tensor op on name>` (`source`; None for `name &= mask`) where `name`
