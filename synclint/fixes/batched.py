@@ -57,6 +57,7 @@ from synclint.fixes.batched_syntax import (
     _keywords,
     _method,
     _names_in,
+    _names_outside,
     _negate,
     _plain_target,
     _positional,
@@ -494,17 +495,7 @@ class _Rewriter:
                          if isinstance(node, (cst.FunctionDef, cst.Module))), None)
         if function is None:
             return set()
-        stack: list[cst.CSTNode] = [function]
-        while stack:
-            node = stack.pop()
-            if node is loop:
-                continue
-            if isinstance(node, cst.Name):
-                used.add(node.value)
-            elif isinstance(node, cst.Attribute):
-                stack.append(node.value)
-            else:
-                stack.extend(node.children)
+        used |= _names_outside(function, {id(loop)})
         return self.targets - used - set(self.aliases)
 
     def _scope_key(self) -> int:

@@ -26,6 +26,7 @@ from synclint.fixes.batched_syntax import (
     _code,
     _effect_free,
     _names_in,
+    _names_outside,
     _Rename,
     _root,
     _sequence_annotation,
@@ -452,17 +453,5 @@ def _unused_targets(inner: _Rewriter, loops: list[_Loop], read: cst.CSTNode) -> 
                   if isinstance(node, (cst.FunctionDef, cst.Module))), None)
     if scope is None:
         return set()
-    skipped = {id(read), *(id(loop.target) for loop in loops)}
-    used: set[str] = set()
-    stack: list[cst.CSTNode] = [scope]
-    while stack:
-        node = stack.pop()
-        if id(node) in skipped:
-            continue
-        if isinstance(node, cst.Name):
-            used.add(node.value)
-        elif isinstance(node, cst.Attribute):
-            stack.append(node.value)
-        else:
-            stack.extend(node.children)
+    used = _names_outside(scope, {id(read), *(id(loop.target) for loop in loops)})
     return {name for loop in loops for name in _bound_names(loop.target)} - used

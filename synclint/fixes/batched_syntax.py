@@ -48,6 +48,24 @@ def _names_in(node: cst.CSTNode) -> Iterator[str]:
         yield from _names_in(child)
 
 
+def _names_outside(scope: cst.CSTNode, skipped: set[int]) -> set[str]:
+    """Names `scope` reads (not attribute names) outside the nodes whose ids are in
+    `skipped`. A loop, not recursion: a long function must not exhaust the stack."""
+    used: set[str] = set()
+    stack: list[cst.CSTNode] = [scope]
+    while stack:
+        node = stack.pop()
+        if id(node) in skipped:
+            continue
+        if isinstance(node, cst.Name):
+            used.add(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        else:
+            stack.extend(node.children)
+    return used
+
+
 def _bound_names(target: cst.CSTNode) -> Iterator[str]:
     if isinstance(target, cst.Name):
         yield target.value
