@@ -95,6 +95,9 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
             "device": "device", "values": "values", "kinds": "alike"}
     chosen: dict[str, str] = {}
     for key, word in [*base.items(), *((f"row{i}", w) for i, w in enumerate(words))]:
+        if key == "values" and word in taken and single \
+                and not words[0].endswith("value") and f"{words[0]}_values" not in taken:
+            word = f"{words[0]}_values"  # the code's own `values`: `norm_values`, not `values_2`
         counter = 1
         name = word
         while name in taken or name in chosen.values():

@@ -331,7 +331,7 @@ def test_nested_loops_get_distinct_names_and_stay_correct() -> None:
     layers = [[torch.randn(3) for _ in range(2)] for _ in range(3)]
     assert load(text, "fixed_nested").f(layers) == load(textwrap.dedent(source),
                                                        "naive_nested").f(layers)
-    assert "in zip(layers, values" in text
+    assert "in zip(layers, total_values" in text
 
 
 def test_import_torch_is_added_when_torch_is_aliased() -> None:

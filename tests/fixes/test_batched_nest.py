@@ -142,7 +142,7 @@ def test_the_first_pass_goes_before_the_outermost_loop_with_the_guard_kept() -> 
     assert "p.grad.norm(2)\n        for name, child in model.named_children()\n" \
            "        for p in child.parameters()\n        if p.grad is not None\n" in before
     assert "torch.stack(" in before and "torch.stack(" not in after
-    assert "values.append(next(values_2))" in after
+    assert "values.append(next(grad_norm_values))" in after
 
 
 def test_a_nest_fix_of_a_value_that_may_not_be_a_tensor_stays_unsafe() -> None:
