@@ -26,6 +26,10 @@ FixOrReason = PendingFix | str
 
 FIX_MESSAGE = "Compute the norm per tensor in float64 with `torch.linalg.vector_norm`"
 UNSAFE_REASON = "the result becomes a float64 tensor where it was float32"
+#: `total += <float64 square>` where `total` may be a tensor: `+=` adds in place in
+#: `total`'s own dtype, so a float32 accumulator overflows to inf all the same.
+IN_PLACE_REASON = ("the accumulator may be a tensor, and `+=` adds in place in its own "
+                   "dtype: the float64 square would overflow there again")
 NOT_FLOAT_REASON = ("the tensor's dtype is not known: `vector_norm` raises for integer, bool "
                     "and complex tensors")
 MPS_REASON = "this file uses Apple MPS, which has no float64"
@@ -91,6 +95,8 @@ def float64_fix(match: SquaredNorm, ctx: Context,
         if aug is None:
             return "the accumulating statement is not known"
         parent = aug
+        if not _accumulator_starts_as_number(aug, parents):
+            return IN_PLACE_REASON
         safe = _accumulator_on_host(aug, parents, ctx)
     elif match.comprehension is not None:
         # Only the summand changes: `sum(...)` keeps its empty-list result (0) and layout.
@@ -106,6 +112,8 @@ def float64_fix(match: SquaredNorm, ctx: Context,
         parent = ancestors[-1] if ancestors else None
         if (isinstance(parent, cst.AugAssign) and parent.value is target
                 and isinstance(parent.operator, cst.AddAssign)):
+            if not _accumulator_starts_as_number(parent, ancestors[:-1]):
+                return IN_PLACE_REASON
             safe = _accumulator_on_host(parent, ancestors[:-1], ctx)
         else:
             safe = consumed_on_host(target, ancestors, ctx)
@@ -358,6 +366,41 @@ def _name_on_host(target: cst.Name, assign: cst.Assign, ancestors: Sequence[cst.
         if not consumed_on_host(node, node_ancestors, ctx, depth):
             return False
     return True
+
+
+def _accumulator_starts_as_number(aug: cst.AugAssign, parents: Sequence[cst.CSTNode],
+                                  ) -> bool:
+    """`total += <norm> ** 2` where every binding of `total` is an augmented assignment or
+    an assignment of number literals: the first `+=` makes it a tensor of the square's dtype
+    (float64 once fixed). A tensor accumulator (`torch.zeros(())`, an attribute, anything
+    else) keeps its own dtype under `+=`, so a float64 square would overflow there again."""
+    if not isinstance(aug.target, cst.Name):
+        return False
+    scope = _scope(parents) or next(
+        (node for node in parents if isinstance(node, cst.Module)), None)
+    if scope is None:
+        return False
+    for node, node_ancestors in occurrences(scope, aug.target.value):
+        if not binds(node, node_ancestors):
+            continue
+        assign = next((a for a in reversed(node_ancestors)
+                       if isinstance(a, (cst.Assign, cst.AugAssign, cst.AnnAssign))), None)
+        if isinstance(assign, cst.AugAssign):
+            continue
+        if assign is None or assign.value is None or not _numbers(assign.value):
+            return False
+    return True
+
+
+def _numbers(value: cst.BaseExpression) -> bool:
+    """A number literal, or a tuple or list display of them (`(total, n) = (0.0, 0)`)."""
+    if isinstance(value, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(value, cst.UnaryOperation):
+        return _numbers(value.expression)
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return all(isinstance(e, cst.Element) and _numbers(e.value) for e in value.elements)
+    return False
 
 
 def _accumulator_on_host(aug: cst.AugAssign, parents: Sequence[cst.CSTNode],

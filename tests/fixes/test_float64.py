@@ -299,11 +299,9 @@ def f(model):
     ("total = 0.0", "total", "a, b = float(total), total.item()\n    return a + b", True),
     ("total = 0.0", "total", "return total", False),
     ("total = 0.0", "total", "print(total)\n    return float(total)", False),
-    ("total = torch.zeros(())", "total", "return float(total)", False),
     ("total = 0.0", "total", "total *= 2\n    return float(total)", False),
     ("total = 0.0\n    total = 1.0", "total", "return float(total)", True),
     ("total = 0.0\n    (total, other) = (1.0, 2)", "total", "return float(total)", False),
-    ("self = model", "self.total", "return float(self.total)", False),
 ])
 def test_an_accumulator_is_safe_only_when_every_read_is_a_host_read(init: str, target: str,
                                                                     use: str, safe: bool) -> None:
@@ -313,6 +311,32 @@ def test_an_accumulator_is_safe_only_when_every_read_is_a_host_read(init: str, t
     assert (finding.fix.applicability is Applicability.SAFE) is safe, finding.message
     if not safe:
         assert "the result becomes a float64 tensor" in (finding.help or "")
+
+
+@pytest.mark.parametrize(("init", "target"), [
+    ("total = torch.zeros(())", "total"),
+    ("self = model\n    self.total = torch.zeros(())", "self.total"),
+])
+def test_a_tensor_accumulator_gets_no_float64_fix(monkeypatch: pytest.MonkeyPatch,
+                                                  init: str, target: str) -> None:
+    """`+=` adds in place in the accumulator's dtype: a float64 square added to a float32
+    tensor overflows to inf all the same, so the fix would not fix anything."""
+    import synclint.fixes.float64 as float64
+
+    source = ACCUMULATOR.format(init=init, target=target, use=f"return {target}")
+    [finding] = findings(source)
+    assert finding.fix is None
+    assert "adds in place in its own dtype" in (finding.help or "")
+    # The fix it refuses: the sum is still inf where the float64 reference is finite.
+    monkeypatch.setattr(float64, "_accumulator_starts_as_number", lambda *_: True)
+    text = fixed(source, unsafe=True)
+    assert "dtype=torch.float64" in text
+    model = torch.nn.Linear(2, 1)
+    for p in model.parameters():
+        p.grad = torch.full_like(p, 1e20)
+    namespace: dict[str, object] = {}
+    exec(compile(text, "fixed.py", "exec"), namespace)  # noqa: S102
+    assert math.isinf(float(namespace["f"](model)))  # type: ignore[operator]
 
 
 def test_a_module_level_accumulator_is_unsafe() -> None:
