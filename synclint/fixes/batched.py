@@ -68,8 +68,8 @@ from synclint.fixes.batched_syntax import (
     _sequence_value,
     _simple,
     _Substitute,
-    _target_elements,
     _walk_scope,
+    _written_places,
 )
 from synclint.fixes.dtypes import is_real_float, known_dtype
 from synclint.fixes.layout import statement as layout_statement
@@ -1435,19 +1435,14 @@ class _Rewriter:
                 if reason is not None:
                     self.unsafe.append(reason)
             elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
-                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
-                    else [node.target]
-                for target in targets:
-                    for element in _target_elements(target):
-                        if isinstance(element, (cst.Attribute, cst.Subscript)):
-                            root = self._real_root(element)
-                            if root is not None and (root in watched or root in self.aliases):
-                                reason = (f"the loop assigns to `{_code(element)}`, which the "
-                                          "reads may depend on")
-                                if root in roots:
-                                    self._write(root, reason, order.get(id(node), 0),
-                                                last_read)
-                                self.unsafe.append(reason)
+                for element in _written_places(node):
+                    root = self._real_root(element)
+                    if root is not None and (root in watched or root in self.aliases):
+                        reason = (f"the loop assigns to `{_code(element)}`, which the "
+                                  "reads may depend on")
+                        if root in roots:
+                            self._write(root, reason, order.get(id(node), 0), last_read)
+                        self.unsafe.append(reason)
                 if isinstance(node, cst.AugAssign):
                     self._augmented_effect(node)
             elif isinstance(node, (cst.Yield, cst.Await)):

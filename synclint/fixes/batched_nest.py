@@ -30,8 +30,8 @@ from synclint.fixes.batched_syntax import (
     _Rename,
     _root,
     _sequence_annotation,
-    _target_elements,
     _walk_scope,
+    _written_places,
 )
 from synclint.fixes.pending import Replacement
 
@@ -327,12 +327,8 @@ def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
             if method is not None and method[1] in _CONTAINER_MUTATORS:
                 _check_written(method[0], watched, level.body_bound, fresh)
         elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
-            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) \
-                else [node.target]
-            for target in targets:
-                for element in _target_elements(target):
-                    if isinstance(element, (cst.Attribute, cst.Subscript)):
-                        _check_written(element, watched, level.body_bound, fresh)
+            for element in _written_places(node):
+                _check_written(element, watched, level.body_bound, fresh)
             if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and (
                     inner._is_device(node.target) or node.target.value in watched):
                 raise _Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "

@@ -66,6 +66,18 @@ def _names_outside(scope: cst.CSTNode, skipped: set[int]) -> set[str]:
     return used
 
 
+def _written_places(statement: cst.Assign | cst.AugAssign | cst.AnnAssign | cst.Del,
+                    ) -> Iterator[cst.Attribute | cst.Subscript]:
+    """The attributes and subscripts a statement assigns to or deletes (`a.b = ...`,
+    `x[i] += ...`, `del d[k]`, each element of a tuple target)."""
+    targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) \
+        else [statement.target]
+    for target in targets:
+        for element in _target_elements(target):
+            if isinstance(element, (cst.Attribute, cst.Subscript)):
+                yield element
+
+
 def _bound_names(target: cst.CSTNode) -> Iterator[str]:
     if isinstance(target, cst.Name):
         yield target.value
