@@ -46,7 +46,16 @@ from synclint.fixes.batched_facts import (
     _SYNCING_OPS,
     _TOTAL,
 )
-from synclint.fixes.batched_render import Names, Plan, Read, choose_names, identifiers, prelude
+from synclint.fixes.batched_render import (
+    Names,
+    Plan,
+    Read,
+    by_columns,
+    choose_names,
+    column_values,
+    identifiers,
+    prelude,
+)
 from synclint.fixes.batched_syntax import (
     _atomic,
     _bound_names,
@@ -75,8 +84,8 @@ from synclint.fixes.dtypes import is_real_float, known_dtype
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import PendingFix, Replacement
 
-__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_dtypes",
-           "reads_each_when_mixed"]
+__all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_columns",
+           "loops_over_dtypes", "reads_each_when_mixed"]
 
 _RENDER_CODE = _code
 
@@ -154,6 +163,22 @@ def loops_over_dtypes(loop: cst.CSTNode) -> bool:
                for e in iterable.elt.elements)
 
 
+def loops_over_columns(loop: cst.CSTNode) -> bool:
+    """`[torch.cat([r.view(1) for r in c]).tolist() if alike else ... for c in zip(*reads)]`: a
+    loop over the columns of the rows the batched fix collected (one column per value the
+    loop read per element: a handful), as the fix writes it."""
+    if not isinstance(loop, cst.ListComp) or loop.for_in.ifs:
+        return False
+    source, target, elt = loop.for_in.iter, loop.for_in.target, loop.elt
+    if not (isinstance(source, cst.Call) and isinstance(source.func, cst.Name)
+            and source.func.value == "zip" and len(source.args) >= 1
+            and source.args[0].star == "*" and isinstance(source.args[0].value, cst.Name)
+            and all(arg.keyword is not None for arg in source.args[1:])):
+        return False
+    return isinstance(target, cst.Name) and isinstance(elt, cst.IfExp) \
+        and _RENDER_CODE(elt.body) == column_values(target.value)
+
+
 def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> bool:
     """`torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]`, as
     the batched fix writes it: one transfer, unless the values differ in dtype or device
@@ -167,7 +192,7 @@ def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -
     source, target, elt = loop.for_in.iter, loop.for_in.target, loop.elt
     stacked = _RENDER_CODE(parent.body)
     return isinstance(source, cst.Name) and isinstance(target, cst.Name) \
-        and stacked == f"torch.stack({source.value}).tolist()" \
+        and stacked in (f"torch.stack({source.value}).tolist()", column_values(source.value)) \
         and _RENDER_CODE(elt) == f"{target.value}.item()" and not loop.for_in.ifs
 
 
@@ -290,7 +315,12 @@ class _Rewriter:
         materialise = self._check_iterable_readable_twice(loop.iter) \
             or self._long_display(loop.iter)
         unused = self._unused_targets(loop)
+        rows = self._rows_are_elements(loop) \
+            if unused >= self.targets and not materialise else None
         names = self._names()
+        if rows is not None:
+            # The loop's own variables, now bound to the values read.
+            names = replace(names, row=tuple(rows))
         indent = self._indent(loop)
         target = loop.target
         only_if = self._only_if()
@@ -299,19 +329,21 @@ class _Rewriter:
                                           materialise)
         if unused >= self.targets:
             # The body no longer needs the elements: loop over the values alone.
-            prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
-                                                items=False, indent=indent)
+            prelude, row_target, columns = self._prelude(
+                names, _code(target), _code(loop.iter), items=False, indent=indent,
+                rows=_code(loop.iter) if rows is not None else None)
             replacements = [
                 Replacement(loop, "".join(line + "\n" + indent for line in prelude),
                             mode="before"),
                 Replacement(target, row_target),
-                Replacement(loop.iter, names.values),
+                Replacement(loop.iter, self._columns(names.values) if columns
+                            else names.values),
             ]
             replacements.extend(self._site_replacements(names))
             return self._outcome(replacements)
         iterable = names.items if materialise else _code(loop.iter)
-        prelude, row_target = self._prelude(names, _code(target), _code(loop.iter),
-                                            items=materialise, indent=indent)
+        prelude, row_target, columns = self._prelude(names, _code(target), _code(loop.iter),
+                                                     items=materialise, indent=indent)
         target_code = _code(target)
         if unused and "_" not in self.state.identifiers.get(self._scope_key(), set()):
             renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
@@ -323,7 +355,8 @@ class _Rewriter:
         replacements = [
             Replacement(loop, "".join(line + "\n" + indent for line in prelude), mode="before"),
             Replacement(target, f"{target_code}, {row_target}"),
-            Replacement(loop.iter, self._zip(iterable, names.values, before=indent + header,
+            Replacement(loop.iter, self._zip(iterable, f"*{names.values}" if columns
+                                             else names.values, before=indent + header,
                                              indent=indent)),
         ]
         replacements.extend(self._site_replacements(names))
@@ -382,22 +415,22 @@ class _Rewriter:
                                           indent, materialise)
         if uses_target:
             materialise = self._check_iterable_readable_twice(for_in.iter)
-            prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
-                                                items=materialise, indent=indent)
+            prelude, row_target, columns = self._prelude(
+                names, _code(for_in.target), iter_code, items=materialise, indent=indent)
             target_code = _code(for_in.target)
             if isinstance(for_in.target, cst.Tuple) and not for_in.target.lpar:
                 target_code = f"({target_code})"
             new_target = f"{target_code}, {row_target}"
             new_iter = self._zip(names.items if materialise else iter_code,
-                                 names.values)
+                                 f"*{names.values}" if columns else names.values)
         else:
             assigned = self._assigned_name(anchor, loop, consumer, names, uses_target)
             if assigned is not None:
                 # `grad_norms = [p.grad.norm().item() for p in ps]`: the host list gets the
                 # name the comprehension was assigned to (no `grad_norms = values`).
                 names = replace(names, values=assigned)
-            prelude, row_target = self._prelude(names, _code(for_in.target), iter_code,
-                                                items=False, indent=indent)
+            prelude, row_target, columns = self._prelude(
+                names, _code(for_in.target), iter_code, items=False, indent=indent)
             if assigned is not None:
                 start = max(i for i, line in enumerate(prelude)
                             if line.startswith(f"{assigned} = "))
@@ -406,7 +439,8 @@ class _Rewriter:
                 before = "".join(line + "\n" + indent for line in prelude[:start])
                 return self._outcome([Replacement(anchor, before, mode="before"),
                                       Replacement(loop, value)])
-            new_target, new_iter = row_target, names.values
+            new_target = row_target
+            new_iter = self._columns(names.values) if columns else names.values
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
                         mode="before"),
@@ -482,6 +516,25 @@ class _Rewriter:
         if isinstance(loop, cst.GeneratorExp) and consumer is not None:
             return names.values
         return None
+
+    def _rows_are_elements(self, loop: cst.For) -> list[str] | None:
+        """`for a, b in pairs: f(b.item(), a.item())` over a list or tuple `pairs`, where
+        the reads are the loop variables, each read once: the elements are the rows of
+        values read (no first pass copies them). The reads are put in the variables'
+        order; the variables are returned."""
+        target = loop.target
+        if not isinstance(target, cst.Tuple) or not self._known_sequence(loop.iter):
+            return None
+        variables = [element.value.value if isinstance(element, cst.Element)
+                     and isinstance(element.value, cst.Name) else ""
+                     for element in target.elements]
+        read = [self._collected(site, view=False) for site in self.sites]
+        if "" in variables or sorted(read) != sorted(variables) \
+                or len(set(variables)) != len(variables) \
+                or any(site.guards for site in self.sites):
+            return None
+        self.sites.sort(key=lambda site: variables.index(self._collected(site, view=False)))
+        return variables
 
     def _unused_targets(self, loop: cst.For) -> set[str]:
         """Loop variables that nothing reads once the reads are replaced: not the body
@@ -1749,11 +1802,11 @@ class _Rewriter:
             word = f"grad_{word}"
         return word
 
-    def _collected(self, site: _Site, *, guarded: bool = True) -> str:
+    def _collected(self, site: _Site, *, guarded: bool = True, view: bool = True) -> str:
         node = self._substituted(site.value)
         code = _code(node)
         atomic = _atomic(node)
-        if not self._scalar(site.value):
+        if view and not self._scalar(site.value):
             code, atomic = f"{code if atomic else f'({code})'}.view(())", True
         if site.truth and self._value_class(site) != "bool":
             # Only its truth is used: as a bool it stacks with any other value (torch
@@ -1786,21 +1839,27 @@ class _Rewriter:
         return names
 
     def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
-                 indent: str, only_if: str | None = None) -> tuple[list[str], str]:
-        """The statements that read every value with one transfer, and the target that
-        receives a row of Python values."""
+                 indent: str, only_if: str | None = None,
+                 rows: str | None = None) -> tuple[list[str], str, bool]:
+        """The statements that read every value with one transfer, the target that
+        receives a row of Python values, and whether `values` holds columns (the loop
+        then takes `zip(*values)`)."""
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
         one = self._one_dtype_and_device()
         plan = Plan(
             reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
-                             bool(site.guards)) for site in self.sites),
+                             bool(site.guards),
+                             self._collected(site, guarded=only_if is None, view=False))
+                        for site in self.sites),
             target=target, source=names.items if items else iterable,
             materialise=iterable if items else None, uniform=one or self._uniform(),
             display=self._long_display(self.loop_source[1] or cst.Name("_")),
             one_device=one,
-            indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if)
-        return prelude(plan, names)
+            indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if,
+            zip_strict=self.ctx.style.zip_strict, rows=rows)
+        lines, row_target = prelude(plan, names)
+        return lines, row_target, by_columns(plan)
 
     def _only_if(self) -> str | None:
         """The guard of the loop's one read where the loop reads it exactly when the guard
@@ -1813,8 +1872,8 @@ class _Rewriter:
     def _filtered_outcome(self, names: Names, anchor: cst.CSTNode, target: cst.CSTNode,
                           iterable: cst.BaseExpression, only_if: str, indent: str,
                           materialise: bool) -> Outcome:
-        prelude, _ = self._prelude(names, _code(target), _code(iterable), items=materialise,
-                                   indent=indent, only_if=only_if)
+        prelude, _, _ = self._prelude(names, _code(target), _code(iterable),
+                                      items=materialise, indent=indent, only_if=only_if)
         site = self.sites[0]
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
@@ -1852,6 +1911,11 @@ class _Rewriter:
         lines[0] = lines[0][len(head):]
         lines[-1] = lines[-1][:-1]
         return lines[0] + "".join("\n" + indent + line for line in lines[1:])
+
+    def _columns(self, values: str) -> str:
+        """The rows of a list of columns."""
+        return f"zip(*{values}, strict=True)" if self.ctx.style.zip_strict \
+            else f"zip(*{values})"
 
     def _site_replacements(self, names: Names) -> list[Replacement]:
         result: list[Replacement] = []

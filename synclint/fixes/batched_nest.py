@@ -412,7 +412,7 @@ def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
     indent = inner._indent(outermost)
     source = _code(outermost.iter) + "".join(
         f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
-    prelude, _ = inner._prelude(names, _code(outermost.target), source, items=False,
+    prelude, _, _ = inner._prelude(names, _code(outermost.target), source, items=False,
                                 indent=indent, only_if=" and ".join(site.guards))
     replacements = [
         Replacement(outermost, "".join(line + "\n" + indent for line in prelude),

@@ -24,6 +24,8 @@ class Read:
     collected: str
     word: str
     guarded: bool
+    #: `collected` without the `.view(())` that makes a one-element tensor 0-d.
+    as_is: str = ""
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,11 @@ class Plan:
     one_device: bool = False
     #: The iterable copied first is a list or tuple display: it is bound as it is.
     display: bool = False
+    #: `zip(..., strict=True)` (Python 3.10 and later).
+    zip_strict: bool = True
+    #: A list or tuple whose elements are the rows of values read (`for a, b in pairs`
+    #: reading `a` and `b`): the column form needs no first pass.
+    rows: str | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +122,13 @@ def choose_names(plan_reads: tuple[Read, ...], taken: set[str]) -> Names:
     return Names(row=row, short=short, **{key: chosen[key] for key in base})
 
 
+def by_columns(plan: Plan) -> bool:
+    """Several values of unknown dtypes per element: `values` holds a column per value
+    read (the loop takes `zip(*values)`), and the row target has no parentheses."""
+    return len(plan.reads) > 1 and plan.only_if is None and not plan.uniform \
+        and not any(read.guarded for read in plan.reads)
+
+
 def prelude(plan: Plan, names: Names) -> tuple[list[str], str]:
     """The statements before the loop (relative to its indentation), and the loop's new
     row target: with the shorter name for the values read (`flags` for `finite_flags`)
@@ -141,14 +155,22 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
     if plan.only_if is not None:
         _filtered(plan, names, emit)
         return out, ""
+    columns = by_columns(plan)
     if single:
         element = plan.reads[0].collected
         row_target = names.row[0]
     else:
-        element = "(" + ", ".join(read.collected for read in plan.reads) + ")"
+        element = "(" + ", ".join(read.as_is if columns else read.collected
+                                  for read in plan.reads) + ")"
         row_target = "(" + ", ".join(names.row) + ")"
+    if columns and plan.rows is not None:
+        _emit_columns(plan, names, emit, plan.rows)
+        return out, ", ".join(names.row)
     emit(names.reads, f"[{element} for {plan.target} in {plan.source}]")
     reads = names.reads
+    if columns:
+        _emit_columns(plan, names, emit, reads)
+        return out, ", ".join(names.row)
     if single and not guarded and not plan.uniform:
         _emit_alike(names, emit, names.values, "{values}", reads)
         return out, row_target
@@ -191,7 +213,8 @@ def _render(plan: Plan, names: Names) -> tuple[list[str], str]:
 def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name: str,
                 template: str, flat: str) -> None:
     """`name = <template>` around one `torch.stack` of `flat`, every value moved onto the
-    first one's device; that device gets its own line where the statement would not fit."""
+    first one's device. Where that does not fit on a line, the device gets a line of its
+    own, or the list is moved onto one device first, whichever wraps over fewer lines."""
     if plan.one_device:
         emit(name, template.format(stacked=f"torch.stack({flat})", flat=flat))
         return
@@ -199,10 +222,22 @@ def _emit_stack(plan: Plan, names: Names, emit: Callable[[str, str], None], name
         stacked=f"torch.stack([r.to({flat}[0].device) for r in {flat}])", flat=flat)
     if len(plan.indent) + len(f"{name} = {inline}") <= plan.line_length:
         emit(name, inline)
-    else:
-        emit(names.device, f"{flat}[0].device if {flat} else None")
-        emit(name, template.format(
-            stacked=f"torch.stack([r.to({names.device}) for r in {flat}])", flat=flat))
+        return
+    # `flat` is the fix's own name: rebinding it changes nothing the loop reads.
+    forms = [
+        [(names.device, f"{flat}[0].device if {flat} else None"),
+         (name, template.format(stacked=f"torch.stack([r.to({names.device}) for r in {flat}])",
+                                flat=flat))],
+        [(flat, f"[r.to({flat}[0].device) for r in {flat}]"),
+         (name, template.format(stacked=f"torch.stack({flat})", flat=flat))],
+    ]
+
+    def height(form: list[tuple[str, str]]) -> int:
+        return sum(len(statement(f"{target} = ", expr, indent=plan.indent, unit=plan.unit,
+                                 line_length=plan.line_length)) for target, expr in form)
+
+    for target, expr in min(forms, key=height):
+        emit(target, expr)
 
 
 def _emit_alike(names: Names, emit: Callable[[str, str], None], name: str, template: str,
@@ -213,6 +248,25 @@ def _emit_alike(names: Names, emit: Callable[[str, str], None], name: str, templ
     emit(names.kinds, f"len({{(r.device, r.dtype) for r in {reads}}}) == 1")
     emit(name, template.format(values=f"torch.stack({reads}).tolist() if {names.kinds} "
                                       f"else [r.item() for r in {reads}]"))
+
+
+def _emit_columns(plan: Plan, names: Names, emit: Callable[[str, str], None],
+                  reads: str) -> None:
+    """`values`: per value the loop reads, the column of its Python values (the loop takes
+    `zip(*values)`). Where every row's values have the devices and dtypes of the first
+    row's, one transfer per column: a count, a flag and a loss each keep their value and
+    type. Otherwise one `.item()` each, as the loop did (one stack would promote)."""
+    emit(names.kinds, f"len({{tuple((r.device, r.dtype) for r in row) for row in {reads}}}) < 2")
+    strict = ", strict=True" if plan.zip_strict else ""
+    # `r.view(1)`: any one-element tensor, whatever its shape, as `.item()` takes it (and
+    # an error, as `.item()` gives, for one with more elements).
+    emit(names.values, f"[{column_values('c')} if {names.kinds} else [r.item() for r in c]"
+                       f" for c in zip(*{reads}{strict})]")
+
+
+def column_values(column: str) -> str:
+    """The Python values of a column of one-element tensors of one device and dtype."""
+    return f"torch.cat([r.view(1) for r in {column}]).tolist()"
 
 
 def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:

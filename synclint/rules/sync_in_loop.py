@@ -22,6 +22,7 @@ from synclint.analysis.torch_api import (
 from synclint.fixes.batched import (
     batched_fix,
     loop_ancestors,
+    loops_over_columns,
     loops_over_dtypes,
     reads_each_when_mixed,
 )
@@ -170,8 +171,8 @@ class SyncInLoop(Rule):
                         help="Keep the value as a tensor, or read it only every N steps.")
             return
         loop_node = self.ctx.loops[-1]
-        if loops_over_dtypes(loop_node):
-            return  # one read per dtype (the batched fix's own stacks), not per element
+        if loops_over_dtypes(loop_node) or loops_over_columns(loop_node):
+            return  # one read per dtype or per column (the batched fix's own), not per element
         if reads_each_when_mixed(loop_node, loop_ancestors(self.ctx, loop_node)):
             return  # the batched fix's own fallback for values of several dtypes
         loop = loop_word(loop_node)

@@ -278,3 +278,133 @@ def test_without_the_check_the_fix_changes_results(monkeypatch: pytest.MonkeyPat
         assert fixed_syncs > naive_syncs
     else:
         assert naive_value != fixed_value
+
+
+# -- the column form: several reads per element, dtypes not known -------------------------
+
+_COLUMNS = """\
+    import torch
+
+    def f(batches: list[tuple[torch.Tensor, torch.Tensor]]) -> list[tuple[object, object]]:
+        out = []
+        for batch in batches:
+            out.append((batch[0].item(), batch[1].item()))
+        return out
+    """
+
+#: What each part of the column form keeps, with an input that shows it: the same fix
+#: without that part computes something else.
+_COLUMN_PARTS = {
+    # A count next to a loss: each column is stacked in its own dtype, where one check
+    # over all values would read them one by one (exact, with one sync per value).
+    "per column": ("len({tuple((r.device, r.dtype) for r in row) for row in reads})",
+                   "len({(r.device, r.dtype) for row in reads for r in row})",
+                   [(torch.tensor(2**53 + 1), torch.tensor(0.5)),
+                    (torch.tensor(3), torch.tensor(1.5))]),
+    # A column of an int in one row and a float in the next: read one by one.
+    "dtype in the key": ("(r.device, r.dtype) for r in row", "(r.device,) for r in row",
+                         [(torch.tensor(2**53 + 1), torch.tensor(True)),
+                          (torch.tensor(0.5), torch.tensor(False))]),
+    # A 0-d value next to a one-element vector: `.item()` takes both, a stack does not.
+    "one-element views": ("torch.cat([r.view(1) for r in c])", "torch.stack(c)",
+                          [(torch.tensor(1.0), torch.tensor(2)),
+                           (torch.tensor([3.0]), torch.tensor(4))]),
+    # One-element vectors everywhere: their stack is (n, 1), its list nested.
+    "flat values": ("torch.cat([r.view(1) for r in c])", "torch.stack(c)",
+                    [(torch.tensor([1.0]), torch.tensor([2])),
+                     (torch.tensor([3.0]), torch.tensor([4]))]),
+}
+
+
+def test_the_column_form_keeps_every_value_and_type() -> None:
+    source = textwrap.dedent(_COLUMNS)
+    fixed = _fixed(source, unsafe=True)
+    assert "for c in zip(*reads, strict=True)" in fixed, fixed
+    naive, rewritten = _load(source, "naive"), _load(fixed, "fixed")
+    inputs = [[], [(torch.tensor(7), torch.tensor(True))],
+              *(rows for _, _, rows in _COLUMN_PARTS.values())]
+    for rows in inputs:
+        assert _run(rewritten, (rows,))[0] == _run(naive, (rows,))[0], rows
+    # Columns of one dtype each: one transfer per column, not one per element.
+    rows = [(torch.tensor(i), torch.tensor(i / 2)) for i in range(5)]
+    assert _run(rewritten, (rows,)) == (_run(naive, (rows,))[0], 2)
+
+
+@pytest.mark.parametrize("part", sorted(_COLUMN_PARTS))
+def test_without_each_part_the_column_form_changes_results(part: str) -> None:
+    source = textwrap.dedent(_COLUMNS)
+    fixed = _fixed(source, unsafe=True)
+    kept, dropped, rows = _COLUMN_PARTS[part]
+    assert kept in fixed, fixed
+    weakened = fixed.replace(kept, dropped)
+    naive = _run(_load(source, "naive"), (rows,))
+    if part == "per column":
+        assert _run(_load(weakened, "weakened"), (rows,)) == naive
+        assert _run(_load(fixed, "fixed"), (rows,)) == (naive[0], 2) and naive[1] == 4
+    else:
+        assert _run(_load(weakened, "weakened"), (rows,))[0] != naive[0]
+
+
+def test_the_column_loop_of_the_fix_is_not_flagged_but_a_look_alike_is(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from synclint.rules import sync_in_loop
+    from tests.linter.helpers import rule_findings
+
+    template = """\
+        import torch
+
+        def f(rows: list[tuple[torch.Tensor, torch.Tensor]]) -> list[list[float]]:
+            alike = len({tuple((r.device, r.dtype) for r in row) for row in rows}) < 2
+            return VALUES
+        """
+    own = ("[torch.cat([r.view(1) for r in c]).tolist() if alike else [r.item() for r in c] "
+           "for c in zip(*rows, strict=True)]")
+    assert rule_findings("SYN101", template.replace("VALUES", own)) == []
+    # Another reshape, a loop over the rows themselves, no fallback.
+    for values in (own.replace(".view(1)", ".view(-1)"),
+                   own.replace("zip(*rows, strict=True)", "rows"),
+                   "[torch.cat([r.view(1) for r in c]).tolist() for c in zip(*rows)]"):
+        assert rule_findings("SYN101", template.replace("VALUES", values)), values
+    monkeypatch.setattr(sync_in_loop, "loops_over_columns", lambda loop: False)
+    assert rule_findings("SYN101", template.replace("VALUES", own))
+
+
+_PAIRS = """\
+    import torch
+
+    def f(a: torch.Tensor, b: torch.Tensor) -> list[float]:
+        pairs = list(zip(a, b))
+        out = []
+        for low, high in pairs:
+            out.append(high.item() - low.item())
+        return out
+    """
+
+
+def test_a_list_of_the_rows_read_is_not_copied_and_keeps_its_variable_names() -> None:
+    source = textwrap.dedent(_PAIRS)
+    fixed = _fixed(source, unsafe=True)
+    assert "for c in zip(*pairs, strict=True)" in fixed and "reads" not in fixed, fixed
+    assert "for low, high in zip(*values, strict=True):" in fixed
+    assert "out.append(high - low)" in fixed
+    naive, rewritten = _load(source, "naive"), _load(fixed, "fixed")
+    for args in ((torch.tensor([1, 2**53 + 1]), torch.tensor([0.5, 2.5])),
+                 (torch.tensor([1.0]), torch.tensor([3], dtype=torch.int16)),
+                 (torch.tensor([]), torch.tensor([]))):
+        assert _run(rewritten, args) == (_run(naive, args)[0], min(2, len(args[0]) * 2))
+
+
+@pytest.mark.parametrize("loop", [
+    "for low, high in pairs:\n        out.append(high.item() - high.item())",  # one twice
+    "for low, high in pairs:\n        out.append(high.item() + len(out))",  # one unread
+    "for low, high in reversed(pairs):\n        out.append(high.item() - low.item())",  # call
+    "for low, high in pairs:\n        out.append(high.item() - low.item() if low.numel() else 0)",
+])
+def test_the_rows_are_copied_unless_they_are_the_variables_of_a_list(loop: str) -> None:
+    source = textwrap.dedent(_PAIRS).replace(
+        "for low, high in pairs:\n        out.append(high.item() - low.item())", loop)
+    assert loop in source
+    fixed = _fixed(source, unsafe=True)
+    assert fixed != source and "zip(*pairs" not in fixed, fixed
+    args = (torch.tensor([1.0, 2.0]), torch.tensor([0.5, 2.5]))
+    assert _run(_load(fixed, "fixed"), args)[0] == _run(_load(source, "naive"), args)[0]

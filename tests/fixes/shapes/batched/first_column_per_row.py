@@ -1,6 +1,8 @@
 # expect-fix: unsafe
+# max-syncs: 2
 """Match each row index to the first column it was paired with, most frequent pairs first
-(reduced from transformers' DEIMv2 loss): two reads per row of an index tensor."""
+(reduced from transformers' DEIMv2 loss): two reads per row of an index tensor. Their
+dtypes are not known, so the fix transfers each of the two columns once."""
 from __future__ import annotations
 
 import torch

@@ -1,7 +1,8 @@
 # expect-fix: unsafe
-# max-syncs: 2
+# max-syncs: 3
 """A denoising loop over (sigma, next sigma, gamma) steps that reads two of them early
-and one late in each step (reduced from transformers' ESMFold2 sampler)."""
+and one late in each step (reduced from transformers' ESMFold2 sampler). Their dtypes
+are not known, so the fix transfers each of the three columns once."""
 from __future__ import annotations
 
 import torch
