@@ -128,6 +128,8 @@ class _Site:
     facts: frozenset[str]
     exact: bool
     proven: bool = True
+    #: The statement (or `if` test) the read is in.
+    statement: int = 0
 
 
 @dataclass
@@ -243,6 +245,9 @@ class _Rewriter:
         self.loop = loop
         self.ancestors = ancestors
         self.sites: list[_Site] = []
+        #: The statement (or `if` test) being read: sites in different ones run in the
+        #: order the analysis meets them.
+        self._statement_number = 0
         #: The host guards of the current point: (textual order, code, not-None facts).
         self.guards: list[tuple[int, str, frozenset[str]]] = []
         self._order = 0
@@ -916,6 +921,7 @@ class _Rewriter:
         self._statements(block.body)
 
     def _small(self, node: cst.BaseSmallStatement) -> None:
+        self._statement_number += 1
         if isinstance(node, cst.Continue):
             facts: frozenset[str] = frozenset()
             if len(self.guards) == 1 and len(self.tests) == 1:
@@ -956,6 +962,7 @@ class _Rewriter:
             raise _Refused(f"a `{type(node).__name__}` statement in the loop")
 
     def _if(self, node: cst.If) -> None:
+        self._statement_number += 1
         self._expression(node.test, truth=True)
         saved_guards, saved_exact = list(self.guards), self.exact
         host = self._host_guard(node.test)
@@ -1130,7 +1137,7 @@ class _Rewriter:
                 facts |= skipped[2]
         guards = [code for _, code in sorted(ordered)]
         self.sites.append(_Site(node, value, mode, truth, tuple(guards), frozenset(facts),
-                                exact, proven))
+                                exact, proven, self._statement_number))
 
     # -- guards -------------------------------------------------------------------
     def _next(self) -> int:
@@ -1847,10 +1854,12 @@ class _Rewriter:
         module = self.ancestors[0] if self.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
         one = self._one_dtype_and_device()
+        # A filtered first pass keeps one read's guard in its `if`; with several reads,
+        # each keeps its own (`None` where it does not hold).
+        guarded = only_if is None or len(self.sites) > 1
         plan = Plan(
-            reads=tuple(Read(self._collected(site, guarded=only_if is None), "",
-                             bool(site.guards),
-                             self._collected(site, guarded=only_if is None, view=False))
+            reads=tuple(Read(self._collected(site, guarded=guarded), "", bool(site.guards),
+                             self._collected(site, guarded=guarded, view=False))
                         for site in self.sites),
             target=target, source=names.items if items else iterable,
             materialise=iterable if items else None, uniform=one or self._uniform(),
@@ -1864,22 +1873,34 @@ class _Rewriter:
     def _only_if(self) -> str | None:
         """The guard of the loop's one read where the loop reads it exactly when the guard
         holds (every condition on the way is a host guard): the first pass can keep only
-        those elements, and the loop take the next value where it read one."""
-        if len(self.sites) != 1 or not self.sites[0].guards or not self.sites[0].exact:
+        those elements, and the loop take the next value where it read one. With several
+        reads, some guarded, each read exactly when its guards hold and each in a
+        statement of its own (so they run in the order the first pass reads them): ""
+        (the first pass keeps every read whose guards hold, in that order)."""
+        if not any(site.guards for site in self.sites) \
+                or not all(site.exact for site in self.sites):
             return None
-        return " and ".join(self.sites[0].guards)
+        if len(self.sites) == 1:
+            return " and ".join(self.sites[0].guards)
+        return "" if self._in_statement_order() else None
+
+    def _in_statement_order(self) -> bool:
+        """Each read in a statement (or `if` test) of its own: the loop runs them in the
+        order the analysis met them. Within one statement it may not (`d[k.item()] +=
+        v.item()` reads `k` first)."""
+        statements = [site.statement for site in self.sites]
+        return statements == sorted(set(statements))
 
     def _filtered_outcome(self, names: Names, anchor: cst.CSTNode, target: cst.CSTNode,
                           iterable: cst.BaseExpression, only_if: str, indent: str,
                           materialise: bool) -> Outcome:
         prelude, _, _ = self._prelude(names, _code(target), _code(iterable),
                                       items=materialise, indent=indent, only_if=only_if)
-        site = self.sites[0]
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
                         mode="before"),
-            Replacement(site.node if site.mode == "item" else site.value,
-                        f"next({names.values})"),
+            *(Replacement(site.node if site.mode == "item" else site.value,
+                          f"next({names.values})") for site in self.sites),
         ]
         if materialise:
             replacements.append(Replacement(iterable, names.items))
@@ -1938,10 +1959,10 @@ class _Rewriter:
         return indent
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
-        for site in self.sites:
-            self._check_proven(site)
         count = len(self.sites)
         what = "value" if count == 1 else "values"
+        for site in self.sites:
+            self._check_proven(site)
         message = (f"Read the loop's {count} tensor {what} per element in one pass, stack "
                    "them and transfer once (`.tolist()`), then loop over Python values")
         if self.unsafe:

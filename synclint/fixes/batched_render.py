@@ -271,10 +271,19 @@ def column_values(column: str) -> str:
 
 def _filtered(plan: Plan, names: Names, emit: Callable[[str, str], None]) -> None:
     """`reads = [v for t in ts if guard]` and `values`, an iterator over their Python
-    values in order (the loop calls `next(values)` where it read one)."""
+    values in order (the loop calls `next(values)` where it read one). With several reads
+    per element: a row of them (`None` where a read's guard does not hold), and the values
+    of those that are not `None`, in the order the loop reads them."""
     reads, values = names.reads, names.values
-    condition = f" if {plan.only_if}" if plan.only_if else ""
-    emit(reads, f"[{plan.reads[0].collected} for {plan.target} in {plan.source}{condition}]")
+    if len(plan.reads) > 1:
+        element = "(" + ", ".join(read.collected for read in plan.reads) + ")"
+        emit(reads, f"[{element} for {plan.target} in {plan.source}]")
+        reads = names.flat
+        emit(reads, f"[r for row in {names.reads} for r in row if r is not None]")
+    else:
+        condition = f" if {plan.only_if}" if plan.only_if else ""
+        emit(reads,
+             f"[{plan.reads[0].collected} for {plan.target} in {plan.source}{condition}]")
     if plan.uniform:
         _emit_stack(plan, names, emit, values, "iter({stacked}.tolist() if {flat} else [])",
                     reads)

@@ -408,3 +408,63 @@ def test_the_rows_are_copied_unless_they_are_the_variables_of_a_list(loop: str) 
     assert fixed != source and "zip(*pairs" not in fixed, fixed
     args = (torch.tensor([1.0, 2.0]), torch.tensor([0.5, 2.5]))
     assert _run(_load(fixed, "fixed"), args)[0] == _run(_load(source, "naive"), args)[0]
+
+
+# -- several guarded reads, taken in order with `next(values)` ------------------------------
+
+_IN_ORDER = """\
+    import torch
+
+    def f(model: torch.nn.Module) -> dict[str, tuple[float, float | None]]:
+        out = {}
+        for name, p in model.named_parameters():
+            weight = p.data.norm().item()
+            grad = p.grad.norm().item() if p.grad is not None else None
+            out[name] = (weight, grad)
+        return out
+    """
+
+_SAME_STATEMENT = """\
+    import torch
+
+    def f(rows: list[tuple[torch.Tensor, torch.Tensor, object]]) -> dict[int, float]:
+        d = {0: 0.0, 1: 0.0, 5: 0.0}
+        for k, v, g in rows:
+            if g is not None:
+                d[k.item()] += v.item()
+        return d
+    """
+
+
+def _guarded_model() -> torch.nn.Module:
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Linear(2, 1))
+    model(torch.randn(4, 3)).sum().backward()
+    model[0].bias.grad = None
+    return model
+
+
+def test_several_guarded_reads_are_taken_in_order_where_the_guards_hold() -> None:
+    source = textwrap.dedent(_IN_ORDER)
+    fixed = _fixed(source, unsafe=False)
+    assert "grad = next(values) if p.grad is not None else None" in fixed, fixed
+    assert "for name, p in model.named_parameters():" in fixed
+    naive, rewritten = _load(source, "naive"), _load(fixed, "fixed")
+    for model in (_guarded_model(), torch.nn.Sequential()):
+        value, syncs = _run(rewritten, (model,))
+        assert value == _run(naive, (model,))[0]
+        assert syncs == (1 if list(model.parameters()) else 0)
+
+
+def test_reads_in_one_statement_keep_their_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`d[k.item()] += v.item()` reads `k` first, though the analysis meets `v` first."""
+    source = textwrap.dedent(_SAME_STATEMENT)
+    rows = [(torch.tensor(1), torch.tensor(2.5), 1), (torch.tensor(5), torch.tensor(0.5), None),
+            (torch.tensor(0), torch.tensor(1.0), 1)]
+    naive = _run(_load(source, "naive"), (rows,))[0]
+    fixed = _fixed(source, unsafe=True)
+    assert "next(values)" not in fixed and _run(_load(fixed, "fixed"), (rows,))[0] == naive
+    monkeypatch.setattr(batched._Rewriter, "_in_statement_order", lambda self: True)
+    text = _fixed(source, unsafe=True)
+    assert "d[next(values)] += next(values)" in text
+    assert _run(_load(text, "fixed"), (rows,))[0] != naive
