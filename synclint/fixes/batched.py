@@ -1959,10 +1959,10 @@ class _Rewriter:
         return indent
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
-        count = len(self.sites)
-        what = "value" if count == 1 else "values"
         for site in self.sites:
             self._check_proven(site)
+        count = len(self.sites)
+        what = "value" if count == 1 else "values"
         message = (f"Read the loop's {count} tensor {what} per element in one pass, stack "
                    "them and transfer once (`.tolist()`), then loop over Python values")
         if self.unsafe:

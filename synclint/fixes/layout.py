@@ -112,8 +112,11 @@ def _split(inner: str, depth: int, indent: str, unit: str, limit: int) -> list[s
     keywords = _keyword_positions(inner, comprehension=True)
     if keywords:
         parts = [p.strip() for p in _cut(inner, keywords, 0)]
+        # A clause that is a conditional expression (`a if c else b for x in xs`) too
+        # long for its line is split at its own `if` and `else`, without parentheses.
         return [line for part in parts
-                for line in _wrap("", part, "", depth, indent, unit, limit)]
+                for piece in _conditional_parts(part, depth, indent, unit, limit)
+                for line in _wrap("", piece, "", depth, indent, unit, limit)]
     commas = _top_level(inner, ",")
     if commas:
         parts = [p.strip() for p in _cut(inner, commas, 1)]
@@ -126,6 +129,14 @@ def _split(inner: str, depth: int, indent: str, unit: str, limit: int) -> list[s
         return [line for part in parts
                 for line in _wrap("", part, "", depth, indent, unit, limit)]
     return _wrap("", inner, "", depth, indent, unit, limit)
+
+
+def _conditional_parts(part: str, depth: int, indent: str, unit: str,
+                       limit: int) -> list[str]:
+    if _fits(part, depth, indent, unit, limit) or part.startswith(("for ", "if ")):
+        return [part]
+    keywords = _keyword_positions(part, comprehension=False)
+    return [p.strip() for p in _cut(part, keywords, 0)] if keywords else [part]
 
 
 def _cut(text: str, positions: list[int], skip: int) -> Iterator[str]:

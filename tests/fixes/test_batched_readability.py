@@ -159,3 +159,19 @@ def test_a_long_conditional_right_hand_side_is_parenthesised_as_black_does() -> 
         "    torch.stack(reads).tolist() if len(kinds) == 1 else [r.item() for r in reads]",
         ")",
     ]
+
+
+def test_a_long_conditional_in_a_comprehension_is_split_at_its_keywords() -> None:
+    # Checked against `ruff format` (black's style): no parentheses, one clause per line.
+    expr = ("[torch.cat([r.view(1) for r in c]).tolist() if alike else [r.item() for r in c]"
+            " for c in zip(*schedule_steps, strict=True)]")
+    assert statement("values = ", expr, indent="            ") == [
+        "values = [",
+        "    torch.cat([r.view(1) for r in c]).tolist()",
+        "    if alike",
+        "    else [r.item() for r in c]",
+        "    for c in zip(*schedule_steps, strict=True)",
+        "]",
+    ]
+    assert statement("values = ", expr, indent="    ")[1] == \
+        "    torch.cat([r.view(1) for r in c]).tolist() if alike else [r.item() for r in c]"
