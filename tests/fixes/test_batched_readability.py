@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import torch
 
 from benchmarks.fix_readability import OTHER_PATTERNS, fixed_shapes, lines_added, new_findings
 from synclint.fixer import fix_source
@@ -175,3 +176,34 @@ def test_a_long_conditional_in_a_comprehension_is_split_at_its_keywords() -> Non
     ]
     assert statement("values = ", expr, indent="    ")[1] == \
         "    torch.cat([r.view(1) for r in c]).tolist() if alike else [r.item() for r in c]"
+
+
+@pytest.mark.parametrize(("made", "one_tensor"), [
+    ("torch.nonzero(mask).flatten()", True),  # a method of a torch result
+    ("torch.unique(mask, return_counts=False)", True),
+    ("torch.unique(mask, return_counts=True)", False),  # values and counts: two dtypes
+])
+def test_a_tensor_torch_makes_is_stacked_as_one(made: str, one_tensor: bool) -> None:
+    fixed = _fixed(
+        "import torch\n\n\n"
+        "def f(mask: torch.Tensor) -> list[int]:\n"
+        f"    indexes = {made}\n"
+        "    return [int(idx) for idx in indexes]\n")
+    assert ("alike" not in fixed and ".to(" not in fixed) is one_tensor, fixed
+
+
+def test_a_rewritten_comprehension_too_long_for_its_line_is_wrapped() -> None:
+    source = ("import torch\n\n\n"
+              "def f(layers: list[torch.Tensor]) -> list[tuple[int, float, float]]:\n"
+              "    return [(i, layer.sum().item(), layer.max().item()) for i, layer in "
+              "enumerate(layers)]\n")
+    fixed = _fixed(source)
+    assert fixed.endswith(
+        "    return [\n"
+        "        (i, total, largest)\n"
+        "        for (i, layer), total, largest in zip(enumerate(layers), *values, strict=True)\n"
+        "    ]\n"), fixed
+    layers = [torch.tensor([1.0, 2.0]), torch.tensor([3, 5])]
+    namespace: dict[str, object] = {}
+    exec(compile(fixed, "fixed.py", "exec"), namespace)  # noqa: S102
+    assert namespace["f"](layers) == [(0, 3.0, 2.0), (1, 8, 5)]  # type: ignore[operator]

@@ -468,3 +468,26 @@ def test_reads_in_one_statement_keep_their_rows(monkeypatch: pytest.MonkeyPatch)
     text = _fixed(source, unsafe=True)
     assert "d[next(values)] += next(values)" in text
     assert _run(_load(text, "fixed"), (rows,))[0] != naive
+
+
+def test_a_range_whose_bound_calls_a_function_is_not_evaluated_twice() -> None:
+    """`range(0 + width())` runs `width()` each time it is evaluated: the fix iterates it
+    once, as the loop did."""
+    source = textwrap.dedent("""\
+        import torch
+
+        calls = []
+
+        def width() -> int:
+            calls.append(1)
+            return 2
+
+        def f(ts: list[torch.Tensor]) -> tuple[list[float], int]:
+            out = []
+            for i in range(0 + width()):
+                out.append(ts[i].sum().item())
+            return out, len(calls)
+        """)
+    fixed = _fixed(source, unsafe=True)
+    args = ([torch.tensor([1.0, 2.0]), torch.tensor([3.5])],)
+    assert _run(_load(fixed, "fixed"), args)[0] == _run(_load(source, "naive"), args)[0]

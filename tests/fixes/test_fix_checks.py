@@ -336,6 +336,36 @@ def test_a_gradient_known_not_none_is_read_under_a_tensor_condition() -> None:
     assert compare(naive, _call(text, "inf_count", model)) == []
 
 
+def test_a_gradient_known_not_none_in_an_else_branch_is_read_under_a_tensor_condition(
+        ) -> None:
+    """In the `else:` of `if p.grad is None:`, `p.grad` exists: the same proof as below a
+    `continue`, from the negated test."""
+    source = """\
+        import torch
+
+        def inf_count(model: torch.nn.Module) -> tuple[float, int]:
+            total = 0.0
+            missing = 0
+            for p in model.parameters():
+                if p.grad is None:
+                    missing += 1
+                else:
+                    if p.grad.abs().sum() > 0:
+                        total += p.grad.isinf().sum().item()
+            return total, missing
+        """
+    finding = _findings(source, BATCHED)[-1]
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = _fixed(source, BATCHED)
+    model = nn.Sequential(nn.Linear(3, 3), nn.Linear(3, 2))
+    params = list(model.parameters())
+    params[0].grad = torch.tensor([[float("inf"), 1.0, 0.0]] * 3)
+    params[2].grad = torch.zeros(2, 3)
+    naive = _call(source, "inf_count", model)
+    assert naive == (3, 2)
+    assert compare(naive, _call(text, "inf_count", model)) == []
+
+
 # --- merged reads (SYN112) --------------------------------------------------------------------
 
 MERGED = ("SYN112",)
