@@ -366,6 +366,33 @@ def test_a_gradient_known_not_none_in_an_else_branch_is_read_under_a_tensor_cond
     assert compare(naive, _call(text, "inf_count", model)) == []
 
 
+def test_a_comparison_of_a_gradient_known_not_none_is_read_under_a_tensor_condition(
+        ) -> None:
+    """A comparison with a number of a read that cannot raise cannot raise either."""
+    source = """\
+        import torch
+
+        def large(model: torch.nn.Module) -> int:
+            hits = 0
+            for p in model.parameters():
+                if p.grad is None:
+                    continue
+                if p.grad.abs().max() > 0:
+                    hits += (p.grad.abs().sum() > 1).item()
+            return hits
+        """
+    finding = _findings(source, BATCHED)[-1]
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    model = nn.Sequential(nn.Linear(3, 3), nn.Linear(3, 2))
+    params = list(model.parameters())
+    params[0].grad = torch.full((3, 3), 0.5)
+    params[1].grad = torch.zeros(3)
+    params[2].grad = torch.full((2, 3), 0.01)
+    naive = _call(source, "large", model)
+    assert naive == 1
+    assert compare(naive, _call(_fixed(source, BATCHED), "large", model)) == []
+
+
 # --- merged reads (SYN112) --------------------------------------------------------------------
 
 MERGED = ("SYN112",)
