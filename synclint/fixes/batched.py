@@ -94,6 +94,14 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 #: Methods whose result is floating whenever their (only) operand is.
 _FLOAT_KEEPING = frozenset({"mean", "sum", "nansum", "nanmean", "amax", "amin", "max", "min",
                             "abs", "neg", "square", "sqrt", "exp", "log"})
+#: Where a comprehension can sit, in a reader's words (for why it is not fixed).
+_PLACES = {"IfExp": "a conditional expression (`a if c else b`)", "Lambda": "a lambda",
+           "Dict": "a dict display", "DictElement": "a dict display",
+           "FormattedStringExpression": "an f-string", "FormattedString": "an f-string",
+           "Await": "an `await`", "Yield": "a `yield`", "NamedExpr": "an assignment "
+           "expression (`:=`)", "With": "a `with` statement", "WithItem": "a `with` "
+           "statement", "While": "a `while` test", "Assert": "an `assert`",
+           "Raise": "a `raise`", "Del": "a `del`"}
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
 
@@ -623,8 +631,9 @@ class _Rewriter:
                 if child is not parent.left:
                     raise _Refused("the comprehension is evaluated only sometimes "
                                    "(right of `and`/`or`)")
-            elif isinstance(parent, cst.Subscript):
-                if child is not parent.value:
+            elif isinstance(parent, (cst.Subscript, cst.Index, cst.Slice,
+                                     cst.SubscriptElement)):
+                if not isinstance(parent, cst.Subscript) or child is not parent.value:
                     raise _Refused("the comprehension is an index")
             elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return,
                                      cst.Expr)):
@@ -636,6 +645,8 @@ class _Rewriter:
                 if len(parent.body) != 1:
                     raise _Refused("several statements share the line")
                 return self._statement_anchor(parent, loop), consumer
+            elif isinstance(parent, cst.SimpleStatementSuite):
+                raise _Refused("the statement shares a line with its block header")
             elif isinstance(parent, cst.If):
                 if child is not parent.test:
                     raise _Refused("not a test")
@@ -645,8 +656,9 @@ class _Rewriter:
                     raise _Refused("not an iterable")
                 return self._statement_anchor(parent, loop), consumer
             else:
-                raise _Refused(f"the comprehension sits in a `{type(parent).__name__}`, "
-                               "where its values cannot be read ahead")
+                where = _PLACES.get(type(parent).__name__, "an expression")
+                raise _Refused(f"the comprehension sits in {where}, where its values "
+                               "cannot be read ahead")
             child = parent
         raise _Refused("no statement to put the reads before")
 

@@ -547,9 +547,14 @@ _HEAD = "import torch\n\ndef f(ts: list[torch.Tensor], xs: list[torch.Tensor], c
     ("    return (h(), [t.item() for t in ts])\n", "an earlier element of the expression"),
     ("    return h() + sum(t.item() for t in ts)\n", "the left operand has effects"),
     ("    return c and [t.item() for t in ts]\n", "evaluated only sometimes"),
-    ("    return xs[sum(t.item() for t in ts)]\n", "the comprehension sits in a `Index`"),
+    ("    return xs[sum(t.item() for t in ts)]\n", "the comprehension is an index"),
+    ("    return xs[1:sum(t.item() for t in ts)]\n", "the comprehension is an index"),
+    ("    return h() < sum(t.item() for t in ts)\n", "the left operand has effects"),
+    ("    xs[h()] += sum(t.item() for t in ts)\n", "the augmented target has effects"),
+    ("    return [t.item() for t in ts] if c else []\n",
+     "sits in a conditional expression (`a if c else b`)"),
     ("    x = 1; y = [t.item() for t in ts]\n", "several statements share the line"),
-    ("    if c: y = [t.item() for t in ts]\n", "sits in a `SimpleStatementSuite`"),
+    ("    if c: y = [t.item() for t in ts]\n", "shares a line with its block header"),
     ("    for t, *rest in ts:\n        print(t.item())\n", "not a plain name or tuple"),
     ("    global g\n    for t in ts:\n        global g\n        g = t.item()\n",
      "the loop declares `global g`"),
@@ -608,3 +613,15 @@ def test_a_reduction_of_a_float_cast_is_one_stack_and_keeps_every_value() -> Non
                                                       else got)] == \
             [type(v) for v in (expected.values() if isinstance(expected, dict) else expected)]
         assert syncs.total == (1 if function == "means" else 3)  # one stack per dtype
+
+
+def test_a_comprehension_right_of_a_plain_comparison_operand_is_fixed() -> None:
+    """`limit < sum(...)`: reading the values before the statement changes nothing (with
+    `h() < sum(...)`, `h()` would run after the reads instead of before)."""
+    source = _HEAD.replace("c: bool", "limit: float") + \
+        "    return limit < sum(t.item() for t in ts)\n"
+    text = fix_source(source, "example.py", CODES).text
+    assert "t.item()" not in text, text
+    args = ([torch.tensor(1.0), torch.tensor(2)], [], 2.5)
+    naive, rewritten = _run_both(source, args)
+    assert naive is True and rewritten is True
