@@ -1794,6 +1794,9 @@ class _Rewriter:
         node: cst.BaseExpression = self._substituted(site.value)
         grad = ".grad" in _code(node)
         word = "flag" if site.truth else "value"
+        element = self._element_word(node) if not site.truth and not grad else None
+        if element is not None:
+            return element
         while True:
             if isinstance(node, cst.Call):
                 method = self._meth(node)
@@ -1820,6 +1823,24 @@ class _Rewriter:
         if grad and word not in ("flag", "value"):
             word = f"grad_{word}"
         return word
+
+    def _element_word(self, node: cst.BaseExpression) -> str | None:
+        """`batch["loss"]`: `loss_value`; with several reads, `starts[i]`: `start`."""
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1 \
+                or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        key = node.slice[0].slice.value
+        if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) \
+                and key.evaluated_value.isidentifier() \
+                and key.evaluated_value.islower() and len(key.evaluated_value) > 2:
+            return f"{key.evaluated_value}_value"
+        container = node.value
+        if len(self.sites) > 1 and isinstance(container, cst.Name) \
+                and container.value.endswith("s") and container.value.islower() \
+                and not container.value.endswith(("ss", "us", "is")) \
+                and len(container.value) > 3 and container.value not in self.targets:
+            return container.value[:-1]
+        return None
 
     def _collected(self, site: _Site, *, guarded: bool = True, view: bool = True) -> str:
         node = self._substituted(site.value)

@@ -207,3 +207,22 @@ def test_a_rewritten_comprehension_too_long_for_its_line_is_wrapped() -> None:
     namespace: dict[str, object] = {}
     exec(compile(fixed, "fixed.py", "exec"), namespace)  # noqa: S102
     assert namespace["f"](layers) == [(0, 3.0, 2.0), (1, 8, 5)]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("reads", "names"), [
+    ('batches[i]["tokens"].item(), batches[i]["loss"].item()', "tokens_value, loss_value"),
+    ("starts[i].item(), ends[i].item()", "start, end"),  # the elements of plural names
+    ("status[i].item(), ends[i].item()", "value, end"),  # not a plural
+    ('batches[i]["Loss"].item(), batches[i][0].item()', "value, value_2"),
+])
+def test_values_read_from_an_element_are_named_after_it(reads: str, names: str) -> None:
+    fixed = _fixed(
+        "import torch\n\n\n"
+        "def f(batches: list[dict[str, torch.Tensor]], starts: torch.Tensor,\n"
+        "      ends: torch.Tensor,\n"
+        "      status: torch.Tensor, n: int) -> list[tuple[float, float]]:\n"
+        "    out = []\n"
+        "    for i in range(n):\n"
+        f"        out.append(({reads}))\n"
+        "    return out\n")
+    assert f"for {names} in zip(*values" in fixed, fixed
