@@ -91,10 +91,10 @@ def _check_inner(inner: _Rewriter) -> None:
     into the first pass hold, and changes nothing: its fix as a loop of its own is safe
     (an unsafe reason there, such as a tensor changed in place after its read, could
     reach another outer iteration's reads)."""
-    if len(inner.sites) != 1:
-        raise _Refused("the inner loop reads several values per element")
-    if not inner.sites[0].exact:
-        raise _Refused("the value is read under a condition on tensor values")
+    if not all(site.exact for site in inner.sites):
+        raise _Refused("a value is read under a condition on tensor values")
+    if not inner._in_statement_order():
+        raise _Refused("the inner loop reads several values in one statement")
     if inner.unsafe:
         raise _Refused(inner.unsafe[0])
 
@@ -112,7 +112,8 @@ def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
     _check_no_skip(outer, child)
     loops: list[_Loop] = [outer, *deeper]
     targets = {name for loop in loops for name in _bound_names(loop.target)}
-    used = set(_names_in(cst.parse_expression(inner._collected(inner.sites[0]))))
+    used = {name for site in inner.sites
+            for name in _names_in(cst.parse_expression(inner._collected(site)))}
     for loop in loops:
         used.update(_names_in(loop.iter))
     used -= targets
@@ -406,22 +407,24 @@ def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
     """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
     the read becomes `next(values)` (the nest runs as before and takes its values in the
     order the first pass read them)."""
-    site = inner.sites[0]
     names = inner._names()
     outermost = loops[0]
     indent = inner._indent(outermost)
     source = _code(outermost.iter) + "".join(
         f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
+    # One read: the first pass keeps the elements where its guards hold. Several: a row
+    # of them per element (`None` where a read's guards do not hold), taken in order.
+    only_if = " and ".join(inner.sites[0].guards) if len(inner.sites) == 1 else ""
     prelude, _, _ = inner._prelude(names, _code(outermost.target), source, items=False,
-                                indent=indent, only_if=" and ".join(site.guards))
+                                   indent=indent, only_if=only_if)
     replacements = [
         Replacement(outermost, "".join(line + "\n" + indent for line in prelude),
                     mode="before"),
-        Replacement(site.node if site.mode == "item" else site.value,
-                    f"next({names.values})"),
+        *(Replacement(site.node if site.mode == "item" else site.value,
+                      f"next({names.values})") for site in inner.sites),
     ]
     taken = inner.state.identifiers.get(inner._scope_key(), set())
-    unused = _unused_targets(inner, loops, site.node)
+    unused = _unused_targets(inner, loops, [site.node for site in inner.sites])
     for loop in loops:
         # `for _ in layer.parameters():`, or `_p` where the scope uses `_` already: both
         # are names linters know as unused.
@@ -441,13 +444,14 @@ def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
     return replace(outcome, fix=replace(outcome.fix, message=message))
 
 
-def _unused_targets(inner: _Rewriter, loops: list[_Loop], read: cst.CSTNode) -> set[str]:
-    """The nest's loop variables nothing reads once the read is replaced: in the scope,
-    outside the read and the loop targets themselves (a loop variable outlives its
+def _unused_targets(inner: _Rewriter, loops: list[_Loop],
+                    reads: list[cst.CSTNode]) -> set[str]:
+    """The nest's loop variables nothing reads once the reads are replaced: in the scope,
+    outside the reads and the loop targets themselves (a loop variable outlives its
     loop)."""
     scope = next((node for node in reversed(inner.ancestors)
                   if isinstance(node, (cst.FunctionDef, cst.Module))), None)
     if scope is None:
         return set()
-    used = _names_outside(scope, {id(read), *(id(loop.target) for loop in loops)})
+    used = _names_outside(scope, {*map(id, reads), *(id(loop.target) for loop in loops)})
     return {name for loop in loops for name in _bound_names(loop.target)} - used

@@ -26,7 +26,7 @@ from torch import nn
 from synclint.diagnostics import Applicability
 from synclint.engine import lint_source
 from synclint.fixer import fix_source
-from synclint.fixes import batched_nest
+from synclint.fixes import batched, batched_nest
 from synclint.runtime import count_syncs
 from tests.fixes.differential import SHAPES_DIR, compare
 
@@ -468,34 +468,59 @@ def test_without_the_check_the_nest_form_changes_the_result(
     assert _differences(naive, fixed) != []
 
 
-def test_without_the_check_a_nest_with_several_reads_is_left_half_fixed(
+def test_a_nest_with_several_reads_each_in_its_own_statement_takes_one_transfer() -> None:
+    """Two reads per parameter, one behind a guard: the first pass reads a row per
+    parameter (`None` where the guard does not hold) and the nest takes them in order."""
+    source = """\
+        import torch
+        from torch import nn
+
+        def naive(model: nn.Module) -> list[tuple[float, float | None]]:
+            out = []
+            for module in model.children():
+                for p in module.parameters():
+                    weight = p.data.norm().item()
+                    grad = p.grad.norm().item() if p.grad is not None else None
+                    out.append((weight, grad))
+            return out
+        """
+    text = _fixed(source)
+    assert _is_nest_form(text), text
+    assert "grad = next(values) if p.grad is not None else None" in text
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Tanh(), torch.nn.Linear(2, 1))
+    model(torch.randn(4, 3)).sum().backward()
+    model[0].bias.grad = None
+    naive, fixed = _run(source, (model,)), _run(text, (model,))
+    assert _differences(naive, fixed) == []
+    assert (naive.syncs, fixed.syncs) == (7, 1)  # 4 weights, 3 gradients
+    empty = (torch.nn.Sequential(),)
+    assert _differences(_run(source, empty), _run(text, empty)) == []
+
+
+def test_a_nest_with_reads_in_one_statement_keeps_one_transfer_per_outer_loop(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The nest form replaces one read: with two, the fix of both findings would leave
-    the other read in place (the per-loop form reads both in one transfer per outer
-    iteration)."""
+    """`d[k.item()] += v.item()` reads `k` first, though the analysis meets `v` first:
+    taken in order, the nest would swap them."""
     source = """\
         import torch
 
-        def naive(layers: list[list[torch.Tensor]]) -> list[tuple[float, float]]:
-            out = []
-            for layer in layers:
-                for t in layer:
-                    out.append((t.sum().item(), t.max().item()))
-            return out
+        def naive(groups: list[list[tuple[torch.Tensor, torch.Tensor]]]) -> dict[int, float]:
+            d = {0: 0.0, 1: 0.0, 2: 0.0}
+            for group in groups:
+                for k, v in group:
+                    d[k.item()] += v.item()
+            return d
         """
-    arguments = ([[torch.ones(2), torch.ones(3)], [torch.tensor([4.0])]],)
-    text = _fixed(source)
-    assert not _is_nest_form(text)
-    assert "t.sum().item()" not in text and "t.max().item()" not in text
-    assert _differences(_run(source, arguments), _run(text, arguments)) == []
-    monkeypatch.setattr(batched_nest, "_check_inner", lambda *args: None)
-    findings = [d for d in lint_source(textwrap.dedent(source), "example.py",
-                                       BATCHED).diagnostics if d.code in BATCHED]
-    assert len(findings) == 2
-    for finding in findings:
-        assert finding.fix is not None
-        assert [e.content for e in finding.fix.edits if e.content.startswith("next(")] \
-            == ["next(values)"]
+    arguments = ([[(torch.tensor(1), torch.tensor(2.5))], [(torch.tensor(0), torch.tensor(1.0))]],)
+    naive = _run(source, arguments)
+    text = _fixed(source, unsafe=True)
+    assert not _is_nest_form(text) and "k.item()" not in text, text
+    assert _differences(naive, _run(text, arguments)) == []
+    monkeypatch.setattr(batched._Rewriter, "_in_statement_order", lambda self: True)
+    text = _fixed(source, unsafe=True)
+    assert _is_nest_form(text) and "d[next(values)] += next(values)" in text, text
+    assert _differences(naive, _run(text, arguments)) != []
 
 
 def test_an_outer_body_that_reads_values_itself_keeps_both_loops_fixed_on_their_own() -> None:
