@@ -57,31 +57,44 @@ def nest_outcome(inner: _Rewriter, innermost: _Loop, statement: cst.CSTNode
     except _Refused:
         return None
     chain: list[cst.For] = []
-    for outer in _enclosing_loops(inner.ancestors, statement):
+    #: The host test of an `if` that holds the next loop in an outer loop's body.
+    guards: dict[int, cst.BaseExpression] = {}
+    for outer, guard in _enclosing_loops(inner.ancestors, statement):
         try:
             _check_level(inner, outer, [*reversed(chain), innermost],
-                         chain[-1] if chain else statement)
+                         chain[-1] if chain else statement, guard)
         except _Refused:
             break
         chain.append(outer)
+        if guard is not None:
+            guards[id(outer)] = guard.test
     if not chain:
         return None
-    return _render(inner, [*reversed(chain), innermost])
+    return _render(inner, [*reversed(chain), innermost], guards)
 
 
 def _enclosing_loops(ancestors: Sequence[cst.CSTNode], statement: cst.CSTNode
-                     ) -> Iterator[cst.For]:
+                     ) -> Iterator[tuple[cst.For, cst.If | None]]:
     """The loops around `statement`, innermost first, as long as each holds the next as a
-    statement of its own body (not under an `if`, a `with` or in an `else:`)."""
+    statement of its own body (not under a `with` or in an `else:`), or as the only
+    statement of an `if` without `else:` there (`if isinstance(module, nn.Linear):`);
+    with that `if`."""
     child: cst.CSTNode = statement
     index = next((i for i, node in enumerate(ancestors) if node is statement),
                  len(ancestors)) - 1
     while index >= 1:
+        guard: cst.If | None = None
         block, parent = ancestors[index], ancestors[index - 1]
+        if isinstance(parent, cst.If) and index >= 3 and parent.body is block \
+                and parent.orelse is None and isinstance(block, cst.IndentedBlock) \
+                and len(block.body) == 1 and block.body[0] is child:
+            guard, child = parent, parent
+            index -= 2
+            block, parent = ancestors[index], ancestors[index - 1]
         if not (isinstance(block, cst.IndentedBlock) and isinstance(parent, cst.For)
                 and parent.body is block and any(s is child for s in block.body)):
             return
-        yield parent
+        yield parent, guard
         child = parent
         index -= 2
 
@@ -101,11 +114,14 @@ def _check_inner(inner: _Rewriter) -> None:
 
 # -- what each outer loop must satisfy ---------------------------------------------------
 def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
-                 child: cst.CSTNode) -> None:
+                 child: cst.CSTNode, guard: cst.If | None = None) -> None:
     """Refused unless `outer` may run the reads of the loops `deeper` in it (outermost
-    first; `child` is the statement of its body that holds them) in a first pass before
-    it starts."""
+    first; `child` is the statement of its body that holds them, `guard` the `if` around
+    it) in a first pass before it starts."""
     _check_header(inner, outer, deeper)
+    if guard is not None:
+        _check_guard(inner, guard.test)
+        child = guard
     level = _level(inner, outer)
     _check_level_reads(level)
     _check_level_exits(level)
@@ -116,9 +132,20 @@ def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
             for name in _names_in(cst.parse_expression(inner._collected(site)))}
     for loop in loops:
         used.update(_names_in(loop.iter))
+    if guard is not None:
+        used.update(_names_in(guard.test))
     used -= targets
     _check_bindings(level, outer, used)
     _check_writes(inner, level, outer, used | targets)
+
+
+def _check_guard(inner: _Rewriter, test: cst.BaseExpression) -> None:
+    """The `if` around the inner loop tests host values only, with no effects: the first
+    pass evaluates it again for every outer element and gets the same answer (its names
+    are checked, with the reads', against the outer body's writes)."""
+    if not inner._sync_free(test, truth=True) or inner._has_sync(test) \
+            or not inner._host_pure(test):
+        raise _Refused(f"`{_code(test)}` may read a tensor or have effects")
 
 
 def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[_Loop]) -> None:
@@ -403,15 +430,23 @@ def _fresh_value(node: cst.BaseExpression) -> bool:
 
 
 # -- the rewrite ----------------------------------------------------------------------------
-def _render(inner: _Rewriter, loops: list[_Loop]) -> Outcome:
+def _render(inner: _Rewriter, loops: list[_Loop],
+            guards: dict[int, cst.BaseExpression]) -> Outcome:
     """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
     the read becomes `next(values)` (the nest runs as before and takes its values in the
-    order the first pass read them)."""
+    order the first pass read them). The `if` around an inner loop filters the elements
+    of the loop above it."""
     names = inner._names()
     outermost = loops[0]
     indent = inner._indent(outermost)
-    source = _code(outermost.iter) + "".join(
-        f" for {_code(loop.target)} in {_code(loop.iter)}" for loop in loops[1:])
+
+    def condition(loop: _Loop) -> str:
+        guard = guards.get(id(loop))
+        return "" if guard is None else f" if {_code(guard)}"
+
+    source = _code(outermost.iter) + condition(outermost) + "".join(
+        f" for {_code(loop.target)} in {_code(loop.iter)}{condition(loop)}"
+        for loop in loops[1:])
     # One read: the first pass keeps the elements where its guards hold. Several: a row
     # of them per element (`None` where a read's guards do not hold), taken in order.
     only_if = " and ".join(inner.sites[0].guards) if len(inner.sites) == 1 else ""

@@ -545,8 +545,10 @@ def test_an_outer_body_that_reads_values_itself_keeps_both_loops_fixed_on_their_
 
 def test_every_check_of_the_nest_form_has_a_refusal_test() -> None:
     checks = {name for name in vars(batched_nest) if name.startswith("_check_")}
+    # `_check_guard` changes the syncs, not the result: its own test is
+    # `test_without_the_check_a_test_that_syncs_is_evaluated_twice`.
     assert checks - {case.check for case in REFUSALS} == {"_check_level", "_check_level_reads",
-                                                         "_check_written"}
+                                                         "_check_written", "_check_guard"}
     assert {case.check for case in REFUSALS} <= checks
 
 
@@ -651,3 +653,82 @@ def test_an_element_loop_in_a_nested_function_is_not_the_outer_loops_element() -
                                        BATCHED).diagnostics if d.code in BATCHED]
     assert findings
     assert all(d.fix is None or d.fix.applicability is Applicability.UNSAFE for d in findings)
+
+
+# -- an inner loop under an `if` of the outer body --------------------------------------------
+
+_GUARDED_NEST = """\
+    import torch
+    from torch import nn
+
+    def naive(model: nn.Module) -> list[float]:
+        out = []
+        for module in model.children():
+            if GUARD:
+                for p in module.parameters():
+                    out.append(p.norm().item())
+        return out
+    """
+
+
+def _mixed_model() -> nn.Module:
+    torch.manual_seed(3)
+    return nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 2, bias=False),
+                         nn.LayerNorm(2))
+
+
+def test_an_inner_loop_under_a_host_test_joins_the_nest_with_the_test_as_a_filter() -> None:
+    source = _GUARDED_NEST.replace("GUARD", "isinstance(module, nn.Linear)")
+    text = _fixed(source)
+    assert _is_nest_form(text), text
+    assert "for module in model.children()\n        if isinstance(module, nn.Linear)\n" \
+        "        for p in module.parameters()" in text
+    naive, fixed = _run(source, (_mixed_model(),)), _run(text, (_mixed_model(),))
+    assert _differences(naive, fixed) == []
+    assert (naive.syncs, fixed.syncs) == (3, 1)  # the LayerNorm's two are not read
+
+
+@pytest.mark.parametrize("body", [
+    # an `else:`, another statement in the `if`, a test on a name the outer body assigns,
+    # a test on what the nest changes
+    "if isinstance(module, nn.Linear):\n                for p in module.parameters():\n"
+    "                    out.append(p.norm().item())\n            else:\n"
+    "                out.append(0.0)",
+    "if isinstance(module, nn.Linear):\n                out.append(-1.0)\n"
+    "                for p in module.parameters():\n                    out.append(p.norm().item())",
+    "big = isinstance(module, nn.Linear)\n            if big:\n"
+    "                for p in module.parameters():\n                    out.append(p.norm().item())",
+    "if len(out) < 2:\n                for p in module.parameters():\n"
+    "                    out.append(p.norm().item())",
+])
+def test_an_if_the_first_pass_cannot_repeat_keeps_one_transfer_per_outer_loop(
+        body: str) -> None:
+    source = _GUARDED_NEST.replace(
+        "if GUARD:\n                for p in module.parameters():\n"
+        "                    out.append(p.norm().item())", body)
+    assert body in source
+    text = _fixed(source, unsafe=True)
+    assert not _is_nest_form(text) and "p.norm().item()" not in text, text
+    assert _differences(_run(source, (_mixed_model(),)), _run(text, (_mixed_model(),))) == []
+
+
+def test_without_the_check_a_test_that_syncs_is_evaluated_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mask.nonzero().numel() > 0` syncs (its shape depends on the values): the first
+    pass would evaluate it again for every module."""
+    source = _GUARDED_NEST.replace(
+        "GUARD", "isinstance(module, nn.Linear) and mask.nonzero().numel() > 0").replace(
+        "model: nn.Module)", "model: nn.Module, mask: torch.Tensor)")
+    torch.manual_seed(4)
+    model = nn.Sequential(nn.Linear(3, 2, bias=False), nn.ReLU(), nn.Linear(2, 2, bias=False))
+    arguments = (model, torch.tensor([0.0, 1.0]))
+    naive = _run(source, arguments)
+    text = _fixed(source, unsafe=True)
+    assert not _is_nest_form(text), text
+    assert _differences(naive, _run(text, arguments)) == []
+    monkeypatch.setattr(batched_nest, "_check_guard", lambda *args: None)
+    text = _fixed(source, unsafe=True)
+    assert _is_nest_form(text), text
+    fixed = _run(text, arguments)
+    assert _differences(naive, fixed) == []
+    assert (naive.syncs, fixed.syncs) == (4, 5)  # two tests and two reads; 2 + 1 + 2
