@@ -471,19 +471,8 @@ def test_without_the_check_the_nest_form_changes_the_result(
 def test_a_nest_with_several_reads_each_in_its_own_statement_takes_one_transfer() -> None:
     """Two reads per parameter, one behind a guard: the first pass reads a row per
     parameter (`None` where the guard does not hold) and the nest takes them in order."""
-    source = """\
-        import torch
-        from torch import nn
-
-        def naive(model: nn.Module) -> list[tuple[float, float | None]]:
-            out = []
-            for module in model.children():
-                for p in module.parameters():
-                    weight = p.data.norm().item()
-                    grad = p.grad.norm().item() if p.grad is not None else None
-                    out.append((weight, grad))
-            return out
-        """
+    source = (SHAPES_DIR / "batched" / "nest_weight_and_grad_norms_per_module.py").read_text(
+        encoding="utf-8")
     text = _fixed(source)
     assert _is_nest_form(text), text
     assert "grad = next(values) if p.grad is not None else None" in text
