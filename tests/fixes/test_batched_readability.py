@@ -226,3 +226,16 @@ def test_values_read_from_an_element_are_named_after_it(reads: str, names: str) 
         f"        out.append(({reads}))\n"
         "    return out\n")
     assert f"for {names} in zip(*values" in fixed, fixed
+
+
+@pytest.mark.parametrize(("name", "lines"), [("s" * 15, 1), ("s" * 16, 3)])
+def test_a_rewritten_comprehension_exactly_as_long_as_the_limit_stays_on_its_line(
+        name: str, lines: int) -> None:
+    fixed = _fixed("import torch\n\n\n"
+                   "def f(ts: list[torch.Tensor]) -> list[tuple[float, float]]:\n"
+                   f"    {name} = [(t.sum().item(), t.max().item()) for t in ts]\n"
+                   f"    return {name}\n")
+    statement = fixed[fixed.index(f"    {name} = "):fixed.index(f"    return {name}")]
+    assert statement.count("\n") == lines, statement
+    longest = max(len(line) for line in statement.splitlines())
+    assert longest == 88 if lines == 1 else longest < 88
