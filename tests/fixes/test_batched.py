@@ -541,6 +541,8 @@ _HEAD = "import torch\n\ndef f(ts: list[torch.Tensor], xs: list[torch.Tensor], c
     ("    async def g():\n        async for t in ts:\n            print(t.item())\n",
      "an `async for` loop"),
     ("    return [t.item() for t in ts for u in xs]\n", "several `for` clauses"),
+    ("    async def g():\n        return [t.item() async for t in ts]\n",
+     "an `async for` comprehension"),
     ("    return g()([t.item() for t in ts])\n",
      "argument of a call whose callee has effects"),
     ("    return print(h(), [t.item() for t in ts])\n", "an earlier argument of the call"),

@@ -239,3 +239,18 @@ def test_a_rewritten_comprehension_exactly_as_long_as_the_limit_stays_on_its_lin
     assert statement.count("\n") == lines, statement
     longest = max(len(line) for line in statement.splitlines())
     assert longest == 88 if lines == 1 else longest < 88
+
+
+def test_a_long_assigned_name_keeps_its_wrapped_value_intact() -> None:
+    name = "norms_of_every_single_parameter_in_the_model"
+    fixed = _fixed("import torch\n\n\n"
+                   "def f(model: torch.nn.Module) -> list[float]:\n"
+                   f"    {name} = [p.norm().item() for p in model.parameters()]\n"
+                   f"    return {name}\n")
+    assert f"    {name} = (\n" \
+        "        torch.stack([r.to(device) for r in norms]).tolist() if norms else []\n" \
+        "    )\n" in fixed, fixed
+    namespace: dict[str, object] = {}
+    exec(compile(fixed, "fixed.py", "exec"), namespace)  # noqa: S102
+    model = torch.nn.Linear(2, 1)
+    assert namespace["f"](model) == [p.norm().item() for p in model.parameters()]  # type: ignore[operator]
