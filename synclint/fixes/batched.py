@@ -101,7 +101,9 @@ _PLACES = {"IfExp": "a conditional expression (`a if c else b`)", "Lambda": "a l
            "Await": "an `await`", "Yield": "a `yield`", "NamedExpr": "an assignment "
            "expression (`:=`)", "With": "a `with` statement", "WithItem": "a `with` "
            "statement", "While": "a `while` test", "Assert": "an `assert`",
-           "Raise": "a `raise`", "Del": "a `del`"}
+           "Raise": "a `raise`", "Del": "a `del`", "GeneratorExp": "another comprehension",
+           "ListComp": "another comprehension", "SetComp": "another comprehension",
+           "DictComp": "another comprehension"}
 _Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
 
 

@@ -555,6 +555,8 @@ _HEAD = "import torch\n\ndef f(ts: list[torch.Tensor], xs: list[torch.Tensor], c
     ("    xs[h()] += sum(t.item() for t in ts)\n", "the augmented target has effects"),
     ("    return [t.item() for t in ts] if c else []\n",
      "sits in a conditional expression (`a if c else b`)"),
+    ("    return tuple(tuple(t.item() for t in ts) for _ in xs)\n",
+     "sits in another comprehension"),
     ("    x = 1; y = [t.item() for t in ts]\n", "several statements share the line"),
     ("    if c: y = [t.item() for t in ts]\n", "shares a line with its block header"),
     ("    for t, *rest in ts:\n        print(t.item())\n", "not a plain name or tuple"),
