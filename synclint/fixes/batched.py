@@ -543,12 +543,12 @@ class _Rewriter:
         variables = [element.value.value if isinstance(element, cst.Element)
                      and isinstance(element.value, cst.Name) else ""
                      for element in target.elements]
-        read = [self._collected(site, view=False) for site in self.sites]
-        if "" in variables or sorted(read) != sorted(variables) \
+        read = {id(site): self._collected(site, view=False) for site in self.sites}
+        if "" in variables or sorted(read.values()) != sorted(variables) \
                 or len(set(variables)) != len(variables) \
                 or any(site.guards for site in self.sites):
             return None
-        self.sites.sort(key=lambda site: variables.index(self._collected(site, view=False)))
+        self.sites.sort(key=lambda site: variables.index(read[id(site)]))
         return variables
 
     def _unused_targets(self, loop: cst.For) -> set[str]:
