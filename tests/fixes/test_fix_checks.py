@@ -507,7 +507,7 @@ def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop reseeds before each draw: a first pass would draw every number first, so
     every element but the first would get another number."""
-    import synclint.fixes.batched as batched
+    import synclint.fixes.batched_values as batched_values
 
     source = """\
         import torch
@@ -520,7 +520,7 @@ def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
             return out
         """
     assert _fixed(source, BATCHED, unsafe=True) == textwrap.dedent(source)
-    monkeypatch.setattr(batched, "_RANDOM_OPS", frozenset())
+    monkeypatch.setattr(batched_values, "_RANDOM_OPS", frozenset())
     text = _fixed(source, BATCHED, unsafe=True)
     ts = [torch.tensor(1.0), torch.tensor(2.0)]
     assert "torch.stack(" in text
