@@ -60,6 +60,11 @@ class Checks:
             raise Refused(f"{self.loop.early_exit}: the fix would read elements the loop "
                           "never reaches")
 
+    def check_deferred(self) -> None:
+        """A read the stacked forms cannot take (see `BodyWalker.defer`)."""
+        if self.loop.deferred is not None:
+            raise Refused(self.loop.deferred)
+
     def check_sites(self) -> None:
         """Refuse a fix that would make a read the original does not make, or read a
         value that is not the loop's own."""
@@ -217,6 +222,7 @@ class Checks:
             return
         if root in self.loop.body_bound:
             raise Refused(f"the loop body rebinds `{root}`, part of what it iterates over")
+        tensor = self.loop.is_device(iterable)
         for node in _walk_scope(body):
             if isinstance(node, cst.Call):
                 method = self.loop.meth(node)
@@ -224,6 +230,15 @@ class Checks:
                         and _root(method[0]) == root and _code(method[0]) == _code(iterable):
                     raise Refused(f"the loop body changes `{root}`, the sequence it "
                                   "iterates over")
+                if tensor and method is not None and method[1].endswith("_") \
+                        and not method[1].startswith("_") and _root(method[0]) == root:
+                    raise Refused(f"the loop body changes `{_code(method[0])}` in place, "
+                                  "the tensor it iterates over")
+            elif tensor and isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                for place in _written_places(node):
+                    if _root(place) == root:
+                        raise Refused(f"the loop body writes to `{_code(place)}`, the "
+                                      "tensor it iterates over")
 
     def early_exit_verdict(self, iterable: cst.BaseExpression, why: str) -> None:
         """`any()` / `all()` stop at the first deciding element; the fix computes every
