@@ -6,7 +6,8 @@ chooses the form of the fix for a `for` loop or a comprehension."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import cast
 
@@ -15,6 +16,7 @@ import libcst as cst
 from synclint.analysis.walker import Context
 from synclint.fixes.batched_analysis import LoopAnalysis
 from synclint.fixes.batched_facts import _SHORT_CIRCUIT
+from synclint.fixes.batched_lists import ListForms
 from synclint.fixes.batched_model import (
     _COMPREHENSIONS,
     Outcome,
@@ -141,11 +143,19 @@ class _Rewriter(LoopAnalysis):
         # `for t in ts: total += t.item()` has a one-line suite, not a block.
         statements: Sequence[cst.CSTNode] = \
             [body] if isinstance(body, cst.SimpleStatementSuite) else body.body
-        self.walker.scan_bindings(body)
-        self.walker.find_aliases(statements)
-        self.walker.statements(statements)
+        with self._deferred_first():
+            self.walker.scan_bindings(body)
+            self.walker.find_aliases(statements)
+            self.walker.statements(statements)
         if not self.loop.sites:
             raise Refused("the loop reads no value synclint can batch")
+        listed = ListForms(self)
+        return self._preferred(listed, listed.for_loop(loop), lambda: self._stacked_for(loop))
+
+    def _stacked_for(self, loop: cst.For) -> Outcome:
+        """The stacked forms: collect the values read, one `torch.stack`, one transfer."""
+        body = loop.body
+        self.checks.check_deferred()
         self.checks.check_sites()
         self.checks.check_effects(body)
         self.checks.check_iterable_unchanged(loop.iter, body)
@@ -213,19 +223,82 @@ class _Rewriter(LoopAnalysis):
             raise Refused("a comprehension with several `for` clauses")
         self.checks.check_scope(class_body_refused=True)
         self.checks.check_target(for_in.target, for_in.iter)
-        anchor, consumer = self.anchor.anchor(loop)
+        try:
+            anchor, consumer = self.anchor.anchor(loop)
+        except Refused as refused:
+            # The `.tolist()` of what the comprehension iterates needs no statement before
+            # it: only the stacked forms are refused.
+            return self._unanchored(loop, refused)
         if isinstance(loop, cst.GeneratorExp) and consumer is None:
             raise Refused("a generator is evaluated lazily, interleaved with its consumer")
-        for condition in for_in.ifs:
-            self.walker.expression(condition.test, truth=True)
-            self.walker.enter_condition(condition.test)
-        if isinstance(loop, cst.DictComp):
-            self.walker.expression(loop.key, truth=False)
-            self.walker.expression(loop.value, truth=False)
-        else:
-            self.walker.expression(loop.elt, truth=consumer in _SHORT_CIRCUIT)
+        self._walk_comprehension(loop, consumer)
+        listed = ListForms(self)
+        return self._preferred(listed, listed.comprehension(loop, anchor, consumer),
+                               lambda: self._stacked_comprehension(loop, anchor, consumer))
+
+    def _unanchored(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp,
+                    refused: Refused) -> Outcome:
+        if isinstance(loop, cst.GeneratorExp):
+            raise refused
+        try:
+            self._walk_comprehension(loop, None)
+        except Refused:
+            raise refused from None
+        outcome = ListForms(self).comprehension(loop, None, None)
+        if outcome is None:
+            raise refused
+        return outcome
+
+    def _walk_comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp
+                            | cst.DictComp, consumer: str | None) -> None:
+        for_in = loop.for_in
+        with self._deferred_first():
+            for condition in for_in.ifs:
+                self.walker.expression(condition.test, truth=True)
+                self.walker.enter_condition(condition.test)
+            if isinstance(loop, cst.DictComp):
+                self.walker.expression(loop.key, truth=False)
+                self.walker.expression(loop.value, truth=False)
+            else:
+                self.walker.expression(loop.elt, truth=consumer in _SHORT_CIRCUIT)
         if not self.loop.sites:
             raise Refused("the comprehension reads no value synclint can batch")
+
+    @contextmanager
+    def _deferred_first(self) -> Iterator[None]:
+        """A refusal after a read only the `.tolist()` forms take is that read's refusal
+        (the walk would have stopped there)."""
+        try:
+            yield
+        except Refused:
+            if self.loop.deferred is not None:
+                raise Refused(self.loop.deferred) from None
+            raise
+
+    def _preferred(self, listed: ListForms, outcome: Outcome | None,
+                   stacked: Callable[[], Outcome]) -> Outcome:
+        """The `.tolist()` form where it is safe; else the stacked form where that is safe;
+        else the `.tolist()` form (unsafe), or whatever the stacked forms say."""
+        if outcome is not None and outcome.reason is None:
+            listed.commit()
+            return outcome
+        try:
+            other = stacked()
+        except Refused:
+            if outcome is None:
+                raise
+            listed.commit()
+            return outcome
+        if outcome is not None and other.reason is not None:
+            listed.commit()
+            return outcome
+        return other
+
+    def _stacked_comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp
+                               | cst.DictComp, anchor: cst.CSTNode, consumer: str | None
+                               ) -> Outcome:
+        for_in = loop.for_in
+        self.checks.check_deferred()
         self.checks.check_sites()
         self.checks.check_effects(*[condition.test for condition in for_in.ifs],
                                   *([loop.key, loop.value] if isinstance(loop, cst.DictComp)

@@ -37,7 +37,9 @@ class Site:
 
     node: cst.CSTNode
     value: cst.BaseExpression
-    #: "item" replaces the whole read; "arg" keeps the call around the value (float(v)).
+    #: "item" replaces the whole read; "arg" keeps the call around the value (float(v));
+    #: "list" is `.tolist()` of a tensor that may hold several values (the `.tolist()`
+    #: forms only).
     mode: str
     truth: bool
     guards: tuple[str, ...]
@@ -109,6 +111,9 @@ class LoopState:
     loop_source: tuple[cst.BaseExpression, cst.BaseExpression | None] = (cst.Name("_"), None)
     pieces: set[str] = field(default_factory=set)
     indexes: set[str] = field(default_factory=set)
+    #: Why the stacked forms refuse the loop, found while the walk went on for the
+    #: `.tolist()` forms (a read of a whole tensor).
+    deferred: str | None = None
 
     def meth(self, node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
         """A method call's receiver and name (not a module function such as torch.isnan)."""

@@ -286,7 +286,10 @@ class BodyWalker:
                 return False
             if name == "tolist" and not node.args:
                 if not self.shapes.scalar(receiver):
-                    raise Refused("`.tolist()` of a tensor that may hold several values")
+                    # Only the `.tolist()` forms read it (its rows from the whole list).
+                    self.defer("`.tolist()` of a tensor that may hold several values")
+                    self.site(node, receiver, mode="list", truth=False)
+                    return True
                 self.site(node, receiver, mode="item", truth=False)
                 return True
             if name in ("cpu", "numpy"):
@@ -318,6 +321,12 @@ class BodyWalker:
                 and any(self.loop.is_device(arg.value) for arg in node.args):
             raise Refused("a tensor converted to a NumPy array")
         return False
+
+    def defer(self, reason: str) -> None:
+        """A read that only the `.tolist()` forms can take: the stacked forms refuse the
+        loop for the first such reason (see `Checks.check_deferred`)."""
+        if self.loop.deferred is None:
+            self.loop.deferred = reason
 
     def site(self, node: cst.CSTNode, value: cst.BaseExpression, *, mode: str, truth: bool,
              proven: bool = True) -> None:

@@ -1,0 +1,339 @@
+"""The `.tolist()` forms of the batched fix (fixes/batched_lists.py): a loop over a tensor,
+or over zip/enumerate of tensors, iterates `.tolist()`; reads of one tensor's elements take
+one `t_list = t.tolist()`. Each test runs the fixed code against the original on normal
+inputs and on the edge inputs that decide the form (one-element rows, empty loops, values
+Python rounds differently), and counts the syncs."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+import torch
+
+from synclint.diagnostics import Applicability, Diagnostic
+from synclint.engine import lint_source
+from synclint.fixer import fix_source
+from synclint.runtime import count_syncs
+from tests.fixes.differential import compare
+
+BATCHED = ("SYN101", "SYN102")
+
+
+def _fixed(source: str, *, unsafe: bool = False) -> str:
+    result = fix_source(textwrap.dedent(source), "example.py", BATCHED, unsafe=unsafe)
+    assert result.error is None and not result.discarded
+    return result.text
+
+
+def _findings(source: str) -> list[Diagnostic]:
+    output = lint_source(textwrap.dedent(source), "example.py", BATCHED)
+    return [d for d in output.diagnostics if d.code in BATCHED]
+
+
+def _load(source: str) -> ModuleType:
+    module = ModuleType("example")
+    exec(compile(textwrap.dedent(source), "<example>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+def _run(source: str, args: tuple[Any, ...]) -> tuple[Any, int]:
+    function = _load(source).f
+    with count_syncs("emulated") as syncs:
+        try:
+            value = function(*args)
+        except Exception as error:  # noqa: BLE001  # the difference may be an exception
+            value = f"raised {type(error).__name__}"
+    return value, syncs.total
+
+
+def _same(source: str, fixed: str, *inputs: Callable[[], tuple[Any, ...]]) -> list[int]:
+    """The fixed code computes what the original does on every input (values, Python types,
+    dtypes, exceptions); its syncs per input."""
+    counts = []
+    for make in inputs:
+        torch.manual_seed(0)
+        naive, _ = _run(source, make())
+        torch.manual_seed(0)
+        value, syncs = _run(fixed, make())
+        assert compare(naive, value) == [], (make(), naive, value)
+        counts.append(syncs)
+    return counts
+
+
+def test_a_loop_over_a_1d_tensor_iterates_its_list() -> None:
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> list[int]:
+            positions = torch.nonzero(mask).flatten()
+            out = []
+            for position in positions:
+                out.append(position.item() * 2)
+            return out
+        """
+    fixed = _fixed(source)
+    assert "for position in positions.tolist():" in fixed
+    assert "out.append(position * 2)" in fixed
+    assert "torch.stack" not in fixed
+    syncs = _same(source, fixed, lambda: (torch.tensor([0, 1, 1, 0, 1]),),
+                  lambda: (torch.zeros(3, dtype=torch.bool),))
+    assert syncs == [2, 1]  # `nonzero`'s own, and the list (nothing to copy when empty)
+
+
+def test_one_element_rows_of_unknown_rank_keep_their_values() -> None:
+    """`.item()` accepts a row of shape (1,): `.flatten().tolist()` gives its value, where
+    `.tolist()` would give one-element lists."""
+    source = """\
+        import torch
+
+        def f(scores: torch.Tensor) -> list[float]:
+            column = scores.sum(dim=1, keepdim=True)
+            return [float(s) for s in column]
+        """
+    fixed = _fixed(source)
+    assert "for s in column.flatten().tolist()" in fixed
+    _same(source, fixed, lambda: (torch.randn(4, 3),), lambda: (torch.ones(0, 2),))
+
+
+def test_a_read_skipped_on_some_rows_of_unknown_rank_keeps_the_stacked_form() -> None:
+    """With the read under a guard, rows of several values are fine where it is skipped:
+    `.flatten()` would change the number of iterations, so the form is not used."""
+    source = """\
+        import torch
+
+        def f(rows: torch.Tensor, keep: list[bool]) -> list[float]:
+            block = rows * 2
+            out = []
+            for row, k in zip(block, keep):
+                if k:
+                    out.append(row.item())
+            return out
+        """
+    fixed = _fixed(source, unsafe=True)
+    assert ".flatten()" not in fixed
+    _same(source, fixed, lambda: (torch.randn(3, 1), [True, False, True]),
+          lambda: (torch.randn(2, 3), [False, False]))
+
+
+def test_zip_and_enumerate_of_tensors_and_lists_read_the_tensors_once() -> None:
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor, names: list[str]) -> dict[str, int]:
+            ids = torch.nonzero(mask).flatten()
+            found = {}
+            for name, i in zip(names, ids):
+                found[name] = i.item()
+            for j, v in enumerate(ids):
+                if v > 0:
+                    found[str(j)] = 1
+            return found
+        """
+    fixed = _fixed(source)
+    assert "zip(names, ids.tolist())" in fixed
+    assert "enumerate(ids.tolist())" in fixed
+    syncs = _same(source, fixed, lambda: (torch.tensor([1, 0, 1, 1]), ["a", "b", "c"]),
+                  lambda: (torch.tensor([0, 0]), ["a"]))
+    assert syncs == [3, 1]  # `nonzero`'s own and one list per loop (none of nothing)
+
+
+def test_reads_of_one_tensors_elements_take_one_list() -> None:
+    source = """\
+        import torch
+
+        def f(x: torch.Tensor, n: int) -> list[float]:
+            totals = x.sum(dim=1)
+            out = []
+            for k in range(n):
+                if totals[k] > 0:
+                    out.append(totals[k].item())
+            return out
+        """
+    fixed = _fixed(source)
+    assert "totals_list = totals.flatten().tolist()" in fixed
+    assert "if totals_list[k] > 0:" in fixed and "out.append(totals_list[k])" in fixed
+    syncs = _same(source, fixed, lambda: (torch.randn(4, 3), 4), lambda: (torch.randn(2, 2), 3),
+                  lambda: (torch.randn(3, 1), 2))
+    assert syncs[0] == 1
+
+
+def test_a_module_parameter_read_by_index_is_named_after_it() -> None:
+    source = """\
+        import torch
+        from torch import nn
+
+        class Checker(nn.Module):
+            def __init__(self) -> None:
+                super().__init__()
+                self.weights = nn.Parameter(torch.tensor([0.5, 0.25, 1.0]))
+
+            def forward(self, dist: list[float]) -> list[float]:
+                out = []
+                for k in range(len(dist)):
+                    out.append(round(dist[k] - self.weights[k].item(), 3))
+                return out
+
+        def f(dist: list[float]) -> list[float]:
+            return Checker()(dist)
+        """
+    fixed = _fixed(source)
+    assert "weights = self.weights" in fixed and "dist[k] - weights[k]" in fixed
+    _same(source, fixed, lambda: ([1.0, 2.0, 3.0],), lambda: ([],))
+
+
+def test_a_parameter_only_annotated_as_a_tensor_keeps_the_stacked_form() -> None:
+    """A list passed where `Tensor` is written has no `.tolist()`: that form is unsafe, and
+    the stacked form, safe for a list of tensors too, is the one offered."""
+    source = """\
+        import torch
+
+        def f(xs: torch.Tensor, n: int) -> list[float]:
+            return [xs[i].item() for i in range(n)]
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    fixed = _fixed(source)
+    assert "xs_list" not in fixed
+    _same(source, fixed, lambda: (torch.randn(3), 3),
+          lambda: ([torch.tensor(1.5), torch.tensor(2)], 2))
+
+
+def test_a_float_compared_with_a_number_float32_cannot_hold_keeps_the_exact_form() -> None:
+    """`t > 0.1` compares in float32 on the device, `0.1` rounded to float32; Python would
+    compare the float32 value with 0.1 itself: the value float32(0.1) decides differently."""
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> list[int]:
+            scores = mask.float() * 0.1
+            return [k for k in range(len(scores)) if scores[k] > 0.1]
+        """
+    fixed = _fixed(source)
+    assert "scores_list" not in fixed
+    _same(source, fixed, lambda: (torch.tensor([0, 1, 2, 1]),))
+
+
+def test_a_write_to_the_iterated_tensor_refuses_every_form() -> None:
+    source = """\
+        import torch
+
+        def f(t: torch.Tensor) -> list[float]:
+            out = []
+            for x in t:
+                out.append(x.item())
+                t[-1] = 5.0
+            return out
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is None
+    assert "writes to `t[-1]`, the tensor it iterates over" in (finding.help or "")
+    assert _fixed(source, unsafe=True) == textwrap.dedent(source)
+
+
+def test_a_loop_variable_used_as_a_tensor_or_after_the_loop_keeps_the_stacked_form() -> None:
+    used_as_tensor = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> list[object]:
+            ids = torch.nonzero(mask).flatten()
+            return [(i.item(), i + 1) for i in ids]
+        """
+    fixed = _fixed(used_as_tensor)
+    assert "ids.tolist()" not in fixed
+    _same(used_as_tensor, fixed, lambda: (torch.tensor([1, 0, 1]),))
+    used_after = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> object:
+            ids = torch.nonzero(mask).flatten()
+            out = []
+            for i in ids:
+                out.append(i.item())
+            return out, i
+        """
+    assert "ids.tolist()" not in _fixed(used_after, unsafe=True)
+
+
+def test_an_integer_element_used_as_an_index_is_its_int() -> None:
+    source = """\
+        import torch
+
+        def f(x: torch.Tensor, m: torch.Tensor) -> list[object]:
+            rows = m.argmax(dim=1)
+            out = []
+            for r in rows:
+                out.append((r.item(), x[r]))
+            return out
+        """
+    fixed = _fixed(source)
+    assert "for r in rows.flatten().tolist():" in fixed
+    _same(source, fixed, lambda: (torch.randn(4, 2), torch.randn(3, 4)))
+
+
+def test_a_loop_that_stops_early_still_reads_its_list_once() -> None:
+    """`.tolist()` reads every element and cannot fail where `.item()` of one would not:
+    a `break` costs nothing."""
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> int:
+            ids = torch.nonzero(mask).flatten()
+            first = -1
+            for i in ids:
+                if i.item() > 2:
+                    first = i.item()
+                    break
+            return first
+        """
+    fixed = _fixed(source)
+    assert "for i in ids.tolist():" in fixed
+    syncs = _same(source, fixed, lambda: (torch.tensor([1, 1, 0, 1, 1]),),
+                  lambda: (torch.tensor([0, 1]),))
+    assert syncs == [2, 2]  # `nonzero`'s own, and the list
+
+
+def test_a_comprehension_in_a_dict_display_iterates_the_list() -> None:
+    """The stacked forms need a statement before the comprehension; `.tolist()` of what it
+    iterates does not."""
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor) -> dict[str, object]:
+            ids = torch.nonzero(mask).flatten()
+            return {"ids": [int(i) for i in ids], "n": len(ids)}
+        """
+    fixed = _fixed(source)
+    assert '[int(i) for i in ids.tolist()]' in fixed
+    _same(source, fixed, lambda: (torch.tensor([1, 0, 1]),))
+
+
+def test_rows_read_whole_iterate_the_list_of_rows() -> None:
+    source = """\
+        import torch
+
+        def f(logits: torch.Tensor) -> list[str]:
+            ids = logits.argmax(dim=-1)
+            return [sum(row.tolist()) for row in ids]
+        """
+    fixed = _fixed(source)
+    assert "[sum(row) for row in ids.tolist()]" in fixed
+    _same(source, fixed, lambda: (torch.randn(2, 3, 4),), lambda: (torch.randn(0, 3, 4),))
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_loop_that_runs_no_iteration_reads_nothing_of_an_empty_tensor(guarded: bool) -> None:
+    """`.tolist()` of an empty tensor copies nothing (no sync on CUDA), as the loop did."""
+    source = f"""\
+        import torch
+
+        def f(x: torch.Tensor) -> list[int]:
+            ids = (x * 2).flatten()
+            return [i.item() for i in ids{' if len(ids) > 1' if guarded else ''}]
+        """
+    fixed = _fixed(source)
+    assert ".tolist()" in fixed
+    assert _same(source, fixed, lambda: (torch.zeros(0, 3),)) == [0]
