@@ -433,6 +433,9 @@ def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequen
                                 line_length=line_length) or code
         elif replacement.mode == "after":
             start = end
+        elif replacement.mode == "delete":
+            # A statement alone on its lines: the lines go, comments above it stay.
+            start, end = Location(start.row, 1), Location(end.row + 1, 1)
         elif start.row == end.row and rows.count(start.row) == 1 and start.row <= len(lines):
             # A one-line expression made longer than the project's line length is split
             # the way black would split it.

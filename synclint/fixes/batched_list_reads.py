@@ -96,10 +96,10 @@ class ListReads:
                     and not any(a.star for a in args):
                 pairs.extend((e.value, a.value) for e, a in zip(target.elements, args,
                                                                   strict=True))
-        elif self._tensor(iterable):
+        elif self._tensor(iterable) or self._proven(iterable):
             pairs.append((target, iterable))
         for bound, source in pairs:
-            if not self._tensor(source):
+            if not self._tensor(source) and not self._proven(source):
                 continue
             if isinstance(bound, cst.Name):
                 self.sources[bound.value] = _Source(source, (bound.value,), unpacked=False)
@@ -142,6 +142,8 @@ class ListReads:
             else:
                 source.scalar_reads += 1
             source.every_time = source.every_time and exact
+            if self._proven(source.node):
+                self.proven_reads.add(id(site))
             name = value.value
             return lambda: name
         if isinstance(value, cst.Subscript):

@@ -78,6 +78,9 @@ class ListForms(ListReads):
         whole = self._whole(loop, consumer, replacements)
         if whole is not None:
             replacements = [whole]
+        named = self._named_loop(loop, replacements)
+        if named is not None:
+            replacements = named
         if hoisted_lines:
             assert anchor is not None
             indent = self.loop.indent(anchor)
@@ -85,6 +88,11 @@ class ListForms(ListReads):
                 anchor, "".join(line + "\n" + indent for line in hoisted_lines),
                 mode="before"))
         if not replacements:
+            return None
+        try:
+            replacements.extend(self.a.writer.dead_aliases(
+                [r.node for r in replacements if r.mode == "replace"]))
+        except Refused:
             return None
         return self._outcome(replacements)
 
@@ -188,6 +196,35 @@ class ListForms(ListReads):
             return None
         code = next(r.code for r in replacements if r.node is iterable)
         return Replacement(loop, code)
+
+    def _named_loop(self, loop: cst.CSTNode, replacements: list[Replacement]
+                    ) -> list[Replacement] | None:
+        """`for x in t: idx = x.item()` as its first statement: `for idx in t.tolist():`
+        (no `idx = x` left behind), where nothing else reads `x`."""
+        if not isinstance(loop, cst.For) or not isinstance(loop.target, cst.Name) \
+                or len(self.loop.sites) != 1 or not isinstance(loop.body, cst.IndentedBlock):
+            return None
+        first = loop.body.body[0]
+        site = self.loop.sites[0]
+        if not (isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1
+                and isinstance(first.body[0], cst.Assign) and len(first.body[0].targets) == 1):
+            return None
+        assign = first.body[0]
+        name = assign.targets[0].target
+        if assign.value is not site.node or site.mode != "item" \
+                or not isinstance(name, cst.Name) or name.value == loop.target.value \
+                or self.loop.bound_counts.get(name.value) != 1 \
+                or _code(self.loop.substituted(site.value)) != loop.target.value:
+            return None
+        if first.leading_lines or loop.body.header.comment is not None \
+                or first.trailing_whitespace.comment is not None:
+            return None  # a comment there would be lost
+        iterable = next((r.code for r in replacements if r.node is loop.iter), None)
+        if iterable is None:
+            return None
+        rest = [r for r in replacements if r.node is not loop.iter and r.node is not site.node]
+        return [Replacement(loop.target, f"{name.value} in {iterable}:", through=first),
+                *rest]
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
         unsafe = list(self.unsafe)

@@ -94,6 +94,8 @@ class LoopState:
     unsafe: list[str] = field(default_factory=list)
     early_exit: str | None = None
     aliases: dict[str, cst.BaseExpression] = field(default_factory=dict)
+    #: The statement that binds each alias (`g = p.grad`, alone on its line).
+    alias_statements: dict[str, cst.SimpleStatementLine] = field(default_factory=dict)
     targets: set[str] = field(default_factory=set)
     body_bound: set[str] = field(default_factory=set)
     bound_counts: dict[str, int] = field(default_factory=dict)

@@ -83,6 +83,8 @@ class BodyWalker:
                        for n in _names_in(small.value)):
                     continue
                 self.loop.aliases[name] = self.loop.substituted(small.value)
+                if len(statement.body) == 1:
+                    self.loop.alias_statements[name] = statement
 
     def statements(self, statements: Sequence[cst.CSTNode]) -> None:
         for statement in statements:
@@ -410,3 +412,4 @@ class BodyWalker:
         if not self.loop.guards:
             return "True"
         return " and ".join(code for _, code, _ in self.loop.guards)
+

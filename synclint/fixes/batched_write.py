@@ -3,7 +3,7 @@ replacements of the reads, and the fix with its safety."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
@@ -12,7 +12,7 @@ from synclint.fixes.batched_checks import Checks
 from synclint.fixes.batched_facts import (
     _RENDER_WORDS,
 )
-from synclint.fixes.batched_model import LoopState, Outcome, Site
+from synclint.fixes.batched_model import LoopState, Outcome, Refused, Site
 from synclint.fixes.batched_render import (
     Names,
     Plan,
@@ -51,6 +51,10 @@ class Writer:
         outside the reads, not the rest of the function (a loop variable outlives its
         loop), not the `else:` clause."""
         sites = {id(site.node) for site in self.loop.sites}
+        try:
+            sites |= {id(statement) for statement in self.dead_alias_statements().values()}
+        except Refused:
+            pass  # refused where the fix is written
         used = set(self.names_outside_sites(loop.body, sites))
         if loop.orelse is not None:
             used |= set(_names_in(loop.orelse))
@@ -265,7 +269,68 @@ class Writer:
                 result.append(Replacement(site.value, name))
         return result
 
+    def dead_aliases(self, replaced: Sequence[cst.CSTNode]) -> list[Replacement]:
+        """The alias statements (`n = torch.linalg.vector_norm(g)`) nothing reads once the
+        reads are replaced: deleted, so the body does not compute them for nothing. An
+        alias the body still reads must be cheap (a view, an attribute): the first pass
+        computes it again; one read twice by the reads is computed twice."""
+        return [Replacement(statement, "", mode="delete")
+                for statement in self.dead_alias_statements(replaced).values()]
+
+    def dead_alias_statements(self, replaced: Sequence[cst.CSTNode] | None = None
+                              ) -> dict[str, cst.SimpleStatementLine]:
+        """The statements of the aliases the reads use and nothing else reads (with the
+        reads replaced: `replaced`, by default the reads themselves)."""
+        loop_node = self.loop.node
+        if not isinstance(loop_node, cst.For) or not self.loop.aliases:
+            return {}
+        if replaced is None:
+            replaced = [site.node if site.mode in ("item", "list") else site.value
+                        for site in self.loop.sites]
+        body = loop_node.body
+        skipped = {id(node) for node in replaced}
+        outside: list[str] = []
+        for statement in (body.body if isinstance(body, cst.IndentedBlock) else [body]):
+            outside.extend(self._names_outside_assignments(statement, skipped))
+        if loop_node.orelse is not None:
+            outside.extend(_names_in(loop_node.orelse))
+        function = next((node for node in reversed(self.loop.ancestors)
+                         if isinstance(node, (cst.FunctionDef, cst.Module))), None)
+        after = _names_outside(function, {id(self.loop.node)}) if function is not None \
+            else set()
+        in_reads = [name for site in self.loop.sites for name in _names_in(site.value)]
+        dead: dict[str, cst.SimpleStatementLine] = {}
+        for name, value in self.loop.aliases.items():
+            if name not in in_reads:
+                continue
+            alive = name in outside or name in after
+            if not cheap(value) and (alive or in_reads.count(name) > 1):
+                raise Refused(f"the fix would compute `{_code(value)}` again in its first "
+                              "pass (the body computes it too)")
+            line = self.loop.alias_statements.get(name)
+            if not alive and line is not None:
+                dead[name] = line
+        return dead
+
+    def _names_outside_assignments(self, node: cst.CSTNode, skipped: set[int]
+                                   ) -> Iterator[str]:
+        """Names read by `node` outside the `skipped` subtrees and the alias targets."""
+        if id(node) in skipped:
+            return
+        if isinstance(node, cst.AssignTarget):
+            return
+        if isinstance(node, cst.Name):
+            yield node.value
+            return
+        if isinstance(node, cst.Attribute):
+            yield from self._names_outside_assignments(node.value, skipped)
+            return
+        for child in node.children:
+            yield from self._names_outside_assignments(child, skipped)
+
     def outcome(self, replacements: list[Replacement]) -> Outcome:
+        replacements = [*replacements, *self.dead_aliases(
+            [r.node for r in replacements if r.mode == "replace"])]
         for site in self.loop.sites:
             self.checks.check_proven(site)
         count = len(self.loop.sites)
@@ -279,3 +344,27 @@ class Writer:
             return Outcome(fix, reason)
         return Outcome(PendingFix(Applicability.SAFE, message, tuple(replacements),
                                   ("torch",)))
+
+
+#: Views, casts, elementwise operations and reductions: one pass over the tensor at most,
+#: cheap to evaluate once more (not `svdvals`, a matrix product or a model).
+_CHEAP = frozenset({
+    "detach", "view", "reshape", "flatten", "squeeze", "unsqueeze", "t", "contiguous",
+    "float", "double", "half", "bfloat16", "to", "long", "int", "bool", "abs", "neg", "sum",
+    "mean", "max", "min", "amax", "amin", "any", "all", "norm", "vector_norm", "isnan",
+    "isinf", "isfinite", "count_nonzero", "eq", "ne", "gt", "ge", "lt", "le", "logical_not",
+    "sqrt", "square", "pow", "exp", "log", "clamp", "sign",
+})
+
+
+def cheap(node: cst.CSTNode) -> bool:
+    """Names, attributes, indexing, and cheap operations of those: an alias the first pass
+    may evaluate again without doing the body's work twice."""
+    if isinstance(node, cst.Call):
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else None
+        receiver_cheap = not isinstance(func, cst.Attribute) or cheap(func.value)
+        return name in _CHEAP and receiver_cheap and all(cheap(a.value) for a in node.args)
+    return all(cheap(child) for child in node.children
+               if isinstance(child, cst.BaseExpression))

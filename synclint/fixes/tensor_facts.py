@@ -403,6 +403,10 @@ def proven_tensor(node: cst.BaseExpression, ctx: Context, ancestors: Sequence[cs
         value = resolve(node.value) if resolve is not None else None
         return value is not None and again(value)
     if isinstance(node, cst.Subscript):
+        if _pair_of_tensors(node.value, ctx) and len(node.slice) == 1 \
+                and isinstance(node.slice[0].slice, cst.Index) \
+                and isinstance(node.slice[0].slice.value, cst.Integer):
+            return True  # `torch.where(mask)[0]`, `x.nonzero(as_tuple=True)[1]`
         return again(node.value)
     if isinstance(node, cst.BinaryOperation):
         return again(node.left) or again(node.right)
@@ -437,3 +441,24 @@ def _module_tensor(name: str, ctx: Context, ancestors: Sequence[cst.CSTNode]) ->
                 values.append(node.args[1].value)
     return bool(values) and all(
         proven_tensor(v, ctx, ()) for v in values)
+
+
+def _pair_of_tensors(node: cst.BaseExpression, ctx: Context) -> bool:
+    """A torch call that returns a tuple of tensors: `torch.where(mask)`,
+    `x.nonzero(as_tuple=True)`, `x.max(dim=1)`, `torch.unique(x, return_counts=True)`."""
+    if not isinstance(node, cst.Call):
+        return False
+    qualified = ctx.imports.qualify(node.func)
+    if qualified == "torch.where" and len(node.args) == 1:
+        return True
+    tupled = any(a.keyword is not None and (a.keyword.value == "as_tuple"
+                                            or a.keyword.value.startswith("return_"))
+                 and isinstance(a.value, cst.Name) and a.value.value == "True"
+                 for a in node.args)
+    if qualified is not None:
+        return tupled and qualified in ("torch.nonzero", "torch.unique")
+    if not isinstance(node.func, cst.Attribute):
+        return False
+    method = node.func.attr.value
+    return tupled and method in ("nonzero", "unique") \
+        or method in ("topk", "sort") or method in _PAIRED_METHODS and bool(node.args)

@@ -337,3 +337,57 @@ def test_a_loop_that_runs_no_iteration_reads_nothing_of_an_empty_tensor(guarded:
     fixed = _fixed(source)
     assert ".tolist()" in fixed
     assert _same(source, fixed, lambda: (torch.zeros(0, 3),)) == [0]
+
+
+def test_an_alias_nothing_reads_after_the_fix_is_deleted() -> None:
+    """`n = torch.linalg.vector_norm(g)` read only by `n.item()`: the first pass computes
+    the norm, and the body no longer does (no dead, recomputed line left behind)."""
+    source = """\
+        import torch
+
+        def f(grads: list[torch.Tensor]) -> list[float]:
+            out = []
+            for g in grads:
+                n = torch.linalg.vector_norm(g)
+                out.append(n.item())
+            return out
+        """
+    fixed = _fixed(source)
+    assert "n = torch.linalg.vector_norm(g)" not in fixed
+    assert "for g in grads:" not in fixed  # nothing in the body reads `g` any more
+    _same(source, fixed, lambda: ([torch.randn(3), torch.randn(2, 2)],), lambda: ([],))
+
+
+def test_an_expensive_alias_the_body_still_needs_is_not_computed_twice() -> None:
+    """`S = torch.linalg.svdvals(w)` read twice by the value: the first pass would compute
+    the decomposition twice per element, and the body once more."""
+    source = """\
+        import torch
+
+        def f(w: torch.Tensor, n: int) -> list[float]:
+            kappas = []
+            for i in range(n):
+                S = torch.linalg.svdvals(w[i])
+                kappas.append((S[0] / (S[-1] + 1e-8)).item())
+            return kappas
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is None
+    assert "compute `torch.linalg.svdvals(w[i])` again" in (finding.help or "")
+
+
+def test_an_element_alias_read_once_becomes_the_list_element() -> None:
+    source = """\
+        import torch
+
+        def f(x: torch.Tensor, n: int) -> list[float]:
+            totals = x.sum(dim=1)
+            out = []
+            for k in range(n):
+                total = totals[k]
+                out.append(total.item())
+            return out
+        """
+    fixed = _fixed(source)
+    assert "total = totals[k]" not in fixed and "out.append(totals_list[k])" in fixed
+    _same(source, fixed, lambda: (torch.randn(3, 2), 3), lambda: (torch.randn(3, 1), 0))
