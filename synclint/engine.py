@@ -20,7 +20,7 @@ from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionPr
 from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
-from synclint.fixes.imports import import_edits
+from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
@@ -406,8 +406,10 @@ def _fit_inserted(code: str, prefix: str, unit: str, line_length: int) -> str:
 def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequence[str],
            line_length: int) -> Fix:
     # Imports first: a rule's insertion at the same spot must come after `import torch`.
-    edits = list(import_edits(module, positions, fix.imports))  # type: ignore[arg-type]
     rows = [positions[r.node].start.line for r in fix.replacements]  # type: ignore[index]
+    fix = follow_imports(fix, module, rows[0] if rows else None)
+    edits = list(import_edits(module, positions, fix.imports,  # type: ignore[arg-type]
+                              rows[0] if rows else None))
     joined = _joined_lines(fix, positions, module, lines, line_length, rows)
     edits.extend(joined.values())
     for replacement in fix.replacements:
