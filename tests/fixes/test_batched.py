@@ -331,7 +331,7 @@ def test_nested_loops_get_distinct_names_and_stay_correct() -> None:
     assert "in zip(layers, total_values" in text
 
 
-def test_import_torch_is_added_when_torch_is_aliased() -> None:
+def test_a_file_that_aliases_torch_gets_the_alias_not_a_second_import() -> None:
     source = """\
         import torch as T
 
@@ -339,7 +339,8 @@ def test_import_torch_is_added_when_torch_is_aliased() -> None:
             return [t.item() for t in ts]
         """
     text = fixed(source)
-    assert text.startswith("import torch\nimport torch as T\n")
+    assert text.startswith("import torch as T\n\n")
+    assert "T.stack(" in text and "torch." not in text
 
 
 def test_fixing_twice_changes_nothing_and_leaves_no_sync_findings() -> None:
