@@ -1,5 +1,8 @@
 """The code style of the project a file belongs to, as far as generated code must follow
-it: the line length (ruff's or black's `line-length`) and the oldest Python it targets."""
+it: the line length (ruff's or black's `line-length`) and the oldest Python it targets
+(ruff's `target-version`, black's, `requires-python`, or the oldest `Programming Language ::
+Python :: 3.x` classifier; from pyproject.toml, setup.cfg, setup.py, or the metadata of an
+unpacked wheel or sdist)."""
 
 from __future__ import annotations
 
@@ -52,8 +55,82 @@ def _style_in(directory: Path) -> CodeStyle:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 return CodeStyle()
-            return _style_of(data)
+            style = _style_of(data)
+            if _says_python(data):
+                return style
+            python = _python_of_setup(folder)
+            return style if python is None else CodeStyle(style.line_length, python)
+        python = _python_of_setup(folder) or _python_of_metadata(folder)
+        if python is not None:
+            return CodeStyle(python=python)
     return CodeStyle()
+
+
+def _says_python(data: dict[str, Any]) -> bool:
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    project = data.get("project", {}) if isinstance(data.get("project"), dict) else {}
+    ruff = tool.get("ruff", {}) if isinstance(tool.get("ruff"), dict) else {}
+    black = tool.get("black", {}) if isinstance(tool.get("black"), dict) else {}
+    return any(key in table for key, table in (
+        ("target-version", ruff), ("target-version", black), ("requires-python", project),
+        ("classifiers", project)))
+
+
+def _python_of_setup(folder: Path) -> tuple[int, int] | None:
+    """`python_requires` or the classifiers of setup.cfg, else of setup.py."""
+    for name in ("setup.cfg", "setup.py"):
+        path = folder / name
+        if not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        found = _requires(" ".join(re.findall(r"python_requires\s*[=:]\s*[\"']?([^\"'\n]+)",
+                                              text)))
+        if found is None:
+            found = _oldest_classifier(text)
+        if found is not None:
+            return found
+    return None
+
+
+def _python_of_metadata(folder: Path) -> tuple[int, int] | None:
+    """`Requires-Python` or the classifiers of an unpacked wheel (`*.dist-info/METADATA`)
+    or sdist (`PKG-INFO`) next to the package."""
+    candidates = [folder / "PKG-INFO", *sorted(folder.glob("*.dist-info/METADATA"))]
+    for path in candidates:
+        if not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        header = text.split("\n\n", 1)[0]
+        found = _requires(" ".join(re.findall(r"^Requires-Python:\s*(.+)$", header, re.M)))
+        if found is None:
+            found = _oldest_classifier(header)
+        if found is not None:
+            return found
+    return None
+
+
+def _requires(spec: str) -> tuple[int, int] | None:
+    """The oldest Python 3 a `requires-python` specifier admits (`>=3.8`, `~=3.9`,
+    `>3.7`, `^3.8`), or None."""
+    match = re.search(r"(>=|~=|\^|==)\s*3\.(\d+)", spec)
+    if match:
+        return 3, int(match.group(2))
+    match = re.search(r">\s*3\.(\d+)", spec)
+    if match:
+        return 3, int(match.group(1)) + 1
+    return None
+
+
+def _oldest_classifier(text: str) -> tuple[int, int] | None:
+    minors = [int(m) for m in re.findall(
+        r"Programming Language :: Python :: 3\.(\d+)\b", text)]
+    return (3, min(minors)) if minors else None
 
 
 def _style_of(data: dict[str, Any]) -> CodeStyle:
@@ -73,8 +150,9 @@ def _style_of(data: dict[str, Any]) -> CodeStyle:
     elif isinstance(versions, list) and versions and all(
             isinstance(v, str) and re.fullmatch(r"py3\d+", v) for v in versions):
         python = min((3, int(v[3:])) for v in versions)
-    elif isinstance(requires, str):
-        match = re.search(r">=\s*3\.(\d+)", requires)
-        if match:
-            python = (3, int(match.group(1)))
+    elif isinstance(requires, str) and _requires(requires) is not None:
+        python = _requires(requires) or python
+    elif isinstance(project.get("classifiers"), list):
+        python = _oldest_classifier("\n".join(
+            c for c in project["classifiers"] if isinstance(c, str))) or python
     return CodeStyle(length, python)

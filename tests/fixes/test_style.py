@@ -1,12 +1,13 @@
 """The project style generated code follows: line length and Python version from
-pyproject.toml ([tool.ruff], [tool.black], [project] requires-python)."""
+pyproject.toml ([tool.ruff], [tool.black], [project] requires-python and classifiers),
+setup.cfg and setup.py, or an unpacked wheel's metadata."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from synclint.fixer import fix_source
-from synclint.style import CodeStyle, style_for
+from synclint.style import CodeStyle, _style_in, style_for
 
 LOOP = ("import torch\n\ndef f(model):\n    stats = {}\n"
         "    for name, p in model.named_parameters():\n"
@@ -47,3 +48,39 @@ def test_a_short_line_length_wraps_the_generated_lines(tmp_path: Path) -> None:
     text = fix_source(LOOP, str(source), ["SYN101"]).text
     assert text != LOOP
     assert all(len(line) <= 60 for line in text.splitlines())
+
+
+def test_classifiers_give_the_oldest_python(tmp_path: Path) -> None:
+    source = _project(tmp_path, '[project]\nclassifiers = [\n'
+                                '  "Programming Language :: Python :: 3.9",\n'
+                                '  "Programming Language :: Python :: 3.8",\n'
+                                '  "Programming Language :: Python :: 3.12",\n]\n')
+    assert style_for(str(source)).python == (3, 8)
+
+
+def test_setup_cfg_python_requires_counts(tmp_path: Path) -> None:
+    (tmp_path / "setup.cfg").write_text("[options]\npython_requires = >=3.7\n", encoding="utf-8")
+    source = tmp_path / "pkg" / "train.py"
+    source.parent.mkdir()
+    source.write_text(LOOP, encoding="utf-8")
+    assert style_for(str(source)).python == (3, 7)
+
+
+def test_an_unpacked_wheel_says_its_python_in_its_metadata(tmp_path: Path) -> None:
+    """A wheel unpacked for review has no pyproject.toml: `Requires-Python` or the
+    classifiers of its `*.dist-info/METADATA` say which Python it supports."""
+    info = tmp_path / "lib-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: lib\nClassifier: Programming Language :: Python :: 3.8\n"
+        "Classifier: Programming Language :: Python :: 3.9\n\nLong description: 3.6\n",
+        encoding="utf-8")
+    source = tmp_path / "lib" / "train.py"
+    source.parent.mkdir()
+    source.write_text(LOOP, encoding="utf-8")
+    assert style_for(str(source)).python == (3, 8)
+    assert "strict=True" not in fix_source(LOOP, str(source), ["SYN101"]).text
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nRequires-Python: >=3.11\n",
+                                   encoding="utf-8")
+    _style_in.cache_clear()
+    assert style_for(str(source)).python == (3, 11)
