@@ -191,7 +191,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None
                 ) -> LintOutput:
     context = Context(source, project, filename)
-    context.style = style_for(filename)
+    context.style = style_for(filename, source)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

@@ -34,36 +34,66 @@ class CodeStyle:
         return self.python >= (3, 10)
 
 
-def style_for(filename: str) -> CodeStyle:
+#: The longest line length a file's own lines may set where no configuration says one.
+_LONGEST_INFERRED = 120
+
+
+def style_for(filename: str, source: str | None = None) -> CodeStyle:
     """The style of the nearest pyproject.toml above an existing file; the defaults for
-    anything else (standard input, a file that is not there)."""
+    anything else (standard input, a file that is not there). Where no configuration sets
+    the line length, the file's own `source` may: see `inferred_line_length`."""
     try:
         path = Path(filename)
-        if not path.is_file():
-            return CodeStyle()
-        return _style_in(path.resolve().parent)
+        style, length_set = _style_in(path.resolve().parent) if path.is_file() \
+            else (CodeStyle(), False)
     except OSError:
-        return CodeStyle()
+        style, length_set = CodeStyle(), False
+    if not length_set and source is not None:
+        length = inferred_line_length(source)
+        if length != style.line_length:
+            style = CodeStyle(length, style.python)
+    return style
+
+
+def inferred_line_length(source: str) -> int:
+    """The line length a file without a configuration was written to: black's 88, unless
+    more than a few of its lines (1%, at least 5) are longer, as in a project formatted at
+    119 or 120 whose configuration did not come with the file (an unpacked wheel); then its
+    longest line up to 120."""
+    lengths = [len(line) for line in source.splitlines()]
+    longer = [n for n in lengths if DEFAULT_LINE_LENGTH < n <= _LONGEST_INFERRED]
+    if len(longer) < 5 or len(longer) < len(lengths) / 100:
+        return DEFAULT_LINE_LENGTH
+    return max(longer)
 
 
 @functools.lru_cache(maxsize=256)
-def _style_in(directory: Path) -> CodeStyle:
+def _style_in(directory: Path) -> tuple[CodeStyle, bool]:
+    """The style, and whether a configuration sets its line length."""
     for folder in (directory, *directory.parents):
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
             try:
                 data = tomllib.loads(candidate.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                return CodeStyle()
+                return CodeStyle(), False
             style = _style_of(data)
+            length_set = _says_line_length(data)
             if _says_python(data):
-                return style
+                return style, length_set
             python = _python_of_setup(folder)
-            return style if python is None else CodeStyle(style.line_length, python)
+            return (style if python is None else CodeStyle(style.line_length, python),
+                    length_set)
         python = _python_of_setup(folder) or _python_of_metadata(folder)
         if python is not None:
-            return CodeStyle(python=python)
-    return CodeStyle()
+            return CodeStyle(python=python), False
+    return CodeStyle(), False
+
+
+def _says_line_length(data: dict[str, Any]) -> bool:
+    tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
+    return any(isinstance(tool.get(name), dict) and "line-length" in tool[name]
+               for name in ("ruff", "black"))
 
 
 def _says_python(data: dict[str, Any]) -> bool:

@@ -84,3 +84,23 @@ def test_an_unpacked_wheel_says_its_python_in_its_metadata(tmp_path: Path) -> No
                                    encoding="utf-8")
     _style_in.cache_clear()
     assert style_for(str(source)).python == (3, 11)
+
+
+def test_without_a_configured_line_length_the_files_own_lines_set_it() -> None:
+    """An unpacked wheel of a project formatted at 119 has no pyproject.toml: its lines say
+    how long a line may be. A lone long line (a URL) does not."""
+    from synclint.style import inferred_line_length
+
+    wide = "\n".join(["x = 1"] * 50 + ["y = " + "1 + " * 27 + "1"] * 5)  # 5 lines of 113
+    assert inferred_line_length("\n".join(["x = 1"] * 50 + ["y = " + "1 + " * 27 + "1"] * 4)) == 88
+    assert inferred_line_length(wide) == 113
+    assert inferred_line_length("\n".join(["x = 1"] * 50 + ["# " + "u" * 110])) == 88
+    assert inferred_line_length("\n".join(["z = 2"] * 50 + ["# " + "u" * 300] * 5)) == 88
+    loop = ("import torch\n\ndef f(model):\n    stats = {}\n"
+            "    for name, parameter in model.named_parameters():\n"
+            "        stats[name] = parameter.grad.detach().float().norm().item()\n"
+            "    return stats\n")
+    text = fix_source(loop + wide + "\n", "wide.py", ["SYN101"]).text
+    assert any(88 < len(line) <= 113 for line in text.splitlines()[:8])
+    narrow = fix_source(loop, "narrow.py", ["SYN101"]).text
+    assert all(len(line) <= 88 for line in narrow.splitlines())
