@@ -47,6 +47,8 @@ class _Source:
     list_reads: int = 0
     #: Every read of it runs on every iteration (no guard, no early exit).
     every_time: bool = True
+    #: The reads index its rows (`pair[0].item()`): the rows are lists of values.
+    indexed: bool = False
 
 
 @dataclass
@@ -146,6 +148,9 @@ class ListReads:
                 self.proven_reads.add(id(site))
             name = value.value
             return lambda: name
+        row = self._row_read(value, site, whole=whole, exact=exact)
+        if row is not None:
+            return row
         if isinstance(value, cst.Subscript):
             entry, index = self._index(value, whole=whole)
             if self._proven(value.value):
@@ -154,6 +159,26 @@ class ListReads:
         if isinstance(value, cst.Comparison) and not whole:
             return self._comparison(value, exact=exact)
         raise Refused("not a read of a tensor's elements")
+
+    def _row_read(self, value: cst.BaseExpression, site: Site, *, whole: bool, exact: bool
+                  ) -> Callable[[], str] | None:
+        """`pair[0].item()` where `pair` is a row of the iterated tensor: `pair[0]` of the
+        row's list."""
+        if whole or not isinstance(value, cst.Subscript) \
+                or not isinstance(value.value, cst.Name) or value.value.value not in self.sources:
+            return None
+        source = self.sources[value.value.value]
+        if source.unpacked or not all(
+                isinstance(e.slice, cst.Index) and node_is_int_literal(e.slice.value)
+                for e in value.slice) or len(value.slice) != 1:
+            raise Refused("a row read by an index that is not a literal")
+        source.indexed = True
+        source.scalar_reads += 1
+        source.every_time = source.every_time and exact
+        if self._proven(source.node):
+            self.proven_reads.add(id(site))
+        code = _code(value)
+        return lambda: code
 
     def _index(self, node: cst.Subscript, *, whole: bool) -> tuple[_Hoisted, str]:
         """`t[i]`, `t[i, j]`, `t[a:b]` of a tensor nothing in the loop changes, by Python
@@ -262,6 +287,31 @@ class ListReads:
         names = set(_names_in(node))
         return not names & (self.loop.targets | self.loop.body_bound)
 
+    # -- tensors nothing else can reach -------------------------------------------------
+    def _all_private(self) -> bool:
+        """Every tensor read whole is a local one the code makes here and hands to nothing
+        (no call, no container, no other name): nothing the loop calls can change it."""
+        nodes = [s.node for s in self.sources.values()] + [h.node for h in self.hoisted.values()]
+        return bool(nodes) and all(self._private(node) for node in nodes)
+
+    def _private(self, node: cst.BaseExpression) -> bool:
+        if not isinstance(node, cst.Name):
+            return False
+        value = self._resolver()(node.value)
+        if value is None or not isinstance(value, (cst.Call, cst.Subscript)) \
+                or not self._proven(value):
+            return False
+        function = next((n for n in reversed(self.loop.ancestors)
+                         if isinstance(n, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        # The iterables and the reads themselves (pure, read on the host).
+        allowed = {id(s.node) for s in self.sources.values()}
+        for site in self.loop.sites:
+            allowed.update(id(n) for n in _walk_scope(site.value))
+        return all(_harmless_use(ancestors, child, allowed)
+                   for ancestors, child in _occurrences(function.body, node.value, ()))
+
     # -- uses of the loop variables outside the reads ---------------------------------
     def _check_element_uses(self, loop: cst.CSTNode, parts: Sequence[cst.CSTNode],
                             orelse: cst.CSTNode | None) -> None:
@@ -366,6 +416,42 @@ class ListReads:
             if isinstance(parent, cst.BaseStatement):
                 return parent
         return None
+
+#: Attributes and methods of a tensor that hand it to nobody.
+_METADATA = frozenset({"shape", "ndim", "dtype", "device", "numel", "dim", "size", "is_cuda",
+                       "item", "tolist"})
+
+
+def _harmless_use(ancestors: tuple[cst.CSTNode, ...], child: cst.CSTNode,
+                  allowed: set[int]) -> bool:
+    """A use of a local tensor that hands it to nobody: its binding, the loop's iterable
+    and reads (`allowed`), its metadata, `len()` of it."""
+    parent = ancestors[-1] if ancestors else None
+    if id(child) in allowed or isinstance(parent, cst.AssignTarget):
+        return True
+    if isinstance(parent, cst.Attribute) and parent.value is child:
+        return parent.attr.value in _METADATA
+    if isinstance(parent, cst.Arg) and len(ancestors) >= 2:
+        call = ancestors[-2]
+        return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) \
+            and call.func.value == "len" and len(call.args) == 1
+    return False
+
+
+def _occurrences(node: cst.CSTNode, name: str, ancestors: tuple[cst.CSTNode, ...]
+                 ) -> Iterator[tuple[tuple[cst.CSTNode, ...], cst.CSTNode]]:
+    """(ancestors, node) of every `Name(name)` in `node` (the last two ancestors at most),
+    nested functions included (a closure that reads it is a use too)."""
+    if isinstance(node, cst.Name):
+        if node.value == name:
+            yield ancestors, node
+        return
+    if isinstance(node, cst.Attribute):
+        yield from _occurrences(node.value, name, (*ancestors[-1:], node))
+        return
+    for child in node.children:
+        yield from _occurrences(child, name, (*ancestors[-1:], node))
+
 
 def _indexed(entry: _Hoisted, index: str) -> Callable[[], str]:
     return lambda: f"{entry.name}{index}"

@@ -23,7 +23,7 @@ from synclint.fixes.batched_model import Outcome, Refused
 from synclint.fixes.batched_render import identifiers
 from synclint.fixes.batched_syntax import _atomic, _code, _scope_names
 from synclint.fixes.pending import PendingFix, Replacement
-from synclint.fixes.tensor_facts import rank_of
+from synclint.fixes.tensor_facts import int_dtype, rank_of
 
 __all__ = ["ListForms"]
 
@@ -57,7 +57,9 @@ class ListForms(ListReads):
             self._check_element_uses(loop, parts, orelse)
             self._check_writes(parts)
             self.a.checks.check_effects(*parts)
-            self.unsafe.extend(self.loop.unsafe[len(saved):])
+            if not self._all_private():
+                # What the loop calls may change the tensors read whole before it.
+                self.unsafe.extend(self.loop.unsafe[len(saved):])
             iterable_codes = self._source_codes()
             hoisted_lines = self._hoist(anchor)
         except Refused:
@@ -113,13 +115,13 @@ class ListForms(ListReads):
             rank = rank_of(source.node, self.loop.ctx, self._resolver())
             code = _code(source.node)
             code = code if _atomic(source.node) else f"({code})"
-            wanted = 2 if source.unpacked else 1
+            wanted = 2 if source.unpacked or source.indexed else 1
             if source.list_reads and source.scalar_reads and rank != wanted:
                 raise Refused("an element read both as one value and as a list")
             if source.list_reads or rank == wanted:
                 codes[id(source.node)] = f"{code}.tolist()"
             elif source.every_time:
-                flatten = ".flatten(1)" if source.unpacked else ".flatten()"
+                flatten = ".flatten(1)" if wanted == 2 else ".flatten()"
                 codes[id(source.node)] = f"{code}{flatten}.tolist()"
             else:
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
@@ -155,7 +157,9 @@ class ListForms(ListReads):
             elif count == 1:
                 value = f"{code}.flatten().tolist()"
             else:
-                raise Refused("elements of a tensor of unknown rank read by two indexes")
+                value = f"{code}.tolist()"
+                self.unsafe.append(f"`{entry.code}` may have more than {count} dimensions: "
+                                   "its elements would be lists")
             entry.name = self._name(entry.node, used | taken | set(self.new_names))
             self.new_names.append(entry.name)
             lines.append(f"{entry.name} = {value}")
@@ -211,7 +215,12 @@ class ListForms(ListReads):
             return None
         assign = first.body[0]
         name = assign.targets[0].target
-        if assign.value is not site.node or site.mode != "item" \
+        value = assign.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                and value.func.value == "int" and len(value.args) == 1 \
+                and value.args[0].value is site.node and self._int_source(loop.iter):
+            value = site.node  # `int()` of an int element is the element
+        if value is not site.node or site.mode != "item" \
                 or not isinstance(name, cst.Name) or name.value == loop.target.value \
                 or self.loop.bound_counts.get(name.value) != 1 \
                 or _code(self.loop.substituted(site.value)) != loop.target.value:
@@ -225,6 +234,10 @@ class ListForms(ListReads):
         rest = [r for r in replacements if r.node is not loop.iter and r.node is not site.node]
         return [Replacement(loop.target, f"{name.value} in {iterable}:", through=first),
                 *rest]
+
+    def _int_source(self, node: cst.BaseExpression) -> bool:
+        source = next((s for s in self.sources.values() if s.node is node), None)
+        return source is not None and int_dtype(node, self.loop.ctx, self._resolver())
 
     def _outcome(self, replacements: list[Replacement]) -> Outcome:
         unsafe = list(self.unsafe)

@@ -157,6 +157,10 @@ def _is_true(node: cst.BaseExpression | None) -> bool:
     return isinstance(node, cst.Name) and node.value == "True"
 
 
+def _is_false(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.Name) and node.value == "False"
+
+
 def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = None,
             depth: int = 0) -> int | None:
     """The number of dimensions of the tensor `node`, or None where the code does not fix
@@ -198,7 +202,8 @@ def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = N
             return len(sizes) if sizes and not any(isinstance(s, (cst.Tuple, cst.List))
                                                    for s in sizes) else None
         if name == "nonzero" and args:
-            return None if _keyword(node, "as_tuple") is not None else 2
+            return 2 if _keyword(node, "as_tuple") is None or _is_false(
+                _keyword(node, "as_tuple")) else None
         if name in ("stack", "cat", "concat") and args and isinstance(args[0], (cst.List,
                                                                                 cst.Tuple)):
             pieces = {again(e.value) for e in args[0].elements if isinstance(e, cst.Element)}
@@ -227,7 +232,8 @@ def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = N
     if method in ("view", "reshape") and args and len(args) == len(node.args):
         return len(args)
     if method == "nonzero":
-        return None if _keyword(node, "as_tuple") is not None else 2
+        return 2 if _keyword(node, "as_tuple") is None or _is_false(
+            _keyword(node, "as_tuple")) else None
     if method == "unsqueeze":
         inner = again(receiver)
         return inner + 1 if inner is not None else None

@@ -391,3 +391,76 @@ def test_an_element_alias_read_once_becomes_the_list_element() -> None:
     fixed = _fixed(source)
     assert "total = totals[k]" not in fixed and "out.append(totals_list[k])" in fixed
     _same(source, fixed, lambda: (torch.randn(3, 2), 3), lambda: (torch.randn(3, 1), 0))
+
+
+def test_a_local_tensor_nothing_else_reaches_stays_safe_next_to_unknown_calls() -> None:
+    """The experts the loop calls cannot change `expert_hit`: it is made here and handed to
+    nobody. `expert_idx = int(x.item())` of an int64 element becomes the loop variable."""
+    source = """\
+        import torch
+
+        def f(experts: list, expert_mask: torch.Tensor, hidden: torch.Tensor) -> torch.Tensor:
+            expert_hit = torch.greater(expert_mask.sum(dim=-1), 0).nonzero(as_tuple=False)
+            for expert_idx_tensor in expert_hit:
+                expert_idx = int(expert_idx_tensor.item())
+                hidden = experts[expert_idx](hidden)
+            return hidden
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    fixed = _fixed(source)
+    assert "for expert_idx in expert_hit.flatten().tolist():" in fixed
+    assert "expert_idx_tensor" not in fixed
+    experts = [lambda h, k=k: h * 2 + k for k in range(4)]
+    _same(source, fixed, lambda: (experts, torch.tensor([[1, 0], [0, 0], [0, 3], [1, 1]]),
+                                  torch.ones(2)))
+
+
+def test_a_tensor_handed_to_other_code_is_unsafe_next_to_unknown_calls() -> None:
+    source = """\
+        import torch
+
+        def f(model, x: torch.Tensor) -> None:
+            ids = x.argmax(dim=-1)
+            model.keep = ids
+            for i in ids:
+                model.step(i.item())
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert "ids.flatten().tolist()" in _fixed(source, unsafe=True)
+
+
+def test_the_values_of_a_row_read_by_index_come_from_the_row_list() -> None:
+    source = """\
+        import torch
+
+        def f(matches: torch.Tensor) -> dict[int, int]:
+            pairs = torch.unique(matches, dim=0)
+            first = {}
+            for pair in pairs:
+                row, col = pair[0].item(), pair[1].item()
+                first.setdefault(row, col)
+            return first
+        """
+    fixed = _fixed(source)
+    assert "for pair in pairs.flatten(1).tolist():" in fixed
+    assert "row, col = pair[0], pair[1]" in fixed
+    _same(source, fixed, lambda: (torch.tensor([[1, 2], [0, 5], [1, 2], [1, 0]]),),
+          lambda: (torch.tensor([[[1], [2]], [[3], [4]]]),), lambda: (torch.zeros(0, 2),))
+
+
+def test_two_indexes_into_a_tensor_of_unknown_rank_do_not_take_its_list_safely() -> None:
+    """`grid[i, 0].item()` of a (n, m, 1) grid is a value; `grid.tolist()[i][0]` a list:
+    that form is unsafe, and the safe fix is the stacked one."""
+    source = """\
+        import torch
+
+        def f(ids: torch.Tensor, n: int) -> list[int]:
+            grid = ids * 1
+            return [grid[i, 0].item() for i in range(n)]
+        """
+    fixed = _fixed(source)
+    assert "grid.tolist()" not in fixed
+    _same(source, fixed, lambda: (torch.arange(6).view(3, 2), 3),
+          lambda: (torch.arange(6).view(3, 2, 1), 2))
