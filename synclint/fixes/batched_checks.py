@@ -13,6 +13,7 @@ from synclint.fixes.batched_facts import (
     _EFFECTFUL_METHODS,
     _HARMLESS_BUILTINS,
     _HARMLESS_METHODS,
+    _PURE_BY_NAME,
 )
 from synclint.fixes.batched_model import LoopState, Refused, Site
 from synclint.fixes.batched_sequences import element_of_sequences
@@ -184,6 +185,10 @@ class Checks:
 
     def call_effect(self, node: cst.Call) -> str | None:
         func = node.func
+        callee = func.attr.value if isinstance(func, cst.Attribute) else \
+            func.value if isinstance(func, cst.Name) else ""
+        if not node.args and callee[:1].isupper() and not callee.isupper():
+            return None  # `AverageMeter()`: a new object, handed nothing to modify
         qualified = self.loop.ctx.imports.qualify(func)
         if qualified is not None:
             head = qualified.split(".")[0]
@@ -205,7 +210,7 @@ class Checks:
                 return f"`.{name}()` has effects on the tensors"
             if receiver in DEVICE_TENSORS:
                 return None
-            if name in _HARMLESS_METHODS:
+            if name in _HARMLESS_METHODS or name in _PURE_BY_NAME:
                 return None
             return (f"the loop calls `.{name}()` on a value that may not be a tensor, so "
                     "the call could have side effects")

@@ -464,3 +464,30 @@ def test_two_indexes_into_a_tensor_of_unknown_rank_do_not_take_its_list_safely()
     assert "grid.tolist()" not in fixed
     _same(source, fixed, lambda: (torch.arange(6).view(3, 2), 3),
           lambda: (torch.arange(6).view(3, 2, 1), 2))
+
+
+def test_calls_that_change_nothing_by_their_name_keep_the_fix_safe() -> None:
+    """`Meter()` makes a new object from nothing, `text.find()` and `x.clamp()` change
+    nothing: the fix stays safe. `scheduler.step()` may change anything: unsafe."""
+    source = """\
+        import torch
+
+        class Meter:
+            def __init__(self) -> None:
+                self.values: list[float] = []
+
+        def f(losses: dict[str, torch.Tensor], text: str) -> dict[str, object]:
+            meters = {}
+            for key, loss in losses.items():
+                meters[key] = Meter()
+                meters[key].values.append(loss.clamp(0, 1).item() + text.find(key))
+            return {k: m.values for k, m in meters.items()}
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    fixed = _fixed(source)
+    _same(source, fixed, lambda: ({"a": torch.tensor(0.5), "b": torch.tensor(2.0)}, "ab"))
+    stepping = source.replace("meters[key] = Meter()", "scheduler.step()").replace(
+        "text: str)", "text: str, scheduler: object)")
+    (finding,) = _findings(stepping)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
