@@ -29,6 +29,6 @@ class LoopAnalysis:
         self.shapes = Shapes(self.loop)
         self.values = Values(self.loop, self.shapes)
         self.walker = BodyWalker(self.loop, self.values, self.shapes)
-        self.checks = Checks(self.loop, self.values)
+        self.checks = Checks(self.loop, self.values, self.shapes)
         self.anchor = Anchor(self.loop)
         self.writer = Writer(self.loop, self.values, self.shapes, self.checks)

@@ -17,6 +17,7 @@ from synclint.fixes.batched_facts import (
 )
 from synclint.fixes.batched_model import LoopState, Refused, Site
 from synclint.fixes.batched_sequences import element_of_sequences
+from synclint.fixes.batched_shapes import Shapes
 from synclint.fixes.batched_syntax import (
     _bound_names,
     _code,
@@ -34,9 +35,10 @@ from synclint.fixes.batched_values import Values
 class Checks:
     """Refuses a loop's fix (Refused) or records why it is unsafe (`loop.unsafe`)."""
 
-    def __init__(self, loop: LoopState, values: Values) -> None:
+    def __init__(self, loop: LoopState, values: Values, shapes: Shapes) -> None:
         self.loop = loop
         self.values = values
+        self.shapes = shapes
 
     def check_scope(self, *, class_body_refused: bool) -> None:
         for node in reversed(self.loop.ancestors):
@@ -93,6 +95,10 @@ class Checks:
         if not site.exact and not self.values.total(self.loop.substituted(site.value), site.facts):
             raise Refused(f"`{_code(site.value)}` is read only where a tensor condition "
                           "holds; the fix would read it every time, and it may raise")
+        if not site.exact and not self.shapes.scalar(site.value):
+            # `.view(())` of a tensor of several values raises: the loop may never read one.
+            raise Refused(f"`{_code(site.value)}` is read only where a condition the fix "
+                          "cannot copy holds; it may hold several values there")
 
     def check_narrowed(self, site: Site) -> None:
         """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there; under

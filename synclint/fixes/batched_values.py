@@ -301,8 +301,13 @@ class Values:
     def collection(self, iterable: cst.BaseExpression) -> bool:
         """A finite iterable that the fix may iterate twice and read in full without
         changing anything: literals, `range`, `.parameters()`, dict views, names bound
-        only to lists or tuples, and `zip`/`enumerate`/... of those."""
+        only to lists or tuples, tensors, and `zip`/`enumerate`/... of those."""
         if isinstance(iterable, (cst.List, cst.Tuple)):
+            return True
+        if isinstance(iterable, (cst.Name, cst.Attribute)) and _simple(iterable) \
+                and self.loop.is_device(iterable):
+            # A tensor (or, where only an annotation says so, a list of tensors): iterated
+            # twice, it gives the same rows.
             return True
         method = _method(iterable)
         if method is not None and method[1] in _COLLECTION_METHODS and (
