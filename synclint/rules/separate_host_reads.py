@@ -11,7 +11,8 @@ import libcst as cst
 
 from synclint.analysis.scalars import ScalarFacts
 from synclint.analysis.walker import walk
-from synclint.fixes.merged_reads import Read, mergeable, merged_reads_fix
+from synclint.fixes.merged_reads import Read, TensorKnowledge, mergeable, merged_reads_fix
+from synclint.fixes.tensor_facts import proven_tensor, rank_of, reaching_value
 from synclint.rules.base import Example, RelatedNode, Rule
 
 #: Builtins that read a tensor's value on the host.
@@ -180,7 +181,8 @@ class SeparateHostReads(Rule):
             # statement bound before a later tensor computation raised.
             moved = ("inside `try` or `with`, a tensor computed earlier than written could "
                      "raise before the names above it are bound")
-        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved)
+        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved,
+                                   self._knowledge(run[0].node))
         help = ("Read them together: `a, b = torch.stack([x, y]).tolist()` is one sync "
                 "(one stack per dtype: float, int and bool).")
         if outcome.reason is not None:
@@ -192,6 +194,17 @@ class SeparateHostReads(Rule):
         self.report(reads[0].call, f"{len(reads)} separate host reads of GPU tensors: one sync "
                     "each where one transfer would do", fix=outcome.fix, help=help,
                     related=related)
+
+    def _knowledge(self, statement: cst.SimpleStatementLine) -> TensorKnowledge:
+        """Ranks and code-proven tensors, as the merged reads' fix asks of them, at the
+        statement the reads go before."""
+        ancestors = list(self.ctx.parents)
+
+        def resolve(name: str) -> cst.BaseExpression | None:
+            return reaching_value(name, statement, ancestors)
+        return TensorKnowledge(
+            rank=lambda node: rank_of(node, self.ctx, resolve),
+            proven=lambda node: proven_tensor(node, self.ctx, ancestors, resolve))
 
     def _indent(self, block: cst.IndentedBlock) -> str:
         """The indentation of `block`'s statements (the block has been left already)."""
