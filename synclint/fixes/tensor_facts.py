@@ -294,12 +294,18 @@ def _display_rank(node: cst.BaseExpression) -> int | None:
         if any(isinstance(e, cst.StarredElement) or isinstance(e.value, (
                 cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) for e in node.elements):
             return None
-        return 1 if node.elements and all(isinstance(e.value, (cst.Integer, cst.Float, cst.Name,
-                                                               cst.Attribute, cst.Call))
-                                          for e in node.elements) else None
+        return 1 if node.elements and all(_number(e.value) for e in node.elements) else None
     if isinstance(node, cst.ListComp) and isinstance(node.elt, (cst.Integer, cst.Float)):
         return 1
     return None
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    """A literal number (`3`, `-0.5`, `True`): not a name, which may hold a list."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float)) or isinstance(node, cst.Name) \
+        and node.value in ("True", "False")
 
 
 def int_dtype(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = None,

@@ -82,6 +82,8 @@ class SeparateHostReads(Rule):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._statements: dict[int, _Statement] = {}
         self._facts: dict[int, ScalarFacts] = {}
+        #: The block whose statements are being grouped (for the facts at a statement).
+        self._block_node: cst.IndentedBlock | cst.Module | None = None
 
     # -- collecting reads -----------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
@@ -148,13 +150,15 @@ class SeparateHostReads(Rule):
     # -- grouping at the end of each block --------------------------------------------------
     def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         if self._statements:
-            self._block(node.body, self._indent(node))
+            self._block(node.body, self._indent(node), node)
 
     def leave_Module(self, node: cst.Module) -> None:
         if self._statements:
-            self._block(node.body, "")
+            self._block(node.body, "", node)
 
-    def _block(self, body: Sequence[cst.CSTNode], indent: str) -> None:
+    def _block(self, body: Sequence[cst.CSTNode], indent: str,
+               block: cst.IndentedBlock | cst.Module) -> None:
+        self._block_node = block
         run: list[_Statement] = []
         for statement in body:
             entry = self._statements.pop(id(statement), None)
@@ -198,7 +202,10 @@ class SeparateHostReads(Rule):
     def _knowledge(self, statement: cst.SimpleStatementLine) -> TensorKnowledge:
         """Ranks and code-proven tensors, as the merged reads' fix asks of them, at the
         statement the reads go before."""
-        ancestors = list(self.ctx.parents)
+        block = self._block_node
+        ancestors = [p for p in self.ctx.parents if p is not block]
+        if block is not None:
+            ancestors.append(block)
 
         def resolve(name: str) -> cst.BaseExpression | None:
             return reaching_value(name, statement, ancestors)
