@@ -58,6 +58,8 @@ class TensorKnowledge:
 
     rank: Callable[[cst.BaseExpression], int | None]
     proven: Callable[[cst.BaseExpression], bool]
+    #: The value a local name holds at the reads (its one reaching assignment), or None.
+    value: Callable[[str], cst.BaseExpression | None]
 
 
 def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleStatementLine],
@@ -81,7 +83,8 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
     unknown = "the dtypes are not known, and one `torch.stack` of an int and a float would " \
               "turn the int into a float"
     if any(dtype is None for dtype in dtypes):
-        families = {None: list(reads)}
+        # `x.min()` and `x.max()`: reductions that keep the dtype of one tensor share it.
+        families = {"same" if _one_dtype(reads, knowledge) else None: list(reads)}
     else:
         families = stack_families(reads)
     if not listed and all(len(group) < 2 for group in families.values()):
@@ -106,6 +109,8 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
             continue
         if dtype is None:
             continue  # see `unknown`
+        if dtype == "same":
+            dtype = None  # one dtype, not known: `.item()` reads keep it
         stacked.extend(group)
         roots = set().union(*(r.facts.roots for r in group))
         if len(roots) > 1 or "?" in roots:
@@ -185,6 +190,28 @@ def _element_lists(reads: Sequence[Read], knowledge: TensorKnowledge | None, tak
                 replacements.append(Replacement(read.receiver, value))
             listed.add(id(read))
     return listed
+
+
+#: Reductions whose result has the dtype of the tensor reduced.
+_DTYPE_KEEPING = frozenset({"min", "max", "amin", "amax", "median", "nanmedian"})
+
+
+def _one_dtype(reads: Sequence[Read], knowledge: TensorKnowledge | None) -> bool:
+    """Every value is a dtype-keeping reduction (`.min()`, `.max()`) of one tensor, with
+    no arguments (directly or through a local name): they share its dtype and device
+    whatever it is."""
+    code = cst.Module([]).code_for_node
+    bases = set()
+    for read in reads:
+        receiver = read.receiver
+        if isinstance(receiver, cst.Name) and knowledge is not None:
+            receiver = knowledge.value(receiver.value) or receiver
+        if not (isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute)
+                and receiver.func.attr.value in _DTYPE_KEEPING and not receiver.args
+                and read.how == "item"):
+            return False
+        bases.add(code(receiver.func.value))
+    return len(bases) == 1
 
 
 def _int_literal(node: cst.BaseExpression) -> bool:
@@ -267,6 +294,8 @@ def _item(receiver: cst.BaseExpression) -> str:
 def _converted(read: Read, value: str, dtype: str | None) -> str:
     """The read's result from the stacked Python value (of family `dtype`): `float(t)` of
     an int tensor is `float(v)`; `.item()` of a bool tensor stacked with ints, `bool(v)`."""
+    if dtype == "same":
+        dtype = None  # one dtype, not known (`x.min()`, `x.max()`)
     if read.how == "item":
         if dtype is None or read.facts.dtype == dtype:
             return value

@@ -211,7 +211,8 @@ class SeparateHostReads(Rule):
             return reaching_value(name, statement, ancestors)
         return TensorKnowledge(
             rank=lambda node: rank_of(node, self.ctx, resolve),
-            proven=lambda node: proven_tensor(node, self.ctx, ancestors, resolve))
+            proven=lambda node: proven_tensor(node, self.ctx, ancestors, resolve),
+            value=resolve)
 
     def _indent(self, block: cst.IndentedBlock) -> str:
         """The indentation of `block`'s statements (the block has been left already)."""

@@ -144,7 +144,7 @@ import torch
 
 
 def naive(g: torch.Tensor) -> float:
-    return g.pow(2).sum().item()
+    return torch.stack([g.norm()]).pow(2).sum().item()
 
 
 def inputs():
@@ -159,7 +159,7 @@ def edge_inputs():
 def test_an_unsafe_shape_must_show_its_reason_on_an_edge_input(tmp_path: Path) -> None:
     (tmp_path / "float64").mkdir()
     path = tmp_path / "float64" / "unsafe.py"
-    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.arange(3)"))
+    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.ones(3, dtype=torch.complex64)"))
     outcome = run_shape(load_shape(path))
     assert outcome.verified, outcome.all_problems
     assert "naive raised None, fixed raised RuntimeError" in outcome.inputs[1].differences

@@ -477,7 +477,7 @@ def test_reads_of_one_element_tensors_of_any_shape_keep_their_values() -> None:
 
 # --- float64 (SYN301) -------------------------------------------------------------------------
 
-def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
+def test_the_refused_float64_fix_gives_its_reason_as_a_sentence() -> None:
     source = """\
         import torch
 
@@ -485,9 +485,11 @@ def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
             state.last_norm = (g.float() ** 2).sum()
         """
     (finding,) = _findings(source, ("SYN301",))
-    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.fix is None
     assert finding.help is not None and finding.help.endswith(
-        "No safe fix: the result becomes a float64 tensor where it was float32.")
+        "No safe fix: the squared norm stays a tensor of the original dtype, where it "
+        "overflows as before: only its square root, or a read as a Python number, gains "
+        "from float64.")
 
 
 def test_a_guard_neither_on_tensor_values_nor_known_host_refuses_the_fix() -> None:
