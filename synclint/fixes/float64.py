@@ -102,11 +102,12 @@ def float64_fix(match: SquaredNorm, ctx: Context,
     # A join of float64 norms is float64 already.
     dtype = "" if joined is not None else ", dtype=torch.float64"
     if mentions_mps(ctx):
-        if joined is not None or not isinstance(operand, (cst.Name, cst.Attribute)):
+        base = _device_base(operand)
+        if joined is not None or base is None:
             reasons.append(MPS_REASON)
         else:
             # Apple's MPS has no float64: there the norm stays in float32, as it was.
-            dtype = (f", dtype=torch.float32 if {operand_code}.device.type == \"mps\" "
+            dtype = (f", dtype=torch.float32 if {code_of(base)}.device.type == \"mps\" "
                      "else torch.float64")
     norm = f"torch.linalg.vector_norm({operand_code}{dtype})"
     parents = list(ctx.parents)
@@ -153,6 +154,16 @@ def float64_fix(match: SquaredNorm, ctx: Context,
         return PendingFix(Applicability.SAFE, FIX_MESSAGE, replacements, ("torch",))
     return PendingFix(Applicability.UNSAFE, f"{FIX_MESSAGE} (unsafe: {'; '.join(reasons)})",
                       replacements, ("torch",))
+
+
+def _device_base(operand: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The name (or attribute) whose device the operand has: `g` of `g.float().view(-1)`."""
+    node = operand
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in ("float", "double", "half", "bfloat16", "view",
+                                         "reshape", "flatten", "detach", "contiguous"):
+        node = node.func.value
+    return node if isinstance(node, (cst.Name, cst.Attribute)) else None
 
 
 def _cast_back(dtype: str | None) -> str | None:

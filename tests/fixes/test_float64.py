@@ -262,9 +262,10 @@ def test_norms_inside_a_squared_sum_are_computed_in_float64_too() -> None:
     assert math.isclose(ns["f"](grads), exact, rel_tol=1e-9)  # type: ignore[operator]
 
 
-def test_a_file_that_uses_mps_gets_an_unsafe_fix_because_mps_has_no_float64() -> None:
-    source = ("import torch\ndevice = torch.device('mps')\ndef f(g):\n"
-              "    return (g.float() ** 2).sum().item()\n")
+def test_a_file_that_uses_mps_gets_an_unsafe_fix_where_it_cannot_name_the_device() -> None:
+    """A join of norms has no one tensor whose device the fix could ask."""
+    source = ("import torch\ndevice = torch.device('mps')\ndef f(grads):\n"
+              "    return torch.stack([g.float().norm() for g in grads]).pow(2).sum().item()\n")
     assert _fix_of(source).startswith("UNSAFE")
     assert "MPS" in _fix_of(source)
 
@@ -388,7 +389,7 @@ def test_a_module_level_accumulator_gets_no_fix() -> None:
 def test_squaring_an_l2_norm_norms_the_tensor_itself(norm: str, inner: str) -> None:
     source = f"import torch\ndef f(g):\n    return float(sum({norm} ** 2 for _ in range(1)))\n"
     out = fixed(source, unsafe=True)
-    assert f"torch.linalg.vector_norm({inner}, dtype=torch.float64) ** 2" in out, out
+    assert f"torch.linalg.vector_norm({inner}, dtype=torch.float64) ** 2" in unwrapped(out), out
 
 
 @pytest.mark.parametrize(("power", "rooted"), [("** 0.5", True), ("** 0.25", False),
@@ -501,3 +502,17 @@ def test_a_list_of_norms_read_elsewhere_keeps_its_norms(use: str) -> None:
     reader's back (the join's own norm is still taken in float64)."""
     text = fixed(NAMED_NORMS.replace("{use}", use), unsafe=True)
     assert "norms = [g.float().norm() for g in grads]" in text
+
+
+def test_in_a_file_that_uses_mps_the_norm_stays_float32_on_mps() -> None:
+    """MPS has no float64: the fix keeps float32 there (as the original computed it) and
+    takes float64 elsewhere, so it runs on every device."""
+    source = ('import torch\nDEVICE = "mps"\n'
+              "def f(g: torch.Tensor) -> float:\n    return float((g.float() ** 2).sum())\n")
+    [finding] = findings(source)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = fixed(source)
+    assert 'dtype=torch.float32 if g.device.type == "mps" else torch.float64' in unwrapped(text)
+    namespace: dict[str, object] = {}
+    exec(compile(text, "fixed.py", "exec"), namespace)  # noqa: S102
+    assert namespace["f"](torch.full((4,), 1e20)) == pytest.approx(4e40)  # type: ignore[operator]
