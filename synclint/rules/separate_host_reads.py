@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.scalars import ScalarFacts
 from synclint.analysis.walker import walk
 from synclint.fixes.merged_reads import Read, TensorKnowledge, mergeable, merged_reads_fix
@@ -99,6 +100,10 @@ class SeparateHostReads(Rule):
         else:
             return
         if not self.is_device_tensor(receiver):
+            return
+        if logged_by_syn106(self.ctx, node):
+            # SYN106 passes the tensors to the logger: stacking them here would read them
+            # on every step all the same (and hide that sync from SYN106).
             return
         statement = self._statement_of(node)
         if statement is None:

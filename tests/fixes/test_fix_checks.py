@@ -562,3 +562,22 @@ def test_reads_of_unknown_dtypes_from_two_tensors_get_no_fix() -> None:
     (finding,) = _findings(source, MERGED)
     assert finding.fix is None
     assert "one `torch.stack` of an int and a float" in (finding.help or "")
+
+
+def test_reads_handed_to_lightning_log_dict_are_passed_as_tensors_not_stacked() -> None:
+    """In a `training_step`, `self.log_dict({"a": x.item(), "b": y.item()})`: SYN106 passes
+    the tensors (Lightning reads them only at its logging interval); SYN112 does not stack
+    them, which would keep a sync on every step and hide it from SYN106."""
+    source = """\
+        import lightning.pytorch as pl
+
+        class M(pl.LightningModule):
+            def training_step(self, batch, i):
+                x = self.net(batch).float().mean()
+                y = self.net(batch).float().max()
+                self.log_dict({"a": x.item(), "b": y.item()})
+                return x
+        """
+    assert _findings(source, MERGED) == []
+    text = _fixed(source, ("SYN106", *MERGED), unsafe=True)
+    assert 'self.log_dict({"a": x, "b": y})' in text and "torch.stack" not in text
