@@ -149,8 +149,16 @@ class _Rewriter(LoopAnalysis):
             self.walker.statements(statements)
         if not self.loop.sites:
             raise Refused("the loop reads no value synclint can batch")
+        self._check_not_cpu(loop.target, loop.iter)
         listed = ListForms(self)
         return self._preferred(listed, listed.for_loop(loop), lambda: self._stacked_for(loop))
+
+    def _check_not_cpu(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        """No fix for reads of CPU tensors: there is no GPU to wait for."""
+        cpu = ListForms(self).cpu_only(target, iterable)
+        if cpu is not None:
+            raise Refused(f"`{cpu}` is on the CPU: reading it waits for no GPU, so batching "
+                          "the reads saves nothing")
 
     def _stacked_for(self, loop: cst.For) -> Outcome:
         """The stacked forms: collect the values read, one `torch.stack`, one transfer."""
@@ -232,6 +240,7 @@ class _Rewriter(LoopAnalysis):
         if isinstance(loop, cst.GeneratorExp) and consumer is None:
             raise Refused("a generator is evaluated lazily, interleaved with its consumer")
         self._walk_comprehension(loop, consumer)
+        self._check_not_cpu(for_in.target, for_in.iter)
         listed = ListForms(self)
         return self._preferred(listed, listed.comprehension(loop, anchor, consumer),
                                lambda: self._stacked_comprehension(loop, anchor, consumer))

@@ -20,7 +20,13 @@ from synclint.fixes.batched_syntax import (
     _walk_scope,
     _written_places,
 )
-from synclint.fixes.tensor_facts import Resolver, int_dtype, proven_tensor, reaching_value
+from synclint.fixes.tensor_facts import (
+    Resolver,
+    cpu_tensor,
+    int_dtype,
+    proven_tensor,
+    reaching_value,
+)
 
 __all__ = ["ListReads"]
 
@@ -286,6 +292,22 @@ class ListReads:
             return False
         names = set(_names_in(node))
         return not names & (self.loop.targets | self.loop.body_bound)
+
+    # -- reads of CPU tensors ----------------------------------------------------------
+    def cpu_only(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> str | None:
+        """The tensor every read reads where all are on the CPU for certain (reading them
+        syncs with no GPU: no fix is worth it), else None."""
+        self._find_sources(target, iterable)
+        elements = {name: source.node for name, source in self.sources.items()}
+        resolve = self._resolver()
+        found = None
+        for site in self.loop.sites:
+            value = self.loop.substituted(site.value)
+            if not cpu_tensor(value, self.loop.ctx, resolve, elements):
+                return None
+            iterated = next((elements[n] for n in _names_in(value) if n in elements), None)
+            found = found or _code(iterated if iterated is not None else value)
+        return found
 
     # -- tensors nothing else can reach -------------------------------------------------
     def _all_private(self) -> bool:

@@ -8,15 +8,17 @@ with more dimensions, lists. The `.tolist()` forms of the batched fix ask here f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import libcst as cst
 
+from synclint.analysis.kinds import DEVICE_TENSORS, HOST, HOST_TENSOR
 from synclint.analysis.walker import Context
 from synclint.fixes.batched_facts import _SINGLE_TENSOR_FUNCTIONS, _SINGLE_TENSOR_METHODS
 from synclint.fixes.dtypes import known_dtype
 
-__all__ = ["Resolver", "int_dtype", "proven_tensor", "rank_of", "reaching_value"]
+__all__ = ["Resolver", "cpu_tensor", "int_dtype", "proven_tensor", "rank_of",
+           "reaching_value"]
 
 #: Looks a local name up: the expression it holds at the statement asked about, or None.
 Resolver = Callable[[str], cst.BaseExpression | None]
@@ -474,3 +476,86 @@ def _pair_of_tensors(node: cst.BaseExpression, ctx: Context) -> bool:
     method = node.func.attr.value
     return tupled and method in ("nonzero", "unique") \
         or method in ("topk", "sort") or method in _PAIRED_METHODS and bool(node.args)
+
+
+#: Factories that make a tensor on the CPU unless given a device.
+_FACTORIES = frozenset({"arange", "zeros", "ones", "full", "empty", "rand", "randn",
+                        "randint", "randperm", "linspace", "logspace", "eye", "zeros_like",
+                        "ones_like", "from_numpy", "frombuffer", "tensor", "as_tensor"})
+#: torch functions whose result lives where their tensor arguments do.
+_JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack"})
+#: Methods that move a tensor (elsewhere than the CPU, or nowhere certain).
+_MOVES = frozenset({"to", "cuda", "pin_memory", "type", "new_tensor", "new_zeros",
+                    "new_ones", "new_full", "new_empty"})
+
+
+def cpu_tensor(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = None,
+               elements: Mapping[str, cst.BaseExpression] | None = None, depth: int = 0
+               ) -> bool:
+    """A tensor on the CPU for certain: a factory without a device (the file does not call
+    `torch.set_default_device`), `.cpu()`, `torch.from_numpy`, joins, elements, views and
+    arithmetic of those; `elements` maps loop variables to the tensors they iterate."""
+    if depth > 20 or "set_default_device" in ctx.source:
+        return False
+    if ctx.kind(node) is HOST_TENSOR:
+        return True
+
+    def again(inner: cst.BaseExpression) -> bool:
+        return cpu_tensor(inner, ctx, resolve, elements, depth + 1)
+
+    if isinstance(node, cst.Name):
+        if elements is not None and node.value in elements:
+            return again(elements[node.value])
+        value = resolve(node.value) if resolve is not None else None
+        return value is not None and again(value)
+    if isinstance(node, cst.Subscript):
+        return again(node.value)
+    if isinstance(node, cst.BinaryOperation):
+        # A CPU tensor with numbers (or values not known to be device tensors: withholding
+        # a fix where one was a GPU tensor after all costs nothing but the fix).
+        sides = [again(s) for s in (node.left, node.right)]
+        others = [s for s, cpu in zip((node.left, node.right), sides, strict=True) if not cpu]
+        return any(sides) and all(ctx.kind(s) not in DEVICE_TENSORS for s in others)
+    if not isinstance(node, cst.Call):
+        return False
+    name = _torch_name(node.func, ctx)
+    args = _positional(node)
+    if name is not None:
+        device = _keyword(node, "device")
+        if name in _FACTORIES:
+            if device is not None and not _names_cpu(device):
+                return False
+            if name in ("tensor", "as_tensor", "zeros_like", "ones_like"):
+                return bool(args) and _host_data(args[0], ctx) if name in (
+                    "tensor", "as_tensor") else bool(args) and again(args[0])
+            return True
+        if name in _JOINS and args and isinstance(args[0], (cst.List, cst.Tuple)):
+            return bool(args[0].elements) and all(
+                isinstance(e, cst.Element) and again(e.value) for e in args[0].elements)
+        return bool(args) and again(args[0]) and all(
+            again(a) for a in args[1:] if not isinstance(a, (cst.Integer, cst.Float)))
+    if isinstance(node.func, cst.Attribute):
+        method = node.func.attr.value
+        if method == "cpu":
+            return True
+        if method == "to":
+            return any(_names_cpu(a.value) for a in node.args
+                       if a.keyword is None or a.keyword.value == "device")
+        if method in _MOVES:
+            return False
+        return again(node.func.value)
+    return False
+
+
+def _names_cpu(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.SimpleString) and node.evaluated_value == "cpu"
+
+
+def _host_data(node: cst.BaseExpression, ctx: Context) -> bool:
+    """Numbers or lists of numbers: what `torch.tensor(...)` copies from the host."""
+    if isinstance(node, (cst.List, cst.Tuple)):
+        return all(isinstance(e, cst.Element) and _host_data(e.value, ctx)
+                   for e in node.elements)
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return True
+    return ctx.kind(node) is HOST

@@ -491,3 +491,23 @@ def test_calls_that_change_nothing_by_their_name_keep_the_fix_safe() -> None:
         "text: str)", "text: str, scheduler: object)")
     (finding,) = _findings(stepping)
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+
+
+def test_reads_of_cpu_tensors_get_no_fix() -> None:
+    """`torch.arange` without a device makes a CPU tensor: reading its elements waits for
+    no GPU, so a rewrite would only move code around."""
+    source = """\
+        import torch
+
+        def order(step: int, r: int) -> list[int]:
+            seq = torch.cat((torch.arange(0, step, 2), torch.arange(1, step, 2)), dim=0)
+            out = []
+            for i, pos in enumerate(seq):
+                out.append(int(pos * r))
+            return out
+        """
+    for finding in _findings(source):
+        assert finding.fix is None
+        assert "`seq` is on the CPU" in (finding.help or "")
+    on_device = source.replace("dim=0)", "dim=0).cuda()")
+    assert any(f.fix is not None for f in _findings(on_device))
