@@ -101,6 +101,8 @@ class SeparateHostReads(Rule):
             return
         if not self.is_device_tensor(receiver):
             return
+        if self.ctx.cold(node) is not None:
+            return  # a `raise` argument, a block that always raises, a periodic guard ...
         if logged_by_syn106(self.ctx, node):
             # SYN106 passes the tensors to the logger: stacking them here would read them
             # on every step all the same (and hide that sync from SYN106).

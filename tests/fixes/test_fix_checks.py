@@ -581,3 +581,19 @@ def test_reads_handed_to_lightning_log_dict_are_passed_as_tensors_not_stacked() 
     assert _findings(source, MERGED) == []
     text = _fixed(source, ("SYN106", *MERGED), unsafe=True)
     assert 'self.log_dict({"a": x, "b": y})' in text and "torch.stack" not in text
+
+
+def test_reads_in_a_path_that_always_raises_are_left_alone() -> None:
+    """The reads in an error message run once, on the way out: no finding, no rewrite."""
+    source = """\
+        import torch
+
+        def check(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+            a = x.float().sum()
+            b = y.float().sum()
+            if a.item() > 3:
+                raise ValueError(f"bad {a.item()} {b.item()}")
+            return a
+        """
+    assert _findings(source, MERGED) == []
+    assert _fixed(source, MERGED, unsafe=True) == textwrap.dedent(source)
