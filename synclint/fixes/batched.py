@@ -187,6 +187,12 @@ class _Rewriter(LoopAnalysis):
         if only_if is not None:
             return self.writer.filtered_outcome(names, loop, target, loop.iter, only_if, indent,
                                                 materialise)
+        named, deleted = self._named_reads(loop) if rows is None else ({}, [])
+        if named:
+            # `n_bad = flag.sum().item()` first in the body: the loop variable is `n_bad`.
+            names = replace(names, row=tuple(named.get(id(site), row) for site, row
+                                             in zip(self.loop.sites, names.row, strict=True)))
+            unused = self.writer.unused_targets(loop, skip=[s for s in deleted])
         if unused >= self.loop.targets:
             # The body no longer needs the elements: loop over the values alone.
             prelude, row_target, columns = self.writer.prelude(
@@ -199,7 +205,7 @@ class _Rewriter(LoopAnalysis):
                 Replacement(loop.iter, self.writer.columns(names.values) if columns
                             else names.values),
             ]
-            replacements.extend(self.writer.site_replacements(names))
+            replacements.extend(self._named_replacements(names, named, deleted))
             return self.writer.outcome(replacements)
         iterable = names.items if materialise else _code(loop.iter)
         prelude, row_target, columns = self.writer.prelude(names, _code(target), _code(loop.iter),
@@ -219,8 +225,45 @@ class _Rewriter(LoopAnalysis):
                                                    else names.values, before=indent + header,
                                                    indent=indent)),
         ]
-        replacements.extend(self.writer.site_replacements(names))
+        replacements.extend(self._named_replacements(names, named, deleted))
         return self.writer.outcome(replacements)
+
+    def _named_reads(self, loop: cst.For) -> tuple[dict[int, str], list[cst.CSTNode]]:
+        """The leading statements of the body that only assign a read to a name
+        (`value = t.item()`): by site, the name, and the statements (deleted: the loop
+        variable gets the name, no `value = value_2` left behind)."""
+        body = loop.body
+        if not isinstance(body, cst.IndentedBlock):
+            return {}, []
+        by_node = {id(site.node): site for site in self.loop.sites if site.mode == "item"}
+        named: dict[int, str] = {}
+        deleted: list[cst.CSTNode] = []
+        for statement in body.body:
+            if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+                    and isinstance(statement.body[0], cst.Assign)
+                    and len(statement.body[0].targets) == 1):
+                break
+            assign = statement.body[0]
+            target = assign.targets[0].target
+            site = by_node.get(id(assign.value))
+            if site is None or not isinstance(target, cst.Name) or site.guards \
+                    or self.loop.bound_counts.get(target.value) != 1 \
+                    or target.value in self.loop.targets or statement.leading_lines \
+                    or statement.trailing_whitespace.comment is not None \
+                    or target.value in named.values():
+                break
+            named[id(site)] = target.value
+            deleted.append(statement)
+        return named, deleted
+
+    def _named_replacements(self, names: Names, named: dict[int, str],
+                            deleted: list[cst.CSTNode]) -> list[Replacement]:
+        replacements = [Replacement(statement, "", mode="delete") for statement in deleted]
+        for replacement in self.writer.site_replacements(names):
+            if not any(id(site.node) == id(replacement.node) and id(site) in named
+                       for site in self.loop.sites):
+                replacements.append(replacement)
+        return replacements
 
     def _comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
                        ) -> Outcome:

@@ -46,11 +46,11 @@ class Writer:
         self.shapes = shapes
         self.checks = checks
 
-    def unused_targets(self, loop: cst.For) -> set[str]:
+    def unused_targets(self, loop: cst.For, skip: Sequence[cst.CSTNode] = ()) -> set[str]:
         """Loop variables that nothing reads once the reads are replaced: not the body
-        outside the reads, not the rest of the function (a loop variable outlives its
-        loop), not the `else:` clause."""
-        sites = {id(site.node) for site in self.loop.sites}
+        outside the reads (and the statements `skip` the fix deletes), not the rest of the
+        function (a loop variable outlives its loop), not the `else:` clause."""
+        sites = {id(site.node) for site in self.loop.sites} | {id(node) for node in skip}
         try:
             sites |= {id(statement) for statement in self.dead_alias_statements().values()}
         except Refused:

@@ -511,3 +511,22 @@ def test_reads_of_cpu_tensors_get_no_fix() -> None:
         assert "`seq` is on the CPU" in (finding.help or "")
     on_device = source.replace("dim=0)", "dim=0).cuda()")
     assert any(f.fix is not None for f in _findings(on_device))
+
+
+def test_a_read_assigned_first_in_the_body_names_the_loop_variable() -> None:
+    """`n_bad = torch.isnan(t).sum().item()` first in the body: the loop runs over the
+    values as `n_bad` (no `n_bad = n_bad_value` left behind)."""
+    source = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[int]:
+            out = []
+            for t in ts:
+                n_bad = torch.isnan(t).sum().item()
+                out.append(n_bad * 2)
+            return out
+        """
+    fixed = _fixed(source)
+    assert "for n_bad in values:" in fixed and "n_bad = " not in fixed
+    _same(source, fixed, lambda: ([torch.tensor([float("nan"), 1.0]), torch.ones(2)],),
+          lambda: ([],))
