@@ -195,6 +195,8 @@ class Checks:
             func.value if isinstance(func, cst.Name) else ""
         if not node.args and callee[:1].isupper() and not callee.isupper():
             return None  # `AverageMeter()`: a new object, handed nothing to modify
+        if callee.startswith(("is_", "has_")):
+            return None  # a predicate (`is_list_of(x, torch.Tensor)`) changes nothing
         qualified = self.loop.ctx.imports.qualify(func)
         if qualified is not None:
             head = qualified.split(".")[0]

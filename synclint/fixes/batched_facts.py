@@ -88,10 +88,11 @@ _HARMLESS_METHODS = frozenset({
 _PURE_BY_NAME = (frozenset(
     name for name in (PASS_THROUGH_METHODS | ELEMENTWISE_METHODS | REDUCTION_METHODS
                       | METADATA_METHODS | TORCH_ONLY_METHODS | SUM_METHODS)
-    if not name.endswith("_")) - {"record_stream", "pin_memory", "numpy", "cpu", "cuda",
-                                  "to", "item", "tolist"}) | frozenset({
+    if not name.endswith("_")) - {"record_stream"}) | frozenset({
     "roll", "transpose", "expand", "repeat", "narrow", "chunk", "argmax", "argmin", "topk",
     "softmax", "log_softmax", "sigmoid", "matmul", "gather", "index_select", "astype",
+    "tanh", "sin", "cos", "relu", "gelu", "silu", "floor", "ceil", "round", "trunc",
+    "reciprocal", "rsqrt", "erf", "log1p", "expm1", "cumsum", "cumprod", "flip", "t",
     "find", "rfind", "rstrip", "lstrip", "splitlines", "isdigit", "encode", "decode",
     "capitalize", "title", "zfill", "partition", "rpartition",
 })

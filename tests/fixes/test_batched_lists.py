@@ -467,8 +467,9 @@ def test_two_indexes_into_a_tensor_of_unknown_rank_do_not_take_its_list_safely()
 
 
 def test_calls_that_change_nothing_by_their_name_keep_the_fix_safe() -> None:
-    """`Meter()` makes a new object from nothing, `text.find()` and `x.clamp()` change
-    nothing: the fix stays safe. `scheduler.step()` may change anything: unsafe."""
+    """`Meter()` makes a new object from nothing, `is_known()` is a predicate, `text.find()`
+    and `x.clamp()` change nothing: the fix stays safe. `scheduler.step()` may change
+    anything: unsafe."""
     source = """\
         import torch
 
@@ -476,11 +477,15 @@ def test_calls_that_change_nothing_by_their_name_keep_the_fix_safe() -> None:
             def __init__(self) -> None:
                 self.values: list[float] = []
 
+        def is_known(key: str) -> bool:
+            return key != "?"
+
         def f(losses: dict[str, torch.Tensor], text: str) -> dict[str, object]:
             meters = {}
             for key, loss in losses.items():
                 meters[key] = Meter()
-                meters[key].values.append(loss.clamp(0, 1).item() + text.find(key))
+                if is_known(key):
+                    meters[key].values.append(loss.clamp(0, 1).tanh().item() + text.find(key))
             return {k: m.values for k, m in meters.items()}
         """
     (finding,) = _findings(source)
