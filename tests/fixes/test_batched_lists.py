@@ -484,8 +484,8 @@ def test_calls_that_change_nothing_by_their_name_keep_the_fix_safe() -> None:
             meters = {}
             for key, loss in losses.items():
                 meters[key] = Meter()
-                if is_known(key):
-                    meters[key].values.append(loss.clamp(0, 1).tanh().item() + text.find(key))
+                meters[key].values.append(is_known(key))
+                meters[key].values.append(loss.clamp(0, 1).tanh().item() + text.find(key))
             return {k: m.values for k, m in meters.items()}
         """
     (finding,) = _findings(source)
