@@ -7,8 +7,11 @@ unpacked wheel or sdist)."""
 from __future__ import annotations
 
 import functools
+import io
 import re
 import sys
+import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,11 +63,26 @@ def inferred_line_length(source: str) -> int:
     more than a few of its lines (1%, at least 5) are longer, as in a project formatted at
     119 or 120 whose configuration did not come with the file (an unpacked wheel); then its
     longest line up to 120."""
-    lengths = [len(line) for line in source.splitlines()]
+    lines = source.splitlines()
+    text = set(_text_lines(source))
+    # Comments and strings say nothing: black leaves long ones as they are.
+    lengths = [len(line) for number, line in enumerate(lines, start=1)
+               if number not in text and not line.lstrip().startswith("#")]
     longer = [n for n in lengths if DEFAULT_LINE_LENGTH < n <= _LONGEST_INFERRED]
     if len(longer) < 5 or len(longer) < len(lengths) / 100:
         return DEFAULT_LINE_LENGTH
     return max(longer)
+
+
+def _text_lines(source: str) -> Iterator[int]:
+    """The lines a string literal spans or ends on (a docstring, a long message)."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING or token.type == getattr(
+                    tokenize, "FSTRING_MIDDLE", -1):
+                yield from range(token.start[0], token.end[0] + 1)
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return
 
 
 @functools.lru_cache(maxsize=256)

@@ -76,13 +76,23 @@ def reaching_value(name: str, anchor: cst.CSTNode, ancestors: Sequence[cst.CSTNo
 
 
 def _plain_assignment(statement: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value `name = value` binds, or, for `a, name = value`, `value[1]` (an element
+    of what the right-hand side gives: `unique, counts = torch.unique(...)`)."""
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return None
     small = statement.body[0]
-    if isinstance(small, cst.Assign) and len(small.targets) == 1 \
-            and isinstance(small.targets[0].target, cst.Name) \
-            and small.targets[0].target.value == name:
-        return small.value
+    if not isinstance(small, cst.Assign) or len(small.targets) != 1:
+        return None
+    target = small.targets[0].target
+    if isinstance(target, cst.Name):
+        return small.value if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name)
+            for e in target.elements):
+        names = [e.value.value for e in target.elements]  # type: ignore[attr-defined]
+        if names.count(name) == 1:
+            index = cst.Index(cst.Integer(str(names.index(name))))
+            return cst.Subscript(small.value, [cst.SubscriptElement(index)])
     return None
 
 

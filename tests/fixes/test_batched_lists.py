@@ -535,3 +535,23 @@ def test_a_read_assigned_first_in_the_body_names_the_loop_variable() -> None:
     assert "for n_bad in values:" in fixed and "n_bad = " not in fixed
     _same(source, fixed, lambda: ([torch.tensor([float("nan"), 1.0]), torch.ones(2)],),
           lambda: ([],))
+
+
+def test_a_name_unpacked_from_a_pair_of_tensors_is_one_tensor() -> None:
+    """`unique, counts = torch.unique(x, return_counts=True, dim=0)`: `unique` is a tensor
+    the code makes, so its rows can be listed (their values read by index)."""
+    source = """\
+        import torch
+
+        def f(index: torch.Tensor) -> dict[int, int]:
+            unique, counts = torch.unique(index, return_counts=True, dim=0)
+            unique_sorted = unique[torch.argsort(counts, descending=True)]
+            column_to_row = {}
+            for idx_pair in unique_sorted:
+                row_idx, col_idx = idx_pair[0].item(), idx_pair[1].item()
+                column_to_row.setdefault(row_idx, col_idx)
+            return column_to_row
+        """
+    fixed = _fixed(source)
+    assert "for idx_pair in unique_sorted.flatten(1).tolist():" in fixed
+    _same(source, fixed, lambda: (torch.tensor([[1, 2], [1, 2], [0, 3], [1, 5]]),))

@@ -104,3 +104,14 @@ def test_without_a_configured_line_length_the_files_own_lines_set_it() -> None:
     assert any(88 < len(line) <= 113 for line in text.splitlines()[:8])
     narrow = fix_source(loop, "narrow.py", ["SYN101"]).text
     assert all(len(line) <= 88 for line in narrow.splitlines())
+
+
+def test_long_comments_and_strings_do_not_set_the_line_length() -> None:
+    """Black leaves long comments and docstrings as they are: they say nothing of the
+    line length the code was formatted to."""
+    from synclint.style import inferred_line_length
+
+    doc = '"""' + "\n".join("word " * 22 for _ in range(6)) + '"""\n'
+    comments = "\n".join("# " + "c" * 100 for _ in range(6))
+    assert inferred_line_length(doc + "x = 1\n" * 50) == 88
+    assert inferred_line_length(comments + "\nx = 1\n" * 50) == 88
