@@ -25,12 +25,12 @@ from synclint.fixes.batched_model import (
 )
 from synclint.fixes.batched_nest import nest_outcome
 from synclint.fixes.batched_render import Names, column_values
-from synclint.fixes.batched_syntax import _code, _has_comment, _Rename
+from synclint.fixes.batched_syntax import _code, _has_comment, _names_in, _Rename
 from synclint.fixes.layout import statement as layout_statement
 from synclint.fixes.pending import Replacement
 
 __all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_columns",
-           "loops_over_dtypes", "reads_each_when_mixed"]
+           "loops_over_dtypes", "read_for_a_loop", "reads_each_when_mixed"]
 
 _RENDER_CODE = _code
 
@@ -88,6 +88,40 @@ def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -
     return isinstance(source, cst.Name) and isinstance(target, cst.Name) \
         and stacked in (f"torch.stack({source.value}).tolist()", column_values(source.value)) \
         and _RENDER_CODE(elt) == f"{target.value}.item()" and not loop.for_in.ifs
+
+
+def read_for_a_loop(ctx: Context, call: cst.Call) -> bool:
+    """`t.tolist()` (`t.flatten().tolist()`) that a loop iterates (directly, or in `zip` /
+    `enumerate`), or that is bound to a name right before a loop that uses it: the
+    `.tolist()` form of the batched fix, one transfer for the whole loop."""
+    parents = list(ctx.parents)
+    child: cst.CSTNode = call
+    for parent in reversed(parents):
+        if isinstance(parent, cst.Arg) or isinstance(parent, cst.Call) and isinstance(
+                parent.func, cst.Name) and parent.func.value in ("zip", "enumerate") \
+                and child is not parent.func:
+            child = parent
+            continue
+        if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is child:
+            return True
+        break
+    assign = parents[-1] if parents else None
+    line = parents[-2] if len(parents) >= 2 else None
+    block = parents[-3] if len(parents) >= 3 else None
+    if not (isinstance(assign, cst.Assign) and assign.value is call
+            and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+            and isinstance(line, cst.SimpleStatementLine)
+            and isinstance(block, (cst.IndentedBlock, cst.Module))):
+        return False
+    name = assign.targets[0].target.value
+    statements = list(block.body)
+    index = next((i for i, s in enumerate(statements) if s is line), None)
+    if index is None:
+        return False
+    following = statements[index + 1:]
+    loop = next((s for s in following if isinstance(s, cst.For)), None)
+    return loop is not None and name in set(_names_in(loop)) and all(
+        isinstance(s, cst.SimpleStatementLine) for s in following[:following.index(loop)])
 
 
 def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> Outcome:
