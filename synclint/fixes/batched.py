@@ -227,6 +227,12 @@ class _Rewriter(LoopAnalysis):
             names = replace(names, row=tuple(named.get(id(site), row) for site, row
                                              in zip(self.loop.sites, names.row, strict=True)))
             unused = self.writer.unused_targets(loop, skip=[s for s in deleted])
+        if unused >= self.loop.targets and rows is None and not named \
+                and isinstance(target, cst.Name) and len(self.loop.sites) == 1 \
+                and _code(self.loop.substituted(self.loop.sites[0].value)) == target.value:
+            # `for loss in losses: f(loss.item())`: the loop variable keeps its name, now
+            # bound to the value read.
+            names = replace(names, row=(target.value,))
         if unused >= self.loop.targets:
             # The body no longer needs the elements: loop over the values alone.
             prelude, row_target, columns = self.writer.prelude(

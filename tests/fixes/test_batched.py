@@ -233,7 +233,7 @@ def test_accumulator_loop_keeps_the_python_summation() -> None:
             return total
         """
     text = fixed(source)
-    assert "total += loss_value" in text
+    assert "for loss in values:" in text and "total += loss\n" in text
     losses = [torch.rand(()) for _ in range(50)] + [torch.tensor([3.0])]
     with count_syncs("emulated") as syncs:
         got = load(text, "fixed_total").f(losses)
