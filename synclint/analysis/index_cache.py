@@ -63,7 +63,7 @@ from synclint.model.project import Project, no_cyclic_gc
 from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -403,13 +403,16 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      sha=record["sha"], dotted=record["dotted"])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry in record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
+            record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
-            None if entry is None else _hot(objects[entry]))
-    for key, base_names, methods, bases, external in record["classes"]:
+            None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
+            bool(writes))
+    for key, base_names, methods, bases, external, attribute_classes in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
-                                      list(bases), list(external))
+                                      list(bases), list(external),
+                                      attribute_classes=dict(attribute_classes))
 
 
 def _hot(value: object) -> Hot:
@@ -690,7 +693,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or _display_of(f)] for f in functions],
-        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
+                     sorted(c.attribute_classes.items())]
                     for c in classes],
     }
     if encoder is not None:
@@ -699,6 +703,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
+            row.extend((list(function.calls), list(function.reads), function.writes))
     return record
 
 
