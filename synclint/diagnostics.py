@@ -91,6 +91,11 @@ class Diagnostic:
     #: In a Jupyter notebook: the 1-based cell (counting every cell, as Jupyter and ruff
     #: do); `location` and `end_location` are then rows and columns within that cell.
     cell: int | None = None
+    #: In code `torch.compile` runs: whether the finding breaks the graph under the
+    #: installed torch and the project's Dynamo flags; None outside compiled code.
+    graph_break: bool | None = None
+    #: The Dynamo flag that would keep it in the graph, when one would.
+    graph_break_flag: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,6 +108,8 @@ class Diagnostic:
             "help": self.help,
             "related": [r.to_json() for r in self.related],
             "runtime": None if self.runtime_syncs is None else {"syncs": self.runtime_syncs},
+            "graph_break": self.graph_break,
+            "graph_break_flag": self.graph_break_flag,
             # Only for notebooks (ruff's key), so a .py finding keeps the documented keys.
             **({"cell": self.cell} if self.cell is not None else {}),
         }

@@ -30,6 +30,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from synclint.analysis.compiled import (
+    CompiledView,
+    ModuleFacts,
+    Regions,
+    mark_compiled,
+    module_facts,
+)
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -230,6 +237,8 @@ class FileView:
     digest: str = ""
     #: Rule codes the file's calls of project functions and its per-step code may fire.
     needed: frozenset[str] = frozenset()
+    #: Its compiled functions, the disabled functions and the project's Dynamo flags.
+    compiled: CompiledView = CompiledView()
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:
@@ -463,6 +472,8 @@ class _Module:
     #: For the index cache: the SHA-256 of its text and its name from the package layout.
     sha: str = ""
     dotted: str = ""
+    #: What it compiles, disables and which Dynamo flags it sets (`compiled.py`).
+    compile: ModuleFacts | None = None
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -499,6 +510,8 @@ class Project:
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
         self._prepared = False
+        #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
+        self.regions = Regions()
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -534,6 +547,8 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
+        if "compile" in module.text or "_dynamo" in module.text:
+            module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:
@@ -704,6 +719,7 @@ class Project:
                         work.append(reader)
         self._find_cold_functions(callers)
         self._find_host_params()
+        mark_compiled(self)
 
     def _find_cold_functions(self, callers: Mapping[str, dict[str, None]]) -> None:
         """Mark functions cold by role (`roles.py`), then private helpers whose every
@@ -950,12 +966,15 @@ class Project:
                     needed.update(effect.code for effect in called.syncs)
                     needed.update(p.effect.code for p in called.param_effects)
         names = dict(module.names)
+        compiled = self.regions.view(module.name)
+        if compiled.regions:  # compiled code may break its graph (SYN401)
+            needed.add("SYN401")
         digest = hashlib.sha256(repr((module.name, sorted(names.items()),
                                       sorted(summaries.items()), sorted(classes.items()),
-                                      sorted(modules))).encode("utf-8", "surrogatepass")
-                                ).hexdigest()
+                                      sorted(modules), compiled.key())
+                                     ).encode("utf-8", "surrogatepass")).hexdigest()
         view = FileView(filename, module.name, names, summaries, classes,
-                        frozenset(modules), digest, frozenset(needed))
+                        frozenset(modules), digest, frozenset(needed), compiled)
         self._views[filename] = view
         return view
 
