@@ -74,7 +74,7 @@ class Region:
 
     @property
     def reason(self) -> str:
-        return f"`{self.root}` is compiled with torch.compile"
+        return f"`{self.root}` is compiled"
 
 
 @dataclass(frozen=True)
@@ -191,10 +191,15 @@ class _Scanner:
         name = self._qualified(node.func)
         where = ".".join(scope)
         if name in COMPILE and node.args:
-            target = dotted_name(node.args[0])
+            first = node.args[0]
+            target = dotted_name(first)
             if target is not None:
                 self.sites.append(CompileSite(target, where, node.lineno, _fullgraph(node),
                                               constructors.get(target, "")))
+            elif isinstance(first, ast.Call) and dotted_name(first.func) is not None:
+                # `torch.compile(Net())`: the module made in the call.
+                self.sites.append(CompileSite("", where, node.lineno, _fullgraph(node),
+                                              dotted_name(first.func) or ""))
         elif name in DISABLE and node.args:
             target = dotted_name(node.args[0])
             if target is not None:
@@ -417,6 +422,6 @@ def mark_compiled(project: Project) -> None:
             continue
         name = summary.display
         reason = (region.reason if name == region.root
-                  else f"`{name}` runs inside `{region.root}`, compiled with torch.compile")
+                  else f"`{name}` runs in compiled `{region.root}`")
         site = Site(region.filename, region.line, 1, "compiled here")
         project.summaries[key] = replace(summary, hot=Hot(reason, site), cold=None)

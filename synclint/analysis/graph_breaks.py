@@ -66,14 +66,14 @@ def graph_break_fields(found: Verdict | None) -> dict[str, Any]:
 
 def pattern_of(ctx: Context, node: cst.CSTNode, code: str) -> str | None:
     """The Dynamo pattern of a reported node, or None when it is none of the table's."""
+    if code == "SYN102":
+        return "tensor-condition"  # a test (an `assert` says so itself)
     if isinstance(node, cst.FormattedStringExpression):
         return "fstring"
     if isinstance(node, cst.Subscript):
         return "dynamic-shape" if _is_mask_index(ctx, node) else None
     if isinstance(node, cst.Call):
         return call_pattern(ctx, node, ctx.parents)
-    if code == "SYN102":
-        return "tensor-condition"
     return None
 
 
@@ -111,6 +111,8 @@ def call_pattern(ctx: Context, node: cst.Call, parents: Sequence[cst.CSTNode]) -
     if isinstance(func, cst.Name) and ctx.env.lookup(func.value) is None:
         if func.value == "print":
             return "print"
+        if func.value in UNSUPPORTED_CALLS:
+            return "unsupported-call"
         if func.value in _READ_BUILTINS and node.args and \
                 ctx.kind(node.args[0].value) in TENSORS:
             return _read_pattern(ctx, node, parents)

@@ -33,11 +33,22 @@ def runtime_note(d: Diagnostic) -> str:
     return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
 
 
+def graph_break_note(d: Diagnostic) -> str:
+    """` [graph break]` for a finding that breaks a compiled graph, with the Dynamo flag
+    that would avoid it (` [graph break; capture_scalar_outputs avoids it]`)."""
+    if not d.graph_break:
+        return ""
+    if d.graph_break_flag:
+        return f" [graph break; {d.graph_break_flag} avoids it]"
+    return " [graph break]"
+
+
 def render_text(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False) -> str:
     lines = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}")
+        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"
+                     f"{graph_break_note(d)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -49,7 +60,8 @@ def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False
     blocks = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"]
+        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"
+                 f"{graph_break_note(d)}"]
         key = (d.filename, d.cell)
         if key not in texts:
             text = read(d.filename) if read is not None else _read(d.filename)

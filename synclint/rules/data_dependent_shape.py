@@ -160,9 +160,9 @@ class DataDependentShape(Rule):
     def _sized(self, node: cst.Call, name: str, subject: cst.BaseExpression) -> None:
         if not self.is_device_tensor(subject):
             return
-        if self.ctx.in_loop:
+        if self.ctx.in_loop or self.ctx.hot_here() is not None:
             if name != "bincount":
-                return  # SYN104's finding
+                return  # SYN104's finding (it has no bincount: this rule reports it)
         elif not self._feeds_host(node):
             return
         self.report(node, f"`{name}()` has a data-dependent size: the host waits for the GPU "

@@ -22,6 +22,10 @@ class RuntimeOnlyGraphBreak(Rule):
     VALID = [
         "import torch\n@torch.compile\ndef f(x: torch.Tensor):\n    print('step')\n"
         "    return x\n",
+        "import torch\nimport inspect\n@torch.compile\ndef f(x: torch.Tensor):\n"
+        "    return x * len(inspect.stack())\n",
+        "import torch\n@torch.compile\ndef f(x: torch.Tensor):\n    if x.sum() > 0:\n"
+        "        return x\n    return -x\n",
     ]
     INVALID = []
 
