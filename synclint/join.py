@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from synclint.diagnostics import Diagnostic, Location, Related
 from synclint.files import display_path
 from synclint.profile_data import Frame, Profile, Site
+from synclint.suppression import Suppressions
 
 RUNTIME_ONLY = "SYN199"
 #: A site that synced once in the whole run is not hot code: like the static rules, which
@@ -122,6 +123,16 @@ def join_profile(
     blind = [site for site, seen in zip(profile.sites, covered)
              if not seen and site.count >= MIN_REPEATED]
     joined.extend(_runtime_only(blind, checked, key, enabled))
+    if profile.graph_breaks:  # a `profile --compile` run: Dynamo's breaks (SYN499)
+        from synclint.join_breaks import RUNTIME_ONLY_BREAK, join_graph_breaks
+
+        def suppressed(path: str, line: int) -> bool:
+            source = _read(path)
+            return source is not None and Suppressions.parse(source).suppresses(
+                RUNTIME_ONLY_BREAK, line)
+
+        joined = join_graph_breaks(joined, profile.graph_breaks, checked, key, enabled,
+                                   suppressed)
     return joined
 
 
@@ -164,8 +175,6 @@ def _read(path: str) -> str | None:
 
 
 def _suppressed(source: str, line: int) -> bool:
-    from synclint.suppression import Suppressions
-
     return Suppressions.parse(source).suppresses(RUNTIME_ONLY, line)
 
 
@@ -200,5 +209,7 @@ def _related(stack: Sequence[Frame], depth: int) -> tuple[Related, ...]:
 
 
 def by_cost(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """Most measured syncs first; findings without a measurement keep their order, last."""
-    return sorted(diagnostics, key=lambda d: -(d.runtime_syncs or 0))
+    """Most measured syncs (then graph breaks) first; findings without a measurement keep
+    their order, last."""
+    return sorted(diagnostics, key=lambda d: (-(d.runtime_syncs or 0),
+                                              -(d.runtime_graph_breaks or 0)))

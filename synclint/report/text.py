@@ -27,10 +27,15 @@ def position(d: Diagnostic) -> str:
 
 
 def runtime_note(d: Diagnostic) -> str:
-    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`)."""
-    if d.runtime_syncs is None:
-        return ""
-    return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
+    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`);
+    ` [N graph breaks measured]` from a `profile --compile` run."""
+    notes = []
+    if d.runtime_syncs is not None:
+        notes.append(f"{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}")
+    if d.runtime_graph_breaks is not None:
+        count = d.runtime_graph_breaks
+        notes.append(f"{count} graph break{'s' if count != 1 else ''} measured")
+    return f" [{', '.join(notes)}]" if notes else ""
 
 
 def graph_break_note(d: Diagnostic) -> str:
