@@ -4,6 +4,7 @@ to a line, a finding and a rule (SYN499 where no rule predicts it)."""
 from __future__ import annotations
 
 import os
+import sysconfig
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -68,13 +69,15 @@ def _user_frames(found: GraphBreak) -> list[tuple[str, int, str]]:
 
 
 def _library(path: str) -> bool:
-    """torch, installed libraries and synclint itself (the frames that ran the script)."""
+    """torch, installed libraries, the standard library and synclint itself (the frames
+    that ran the script)."""
     parts = os.path.normpath(path).split(os.sep)
     return any(part in _LIBRARY_PARTS for part in parts) or path.startswith("<") or \
-        os.path.abspath(path).startswith(_OWN)
+        os.path.abspath(path).startswith(_NOT_USER)
 
 
-_OWN = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_NOT_USER = (os.path.dirname(os.path.abspath(__file__)) + os.sep,
+             os.path.abspath(sysconfig.get_paths()["stdlib"]) + os.sep)
 
 
 def _with_findings(sites: list[BreakSite]) -> list[BreakSite]:
