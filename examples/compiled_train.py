@@ -28,7 +28,7 @@ def train(steps: int = 3) -> None:
     torch.manual_seed(0)
     model = torch.compile(Classifier(), backend="eager")
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    for step in range(steps):
+    for _ in range(steps):
         x = torch.randn(16, 8)
         loss = model(x).pow(2).mean()
         loss.backward()

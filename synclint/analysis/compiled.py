@@ -16,7 +16,7 @@ the disabled ones and what only they reach. It reads the project through the sma
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -117,11 +117,11 @@ class Regions:
 def module_facts(tree: ast.Module, qualify: Callable[[str], str]) -> ModuleFacts:
     """The compile facts of one module; `qualify` turns a dotted name into its absolute
     form through the module's imports (`tc` -> `torch.compile`)."""
-    text_free = _Scanner(qualify)
-    text_free.body(tree.body, ())
-    return ModuleFacts(tuple(text_free.decorated), tuple(text_free.disabled),
-                       tuple(text_free.disabled_names), tuple(text_free.sites),
-                       tuple(sorted(set(text_free.flags))), tuple(sorted(set(text_free.unset))))
+    scanner = _Scanner(qualify)
+    scanner.body(tree.body, ())
+    return ModuleFacts(tuple(scanner.decorated), tuple(scanner.disabled),
+                       tuple(scanner.disabled_names), tuple(scanner.sites),
+                       tuple(sorted(set(scanner.flags))), tuple(sorted(set(scanner.unset))))
 
 
 class _Scanner:

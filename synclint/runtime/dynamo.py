@@ -52,24 +52,17 @@ class GraphBreakLog:
 
 def parse_record(message: str) -> GraphBreak | None:
     """A graph break from one `graph_breaks` log message, or None if it names no place."""
-    frames = [(m["file"], int(m["line"]), m["function"]) for m in _FRAME.finditer(message)]
     at = _AT.search(message)
     if _SKIP in message:
         # A frame Dynamo skips as a whole: the break is the last frame of the user stack.
-        shown = [f for f in _FRAME.finditer(message.split(_SKIP, 1)[1])]
+        shown = list(_FRAME.finditer(message.split(_SKIP, 1)[1]))
         if not shown:
             return None
         last = shown[-1]
         file, line, function = last["file"], int(last["line"]), last["function"]
         stack = tuple(reversed([(m["file"], int(m["line"]), m["function"]) for m in shown]))
-        reason = "skipped frame"
-        explanation = ""
-        for text in message.split(_SKIP, 1)[1].splitlines():
-            stripped = text.strip()
-            if stripped.startswith("Explanation:"):
-                explanation = stripped[len("Explanation:"):].strip()
-                break
-        return GraphBreak(file, line, function, _reason(message) or reason, explanation, stack)
+        return GraphBreak(file, line, function, _reason(message) or "skipped frame",
+                          _explanation(message), stack)
     if at is None:
         return None
     file, line = at["file"], int(at["line"])
@@ -82,7 +75,6 @@ def parse_record(message: str) -> GraphBreak | None:
     function = next((f for path, number, f in stack if path == file and number == line), "")
     if not stack:
         stack = ((file, line, function),)
-    del frames
     return GraphBreak(file, line, function, _reason(message), _explanation(message), stack)
 
 
