@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 from synclint.knowledge.dynamo import FLAGS
 
 if TYPE_CHECKING:
-    from synclint.analysis.project import Project
+    from synclint.model.project import Project
 
 COMPILE = frozenset({"torch.compile"})
 DISABLE = frozenset({"torch.compiler.disable", "torch._dynamo.disable"})
@@ -335,7 +335,7 @@ def _reach(index: RegionIndex, root: str, disabled: frozenset[str] | set[str]) -
 
 
 class ProjectIndex:
-    """`RegionIndex` over the whole-program index (`analysis/project.py`).
+    """`RegionIndex` over the whole-program index (`model/project.py`).
 
     Reads of the Project: `modules` (each `_Module`'s `name`, `filename`, `compile`
     facts), `functions` (`class_key`, `display`), `classes` (`methods`, `bases`,
@@ -412,7 +412,7 @@ def mark_compiled(project: Project) -> None:
     callable, so the sync rules report in it as they do in `forward`."""
     from dataclasses import replace
 
-    from synclint.analysis.project import Hot, Site
+    from synclint.model.summaries import Hot, Site
 
     project.regions = regions = find_regions(ProjectIndex(project))
     for key, region in regions.functions.items():
