@@ -97,14 +97,17 @@ def _finding(path: str, line: int, members: Sequence[tuple[BreakSite, int]]) -> 
                  "out of the compiled region or make it traceable; `synclint profile "
                  "--compile` shows the call stack.")
     return Diagnostic(RUNTIME_ONLY_BREAK, message, display_path(path), Location(line, 1),
-                      Location(line, 1), help=help_text, related=_related(site.stack, depth),
+                      Location(line, 1), help=help_text,
+                      related=stack_related(site.stack, depth, "the graph breaks here"),
                       graph_break=True, runtime_graph_breaks=count)
 
 
-def _related(stack: Sequence[Frame], depth: int) -> tuple[Related, ...]:
+def stack_related(stack: Sequence[Frame], depth: int,
+             here: str = "the sync happens here") -> tuple[Related, ...]:
+    """The callers, outermost first, then the frames inside down to the sync itself."""
     callers = [Related(display_path(f.file), Location(f.line, 1), f"called from `{f.function}`")
                for f in reversed(stack[depth + 1:])]
     inner = [Related(display_path(f.file), Location(f.line, 1),
-                     "the graph breaks here" if i == 0 else f"through `{f.function}`")
+                     here if i == 0 else f"through `{f.function}`")
              for i, f in reversed(list(enumerate(stack[:depth])))]
     return tuple(callers + inner)

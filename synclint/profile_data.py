@@ -165,10 +165,7 @@ def parse_profile(data: Any) -> Profile:
     for raw in _list(data["sites"], "sites"):
         if not isinstance(raw, dict):
             raise TypeError("each site must be an object")
-        stack = tuple(
-            Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
-            for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
-        )
+        stack = _stack(raw)
         site = Site(
             file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
             function=_str(raw["function"], "function"), kind=_str(raw["kind"], "kind"),
@@ -182,10 +179,7 @@ def parse_profile(data: Any) -> Profile:
     for raw in _list(data.get("graph_breaks", []), "graph_breaks"):
         if not isinstance(raw, dict):
             raise TypeError("each graph break must be an object")
-        stack = tuple(
-            Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
-            for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
-        )
+        stack = _stack(raw)
         breaks.append(BreakSite(
             file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
             function=_str(raw.get("function", ""), "function"),
@@ -194,6 +188,13 @@ def parse_profile(data: Any) -> Profile:
             stack=stack or (Frame(raw["file"], raw["line"], raw.get("function", "")),)))
     return Profile(total=_int(data["total"], "total"), backend=_str(data["backend"], "backend"),
                    sites=tuple(sites), graph_breaks=tuple(breaks))
+
+
+def _stack(raw: dict[str, Any]) -> tuple[Frame, ...]:
+    return tuple(
+        Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
+        for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
+    )
 
 
 def _list(value: Any, key: str) -> list[Any]:
