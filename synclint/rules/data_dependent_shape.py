@@ -62,6 +62,9 @@ class DataDependentShape(Rule):
         # Outside a loop, a result that stays on the device: one sync, not reported.
         "import torch\ndef f(x: torch.Tensor, dead: torch.Tensor):\n"
         "    idx = dead.nonzero().squeeze(1)\n    return x.index_fill(0, idx, 0.0)\n",
+        # The number of classes is given: no read of the largest label.
+        "import torch\nimport torch.nn.functional as F\ndef f(y: torch.Tensor):\n"
+        "    return F.one_hot(y, num_classes=10), F.one_hot(y, 10)\n",
         # In a loop: SYN104's finding.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
         "        n = len(t.nonzero())\n        w = torch.where(t > 0)\n",
@@ -88,6 +91,11 @@ class DataDependentShape(Rule):
         "    for c in counts:\n        print(c)\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
         "        h = torch.bincount(t)\n",
+        # Per-step code: one sync per call (SYN104 has no bincount).
+        "import torch\nclass Counts(torch.nn.Module):\n"
+        "    def forward(self, x: torch.Tensor):\n        return torch.bincount(x)\n",
+        "import torch\nimport torch.nn.functional as F\ndef f(logits: torch.Tensor):\n"
+        "    return F.one_hot(logits.argmax(-1))\n",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -160,11 +168,12 @@ class DataDependentShape(Rule):
     def _sized(self, node: cst.Call, name: str, subject: cst.BaseExpression) -> None:
         if not self.is_device_tensor(subject):
             return
-        if self.ctx.in_loop or self.ctx.hot_here() is not None:
+        if self.ctx.in_loop:
             if name != "bincount":
-                return  # SYN104's finding (it has no bincount: this rule reports it)
-        elif not self._feeds_host(node):
-            return
+                return  # SYN104's finding
+        elif not self._feeds_host(node) and not (
+                name == "bincount" and self.ctx.hot_here() is not None):
+            return  # (per-step `bincount` is reported: SYN104 has no bincount)
         self.report(node, f"`{name}()` has a data-dependent size: the host waits for the GPU "
                     "to learn it",
                     help=f"Keep the shape fixed: {_ADVICE[name]}.")
