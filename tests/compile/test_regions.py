@@ -184,3 +184,20 @@ def test_json_sarif_and_text_carry_the_verdict(tmp_path: Path) -> None:
     assert lines["5"].endswith("[graph break]")
     assert lines["6"].endswith("[graph break; capture_scalar_outputs avoids it]")
     assert "graph break" not in lines["10"]
+
+
+def test_the_batched_fix_stays_out_of_every_compiled_region() -> None:
+    """README: code a compiler runs never gets the batched rewrite. A helper in another
+    module is compiled when a compiled function calls it; called from eager code only, it
+    keeps its fix."""
+    helper = ("import torch\n\ndef norms(ts: list[torch.Tensor]) -> list[float]:\n"
+              "    return [t.norm().item() for t in ts]\n")
+    compiled = "import torch\nfrom helper import norms\n\n@torch.compile\ndef step(ts):\n" \
+               "    return norms(ts)\n"
+    eager = "import torch\nfrom helper import norms\n\ndef step(ts):\n    return norms(ts)\n"
+    for caller, fixed in ((compiled, False), (eager, True)):
+        outputs = lint_sources({"helper.py": helper, "train.py": caller}, ALL)
+        found = [d for d in outputs["helper.py"].diagnostics if d.code == "SYN101"]
+        assert found and (found[0].fix is not None) == fixed, caller
+        if not fixed:
+            assert "torch.compile" in (found[0].help or "")
