@@ -263,7 +263,8 @@ class RegionIndex(Protocol):
         """The `forward` method key of a project `nn.Module` class, or None."""
 
     def attribute_classes(self, function: str) -> Iterable[str]:
-        """Classes of the `self.<attribute>`s of the method's class (its submodules)."""
+        """For a module's `forward`: the classes of its `self.<attribute>`s (the
+        submodules it may call)."""
 
     def callees(self, function: str) -> Iterable[str]:
         """Project functions `function` calls."""
@@ -354,11 +355,19 @@ class ProjectIndex:
     def resolve(self, module: str, scope: str, dotted: str) -> str | None:
         project = self.project
         head, _, rest = dotted.partition(".")
-        if head == "self" and rest and "." not in rest and scope:
+        if head == "self" and rest and scope:
+            # `self.forward`, `self._step` (a bound method), `self.model.encoder` (a
+            # submodule, through the classes of the attributes on the way).
             owner = project.functions.get(f"{module}:{scope}")
-            if owner is not None and owner.class_key is not None:
-                return self._attribute_class(owner.class_key, rest)
-            return None
+            cls = owner.class_key if owner is not None else None
+            *path, last = rest.split(".")
+            for attribute in path:
+                cls = self._attribute_class(cls, attribute) if cls is not None else None
+            if cls is None:
+                return None
+            method = next((c.methods[last] for c in project._mro(cls) if last in c.methods),
+                          None)
+            return method if method is not None else self._attribute_class(cls, last)
         if scope and not rest:
             parts = scope.split(".")
             for depth in range(len(parts), 0, -1):
@@ -391,8 +400,8 @@ class ProjectIndex:
 
     def attribute_classes(self, function: str) -> Iterator[str]:
         owner = self.project.functions.get(function)
-        if owner is None or owner.class_key is None:
-            return
+        if owner is None or owner.class_key is None or owner.name != "forward":
+            return  # a module's `forward` calls its submodules (`self.block(x)`)
         for cls in self.project._mro(owner.class_key):
             yield from cls.attribute_classes.values()
 

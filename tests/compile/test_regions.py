@@ -75,6 +75,18 @@ def test_every_way_of_compiling_is_found() -> None:
         assert key in _regions({"model.py": MODEL, "helpers.py": HELPERS, "train.py": train}), code
 
 
+def test_bound_methods_and_submodules_given_to_torch_compile() -> None:
+    source = ("import torch\nfrom torch import nn\n\nclass Encoder(nn.Module):\n"
+              "    def forward(self, x):\n        return x\n\nclass Runner(nn.Module):\n"
+              "    def __init__(self):\n        super().__init__()\n"
+              "        self.encoder = Encoder()\n"
+              "        self.step_fn = torch.compile(self._step)\n"
+              "        self.enc = torch.compile(self.encoder, fullgraph=True)\n\n"
+              "    def _step(self, x):\n        return x\n")
+    assert _regions({"m.py": source}) == {"m:Runner._step": "Runner._step",
+                                          "m:Encoder.forward": "Encoder.forward"}
+
+
 def test_decorators_with_and_without_arguments_and_the_fullgraph_flag() -> None:
     source = ("import torch\n\n@torch.compile\ndef a(x):\n    return x\n\n"
               "@torch.compile(fullgraph=True, dynamic=False)\ndef b(x):\n    return x\n\n"
