@@ -407,13 +407,16 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
         module.compile = _compile_facts(objects[facts])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry in record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
+            record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
-            None if entry is None else _hot(objects[entry]))
-    for key, base_names, methods, bases, external in record["classes"]:
+            None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
+            bool(writes))
+    for key, base_names, methods, bases, external, attribute_classes in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
-                                      list(bases), list(external))
+                                      list(bases), list(external),
+                                      attribute_classes=dict(attribute_classes))
 
 
 def _compile_facts(value: object) -> ModuleFacts:
@@ -700,7 +703,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or _display_of(f)] for f in functions],
-        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
+                     sorted(c.attribute_classes.items())]
                     for c in classes],
     }
     if encoder is not None:
@@ -710,6 +714,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["compile"] = None if module.compile is None else encoder.ref(module.compile)
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
+            row.extend((list(function.calls), list(function.reads), function.writes))
     return record
 
 

@@ -24,7 +24,7 @@ from synclint.analysis.kinds import (
 from synclint.model.index import _Function
 from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site
-from synclint.model.syntax import _dotted, _is_comparison, _is_self, _uses_as_tensor
+from synclint.model.syntax import _is_comparison, _is_self, _uses_as_tensor
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -56,7 +56,6 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
-        self.self_classes: dict[str, str] = {}
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
@@ -193,12 +192,6 @@ class Flow:
                 # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
                 # joins what each method leaves.
                 self.self_kinds[target.attr] = kind
-            if isinstance(source, ast.Call):
-                dotted = _dotted(source.func)
-                if dotted is not None:
-                    key = self.project._name_key(self.module, dotted)
-                    if key is not None and key in self.project.classes:
-                        self.self_classes[target.attr] = key
         elif isinstance(target, ast.Subscript):
             self.expr(target.value)
 

@@ -48,9 +48,8 @@ class Evaluated:
     callees: tuple[str, ...]
     #: Classes whose attribute kinds it read.
     attribute_reads: tuple[str, ...]
-    #: `self.<name>` kinds and classes it assigned.
+    #: `self.<name>` kinds it assigned (their classes are links: `schedule.py`).
     self_kinds: tuple[tuple[str, Kind], ...]
-    self_classes: tuple[tuple[str, str], ...]
     #: The kinds its calls pass to project functions, per call (None: not known).
     call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
 
@@ -93,6 +92,12 @@ class _Function:
     display: str = ""
     #: Why its class makes it per-step code (a Lightning hook, `forward`, `step`).
     entry: Hot | None = None
+    #: What its evaluations may read (`schedule.static_reads`): the project functions it
+    #: may call and the classes whose attribute kinds it may read; and whether it
+    #: assigns attributes of its own class. Known once the project is linked.
+    calls: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
+    writes: bool = False
 
     @property
     def name(self) -> str:
