@@ -114,6 +114,16 @@ class Regions:
         return CompiledView(regions, self.disabled, self.flags)
 
 
+#: Text a module must hold to compile, disable or set a Dynamo flag (`@torch.compile`,
+#: `torch.compile(f)`, `model.compile()`, `torch.compiler.disable`, `torch._dynamo...`).
+_MARKERS = ("torch.compile", "compile(", "compiler", "_dynamo")
+
+
+def may_compile(text: str) -> bool:
+    """Whether `module_facts` can find anything in a module's text (a cheap prefilter)."""
+    return any(marker in text for marker in _MARKERS)
+
+
 def module_facts(tree: ast.Module, qualify: Callable[[str], str]) -> ModuleFacts:
     """The compile facts of one module; `qualify` turns a dotted name into its absolute
     form through the module's imports (`tc` -> `torch.compile`)."""

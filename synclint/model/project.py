@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from synclint.analysis.compiled import Regions, mark_compiled, module_facts
+from synclint.analysis.compiled import Regions, mark_compiled, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
 )
@@ -114,7 +114,7 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
-        if "compile" in module.text or "_dynamo" in module.text:
+        if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
