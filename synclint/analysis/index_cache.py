@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import Kind
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
@@ -436,6 +437,9 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      defined=dict(record["defined"]), linked=dict(record["names"]),
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
                      sha=record["sha"], dotted=record["dotted"])
+    facts = record.get("compile")
+    if facts is not None:  # what it compiles (`compiled.py`), kept with the module
+        module.compile = _compile_facts(objects[facts])
     project.modules[name] = module
     project.by_file[module.filename] = module
     for key, qualname, class_key, params, display, entry, calls, reads, writes in \
@@ -448,6 +452,12 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
                                       list(bases), list(external),
                                       attribute_classes=dict(attribute_classes))
+
+
+def _compile_facts(value: object) -> ModuleFacts:
+    if not isinstance(value, ModuleFacts):
+        raise StaleIndex("bad compile record")
+    return value
 
 
 def _hot(value: object) -> Hot:
@@ -736,6 +746,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["sha"] = module.sha
         record["torch"] = module.torch
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
+        record["compile"] = None if module.compile is None else encoder.ref(module.compile)
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
             row.extend((list(function.calls), list(function.reads), function.writes))
