@@ -65,7 +65,7 @@ from synclint.model.project import Project, no_cyclic_gc
 from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 3
+INDEX_FORMAT = 4
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
