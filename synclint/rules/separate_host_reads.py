@@ -91,7 +91,7 @@ class SeparateHostReads(Rule):
             receiver, how = func.value, "item"
         elif (isinstance(func, cst.Name) and func.value in READ_BUILTINS
               and len(node.args) == 1 and node.args[0].keyword is None
-              and not node.args[0].star and self.ctx.env.lookup(func.value) is None):
+              and not node.args[0].star and not self.ctx.bound(func.value)):
             receiver, how = node.args[0].value, func.value
         else:
             return

@@ -108,7 +108,7 @@ class SyncInLogging(Rule):
                 return "`.item()`"
             return None
         if isinstance(func, cst.Name) and func.value in ("float", "int") and \
-                self.ctx.env.lookup(func.value) is None and len(node.args) == 1 and \
+                not self.ctx.bound(func.value) and len(node.args) == 1 and \
                 self.kind(node.args[0].value) in DEVICE_TENSORS:
             return f"`{func.value}()` of a tensor"
         return None

@@ -129,7 +129,7 @@ class TensorCondition(Rule):
         func = node.func
         if not isinstance(func, cst.Name) or func.value not in BOOL_CONSUMERS:
             return
-        if self.ctx.env.lookup(func.value) is not None:
+        if self.ctx.bound(func.value):
             return  # shadowed by a local definition
         args = [a for a in node.args if a.keyword is None and not a.star]
         if len(args) != 1 or len(node.args) != 1:
@@ -137,9 +137,8 @@ class TensorCondition(Rule):
         argument = args[0].value
         what = f"an element of `{func.value}()`"
         if isinstance(argument, _COMPREHENSIONS):
-            with self.ctx.env.comprehension(argument.for_in):
-                operands = [operand for operand in bool_operands(argument.elt)
-                            if self.is_device_tensor(operand)]
+            operands = [operand for operand in bool_operands(argument.elt)
+                        if self.is_device_tensor(operand)]
             if not operands:
                 return
             outcome = batched_fix(self.ctx, argument,
