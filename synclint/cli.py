@@ -174,7 +174,11 @@ def check(fix: bool, **options: Any) -> None:
                    "before/after table. Exit 0 verified and written, 1 not verified (output, "
                    "exit code or syncs got worse; nothing written), 2 error.")
 def fix_command(verify: str | None, **options: Any) -> None:
-    """Apply fixes to PATHS: the same as `synclint check --fix`."""
+    """Apply fixes to PATHS: the same as `synclint check --fix`.
+
+    With - (standard input) the source is printed on standard output, fixed or not, and
+    the remaining findings go to standard error, as with `ruff check --fix -`.
+    """
     if verify is not None:
         from synclint.verify import verify_command
 
@@ -195,10 +199,10 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          show_settings: bool = False, runtime: str | None = None) -> int:
     from synclint.config import ConfigError, Overrides, resolve_settings
     from synclint.files import STDIN, discover
-    from synclint.files_io import SourceError
     from synclint.report import render
     from synclint.report.text import render_statistics, summary_lines
-    from synclint.runner import FixOptions, all_diagnostics, check_paths, decode_stdin
+    from synclint.runner import FixOptions, all_diagnostics, check_paths
+    from synclint.stdin_io import echo_source, read_stdin
 
     targets = list(paths) or ["."]
     try:
@@ -232,12 +236,17 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if not present:
         return EXIT_ERROR
     stdin_text = None
+    stdin = None
+    # `fix -` prints the source on stdout, fixed or not, and the findings on stderr.
+    stdin_fix = fix and not diff and STDIN in present
     if STDIN in present:
-        try:
-            stdin_text = decode_stdin(sys.stdin.buffer.read(), stdin_filename or "-")
-        except SourceError as error:
-            click.echo(f"error: {stdin_filename or '-'}: {error.problem}", err=True)
+        stdin = read_stdin(stdin_filename or STDIN)
+        if stdin.file is None:
+            click.echo(f"error: {stdin.name}: {stdin.problem}", err=True)
+            if stdin_fix:
+                echo_source(stdin, None)
             return EXIT_ERROR
+        stdin_text = stdin.file.text
     profile = None
     if runtime is not None:
         if fix or diff or add_noqa:
@@ -314,20 +323,23 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         if broken:
             return EXIT_ERROR
         return EXIT_FINDINGS if changed else EXIT_CLEAN
-    for outcome in outcomes:
-        if outcome.fixed_text is not None:
-            sys.stdout.write(outcome.fixed_text)  # fix of stdin: the fixed source on stdout
+    if stdin_fix and stdin is not None:
+        problem = echo_source(stdin, _stdin_fixed_text(outcomes))
+        if problem is not None:
+            click.echo(f"error: {stdin.name}: {problem}; printed as it was", err=True)
+            broken = True
     if statistics:
         _write(render_statistics(diagnostics, unsafe_fixes=unsafe, output_format=output_format),
-               output_file)
-    elif not (fix and STDIN in targets):
+               output_file, err=stdin_fix)
+    else:
         stdin_shown = stdin_filename or STDIN
 
         def read(name: str) -> str | None:
             return stdin_text if stdin_text is not None and name == stdin_shown else None
 
         _write(render(output_format, diagnostics, unsafe_fixes=unsafe,
-                      read=read if stdin_text is not None else None), output_file)
+                      read=read if stdin_text is not None else None), output_file,
+               err=stdin_fix)
     fixed = sum(sum(o.fixed.values()) for o in outcomes)
     if show_fixes and fixed and not quiet:
         for outcome in outcomes:
@@ -411,10 +423,18 @@ def _print_errors(outcomes: Sequence[FileOutcome]) -> None:
             click.echo(f"error: {outcome.result.filename}: {outcome.write_error}", err=True)
 
 
-def _write(text: str, output_file: str | None) -> None:
+def _stdin_fixed_text(outcomes: Sequence[FileOutcome]) -> str | None:
+    """The fixed text of the source read from stdin (the only outcome that has one, as
+    nothing else is written to stdout), or None when nothing changed."""
+    return next((o.fixed_text for o in outcomes if o.fixed_text is not None), None)
+
+
+def _write(text: str, output_file: str | None, *, err: bool = False) -> None:
+    """`text` to the output file, or to stdout (stderr with `err`: stdout holds a source)."""
     if output_file is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = sys.stderr if err else sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     with open(output_file, "w", encoding="utf-8") as handle:
         handle.write(text)
