@@ -290,6 +290,10 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
 
         status = add_noqa_to_files(_noqa_targets(outcomes), quiet=quiet)
         return EXIT_ERROR if missing else status
+    if not diff:
+        # A file synclint gave up on is a SYN001 finding in every format (--diff, which
+        # shows no findings, names it on stderr).
+        outcomes = _given_up_as_findings(outcomes, settings)
     # JSON and SARIF carry every fix with its applicability; the text formats mark with
     # [*] only those this run's --fix would apply (safe ones, unsafe with --unsafe-fixes).
     diagnostics = all_diagnostics(outcomes)
@@ -362,6 +366,17 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
+
+
+def _given_up_as_findings(outcomes: Sequence[FileOutcome], settings: Any
+                          ) -> list[FileOutcome]:
+    from dataclasses import replace
+
+    from synclint.file_errors import with_file_error_findings
+
+    return [replace(o, result=with_file_error_findings(o.result,
+                                                       settings.codes_for(o.result.filename)))
+            for o in outcomes]
 
 
 def _noqa_targets(outcomes: Sequence[FileOutcome]) -> list[FileOutcome]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from synclint import __version__
+from synclint.rule_info import IO_ERROR
 
 #: Codes that make no sense under flake8: SYN100 judges synclint's own suppressions, and
 #: flake8 reports syntax errors itself (E999).
@@ -26,9 +27,24 @@ class Plugin:
     def run(self) -> Iterator[tuple[int, int, str, type[Plugin]]]:
         from synclint.engine import lint_source
 
+        from synclint.diagnostics import FileResult
+        from synclint.file_errors import with_file_error_findings
+
         source = "".join(self._lines)
         codes = _codes_for(self._filename)
-        for diagnostic in lint_source(source, self._filename, codes).diagnostics:
+        output = lint_source(source, self._filename, codes)
+        error = output.error
+        if error is not None and error.internal:
+            # flake8 has no channel for a plugin's failure but its findings: never pass
+            # silently over a file synclint could not check.
+            yield (1, 0, f"{IO_ERROR} synclint could not check this file: {error.message}",
+                   type(self))
+            return
+        # A file synclint gives up on (too complex, too large) is SYN001, as in `check`.
+        result = with_file_error_findings(
+            FileResult(self._filename, tuple(output.diagnostics), (error,) if error else ()),
+            codes)
+        for diagnostic in result.diagnostics:
             if diagnostic.code in _NOT_UNDER_FLAKE8:
                 continue
             # synclint columns are 1-based; flake8 takes 0-based ones and prints them +1.

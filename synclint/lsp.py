@@ -3,7 +3,9 @@ one quick fix per fixable finding and "Fix all synclint issues"."""
 
 from __future__ import annotations
 
+import logging
 import os
+import traceback
 from collections.abc import Sequence
 
 from lsprotocol import types
@@ -13,7 +15,7 @@ from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition
 
 from synclint import __version__
-from synclint.diagnostics import Applicability, Diagnostic, Location
+from synclint.diagnostics import Applicability, Diagnostic, FileResult, Location
 from synclint.docs import rule_url
 from synclint.profile_data import Profile
 from synclint.report.text import runtime_note
@@ -21,6 +23,7 @@ from synclint.report.text import runtime_note
 SOURCE = "synclint"
 FIX_ALL_TITLE = "Fix all synclint issues"
 FIX_ALL_KIND = types.CodeActionKind.SourceFixAll + ".synclint"
+_log = logging.getLogger("synclint.lsp")
 
 
 def create_server() -> LanguageServer:
@@ -41,6 +44,7 @@ def create_server() -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+        _shown.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
@@ -52,8 +56,12 @@ def create_server() -> LanguageServer:
     )
     def code_action(ls: LanguageServer,
                     params: types.CodeActionParams) -> list[types.CodeAction]:
-        return _code_actions(ls.workspace.get_text_document(params.text_document.uri),
-                             params.range)
+        uri = params.text_document.uri
+        try:
+            return _code_actions(ls, ls.workspace.get_text_document(uri), params.range)
+        except Exception:  # a bug of synclint's: shown and logged, never silent
+            _internal_error(ls, uri, "while computing code actions for")
+            return []
 
     return server
 
@@ -113,11 +121,46 @@ def _normalised(source: str) -> str:
     return source.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _lint(document: TextDocument) -> tuple[list[Diagnostic], bool]:
+# -- problems: shown to the user (window/showMessage) and logged, never swallowed ---------
+#: The last problem shown per document, so that typing does not pop it up again and again.
+_shown: dict[str, str] = {}
+
+
+def _tell(ls: LanguageServer, uri: str, message: str, *, detail: str | None = None) -> None:
+    """Show `message` as an error (once per document until it changes) and log it."""
+    ls.window_log_message(types.LogMessageParams(types.MessageType.Error,
+                                                 message + (f"\n{detail}" if detail else "")))
+    _log.error("%s", message)
+    if _shown.get(uri) != message:
+        _shown[uri] = message
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, message))
+
+
+def _internal_error(ls: LanguageServer, uri: str, doing: str) -> None:
+    """Report the exception being handled: a one-line message, the traceback in the log."""
+    import sys
+
+    error = sys.exc_info()[1]
+    name = to_fs_path(uri) if uri.startswith("file:") else uri
+    _tell(ls, uri, f"synclint: internal error {doing} {name}: "
+                   f"{type(error).__name__}: {error}", detail=traceback.format_exc())
+
+
+def _lint(ls: LanguageServer, document: TextDocument) -> tuple[list[Diagnostic], bool]:
     from synclint.engine import lint_source
+    from synclint.file_errors import with_file_error_findings
 
     name, codes, unsafe = _settings_for(document)
-    diagnostics = lint_source(_normalised(document.source), name, codes).diagnostics
+    output = lint_source(_normalised(document.source), name, codes)
+    error = output.error
+    if error is not None and error.internal:
+        _tell(ls, document.uri, f"synclint: {name}: {error.message}")
+    elif error is None:
+        _shown.pop(document.uri, None)
+    # A file synclint gives up on (too complex, too large) is a SYN001 finding, as in `check`.
+    result = with_file_error_findings(
+        FileResult(name, tuple(output.diagnostics), (error,) if error else ()), codes)
+    diagnostics = list(result.diagnostics)
     profile = _runtime.get() if _runtime is not None else None
     if profile is not None:
         from synclint.join import join_profile
@@ -150,7 +193,11 @@ def to_lsp(document: TextDocument, diagnostic: Diagnostic) -> types.Diagnostic:
 
 def _publish(ls: LanguageServer, uri: str) -> None:
     document = ls.workspace.get_text_document(uri)
-    diagnostics, _ = _lint(document)
+    try:
+        diagnostics, _ = _lint(ls, document)
+    except Exception:  # a bug of synclint's: shown and logged, never an empty list
+        _internal_error(ls, uri, "while checking")
+        return
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=uri, diagnostics=[to_lsp(document, d) for d in diagnostics],
         version=document.version))
@@ -164,8 +211,9 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 
-def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.CodeAction]:
-    diagnostics, unsafe = _lint(document)
+def _code_actions(ls: LanguageServer, document: TextDocument,
+                  wanted: types.Range) -> list[types.CodeAction]:
+    diagnostics, unsafe = _lint(ls, document)
     actions: list[types.CodeAction] = []
     fixable = [d for d in diagnostics if d.fix is not None and d.fix.edits
                and (d.fix.applicability is Applicability.SAFE or unsafe)]
@@ -185,7 +233,7 @@ def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.Cod
             is_preferred=True,
         ))
     if fixable:
-        fixed = _fix_all(document, unsafe)
+        fixed = _fix_all(ls, document, unsafe)
         if fixed is not None:
             actions.append(types.CodeAction(
                 title=FIX_ALL_TITLE, kind=FIX_ALL_KIND,
@@ -193,11 +241,14 @@ def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.Cod
     return actions
 
 
-def _fix_all(document: TextDocument, unsafe: bool) -> types.TextEdit | None:
+def _fix_all(ls: LanguageServer, document: TextDocument,
+             unsafe: bool) -> types.TextEdit | None:
     from synclint.fixer import fix_source
 
     name, codes, _ = _settings_for(document)
     result = fix_source(_normalised(document.source), name, codes, unsafe=unsafe)
+    if result.error is not None and result.error.internal:
+        _tell(ls, document.uri, f"synclint: {name}: {result.error.message}")
     if not result.changed:
         return None
     lines: Sequence[str] = document.lines
