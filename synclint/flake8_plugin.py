@@ -25,9 +25,8 @@ class Plugin:
         self._filename = filename
 
     def run(self) -> Iterator[tuple[int, int, str, type[Plugin]]]:
-        from synclint.engine import lint_source
-
         from synclint.diagnostics import FileResult
+        from synclint.engine import lint_source
         from synclint.file_errors import with_file_error_findings
 
         source = "".join(self._lines)
