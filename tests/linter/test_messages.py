@@ -34,6 +34,7 @@ FINDINGS = _findings()
 def test_message_is_one_short_sentence_without_fix_prose(code: str, message: str,
                                                          help_text: str | None) -> None:
     assert len(message) <= MAX_MESSAGE, f"{len(message)} characters: {message}"
+    assert not message.endswith(("...", "…")), f"cut: {message}"
     assert ";" not in message, message
     assert not any(p in message.lower() for p in FIX_PROSE), message
     if help_text is not None:
