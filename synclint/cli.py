@@ -260,6 +260,7 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         except ProfileError as error:
             click.echo(f"error: {error}", err=True)
             return EXIT_ERROR
+        profile = _fresh_sites(profile)
     fix_options = None
     if fix or diff:
         fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
@@ -366,6 +367,18 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
+
+
+def _fresh_sites(profile: Any) -> Any:
+    """The profile without the sites of files changed since it was taken (their lines may
+    have moved), saying so once per file."""
+    from synclint.profile_data import changed_files, without_files
+
+    changed = changed_files(profile)
+    for path in changed:
+        click.echo(f"warning: {path} changed since the profile was taken; its measured "
+                   "syncs are not joined (run `synclint profile` again)", err=True)
+    return without_files(profile, changed)
 
 
 def _given_up_as_findings(outcomes: Sequence[FileOutcome], settings: Any

@@ -73,9 +73,15 @@ class _RuntimeProfile:
         self.path = path
         self._stamp: float | None = None
         self._profile: Profile | None = None
+        self._warned: set[str] = set()
 
     def get(self) -> Profile | None:
-        from synclint.profile_data import ProfileError, load_profile
+        from synclint.profile_data import (
+            ProfileError,
+            changed_files,
+            load_profile,
+            without_files,
+        )
 
         try:
             stamp = os.stat(self.path).st_mtime
@@ -87,7 +93,15 @@ class _RuntimeProfile:
             except ProfileError:
                 self._profile = None
             self._stamp = stamp
-        return self._profile
+        if self._profile is None:
+            return None
+        # Sites of files edited since the profile was taken would land on moved lines.
+        changed = changed_files(self._profile)
+        for path in set(changed) - self._warned:
+            self._warned.add(path)
+            _log.warning("%s changed since the profile was taken; its syncs are not joined",
+                         path)
+        return without_files(self._profile, changed)
 
 
 _runtime: _RuntimeProfile | None = None
