@@ -35,16 +35,28 @@ def _split_codes(_ctx: click.Context, _param: click.Parameter,
     return tuple(c.strip() for value in values for c in value.split(",") if c.strip())
 
 
+def _split_selectors(ctx: click.Context, param: click.Parameter,
+                     values: Sequence[str]) -> tuple[str, ...] | None:
+    """Rule selectors, comma-separated; an empty one (`--select ''`, `--select SYN1,`)
+    selects nothing and is a usage error, as in ruff."""
+    for value in values:
+        if any(not part.strip() for part in value.split(",")):
+            raise click.BadParameter(
+                f"empty rule selector in {value!r}: give codes or prefixes "
+                "(SYN101, SYN1, ALL)", ctx=ctx, param=param)
+    return _split_codes(ctx, param, values)
+
+
 def _lint_options(function: F) -> F:
     """The options `check` and `fix` share."""
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
-        click.option("--select", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--select", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to enable, replacing the configured set "
                           "(comma-separated; ALL for every rule)."),
-        click.option("--extend-select", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--extend-select", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to enable in addition to the configured set."),
-        click.option("--ignore", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--ignore", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to disable."),
         click.option("--unsafe-fixes/--no-unsafe-fixes", "unsafe_fixes", default=None,
                      help="Also apply fixes that may change behaviour (and show them as fixable)."),
@@ -77,9 +89,9 @@ def _lint_options(function: F) -> F:
                      help="Apply excludes to files named on the command line too "
                           "(for pre-commit)."),
         click.option("--show-fixes", is_flag=True, help="List the fixes that were applied."),
-        click.option("--fixable", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--fixable", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Only these codes or prefixes may be fixed (default: ALL)."),
-        click.option("--unfixable", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--unfixable", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="These codes or prefixes are reported but never fixed."),
         click.option("--exclude", multiple=True, callback=_split_codes, metavar="PATTERNS",
                      help="Glob patterns to exclude, replacing the configured and default "

@@ -118,7 +118,8 @@ def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
     for raw in selectors:
         selector = raw.strip().upper()
         if not selector:
-            continue
+            raise ConfigError(f"{where}: empty rule selector {raw!r}: give codes or "
+                              "prefixes (SYN101, SYN1, ALL)")
         matched = {c for c in rules if c.startswith(selector)} if selector not in (
             "ALL", "SYN") else set(rules)
         if selector == SYNTAX_ERROR:
