@@ -3,6 +3,8 @@ and any reason for no safe fix live in `help` (STYLE.md, "Messages and fixes")."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from synclint.engine import lint_source
@@ -40,6 +42,10 @@ def test_message_is_one_short_sentence_without_fix_prose(code: str, message: str
     if help_text is not None:
         assert help_text.endswith("."), help_text
         assert help_text.count("No safe fix:") <= 1
+        # Reads cleanly: parentheses closed, no lead-in clause said twice.
+        assert help_text.count("(") == help_text.count(")"), help_text
+        leads = re.findall(r"([^.;:()]{12,}): ", help_text)
+        assert len(leads) == len(set(leads)), help_text
 
 
 def test_every_rule_with_examples_has_findings_here() -> None:
