@@ -157,7 +157,7 @@ def main() -> None:
     """
 
 
-@main.command()
+@main.command(short_help="Check files, folders or - (stdin) for patterns that stall the GPU.")
 @_lint_options
 @click.option("--fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
 @click.option("--add-noqa", is_flag=True,
@@ -174,7 +174,7 @@ def check(fix: bool, **options: Any) -> None:
     sys.exit(_run(fix=fix, **options))
 
 
-@main.command("fix")
+@main.command("fix", short_help="Apply the fixes: the same as `check --fix`.")
 @_lint_options
 @click.option("--exit-non-zero-on-fix", is_flag=True,
               help="Exit 1 when any file was changed, even if nothing remains (pre-commit).")
@@ -278,6 +278,9 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
                                  fixable=settings.fixable)
     files = list(discover(present, settings, force_exclude=force_exclude))
+    if not files and not quiet:
+        # ruff's words: an empty folder, or everything excluded, is not a silent pass.
+        click.echo("warning: No Python files found under the given path(s)", err=True)
     if show_files:
         _write("".join(f"{os.path.abspath(f) if f != STDIN else f}\n" for f in sorted(files)),
                output_file)
@@ -480,7 +483,7 @@ def _write(text: str, output_file: str | None, *, err: bool = False) -> None:
         handle.write(text)
 
 
-@main.command()
+@main.command(short_help="Remove the cache directory (.synclint_cache/).")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="SYNCLINT_CACHE_DIR", help="The cache directory to remove.")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path),
@@ -505,7 +508,7 @@ def clean(cache_dir: Path | None, config: Path | None) -> None:
     click.echo(f"Removed {cache_dir}" if removed else f"No cache at {cache_dir}", err=True)
 
 
-@main.command()
+@main.command(short_help="Print the documentation page of one rule.")
 @click.argument("code")
 def rule(code: str) -> None:
     """Print the documentation page of rule CODE (a code like SYN101 or a name like
@@ -524,7 +527,7 @@ def rule(code: str) -> None:
     click.echo(page.rstrip("\n"))
 
 
-@main.command("rules")
+@main.command("rules", short_help="List every rule: its group, default state and fixability.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 def rules_command(output_format: str) -> None:
@@ -550,7 +553,7 @@ def rules_command(output_format: str) -> None:
                            f"{'yes' if r.fixable else 'no':<5}{r.summary}")
 
 
-@main.command()
+@main.command(short_help="Run the language server (LSP) over stdio, for editors.")
 @click.option("--runtime", "runtime", metavar="PROFILE.json",
               help="Join this runtime profile into the diagnostics, as `check --runtime` "
                    "does (read again whenever the file changes).")

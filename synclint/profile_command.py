@@ -185,6 +185,7 @@ def render_table(profile: Profile) -> str:
 @click.command(
     "profile",
     context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False},
+    short_help="Run a script or module and list the host syncs it makes.",
 )
 @click.option("-m", "module", metavar="MODULE", help="Run a module, as `python -m MODULE`.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
