@@ -174,8 +174,9 @@ def render_table(profile: Profile) -> str:
             lines.extend(f"{indent}called from {f.file}:{f.line} ({f.function})"
                          for f in site.stack[1:_SHOWN_CALLERS + 1])
     blind = sum(s.count for s in profile.sites if not s.static)
-    summary = (f"synclint profile: {profile.total} host sync(s) at {len(profile.sites)} "
-               f"site(s) ({profile.backend})")
+    syncs = f"{profile.total} host sync{'' if profile.total == 1 else 's'}"
+    sites = f"{len(profile.sites)} site{'' if len(profile.sites) == 1 else 's'}"
+    summary = f"synclint profile: {syncs} at {sites} ({profile.backend})"
     if blind:
         summary += f"; {blind} at sites `synclint check` does not report"
     lines.append(summary)

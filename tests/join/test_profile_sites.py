@@ -167,7 +167,7 @@ def test_the_report_never_mixes_with_the_scripts_stdout(project: Path) -> None:
     assert table.splitlines()[0].split() == ["kind", "site", "function", "count", "code",
                                              "static"]
     assert "called from train.py:" in table
-    assert "30 host sync(s) at 3 site(s)" in table
+    assert "30 host syncs at 3 sites" in table
     assert "train_helpers.py" not in result.stderr
 
 

@@ -47,7 +47,7 @@ def test_output_and_exit_code_pass_through_and_sites_are_listed(script: Path) ->
     assert lines[2].split() == ["called", "from", f"{script}:8", "(<module>)"]
     # No rule reports a single read at module level: `check --runtime` would (SYN199).
     assert lines[3].split() == ["tolist", f"{script}:9", "<module>", "1", "SYN199", "no"]
-    assert "4 host sync(s)" in lines[-1]
+    assert "4 host syncs at 2 sites" in lines[-1]
 
 
 def test_json_lists_sites_sorted_by_count(script: Path, tmp_path: Path) -> None:

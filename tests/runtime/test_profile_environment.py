@@ -54,7 +54,7 @@ def test_ctrl_c_exits_130_with_the_syncs_so_far_and_no_traceback(tmp_path: Path)
     assert done.returncode == 130
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
     assert "interrupted" in done.stderr
-    assert "long.py:3" in done.stderr and "5 host sync(s)" in done.stderr
+    assert "long.py:3" in done.stderr and "5 host syncs at 1 site" in done.stderr
 
 
 def test_without_torch_profile_is_a_one_line_environment_error(tmp_path: Path) -> None:
