@@ -48,13 +48,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from synclint.analysis.kinds import Kind
-from synclint.analysis.project import (
+from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
-    Hot,
-    Project,
     StaleIndex,
-    Summary,
     _Class,
     _Function,
     _Module,
@@ -62,15 +59,17 @@ from synclint.analysis.project import (
     package_root,
     parse_module,
 )
+from synclint.model.project import Project, no_cyclic_gc
+from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 3
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
 MAX_REUSES = 16
 #: Only frozen dataclasses and enums of these packages are ever built from an entry.
-_DECODABLE = "synclint.analysis."
+_DECODABLE = ("synclint.analysis.", "synclint.model.")
 
 
 @dataclass(frozen=True)
@@ -203,7 +202,7 @@ def _walk(checked: list[str], display: Callable[[str], str],
           records: dict[str, dict[str, Any]]) -> list[_File]:
     """The checked files and what they import from their own trees, in the order a cold
     run indexes them; only files whose text is not in `records` are parsed."""
-    from synclint.analysis.project import _decode, _module_file, _size
+    from synclint.model.index import _decode, _module_file, _size
 
     files: list[_File] = []
     queue: list[str] = list(checked)
@@ -404,13 +403,16 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      sha=record["sha"], dotted=record["dotted"])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry in record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
+            record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
-            None if entry is None else _hot(objects[entry]))
-    for key, base_names, methods, bases, external in record["classes"]:
+            None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
+            bool(writes))
+    for key, base_names, methods, bases, external, attribute_classes in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
-                                      list(bases), list(external))
+                                      list(bases), list(external),
+                                      attribute_classes=dict(attribute_classes))
 
 
 def _hot(value: object) -> Hot:
@@ -691,7 +693,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or _display_of(f)] for f in functions],
-        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
+                     sorted(c.attribute_classes.items())]
                     for c in classes],
     }
     if encoder is not None:
@@ -700,6 +703,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
+            row.extend((list(function.calls), list(function.reads), function.writes))
     return record
 
 
@@ -722,7 +726,7 @@ def _dotted_of(module: _Module) -> str:
 
 
 def _display_of(function: _Function) -> str:
-    from synclint.analysis.project import _display
+    from synclint.model.index import _display
 
     return _display(function)
 
@@ -847,3 +851,14 @@ def _type(types: dict[str, Any], name: str, *, is_enum: bool) -> Any:
         raise ValueError(f"not a frozen dataclass: {name!r}")
     types[name] = cls
     return cls
+
+
+def build_project_for_paths(paths: Iterable[str],
+                            display: Callable[[str], str] = lambda path: path,
+                            cache_dir: Path | None = None) -> Project:
+    """Index the checked files and what they import from their own trees (a single
+    checked file brings the modules it imports along). Files are known to the project
+    by `display(path)`, the name findings show. With `cache_dir` (the results cache
+    directory) the index is kept there, and a warm run parses only what changed."""
+    with no_cyclic_gc():
+        return build(paths, display, IndexStore(cache_dir) if cache_dir is not None else None)
