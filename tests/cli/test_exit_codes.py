@@ -5,26 +5,16 @@ a missing path exits 2."""
 
 from __future__ import annotations
 
-import libcst as cst
 import pytest
 
 from synclint.rules import ALL_RULES
-from synclint.rules.base import Rule
 from tests.cli.conftest import CLEAN, NAIVE, Cli
+from tests.fixer.fake_rules import CrashingRule
 
 #: Deeper than synclint's nesting limit: "too complex to analyse".
 TOO_COMPLEX = "import torch\nx = " + "-" * 600 + "1\n"
 SAFE_FIX = ("import torch\ndef f(ts: list[torch.Tensor]):\n    out = []\n    for t in ts:\n"
             "        out.append(t.item())\n    return out\n")
-
-
-class CrashingRule(Rule):
-    code = "SYN904"
-    name = "fake-crash"
-    summary = "fake"
-
-    def visit_Call(self, node: cst.Call) -> None:
-        raise IndexError("list index out of range")
 
 
 @pytest.fixture
@@ -43,7 +33,7 @@ def test_exit_zero_with_a_missing_path_exits_2(cli: Cli) -> None:
 @pytest.mark.usefixtures("crashing")
 def test_exit_zero_with_an_internal_error_exits_2(cli: Cli) -> None:
     cli.write("train.py", NAIVE)
-    result = cli("check", "--no-cache", "--exit-zero", "--extend-select", "SYN904",
+    result = cli("check", "--no-cache", "--exit-zero", "--extend-select", "SYN908",
                  "train.py")
     assert result.exit_code == 2
     assert "error: train.py: internal error in a rule: IndexError" in result.stderr
@@ -53,7 +43,7 @@ def test_exit_zero_with_an_internal_error_exits_2(cli: Cli) -> None:
 @pytest.mark.usefixtures("crashing")
 def test_an_internal_error_alone_exits_2(cli: Cli) -> None:
     cli.write("clean.py", CLEAN)
-    result = cli("check", "--no-cache", "--select", "SYN904", "clean.py")
+    result = cli("check", "--no-cache", "--select", "SYN908", "clean.py")
     assert result.exit_code == 2 and result.stdout == ""
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import libcst as cst
 import pytest
 
 pytest.importorskip("pygls", reason="the lsp extra (pygls) is not installed")
@@ -16,21 +15,10 @@ from pygls.workspace import Workspace  # noqa: E402
 
 from synclint import lsp  # noqa: E402
 from synclint.rules import ALL_RULES  # noqa: E402
-from synclint.rules.base import Rule  # noqa: E402
+from tests.fixer.fake_rules import CrashingRule  # noqa: E402
 
 URI = "file:///project/train.py"
 SOURCE = "import torch\nx = torch.ones(3)\nfor t in x:\n    t.item()\n"
-
-
-class CrashingRule(Rule):
-    """A rule with a bug: it fails on every call it visits."""
-
-    code = "SYN903"
-    name = "fake-crash"
-    summary = "fake"
-
-    def visit_Call(self, node: cst.Call) -> None:
-        raise IndexError("list index out of range")
 
 
 class FakeServer:
@@ -57,7 +45,7 @@ class FakeServer:
 def crashing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(ALL_RULES, CrashingRule.code, CrashingRule)
     monkeypatch.setattr(lsp, "_settings_for",
-                        lambda document: ("train.py", frozenset({"SYN101", "SYN903"}), False))
+                        lambda document: ("train.py", frozenset({"SYN101", "SYN908"}), False))
     lsp._shown.clear()
 
 
