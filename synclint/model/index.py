@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import (
     Kind,
 )
@@ -153,6 +154,8 @@ class _Module:
     #: For the index cache: the SHA-256 of its text and its name from the package layout.
     sha: str = ""
     dotted: str = ""
+    #: What it compiles, disables and which Dynamo flags it sets (`analysis/compiled.py`).
+    compile: ModuleFacts | None = None
 
 
 def package_root(path: Path) -> tuple[Path, str]:

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from synclint.analysis.compiled import Regions, mark_compiled, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
 )
@@ -70,6 +71,8 @@ class Project:
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
         self._prepared = False
+        #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
+        self.regions = Regions()
         #: Evaluations the dependency graph did not order (see `analyse`): 0 when it
         #: foresaw every read, which the tests check.
         self.unforeseen = 0
@@ -111,6 +114,8 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
+        if may_compile(module.text):
+            module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:
@@ -268,6 +273,7 @@ class Project:
             self._solve(list(late), None, solved, {}, callers, readers)
         find_cold_functions(self, callers)
         find_host_params(self)
+        mark_compiled(self)
 
     def _solve(self, work: list[str], members: set[str] | None, solved: set[str],
                late: dict[str, None], callers: dict[str, dict[str, None]],

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from synclint.analysis.compiled import CompiledView
 from synclint.analysis.kinds import (
     UNKNOWN,
     Kind,
@@ -132,6 +133,8 @@ class FileView:
     digest: str = ""
     #: Rule codes the file's calls of project functions and its per-step code may fire.
     needed: frozenset[str] = frozenset()
+    #: Its compiled functions, the disabled functions and the project's Dynamo flags.
+    compiled: CompiledView = CompiledView()
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:

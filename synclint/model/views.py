@@ -77,11 +77,14 @@ def file_view(project: Project, filename: str) -> FileView | None:
                 needed.update(effect.code for effect in called.syncs)
                 needed.update(p.effect.code for p in called.param_effects)
     names = dict(module.names)
+    compiled = project.regions.view(module.name)
+    if compiled.regions:  # compiled code may break its graph (SYN401)
+        needed.add("SYN401")
     digest = hashlib.sha256(repr((module.name, sorted(names.items()),
                                   sorted(summaries.items()), sorted(classes.items()),
-                                  sorted(modules))).encode("utf-8", "surrogatepass")
-                            ).hexdigest()
+                                  sorted(modules), compiled.key())
+                                 ).encode("utf-8", "surrogatepass")).hexdigest()
     view = FileView(filename, module.name, names, summaries, classes,
-                    frozenset(modules), digest, frozenset(needed))
+                    frozenset(modules), digest, frozenset(needed), compiled)
     project._views[filename] = view
     return view

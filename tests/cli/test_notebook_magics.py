@@ -64,8 +64,12 @@ def test_no_fix_is_offered_where_fix_would_refuse_the_layout(cli: Cli) -> None:
     assert finding["fix"] is None
     assert finding["help"].endswith("No fix in this notebook: its JSON layout cannot be "
                                     "reproduced, so writing it would reformat every cell.")
-    # And `fix` agrees: it refuses, and says so.
-    assert "JSON layout cannot be reproduced" in cli("fix", "compact.ipynb").stderr
+    # And `fix` agrees: it leaves the file as it is, and the finding says why.
+    before = (cli.root / "compact.ipynb").read_bytes()
+    fixed = cli("fix", "--output-format", "full", "compact.ipynb")
+    assert fixed.exit_code == 1 and (cli.root / "compact.ipynb").read_bytes() == before
+    assert "help: Collect the tensors" in fixed.stdout
+    assert "JSON layout cannot be reproduced" in fixed.stdout
     # The same notebook in Jupyter's layout offers the fix.
     _write(cli, "jupyter.ipynb", nb)
     assert "[*]" in cli("check", "jupyter.ipynb").stdout

@@ -155,10 +155,12 @@ def test_notebook_in_another_layout_is_kept_or_refused(cli: Cli) -> None:
     assert path.read_text(encoding="utf-8").startswith('{\n  "cells"')
     odd = cli.write("odd.ipynb", json.dumps(nb, separators=(",", ":")) + "\n")
     before = odd.read_bytes()
-    result = cli("fix", "odd.ipynb")
+    result = cli("fix", "--output-format", "full", "odd.ipynb")
     assert result.exit_code == 1
     assert odd.read_bytes() == before
-    assert "error: odd.ipynb: the notebook's JSON layout cannot be reproduced" in result.stderr
+    # No fix is offered there (check shows no [*] either), and the finding says why.
+    assert "[*]" not in result.stdout
+    assert "No fix in this notebook: its JSON layout cannot be reproduced" in result.stdout
 
 
 def test_invalid_notebook_is_an_io_error_finding(cli: Cli) -> None:

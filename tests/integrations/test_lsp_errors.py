@@ -17,7 +17,7 @@ from synclint import lsp  # noqa: E402
 from synclint.rules import ALL_RULES  # noqa: E402
 from tests.fixer.fake_rules import CrashingRule  # noqa: E402
 
-URI = "file:///project/train.py"
+URI = "untitled:train.py"  # no file: linted on its own, with the default rules
 SOURCE = "import torch\nx = torch.ones(3)\nfor t in x:\n    t.item()\n"
 
 
@@ -43,9 +43,10 @@ class FakeServer:
 
 @pytest.fixture
 def crashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import synclint.rules
+
     monkeypatch.setitem(ALL_RULES, CrashingRule.code, CrashingRule)
-    monkeypatch.setattr(lsp, "_settings_for",
-                        lambda document: ("train.py", frozenset({"SYN101", "SYN908"}), False))
+    monkeypatch.setattr(synclint.rules, "DEFAULT_CODES", frozenset({"SYN101", "SYN908"}))
     lsp._shown.clear()
 
 
@@ -69,10 +70,12 @@ def test_internal_error_in_a_rule_is_shown_and_logged_once() -> None:
 @pytest.mark.usefixtures("crashing")
 def test_a_crash_outside_the_rules_is_shown_with_its_traceback_logged(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(document: object) -> tuple[str, frozenset[str], bool]:
+    from synclint import engine
+
+    def broken(*args: object, **kwargs: object) -> object:
         raise KeyError("settings")
 
-    monkeypatch.setattr(lsp, "_settings_for", broken)
+    monkeypatch.setattr(engine, "lint_source", broken)
     server = FakeServer(SOURCE)
     _publish(server)
     assert server.published == []  # no empty list that would pass for "no findings"
