@@ -179,11 +179,15 @@ def _normalised(source: str) -> str:
 _shown: dict[str, str] = {}
 
 
-def _tell(ls: LanguageServer, uri: str, message: str, *, detail: str | None = None) -> None:
-    """Show `message` as an error (once per document until it changes) and log it."""
+def _tell(ls: LanguageServer | None, uri: str, message: str, *,
+          detail: str | None = None) -> None:
+    """Show `message` as an error (once per document until it changes) and log it (only
+    log it without a server, when called outside a session with a client)."""
+    _log.error("%s", message)
+    if ls is None:
+        return
     ls.window_log_message(types.LogMessageParams(types.MessageType.Error,
                                                  message + (f"\n{detail}" if detail else "")))
-    _log.error("%s", message)
     if _shown.get(uri) != message:
         _shown[uri] = message
         ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, message))
@@ -199,7 +203,8 @@ def _internal_error(ls: LanguageServer, uri: str, doing: str) -> None:
                    f"{type(error).__name__}: {error}", detail=traceback.format_exc())
 
 
-def _lint(ls: LanguageServer, document: TextDocument) -> tuple[list[Diagnostic], bool]:
+def _lint(document: TextDocument,
+          ls: LanguageServer | None = None) -> tuple[list[Diagnostic], bool]:
     from synclint.engine import lint_source
     from synclint.file_errors import with_file_error_findings
     from synclint.rules import DEFAULT_CODES
@@ -257,7 +262,7 @@ def to_lsp(document: TextDocument, diagnostic: Diagnostic) -> types.Diagnostic:
 def _publish(ls: LanguageServer, uri: str, others: bool = True) -> None:
     document = ls.workspace.get_text_document(uri)
     try:
-        diagnostics, _ = _lint(ls, document)
+        diagnostics, _ = _lint(document, ls)
     except Exception:  # a bug of synclint's: shown and logged, never an empty list
         _internal_error(ls, uri, "while checking")
         return
@@ -292,7 +297,7 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
 
 def _code_actions(ls: LanguageServer, document: TextDocument,
                   wanted: types.Range) -> list[types.CodeAction]:
-    diagnostics, unsafe = _lint(ls, document)
+    diagnostics, unsafe = _lint(document, ls)
     actions: list[types.CodeAction] = []
     fixable = [d for d in diagnostics if d.fix is not None and d.fix.edits
                and (d.fix.applicability is Applicability.SAFE or unsafe)]
