@@ -132,3 +132,27 @@ def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
 
 def _always_raises(body: list[ast.stmt]) -> bool:
     return bool(body) and isinstance(body[-1], ast.Raise)
+
+
+#: Statements whose bodies hold statements (an assignment is never inside an expression).
+_HOLDERS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _assignments(body: list[ast.stmt]) -> Iterator[ast.Assign]:
+    """The `Assign` statements in `body`, nested blocks (and definitions) included, in
+    source order."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Assign):
+            yield node
+        elif isinstance(node, _HOLDERS) or (hasattr(ast, "Match") and isinstance(node, ast.Match)):
+            inner: list[ast.stmt] = []
+            for name in ("body", "orelse", "finalbody"):
+                inner.extend(getattr(node, name, ()) or ())
+            for handler in getattr(node, "handlers", ()):
+                inner.extend(handler.body)
+            for case in getattr(node, "cases", ()):
+                inner.extend(case.body)
+            stack.extend(reversed(inner))
