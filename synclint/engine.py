@@ -229,7 +229,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
         start = Location(where.start.line, where.start.column + 1)
         end = Location(where.end.line, where.end.column + 1)
         if suppressions.suppresses(report.code, start.row):
-            suppressed.add((start.row, report.code))
+            # The row of the comment that did it (a continued statement's last row).
+            suppressed.add((suppressions.noqa_row(start.row), report.code))
             continue
         fix = None
         if report.fix is not None:

@@ -33,7 +33,7 @@ from synclint.fixes.matches import (
     MetadataUse,
     ReductionUse,
 )
-from synclint.rules.base import Example, Rule
+from synclint.rules.base import Example, PendingFix, Rule
 from synclint.rules.wording import with_reason
 
 #: How deep `a = f(flat); b = g(a)` chains of names are followed.
@@ -598,7 +598,31 @@ class CatThenReduceRule(Rule):
         if isinstance(fix, str):
             self.report(node, message, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            why = fix.message.split("(", 1)[-1].rstrip(")").removeprefix("unsafe: ")
-            self.report(node, message, fix=fix, help=with_reason(REMEDY, why))
+            self.report(node, message, fix=fix, help=with_reason(REMEDY, unsafe_reason(fix)))
         else:
             self.report(node, message, fix=fix, help=with_reason(REMEDY))
+
+
+_UNSAFE = " (unsafe: "
+
+
+def unsafe_reason(fix: PendingFix) -> str:
+    """Why the chunked fix is unsafe, read from its message `... (unsafe: A; B)`, each
+    shared lead-in ("the pieces' dtype is not known: ") said once, and the reasons' own
+    parentheses kept whole."""
+    message = fix.message
+    start = message.find(_UNSAFE)
+    if start < 0 or not message.endswith(")"):
+        return message
+    reasons = message[start + len(_UNSAFE):-1].split("; ")
+    merged: list[tuple[str, list[str]]] = []
+    for reason in reasons:
+        lead, colon, rest = reason.partition(": ")
+        if colon and merged and merged[-1][0] == lead:
+            merged[-1][1].append(rest)
+        elif colon:
+            merged.append((lead, [rest]))
+        else:
+            merged.append(("", [reason]))
+    return "; ".join(f"{lead}: {'; '.join(parts)}" if lead else parts[0]
+                     for lead, parts in merged)

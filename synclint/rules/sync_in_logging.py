@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from synclint.analysis.chains import hot_related
+from synclint.analysis.chains import fitting, hot_related
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.logging import (
     _CONTAINERS,
@@ -117,11 +117,12 @@ class SyncInLogging(Rule):
         hot = self.ctx.hot_here()
         related: tuple[Related, ...] = ()
         if hot is None:
-            message = f"{what} in `{logger}()` syncs with the GPU on every iteration"
+            message = fitting(f"{what} in `{logger}()` syncs with the GPU on every iteration",
+                              f"{what} in a logging call syncs with the GPU on every iteration")
         else:
-            message = f"{what} in `{logger}()` syncs on every call: {hot.reason}"
-            if len(message) > 100:
-                message = f"{what} in `{logger}()` syncs with the GPU on every call"
+            message = fitting(f"{what} in `{logger}()` syncs on every call: {hot.reason}",
+                              f"{what} in `{logger}()` syncs with the GPU on every call",
+                              f"{what} in a logging call syncs with the GPU on every call")
             related = hot_related(hot)
         fix = None
         help_text = _OTHER_HELP
