@@ -165,8 +165,7 @@ class _Rewriter(LoopAnalysis):
     def run(self) -> Outcome:
         if isinstance(self.loop.node, cst.For):
             return self._for(self.loop.node)
-        with self.loop.ctx.env.comprehension(self.loop.node.for_in):
-            return self._comprehension(self.loop.node)
+        return self._comprehension(self.loop.node)
 
     def _for(self, loop: cst.For) -> Outcome:
         if loop.asynchronous is not None:

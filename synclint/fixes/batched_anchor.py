@@ -116,7 +116,7 @@ class Anchor:
         positional = [a for a in call.args if a.keyword is None]
         if len(positional) == 1 and positional[0] is arg and not positional[0].star:
             if isinstance(func, cst.Name) and func.value in _CONSUMERS \
-                    and self.loop.ctx.env.lookup(func.value) is None:
+                    and not self.loop.ctx.bound(func.value):
                 return func.value
             if isinstance(func, cst.Attribute) and func.attr.value == "join":
                 return "join"

@@ -206,7 +206,7 @@ class Checks:
                 return None
             return f"the loop calls `{qualified}()`, which may modify the tensors it reads"
         if isinstance(func, cst.Name):
-            if func.value in _HARMLESS_BUILTINS and self.loop.ctx.env.lookup(func.value) is None:
+            if func.value in _HARMLESS_BUILTINS and not self.loop.ctx.bound(func.value):
                 return None
             return f"the loop calls `{func.value}()`, which may modify the tensors it reads"
         if isinstance(func, cst.Attribute):

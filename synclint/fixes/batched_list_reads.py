@@ -92,7 +92,7 @@ class ListReads:
         `for x in t`, `for i, x in enumerate(t)`, `for a, b in zip(t, names)`."""
         pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
         call = iterable if isinstance(iterable, cst.Call) and isinstance(
-            iterable.func, cst.Name) and self.loop.ctx.env.lookup(iterable.func.value) is None \
+            iterable.func, cst.Name) and not self.loop.ctx.bound(iterable.func.value) \
             else None
         if call is not None and call.func.value == "enumerate":  # type: ignore[attr-defined]
             args = [a for a in call.args if a.keyword is None and not a.star]
@@ -279,7 +279,7 @@ class ListReads:
         if isinstance(node, cst.Name) and node.value in self.loop.host_targets:
             return True
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
-                and node.func.value == "len" and self.loop.ctx.env.lookup("len") is None:
+                and node.func.value == "len" and not self.loop.ctx.bound("len"):
             return True
         if isinstance(node, cst.BinaryOperation) and type(node.operator).__name__ in (
                 "Add", "Subtract", "Multiply", "FloorDivide", "Modulo"):

@@ -134,7 +134,7 @@ class LoopState:
     def substituted(self, node: cst.BaseExpression) -> cst.BaseExpression:
         if not self.aliases:
             return node
-        result = node.visit(_Substitute(self.aliases))
+        result = node.visit(_Substitute(self.aliases, self.ctx.originals))
         assert isinstance(result, cst.BaseExpression)
         return result
 

@@ -58,7 +58,7 @@ class Shapes:
         made `x` with torch, `for piece in torch.split(x, sizes)`: every piece has the
         tensor's dtype and device), and those bound to Python ints (`range`, `enumerate`)."""
         if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name) \
-                or self.loop.ctx.env.lookup(iterable.func.value) is not None:
+                or self.loop.ctx.bound(iterable.func.value):
             if isinstance(target, cst.Name) and iterable is not None \
                     and self.one_tensor_cut(iterable):
                 return {target.value}, set()

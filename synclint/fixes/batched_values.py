@@ -45,7 +45,7 @@ class Values:
         self.shapes = shapes
 
     def cpu(self, node: cst.BaseExpression) -> bool:
-        from synclint.analysis.infer import is_cpu_device
+        from synclint.analysis.names import is_cpu_device
 
         return is_cpu_device(node)
 
@@ -109,7 +109,7 @@ class Values:
             if method is not None and method[1] in _METADATA_CALLS:
                 return self.loop.is_device(method[0])
             if isinstance(node.func, cst.Name) and node.func.value == "len" \
-                    and self.loop.ctx.env.lookup("len") is None:
+                    and not self.loop.ctx.bound("len"):
                 return True
         return False
 
@@ -156,7 +156,7 @@ class Values:
             func = node.func
             if isinstance(func, cst.Name):
                 ok = func.value in _HOST_GUARD_CALLS \
-                    and self.loop.ctx.env.lookup(func.value) is None
+                    and not self.loop.ctx.bound(func.value)
             elif isinstance(func, cst.Attribute):
                 ok = (func.attr.value in _HOST_GUARD_METHODS
                       or func.attr.value in _METADATA_CALLS and self.loop.is_device(func.value)) \
@@ -230,7 +230,7 @@ class Values:
                 return (receiver in DEVICE_TENSORS or receiver is UNKNOWN) and self.pure(
                     func.value)
             if isinstance(func, cst.Name):
-                return func.value in ("abs", "len") and self.loop.ctx.env.lookup(func.value) is None
+                return func.value in ("abs", "len") and not self.loop.ctx.bound(func.value)
         return False
 
     def total(self, node: cst.CSTNode, facts: frozenset[str]) -> bool:
@@ -314,7 +314,7 @@ class Values:
                 _simple(method[0]) or self.collection(method[0])):
             return True
         if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
-                and self.loop.ctx.env.lookup(iterable.func.value) is None:
+                and not self.loop.ctx.bound(iterable.func.value):
             name = iterable.func.value
             if name == "range":
                 # Evaluated twice: its arguments must be free of effects.

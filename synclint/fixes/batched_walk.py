@@ -300,7 +300,7 @@ class BodyWalker:
                 raise Refused("`.to('cpu')` copies a whole tensor to the host")
             return False
         func = node.func
-        if isinstance(func, cst.Name) and self.loop.ctx.env.lookup(func.value) is None:
+        if isinstance(func, cst.Name) and not self.loop.ctx.bound(func.value):
             positional = _positional(node)
             tensors = [arg for arg in positional if self.loop.is_device(arg)]
             if not tensors:

@@ -1,0 +1,400 @@
+"""How the evaluation reads expressions that are not calls, and annotations.
+
+A value is a tensor when the code proves it (torch calls, tensor methods, `.grad`,
+annotations), UNKNOWN otherwise; a tensor made on the CPU is a HOST_TENSOR. After a
+test such as `isinstance(x, torch.Tensor)` a name (or an expression, by its code) has
+the kind the test proves in each branch (`narrowing.py`).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    DEVICE_TENSORS,
+    F64_TENSOR,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Instance,
+    Kind,
+    Seq,
+    Simple,
+    Tup,
+    elem_of,
+    item_of,
+    join,
+    join_all,
+)
+from synclint.analysis.kinds import Mapping as MappingKind
+from synclint.analysis.torch_api import (
+    HOST_ATTRIBUTES,
+    TENSOR_ATTRIBUTES,
+)
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
+from synclint.model.index import _parse_annotation
+from synclint.model.narrowing import EXPRESSION, code_of
+from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
+from synclint.model.syntax import _dotted, _is_none, _is_self
+
+#: Annotation names that mean "a sequence of", "a mapping of", "maybe".
+SEQUENCE_ANNOTATIONS = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
+     "set", "Set", "Generator", "MutableSequence", "Reversible"})
+MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
+OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
+
+
+class Expressions(Flow):
+    """Expression evaluators; calls are `Calls`'s."""
+
+    def _name(self, node: ast.Name) -> Value:
+        value = self.env.get(node.id)
+        if value is not None:
+            return value
+        if node.id in ("True", "False", "None"):
+            return (HOST, None)
+        return _UNKNOWN_VALUE
+
+    def _constant(self, node: ast.Constant) -> Value:
+        return _UNKNOWN_VALUE if node.value is Ellipsis else (HOST, None)
+
+    def _attribute(self, node: ast.Attribute) -> Value:
+        narrowed = self._narrowed_expression(node)
+        if narrowed is not None:
+            self.expr(node.value)
+            return (narrowed, None)
+        if _is_self(node.value):
+            self._record_name(node.value)
+            owner = self.function.class_key
+            assigned = self.self_kinds.get(node.attr)
+            if assigned is not None:
+                return (assigned, None)  # set earlier in this method
+            if owner is not None:
+                self.attribute_reads.add(owner)
+                for cls in self.project._mro(owner):
+                    kind = cls.attributes.get(node.attr)
+                    if kind is not None:
+                        return (kind, None)
+            return _UNKNOWN_VALUE
+        dotted = _dotted(node)
+        if dotted is not None and self._qualified(dotted).startswith("torch."):
+            self._record_chain(node.value)
+            return (HOST, None)  # torch.float32, torch.cuda ...: host objects
+        base = self.expr(node.value)
+        attr = node.attr
+        if attr == "grad":
+            return (F64_TENSOR if base[0] is F64_TENSOR else TENSOR, base[1])
+        if isinstance(base[0], Instance):
+            # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
+            # attribute's kind in that class, as `self.sigmas` has in its methods.
+            self.attribute_reads.add(base[0].cls)
+            for cls in self.project._mro(base[0].cls):
+                kind = cls.attributes.get(attr)
+                if kind is not None:
+                    return (kind, None)
+            return _UNKNOWN_VALUE
+        if base[0] in TENSORS:
+            if attr in HOST_ATTRIBUTES:
+                return (HOST, None)
+            if attr in TENSOR_ATTRIBUTES:
+                return base
+            return _UNKNOWN_VALUE
+        if attr in ("shape", "dtype", "device", "ndim"):
+            # Host metadata on whatever has it (tensors, arrays): never a device value.
+            return (HOST, None)
+        if isinstance(base[0], MappingKind) and base[0].value in (HOST_TENSOR, NUMPY):
+            # A tokenizer's or processor's output (`BatchEncoding`): its fields are
+            # attributes too (`inputs.attention_mask`).
+            return (base[0].value, None)
+        return _UNKNOWN_VALUE
+
+    def _subscript(self, node: ast.Subscript) -> Value:
+        narrowed = self._narrowed_expression(node)
+        base = self.expr(node.value)
+        index = self.expr(node.slice)
+        if narrowed is not None:
+            return (narrowed, None)
+        kind = base[0]
+        if isinstance(kind, Simple):
+            if kind in TENSORS:
+                if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
+                    self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
+                return (BOOL_TENSOR if kind is BOOL_TENSOR else kind, base[1])
+            return (kind, None) if kind in (NUMPY, HOST) else _UNKNOWN_VALUE
+        if isinstance(node.slice, ast.Slice) and isinstance(kind, (Seq, Tup)):
+            return (Seq(elem_of(kind)), None)
+        return (item_of(kind, _literal_int(node.slice)), None)
+
+    def _compare(self, node: ast.Compare) -> Value:
+        values = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
+        if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
+            return (HOST, None)
+        if any(_is_string(c) for c in [node.left, *node.comparators]):
+            # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
+            return (HOST, None)
+        kinds = [v[0] for v in values]
+        param = next((v[1] for v in values if v[1] is not None), None)
+        if any(k in DEVICE_TENSORS for k in kinds):
+            return (BOOL_TENSOR, param)
+        if any(k is HOST_TENSOR for k in kinds):
+            return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
+        if any(k is NUMPY for k in kinds):
+            return (NUMPY, None)
+        if all(k is HOST for k in kinds):
+            return (HOST, None)
+        return (UNKNOWN, param)
+
+    def _binop(self, node: ast.BinOp) -> Value:
+        left, right = self.expr(node.left), self.expr(node.right)
+        param = left[1] if left[1] is not None else right[1]
+        kind = combine(left[0], right[0], node.op)
+        return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
+
+    def _unary(self, node: ast.UnaryOp) -> Value:
+        if isinstance(node.op, ast.Not):
+            self._test(node.operand)
+            return (HOST, None)
+        operand = self.expr(node.operand)
+        kind = operand[0]
+        return operand if kind in TENSORS or kind in (HOST, NUMPY) else (UNKNOWN, operand[1])
+
+    def _boolop(self, node: ast.BoolOp) -> Value:
+        # `isinstance(v, Tensor) and v.item()`: an operand runs only if those before it
+        # held (`and`) or failed (`or`).
+        kind: Kind | None = None
+        narrowed: list[dict[str, Kind]] = []
+        for operand in node.values:
+            with self.narrowed_by(narrowed):
+                value = self.expr(operand)
+            kind = value[0] if kind is None else join(kind, value[0])
+            holds, fails = self._narrowings(operand)
+            narrowed.append(holds if isinstance(node.op, ast.And) else fails)
+        return (kind if kind is not None else UNKNOWN, None)
+
+    def _ifexp(self, node: ast.IfExp) -> Value:
+        self._test(node.test)
+        holds, fails = self._narrowings(node.test)
+        with self.narrowed_by([holds]):
+            body = self.expr(node.body)
+        with self.narrowed_by([fails]):
+            orelse = self.expr(node.orelse)
+        return (join(body[0], orelse[0]), None)
+
+    def _sequence(self, node: ast.List | ast.Set) -> Value:
+        return (Seq(join_all([self._element(e) for e in node.elts])), None)
+
+    def _tuple(self, node: ast.Tuple) -> Value:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return (Seq(join_all([self._element(e) for e in node.elts])), None)
+        return (Tup(tuple(self.expr(e)[0] for e in node.elts)), None)
+
+    def _element(self, node: ast.expr) -> Kind:
+        if isinstance(node, ast.Starred):
+            return elem_of(self.expr(node)[0])
+        return self.expr(node)[0]
+
+    def _starred(self, node: ast.Starred) -> Value:
+        return self.expr(node.value)
+
+    def _dict(self, node: ast.Dict) -> Value:
+        keys: list[Kind] = []
+        values: list[Kind] = []
+        for key, value in zip(node.keys, node.values):
+            if key is None:
+                self.expr(value)  # `**other`
+                continue
+            keys.append(self.expr(key)[0])
+            values.append(self.expr(value)[0])
+        return (MappingKind(join_all(keys), join_all(values)), None)
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+                       ) -> Value:
+        saved = dict(self.env)
+        for generator in node.generators:
+            iterable = self.expr(generator.iter)
+            self._bind(generator.target, (elem_of(iterable[0]), None), None)
+            self.conditional += 1
+            for condition in generator.ifs:
+                self._test(condition)
+            self.conditional -= 1
+        if isinstance(node, ast.DictComp):
+            result: Value = (MappingKind(self.expr(node.key)[0], self.expr(node.value)[0]), None)
+        else:
+            result = (Seq(self.expr(node.elt)[0]), None)
+        self.env = saved
+        return result
+
+    def _lambda(self, node: ast.Lambda) -> Value:
+        """Its body runs when called, not here: evaluated for what rules ask of it, with
+        its parameters unknown and nothing it does counted as this function's."""
+        saved = dict(self.env)
+        arguments = node.args
+        for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                    *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)):
+            self.env[arg.arg] = _UNKNOWN_VALUE
+        for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
+            self.expr(default)
+        self.cold += 1
+        self.conditional += 1
+        try:
+            self.expr(node.body)
+        finally:
+            self.cold -= 1
+            self.conditional -= 1
+            self.env = saved
+        return _UNKNOWN_VALUE
+
+    def _named(self, node: ast.NamedExpr) -> Value:
+        value = self.expr(node.value)
+        self._bind(node.target, value, node.value)
+        return value
+
+    def _joined(self, node: ast.JoinedStr) -> Value:
+        for part in node.values:
+            if isinstance(part, ast.FormattedValue):
+                value = self.expr(part.value)
+                if value[0] in DEVICE_TENSORS:
+                    self._effect(SYNC_READ, part.value, "a tensor formatted in an f-string",
+                                 value, "tensor")
+                if part.format_spec is not None:
+                    self.expr(part.format_spec)
+        return (HOST, None)
+
+    def _narrowed_expression(self, node: ast.expr) -> Kind | None:
+        """The kind a test proved for this expression's code (`isinstance(params[k], ...)`)."""
+        if not self.narrowed_expressions:
+            return None
+        return self.narrowed_expressions.get(EXPRESSION + code_of(node))
+
+    # -- names the evaluation reads without evaluating (so rules can ask of them) -----------
+    def _record_chain(self, node: ast.expr) -> None:
+        """`torch` and `torch.nn` in `torch.nn.functional`: unknown objects to the model."""
+        while isinstance(node, ast.Attribute):
+            self._record(node, HOST)
+            node = node.value
+        if isinstance(node, ast.Name):
+            self._record_name(node)
+
+    def _record_name(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name):
+            self._record(node, self._name(node)[0])
+
+    # -- helpers ------------------------------------------------------------------------
+    def _qualified(self, dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        if self._shadowed(head):
+            return f"?{dotted}"  # a local value shadows the import
+        full = self.module.imports.get(head)
+        if full is None:
+            return dotted if head == "torch" else f"?{dotted}"
+        return f"{full}.{rest}" if rest else full
+
+    def _parameter(self, node: ast.expr) -> Kind:
+        """A parameter's kind from its annotation: as `_annotation` reads it, or an
+        instance of the project class it names (`scheduler: Scheduler | None`)."""
+        kind = self._annotation(node)
+        if kind is not UNKNOWN:
+            return kind
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parsed = _parse_annotation(node.value)
+            return self._parameter(parsed) if parsed is not None else UNKNOWN
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            if _is_none(node.left):
+                return self._parameter(node.right)
+            if _is_none(node.right):
+                return self._parameter(node.left)
+            return UNKNOWN
+        if isinstance(node, ast.Subscript) and (_dotted(node.value) or "").rsplit(".", 1)[-1] \
+                == "Optional":
+            return self._parameter(node.slice)
+        dotted = _dotted(node)
+        key = self.project._name_key(self.module, dotted) if dotted is not None else None
+        if key is not None and key in self.project.classes:
+            return Instance(key)
+        return UNKNOWN
+
+    def _annotation(self, node: ast.expr | None) -> Kind:
+        if node is None:
+            return UNKNOWN
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parsed = _parse_annotation(node.value)
+            return self._annotation(parsed) if parsed is not None else UNKNOWN
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            left, right = self._annotation(node.left), self._annotation(node.right)
+            if _is_none(node.left):
+                return right
+            if _is_none(node.right):
+                return left
+            return join(left, right)
+        if isinstance(node, ast.Subscript):
+            base = (_dotted(node.value) or "").rsplit(".", 1)[-1]
+            inner_nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            inner = [self._annotation(n) for n in inner_nodes]
+            if base in OPTIONAL_ANNOTATIONS and inner:
+                return inner[0]
+            if base == "Union" and inner:
+                return join_all([k for k, n in zip(inner, inner_nodes) if not _is_none(n)])
+            fixed = not any(isinstance(n, ast.Constant) and n.value is Ellipsis
+                            for n in inner_nodes)
+            if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
+                return Tup(tuple(inner))  # tuple[Tensor, Tensor, int]
+            if base in SEQUENCE_ANNOTATIONS and inner:
+                return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))
+            if base in MAPPING_ANNOTATIONS and len(inner) == 2:
+                return MappingKind(inner[0], inner[1])
+            return UNKNOWN
+        dotted = _dotted(node)
+        if dotted is None:
+            return UNKNOWN
+        qualified = self._qualified(dotted)
+        if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
+                         "torch.FloatTensor", "torch.cuda.FloatTensor"):
+            return TENSOR
+        if qualified in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            return MODULE
+        if qualified in ("numpy.ndarray", "numpy.typing.NDArray"):
+            return NUMPY
+        if dotted in ("int", "float", "bool", "str", "bytes", "complex"):
+            return HOST
+        return UNKNOWN
+
+
+def combine(left: Kind, right: Kind, operator: ast.operator) -> Kind:
+    """The kind of `left <op> right`."""
+    kinds = (left, right)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        if F64_TENSOR in kinds and all(k in (F64_TENSOR, HOST, HOST_TENSOR) for k in kinds):
+            return F64_TENSOR
+        if BOOL_TENSOR in kinds and isinstance(operator, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+            if all(k in (BOOL_TENSOR, HOST) for k in kinds):
+                return BOOL_TENSOR
+        return TENSOR
+    if HOST_TENSOR in kinds:
+        return HOST_TENSOR
+    if NUMPY in kinds:
+        return NUMPY
+    if left is HOST and right is HOST:
+        return HOST
+    if isinstance(left, Seq) and isinstance(operator, ast.Add):
+        return left
+    return UNKNOWN
+
+
+def _literal_int(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and \
+            isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
+
+
+def _is_string(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+        isinstance(node, ast.JoinedStr)
