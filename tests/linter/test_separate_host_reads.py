@@ -270,6 +270,8 @@ def test_factories_and_casts_that_prove_nothing_are_not_trusted(first: str,
     ("torch.full((), 3)", True, None, set()),  # the fill's dtype: not followed
     ("torch.full((), 3, dtype=torch.long)", True, "int", set()),
     ("torch.empty(2, dtype=torch.uint8)", False, "int", set()),
+    ("torch.randn(3, device='cuda')", False, "float", {"?"}),  # the default dtype
+    ("torch.rand((), dtype=torch.float16)", True, "float", set()),
     ("x.sum().to(torch.bfloat16)", True, "float", {"x"}),
     ("x.sum().to(dtype=torch.int8, non_blocking=True)", True, "int", {"x"}),
     ("x.sum().to('cuda:1')", True, None, {"?"}),
