@@ -335,7 +335,8 @@ class Calls(Expressions):
             # A buffer moves with the module: a tensor that may be on the device.
             self.self_kinds[node.args[0].value] = TENSOR
             return (HOST, None)
-        if method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node)):
+        if (method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node))) \
+                and not self._stacked_read(node, method):
             self._host_read(node, method, receiver)
         if method in MODULE_TENSOR_ITERATORS and kind not in TENSORS and kind is not NUMPY:
             if method == "state_dict" and kind is not MODULE:
@@ -376,6 +377,17 @@ class Calls(Expressions):
         if kind in TENSORS:
             return self._tensor_method(node, kind, method, receiver)
         return _UNKNOWN_VALUE
+
+    def _stacked_read(self, node: ast.Call, method: str) -> bool:
+        """`torch.stack(...).tolist()`: one transfer for a batch of values (the batched fix's
+        form). SYN101 leaves it alone in a loop (rules/sync_in_loop.py: batching the outer
+        loop too is left to the user), so it is no sync of the function's summary either: a
+        loop that calls the function is not reported for the fix's own read."""
+        if method != "tolist" or node.args or not isinstance(node.func, ast.Attribute):
+            return False
+        inner = node.func.value
+        dotted = _dotted(inner.func) if isinstance(inner, ast.Call) else None
+        return dotted is not None and self._qualified(dotted) == "torch.stack"
 
     def _host_read(self, node: ast.Call, method: str, receiver: Value) -> None:
         """`.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `.to("cpu")`: a sync on a device
