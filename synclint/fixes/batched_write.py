@@ -29,6 +29,7 @@ from synclint.fixes.batched_syntax import (
     _names_in,
     _names_outside,
     _positional,
+    _reads_of_binding,
     _Rename,
     _scope_names,
 )
@@ -62,7 +63,7 @@ class Writer:
                          if isinstance(node, (cst.FunctionDef, cst.Module))), None)
         if function is None:
             return set()
-        used |= _names_outside(function, {id(loop)})
+        used |= _reads_of_binding(function, {id(loop)})
         return self.loop.targets - used - set(self.loop.aliases)
 
     def names_outside_sites(self, node: cst.CSTNode, sites: set[int]) -> Iterator[str]:

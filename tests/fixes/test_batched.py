@@ -169,6 +169,32 @@ def test_item_in_a_loop_over_named_parameters() -> None:
         """)
 
 
+@pytest.mark.parametrize("later", [
+    "    logs = {k: val.val for k, val in meters.items()}\n",  # a comprehension's own val
+    "    for k, val in meters.items():\n        print(k, val)\n",  # a loop's own val
+])
+def test_a_pair_element_nothing_reads_is_renamed_even_where_the_function_rebinds_it(
+        later: str) -> None:
+    # Reduced from open_clip's log step: `val` is bound again before any later read, so
+    # the rewritten loop leaves it unbound (`_`) instead of unused (ruff B007).
+    source = (
+        "import torch\n\ndef log(losses: dict, meters: dict):\n"
+        "    for key, val in losses.items():\n"
+        "        meters[key].update(val.item())\n" + later)
+    text = fixed(source, unsafe=True)
+    assert "for (key, _), " in text and "val.item()" not in text
+
+
+def test_a_pair_element_read_after_the_loop_keeps_its_name() -> None:
+    source = (
+        "import torch\n\ndef log(losses: dict, meters: dict):\n"
+        "    for key, val in losses.items():\n"
+        "        meters[key].update(val.item())\n"
+        "    return val, [val for val in meters]\n")
+    text = fixed(source, unsafe=True)
+    assert "for (key, val), " in text and "val.item()" not in text
+
+
 def test_item_list_comprehension_becomes_the_host_list() -> None:
     source = """\
         import torch
