@@ -109,7 +109,7 @@ def _reads_of_binding(scope: cst.CSTNode, skipped: set[int]) -> set[str]:
                 stack.append((generator.target, bound))
                 if generator is not generators[0]:
                     stack.append((generator.iter, bound))
-                stack.extend((condition.search, bound) for condition in generator.ifs)
+                stack.extend((condition.test, bound) for condition in generator.ifs)
             parts = (node.key, node.value) if isinstance(node, cst.DictComp) else (node.elt,)
             stack.extend((part, bound) for part in parts)
         else:

@@ -170,7 +170,7 @@ def test_item_in_a_loop_over_named_parameters() -> None:
 
 
 @pytest.mark.parametrize("later", [
-    "    logs = {k: val.val for k, val in meters.items()}\n",  # a comprehension's own val
+    "    logs = {k: val.val for k, val in meters.items() if val}\n",  # a comprehension's own val
     "    for k, val in meters.items():\n        print(k, val)\n",  # a loop's own val
 ])
 def test_a_pair_element_nothing_reads_is_renamed_even_where_the_function_rebinds_it(
