@@ -16,6 +16,7 @@ from synclint.fixes.batched_syntax import (
     _code,
     _names_in,
     _names_outside,
+    _positional,
     _root,
     _walk_scope,
     _written_places,
@@ -321,7 +322,7 @@ class ListReads:
             return False
         value = self._resolver()(node.value)
         if value is None or not isinstance(value, (cst.Call, cst.Subscript)) \
-                or not self._proven(value):
+                or not self._proven(value) or not self._fresh(value):
             return False
         function = next((n for n in reversed(self.loop.ancestors)
                          if isinstance(n, cst.FunctionDef)), None)
@@ -333,6 +334,30 @@ class ListReads:
             allowed.update(id(n) for n in _walk_scope(site.value))
         return all(_harmless_use(ancestors, child, allowed)
                    for ancestors, child in _occurrences(function.body, node.value, ()))
+
+    def _fresh(self, value: cst.BaseExpression, depth: int = 0) -> bool:
+        """A tensor with storage of its own: not a view of another or, where nothing needs
+        converting, that tensor itself (`x.to(device)`, `x.float()`, `x.flatten()`, `x[0]`
+        may all be `x`'s memory, which what the loop calls may change)."""
+        if depth > 8:
+            return False
+        if isinstance(value, cst.Subscript):
+            return self._fresh(value.value, depth + 1)
+        if not isinstance(value, cst.Call):
+            return False
+        qualified = self.loop.ctx.imports.qualify(value.func)
+        if qualified is not None:
+            name = qualified.rpartition(".")[2]
+            positional = _positional(value)
+            if name in _MAY_ALIAS or name.endswith("_"):
+                return bool(positional) and self._fresh(positional[0], depth + 1)
+            return True
+        if isinstance(value.func, cst.Attribute):
+            method = value.func.attr.value
+            if method in _MAY_ALIAS or method.endswith("_"):
+                return self._fresh(value.func.value, depth + 1)
+            return True
+        return False
 
     # -- uses of the loop variables outside the reads ---------------------------------
     def _check_element_uses(self, loop: cst.CSTNode, parts: Sequence[cst.CSTNode],
@@ -438,6 +463,20 @@ class ListReads:
             if isinstance(parent, cst.BaseStatement):
                 return parent
         return None
+
+#: Tensor methods and torch functions whose result may share the memory of their (first)
+#: tensor: views, and conversions that return the tensor itself where nothing changes.
+#: In-place methods (a `_` suffix) return the tensor itself too.
+_MAY_ALIAS = frozenset({
+    "to", "cuda", "cpu", "type", "type_as", "float", "double", "half", "bfloat16", "int",
+    "long", "short", "bool", "byte", "char", "contiguous", "detach", "view", "view_as",
+    "reshape", "reshape_as", "flatten", "unflatten", "ravel", "squeeze", "unsqueeze",
+    "transpose", "swapaxes", "swapdims", "permute", "movedim", "moveaxis", "t", "expand",
+    "expand_as", "narrow", "select", "unfold", "as_strided", "diagonal", "split", "chunk",
+    "unbind", "tensor_split", "hsplit", "vsplit", "dsplit", "real", "imag", "view_as_real",
+    "view_as_complex", "as_tensor", "asarray", "from_numpy", "pin_memory", "numpy",
+    "align_to", "rename", "refine_names", "conj", "resolve_conj", "resolve_neg",
+})
 
 #: Attributes and methods of a tensor that hand it to nobody.
 _METADATA = frozenset({"shape", "ndim", "dtype", "device", "numel", "dim", "size", "is_cuda",

@@ -555,3 +555,29 @@ def test_a_name_unpacked_from_a_pair_of_tensors_is_one_tensor() -> None:
     fixed = _fixed(source)
     assert "for idx_pair in unique_sorted.flatten(1).tolist():" in fixed
     _same(source, fixed, lambda: (torch.tensor([[1, 2], [1, 2], [0, 3], [1, 5]]),))
+
+
+@pytest.mark.parametrize("made", ["self.sigmas.to(device=x.device)", "self.sigmas.flatten()",
+                                  "self.sigmas[1:]"])
+def test_a_local_view_of_reachable_memory_is_unsafe_next_to_unknown_calls(made: str) -> None:
+    """Reduced from diffusers' LTX sampling loop: `x.to(device)` where `x` is already there,
+    a flatten or a slice is the attribute's memory, which the step the loop calls may
+    change in place: the list read before the loop would not see that."""
+    source = f"""\
+        import torch
+
+        class Sampler:
+            def run(self, x: torch.Tensor, n: int) -> list[float]:
+                sigmas = {made}
+                out = []
+                for i in range(n):
+                    out.append(float(sigmas[i].item()))
+                    self.step(x)
+                return out
+        """
+    (finding,) = _findings(source)
+    assert finding.fix is None or finding.fix.applicability is Applicability.UNSAFE
+    # A copy is memory of its own: the same loop is fixed safely.
+    copied = source.replace(made, f"{made}.clone()")
+    (finding,) = _findings(copied)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
