@@ -419,10 +419,11 @@ class ProjectIndex:
         return sorted(self.project._callees.get(function, ()))
 
     def display(self, function: str) -> str:
+        from synclint.model.index import display_name
+
         found = self.project.functions.get(function)
-        if found is None:
-            return ""
-        return found.display or found.qualname
+        # The name its summary shows, from a fresh index or a cached one alike.
+        return "" if found is None else display_name(found)
 
 
 def mark_compiled(project: Project) -> None:

@@ -789,9 +789,9 @@ def _dotted_of(module: _Module) -> str:
 
 
 def _display_of(function: _Function) -> str:
-    from synclint.model.index import _display
+    from synclint.model.index import display_name
 
-    return _display(function)
+    return display_name(function)
 
 
 class _Encoder:

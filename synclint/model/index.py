@@ -323,7 +323,8 @@ def _parse_annotation(text: str) -> ast.expr | None:
         return None
 
 
-def _display(function: _Function) -> str:
+def display_name(function: _Function) -> str:
+    """The name findings and summaries show for the function (`Model.forward`)."""
     if function.definition is None:
         return function.display
     if function.class_key is not None:

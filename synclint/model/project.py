@@ -29,9 +29,9 @@ from synclint.model.index import (
     Evaluated,
     EvaluationMemo,
     _Class,
-    _display,
     _Function,
     _Module,
+    display_name,
     module_imports,
     name_chains,
     package_root,
@@ -263,7 +263,7 @@ class Project:
                 function.entry = class_entry(self, function)
                 function.calls, function.reads, function.writes = \
                     static_reads(self, function)
-            self.summaries[key] = Summary(key, _display(function), params=function.params,
+            self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
 
     def analyse(self) -> None:
