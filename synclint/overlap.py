@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from synclint.runner import (
     CHUNK_SIZE,
     FileOutcome,
+    ProjectViews,
     _ignore_interrupts,
     _preload_linter,
     check_one,
@@ -134,7 +135,7 @@ def _overlapped_batch(args: tuple[list[str], Settings, ResultCache | None,
     return outcomes
 
 
-def _index_child(paths: list[str], cache_dir: Path | None) -> dict[str, FileView]:
+def _index_child(paths: list[str], cache_dir: Path | None) -> ProjectViews:
     """What the index child computes and sends back."""
     return project_views(paths, cache_dir)
 
@@ -175,8 +176,10 @@ def _size_of(path: str) -> int:
 
 def check_overlapped(paths: list[str], settings: Settings, workers: int,
                       progress: Callable[[int], None] | None,
-                      cache: ResultCache | None) -> list[FileOutcome]:
-    """Check mode with nothing cached: the index child and the lint workers start together.
+                      cache: ResultCache | None
+                      ) -> tuple[list[FileOutcome], tuple[str, ...]]:
+    """Check mode with nothing cached: the index child and the lint workers start together
+    (each file's outcome, and the files the model read).
 
     Each worker reads and parses its first batch (what every view would need parsed)
     while the index is built, then waits for that batch's views; the other batches are
@@ -194,7 +197,8 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
     outcomes: list[FileOutcome] = []
     index_pool: ProcessPoolExecutor | None = None
     pool: ProcessPoolExecutor | None = None
-    indexed: Future[dict[str, FileView]] | None = None
+    indexed: Future[ProjectViews] | None = None
+    sources: tuple[str, ...] = ()
     try:
         try:  # forked first, from the still small parent
             index_pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
@@ -215,6 +219,7 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
             views = indexed.result()
         except Exception:  # noqa: BLE001 - the child failed: index here instead
             views = project_views(paths, cache_dir)
+        sources = views.sources
         for number, batch in enumerate(first):
             _write_views({p: views[p] for p in batch if p in views},
                          _views_file(scratch, number))
@@ -243,7 +248,7 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
     for executor in (pool, index_pool):
         if executor is not None:
             executor.shutdown()
-    return outcomes
+    return outcomes, sources
 
 
 def nothing_cached(cache: ResultCache) -> bool:

@@ -51,6 +51,8 @@ class FileOutcome:
     write_error: str | None = None
     #: Lines that name the file themselves: fixes discarded because they broke the code.
     warnings: tuple[str, ...] = ()
+    #: The results cache's key of `result`, when it is cached there.
+    cache_key: str = ""
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
@@ -64,7 +66,8 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
             and (view is None or not view.needs())):
         from synclint.syntax import syntax_errors
 
-        return FileResult(filename, tuple(syntax_errors(source, filename)))
+        valid = view.sha if view is not None else ""
+        return FileResult(filename, tuple(syntax_errors(source, filename, valid)))
     from synclint.engine import lint_text as engine_lint_text
 
     return engine_lint_text(source, filename, codes, view, parsed)
@@ -115,11 +118,10 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
         key = cache.key(text, shown, _fingerprint(settings, view), codes)
         cached = cache.load(key)
         if cached is not None:
-            return FileOutcome(cached)
+            return FileOutcome(cached, cache_key=key)
         result = lint_text(text, shown, codes, view,
                            ahead.parsed if ahead is not None else None)
-        cache.store(key, result)
-        return FileOutcome(result)
+        return FileOutcome(result, cache_key=key if cache.store(key, result) else "")
     except Exception as error:  # last line of defence: one file never stops the run
         return _internal_error(shown, error)
 
@@ -234,12 +236,19 @@ def _cached(path: str, settings: Settings, cache: ResultCache,
         text = read_source(path).text
     except SourceError:
         return None  # the worker reports it
-    result = cache.load(cache.key(text, shown, _fingerprint(settings, view),
-                                  settings.codes_for(path)))
-    return FileOutcome(result) if result is not None else None
+    key = cache.key(text, shown, _fingerprint(settings, view), settings.codes_for(path))
+    result = cache.load(key)
+    return FileOutcome(result, cache_key=key) if result is not None else None
 
 
-def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> dict[str, FileView]:
+class ProjectViews(dict[str, "FileView"]):
+    """Each checked path's view of the model, and `sources`: every file the model read
+    (what a warm run must find unchanged to reuse the results: `synclint.warm`)."""
+
+    sources: tuple[str, ...] = ()
+
+
+def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> ProjectViews:
     """The whole-program index of `paths` (and what they import from their trees), as
     one picklable view per path; kept in `cache_dir` (the results cache's) between runs.
     A failure here costs the cross-file findings, never the run: each file is then
@@ -248,24 +257,25 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> dict[s
     from synclint.model.project import no_cyclic_gc
     from synclint.session import notebook_sources
 
-    views: dict[str, FileView] = {}
+    views = ProjectViews()
     with no_cyclic_gc():
         try:
             project = build(paths, display_path,
                             IndexStore(cache_dir) if cache_dir is not None else None,
                             notebook_sources(paths, {}))
         except (RecursionError, MemoryError):
-            return {}
+            return views
         for path in paths:
             view = project.view(display_path(path))
             if view is not None:
                 views[path] = view
+        views.sources = tuple(sorted({m.filename for m in project.modules.values()}))
         del project  # the trees go now, by reference counts, before any worker starts
     return views
 
 
 def _views_in_child(paths: list[str], cache_dir: Path | None,
-                    preload: bool = False) -> dict[str, FileView]:
+                    preload: bool = False) -> ProjectViews:
     """`project_views` in a short-lived process: the syntax trees it builds (hundreds of
     MB for a large tree) are never part of the parent, which the lint workers fork from
     (their copy-on-write pages cost memory and CPU time).
@@ -324,15 +334,43 @@ def check_paths(
                                   progress=progress))
         outcomes.sort(key=lambda o: o.result.filename)
         return outcomes
+    if cache is not None and views is None and regular:
+        from synclint import warm
+
+        started = warm.now_ns()
+        results = warm.cached_results(cache, settings, regular)
+        if results is not None:  # nothing the last run read changed: its results stand
+            outcomes.extend(FileOutcome(result) for result in results)
+            if progress is not None:
+                progress(len(results))
+            outcomes.sort(key=lambda o: o.result.filename)
+            return outcomes
+        checked, sources = _check(regular, settings, jobs, progress, cache, views)
+        keys = {o.result.filename: o.cache_key for o in checked if o.cache_key}
+        warm.record(cache, settings, regular,
+                    {path: keys[shown] for path in regular
+                     if (shown := display_path(path)) in keys},
+                    sources, started)
+    else:
+        checked, _ = _check(regular, settings, jobs, progress, cache, views)
+    outcomes.extend(checked)
+    outcomes.sort(key=lambda o: o.result.filename)
+    return outcomes
+
+
+def _check(regular: list[str], settings: Settings, jobs: int | None,
+           progress: Callable[[int], None] | None, cache: ResultCache | None,
+           views: Mapping[str, FileView] | None
+           ) -> tuple[list[FileOutcome], tuple[str, ...]]:
+    """Check mode: each file's outcome, and the files the model read (`ProjectViews`)."""
+    outcomes: list[FileOutcome] = []
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
     if views is None and pooled:
         from synclint.overlap import check_overlapped, nothing_cached, overlap_index
 
         if (cache is None or nothing_cached(cache)) and overlap_index():
-            outcomes.extend(check_overlapped(regular, settings, workers, progress, cache))
-            outcomes.sort(key=lambda o: o.result.filename)
-            return outcomes
+            return check_overlapped(regular, settings, workers, progress, cache)
     if views is None:
         views = {}
         if regular:
@@ -357,7 +395,7 @@ def check_paths(
         _preload_linter()  # once here rather than once per worker
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
         try:
-            work = [(path, settings, fix, cache, views.get(path)) for path in regular]
+            work = [(path, settings, None, cache, views.get(path)) for path in regular]
             for outcome in pool.map(_worker, work, chunksize=CHUNK_SIZE):
                 outcomes.append(outcome)
                 if progress is not None:
@@ -369,11 +407,10 @@ def check_paths(
         pool.shutdown()
     else:
         for path in regular:
-            outcomes.append(check_one(path, settings, fix, cache=cache, view=views.get(path)))
+            outcomes.append(check_one(path, settings, cache=cache, view=views.get(path)))
             if progress is not None:
                 progress(1)
-    outcomes.sort(key=lambda o: o.result.filename)
-    return outcomes
+    return outcomes, getattr(views, "sources", ())
 
 
 def all_diagnostics(outcomes: Sequence[FileOutcome]) -> list[Diagnostic]:

@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
-from synclint.model.syntax import children
+from synclint.model.syntax import children, plain_data
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -341,6 +341,8 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
+        if plain_data(node):
+            continue  # constants only: no name (and no annotation) in it
         stack.extend(children(node))
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = _dotted_name(node)

@@ -101,6 +101,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
                                   sorted(modules), compiled.key(), sorted(resolved.items()))
                                  ).encode("utf-8", "surrogatepass")).hexdigest()
     view = FileView(filename, module.name, names, summaries, classes,
-                    frozenset(modules), digest, frozenset(needed), compiled, resolved)
+                    frozenset(modules), digest, frozenset(needed), compiled, resolved,
+                    module.sha)
     project._views[filename] = view
     return view
