@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from synclint.runner import (
+from synclint.checking import (
     CHUNK_SIZE,
     FileOutcome,
     ProjectViews,
     _ignore_interrupts,
     _preload_linter,
-    check_one,
+    check_file,
     project_views,
 )
 
@@ -91,10 +91,10 @@ def _read_ahead(path: str, settings: Settings) -> Ahead | None:
     try:
         source_file = read_source(path)
     except SourceError:
-        return None  # check_one reports it
+        return None  # check_file reports it
     try:
         parsed = parse_ahead(source_file.text, settings.codes_for(path))
-    except Exception:  # noqa: BLE001 - check_one parses it again and reports any problem
+    except Exception:  # noqa: BLE001 - check_file parses it again and reports any problem
         parsed = None
     return Ahead(source_file, parsed)
 
@@ -130,7 +130,7 @@ def _overlapped_batch(args: tuple[list[str], Settings, ResultCache | None,
             if stop.is_set():
                 break
             view = views.get(path) if views is not None else None
-            outcomes.append(check_one(path, settings, cache=cache, view=view,
+            outcomes.append(check_file(path, settings, cache=cache, view=view,
                                       ahead=ahead.pop(path, None)))
     return outcomes
 

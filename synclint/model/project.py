@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from synclint.analysis.compiled import Regions, mark_compiled, may_compile, module_facts
+from synclint.analysis.compiled import Regions, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
 )
@@ -39,6 +39,7 @@ from synclint.model.index import (
     sketch,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
     attribute_classes,
     components,
