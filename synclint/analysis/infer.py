@@ -15,6 +15,8 @@ from contextlib import contextmanager
 
 import libcst as cst
 
+from synclint import knowledge
+from synclint.analysis import library, library_cst
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -86,6 +88,9 @@ class Env:
         #: Per scope, the names whose current binding is the literal `None` (a placeholder
         #: that a later branch fills: `best = None`, then `best = loss` on some path).
         self._nones: list[set[str]] = [set()]
+        #: Per scope, the names whose current binding is a parameter's default CPU device
+        #: (`def __init__(self, device="cpu")`): factories given it make CPU tensors.
+        self._cpu_devices: list[set[str]] = [set()]
         imports.is_shadowed = self._is_shadowed
         self._cache: dict[int, tuple[int, Kind]] = {}
         self._epoch = 0
@@ -97,6 +102,9 @@ class Env:
         self.self_attribute: Callable[[str], Kind | None] = lambda name: None
         #: The kind of an attribute of an instance of a project class (`Instance`).
         self.instance_attribute: Callable[[str, str], Kind] = lambda cls, name: UNKNOWN
+        #: The qualified library bases of the current class (`transformers.Trainer`): what
+        #: `self.<attribute>` and `self.<method>()` are when the project does not define them.
+        self.self_bases: Callable[[], tuple[str, ...]] = lambda: ()
         #: The file calls `torch.set_default_device`: a factory without `device=` may then
         #: make an accelerator tensor, so it is not known to be on the CPU.
         self.default_device_set = False
@@ -108,12 +116,31 @@ class Env:
     def push(self, bindings: dict[str, Kind] | None = None) -> None:
         self._scopes.append(bindings if bindings is not None else {})
         self._nones.append(set())
+        self._cpu_devices.append(set())
         self._epoch += 1
 
     def pop(self) -> None:
         self._scopes.pop()
         self._nones.pop()
+        self._cpu_devices.pop()
         self._epoch += 1
+
+    def bind_cpu_device(self, name: str) -> None:
+        """`name` is a parameter whose default is the CPU device (`device="cpu"`)."""
+        self._cpu_devices[-1].add(name)
+        self._epoch += 1
+
+    def is_cpu_device(self, node: cst.BaseExpression) -> bool:
+        """A literal CPU device, or a parameter still bound to its default CPU device (a
+        metric's states made with `device=device`, `device="cpu"`, live on the CPU)."""
+        if _is_cpu_device(node):
+            return True
+        if not isinstance(node, cst.Name):
+            return False
+        for scope, cpu in zip(reversed(self._scopes), reversed(self._cpu_devices)):
+            if node.value in scope:
+                return node.value in cpu
+        return False
 
     @contextmanager
     def scope(self, bindings: dict[str, Kind] | None = None) -> Iterator[None]:
@@ -126,6 +153,7 @@ class Env:
     def bind(self, name: str, kind: Kind) -> None:
         scope = self._scopes[-1]
         self._nones[-1].discard(name)
+        self._cpu_devices[-1].discard(name)
         if self._branches:
             self._branches[-1].rebound.add(name)
         if scope.get(name) != kind:
@@ -392,6 +420,10 @@ class Env:
             known = self.self_attribute(node.attr.value)
             if known is not None:
                 return known
+            known = library.attribute_result(UNKNOWN, node.attr.value, name="self",
+                                             self_bases=self.self_bases())
+            if known is not None:
+                return known
         qualified = self.imports.qualify(node)
         if qualified is not None and qualified.startswith("torch."):
             # torch.float32, torch.cuda ... are host objects, not tensors.
@@ -401,6 +433,10 @@ class Env:
             base = self.kind(node.value)
             return F64_TENSOR if base is F64_TENSOR else TENSOR
         base = self.kind(node.value)
+        found = library.attribute_result(base, attr, name=library_cst.cst_name(node.value),
+                                         roots=self.imports.roots)
+        if found is not None:
+            return found
         if isinstance(base, Instance):
             return self.instance_attribute(base.cls, attr)
         if base in TENSORS:
@@ -438,6 +474,11 @@ class Env:
 
     def _infer_subscript(self, node: cst.Subscript) -> Kind:
         base = self.kind(node.value)
+        if isinstance(base, Instance):
+            key, key_node = library_cst.cst_key(node)
+            found = library.item_result(base, key, UNKNOWN if key_node is None
+                                        else self.kind(key_node))
+            return found if found is not None else UNKNOWN
         if isinstance(base, Simple):
             if base is BOOL_TENSOR:
                 return BOOL_TENSOR
@@ -459,14 +500,24 @@ class Env:
         returned = self.project_call(node)
         if returned is not None:
             return returned
-        returned = _returned_tensors(node)
+        returned = library_cst.cst_return_tensors(node, self.imports.qualify)
         if returned is not None:
             return returned
         func = node.func
         qualified = self.imports.qualify(func)
         if qualified is not None:
+            found = library.call_result(qualified, lambda: self._positional(node),
+                                        lambda: library_cst.cst_device(node, self.is_cpu_device))
+            if found is not None:
+                return found
             return self._infer_qualified_call(qualified, node)
-        if self.kind(func) is MODULE:
+        called = self.kind(func)
+        if called is MODULE or isinstance(called, Instance) or (
+                called is UNKNOWN and library.calls_tensordicts(self.imports.roots)):
+            found = library.called_result(called, self._positional(node))
+            if found is not None:
+                return found
+        if called is MODULE:
             return TENSOR  # calling an nn.Module runs its forward
         if isinstance(func, cst.Name):
             return self._infer_builtin_call(func.value, node)
@@ -547,7 +598,7 @@ class Env:
         elif device is None and not self.default_device_set:
             # `torch.arange(n)`, `torch.tensor([...])`: made on the CPU.
             return HOST_TENSOR
-        if device is not None and _is_cpu_device(device.value):
+        if device is not None and self.is_cpu_device(device.value):
             return HOST_TENSOR
         return F64_TENSOR if f64 else TENSOR
 
@@ -562,9 +613,12 @@ class Env:
                     if self._is_float64(arg.value):
                         kind = F64_TENSOR
         inputs = [self.kind(a.value) for a in args if a.keyword is None]
-        tensor_inputs = [k for k in inputs if k in TENSORS or isinstance(k, Seq)]
-        flat = [k.elem if isinstance(k, Seq) else k for k in tensor_inputs]
+        flat = _tensor_inputs(inputs)
         if flat and all(k is HOST_TENSOR for k in flat):
+            return HOST_TENSOR
+        if inputs and all(k is HOST for k in inputs) and not self.default_device_set and \
+                _keyword_in(args, "device") is None:
+            # `torch.div(n, 2, rounding_mode="floor")` of Python numbers: a CPU tensor.
             return HOST_TENSOR
         if kind is TENSOR and flat and all(k is F64_TENSOR for k in flat):
             return F64_TENSOR
@@ -608,7 +662,23 @@ class Env:
             return Seq(elem_of(self.kind(args[1].value)))
         return UNKNOWN
 
+    def _positional(self, node: cst.Call) -> list[Kind]:
+        return [self.kind(a.value) for a in node.args if a.keyword is None and not a.star]
+
     def _infer_method_call(self, receiver: Kind, method: str, node: cst.Call) -> Kind:
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            found = library.method_result(
+                receiver, method, lambda: self._positional(node),
+                name=library_cst.cst_name(func.value),
+                self_bases=self.self_bases() if _is_self(func.value) else (),
+                roots=self.imports.roots, key=library_cst.cst_call_key(node))
+            if found is not None:
+                return found
+        if method == "get" and len(node.args) == 2:
+            found = library.get_with_default(receiver, self.kind(node.args[1].value))
+            if found is not None:
+                return found
         if method in MODULE_TENSOR_ITERATORS and receiver not in TENSORS and receiver is not NUMPY:
             if method == "state_dict" and receiver is not MODULE:
                 # Optimizers and schedulers have state dicts too, of nested host values.
@@ -699,7 +769,7 @@ class Env:
                 cast = True
                 f64 = self._is_float64(value)
             elif keyword in (None, "device"):
-                device = HOST_TENSOR if _is_cpu_device(value) else TENSOR
+                device = HOST_TENSOR if self.is_cpu_device(value) else TENSOR
         if device is None:
             device = HOST_TENSOR if receiver is HOST_TENSOR else TENSOR
         if device is HOST_TENSOR:
@@ -709,6 +779,8 @@ class Env:
         return receiver if receiver in DEVICE_TENSORS else TENSOR
 
     def _is_dtype(self, node: cst.BaseExpression) -> bool:
+        if isinstance(node, cst.Attribute) and node.attr.value == "dtype":
+            return True  # `.to(x.dtype)`: a cast, never a move
         qualified = self.imports.qualify(node)
         return qualified is not None and qualified.startswith("torch.") and (
             qualified.split(".")[-1] in DTYPE_NAMES
@@ -734,7 +806,8 @@ class Env:
                 return right
             if _is_none(node.right):
                 return left
-            return join(left, right)
+            union = library.union((left, right))
+            return union if union is not None else join(left, right)
         if isinstance(node, cst.Subscript):
             base = _last_name(node.value)
             inner = [
@@ -747,7 +820,8 @@ class Env:
             if base == "Union" and inner:
                 real = [k for k, s in zip(inner, node.slice) if not (
                     isinstance(s.slice, cst.Index) and _is_none(s.slice.value))]
-                return join_all(real)
+                union = library.union(real)
+                return union if union is not None else join_all(real)
             fixed = not any(isinstance(s.slice, cst.Index) and isinstance(s.slice.value, cst.Ellipsis)
                             for s in node.slice)
             if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
@@ -769,7 +843,8 @@ class Env:
         if isinstance(node, cst.Name) and node.value in ("int", "float", "bool", "str",
                                                          "bytes", "complex"):
             return HOST
-        return UNKNOWN
+        found = knowledge.annotation_kind(qualified) if qualified is not None else None
+        return found if found is not None else UNKNOWN
 
 
 def uses_as_tensor(value: cst.BaseExpression, name: str, kind: Callable[[cst.BaseExpression], Kind],
@@ -829,18 +904,26 @@ def combine(left: Kind, right: Kind, operator: cst.CSTNode) -> Kind:
     return UNKNOWN
 
 
-def _returned_tensors(node: cst.Call) -> Kind | None:
-    """`tokenizer(text, return_tensors="pt")`, `processor(images=..., return_tensors="np")`:
-    the Hugging Face convention for a mapping of freshly made CPU tensors (or arrays)."""
-    argument = _keyword(node, "return_tensors")
-    if argument is None or not isinstance(argument.value, cst.SimpleString):
-        return None
-    value = argument.value.evaluated_value
-    if value == "pt":
-        return Mapping(HOST, HOST_TENSOR)
-    if value == "np":
-        return Mapping(HOST, NUMPY)
-    return None
+def _tensor_inputs(inputs: list[Kind]) -> list[Kind]:
+    """The tensors among a torch op's inputs, elements of lists and tuples included
+    (`torch.cat((a, b))`)."""
+    flat: list[Kind] = []
+    for kind in inputs:
+        if kind in TENSORS:
+            flat.append(kind)
+        elif isinstance(kind, Seq):
+            flat.append(kind.elem)
+        elif isinstance(kind, Tup):
+            flat.extend(kind.items)
+    return flat
+
+
+def _keyword_in(args: Sequence[cst.Arg], name: str) -> cst.Arg | None:
+    return next((a for a in args if a.keyword is not None and a.keyword.value == name), None)
+
+
+def _is_self(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value == "self"
 
 
 def _has_torch_keyword(node: cst.Call) -> bool:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from synclint import knowledge
+from synclint.analysis import library
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -60,23 +62,27 @@ from synclint.analysis.kinds import (
 from synclint.analysis.roles import (
     class_role,
     function_role,
+    is_debug_flag,
     module_function_role,
     module_role,
 )
-
-# The torch facts the index needs: the same table the LibCST inference reads.
 from synclint.analysis.torch_api import (
     BOOL_RESULTS,
+    DTYPE_NAMES,
     HOST_ATTRIBUTES,
     HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
     SHAPE_FUNCTIONS,
+    SYNC_MODULES,
     TENSOR_ATTRIBUTES,
     TORCH_FACTORIES,
     TORCH_HOST_FUNCTIONS,
     TORCH_ONLY_METHODS,
     WEAK_TENSOR_METHODS,
 )
+
+# The torch facts the index needs: the same table the LibCST inference reads.
+from synclint.knowledge.tensordict import TD as TENSORDICT
 
 #: In `FileView.needed`: the file receives tensors from project functions (so the
 #: textual "is there any tensor here" prefilter must not skip it).
@@ -96,34 +102,9 @@ EFFECT_WORDS = {
 #: sync only when the argument is a device tensor.
 STRENGTHS = ("tensor", "item", "value")
 
-#: Lightning hooks that run once per batch or per optimisation step (not per epoch).
-LIGHTNING_STEP_HOOKS: dict[str, str] = {
-    "training_step": "batch", "validation_step": "batch", "test_step": "batch",
-    "predict_step": "batch", "on_train_batch_start": "batch", "on_train_batch_end": "batch",
-    "on_validation_batch_start": "batch", "on_validation_batch_end": "batch",
-    "on_test_batch_start": "batch", "on_test_batch_end": "batch",
-    "on_predict_batch_start": "batch", "on_predict_batch_end": "batch",
-    "on_before_batch_transfer": "batch", "on_after_batch_transfer": "batch",
-    "transfer_batch_to_device": "batch",
-    "on_before_backward": "training step", "on_after_backward": "training step",
-    "on_before_optimizer_step": "training step", "on_before_zero_grad": "training step",
-    "optimizer_step": "training step", "optimizer_zero_grad": "training step",
-    "backward": "training step",
-}
-#: Methods that register a callable that then runs per step; the callable's position.
-HOOK_REGISTRARS: dict[str, tuple[int, str]] = {
-    "register_hook": (0, "every backward"),
-    "register_post_accumulate_grad_hook": (0, "every backward"),
-    "register_forward_hook": (0, "every forward"),
-    "register_forward_pre_hook": (0, "every forward"),
-    "register_full_backward_hook": (0, "every backward"),
-    "register_full_backward_pre_hook": (0, "every backward"),
-    "register_backward_hook": (0, "every backward"),
-    "register_step_pre_hook": (0, "every optimizer step"),
-    "register_step_post_hook": (0, "every optimizer step"),
-    "register_comm_hook": (1, "every backward"),
-    "register_multi_grad_hook": (1, "every backward"),
-}
+#: Registrations whose callable then runs per step (torch's hooks, ignite's `Engine(f)`
+#: and event handlers): the call's last name -> the registrar (`knowledge.REGISTRARS`).
+HOOK_REGISTRARS = knowledge.REGISTRARS
 #: Source bytes of imported, unchecked modules the index may always read.
 MIN_IMPORTED_BYTES = 1_000_000
 #: Rounds of the fixed point over the call graph (each only revisits changed callers).
@@ -200,6 +181,9 @@ class Summary:
     #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
     #: None. Never set on per-step code (`hot`).
     cold: str | None = None
+    #: Kinds a framework passes the parameters of a per-step method (a `Trainer`
+    #: subclass's `compute_loss(model, inputs)`), for those without an annotation.
+    param_kinds: tuple[tuple[str, Kind], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,6 +197,8 @@ class ClassView:
     attribute_classes: Mapping[str, str]
     lightning: bool = False
     module: bool = False
+    #: Qualified names of its library bases, over its whole MRO (`transformers.Trainer`).
+    externals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -250,8 +236,11 @@ class FileView:
                 if owner is None:
                     return None
             return self.method(owner, parts[-1])
-        # A nested function of an enclosing function, then the module's own names.
+        # A nested function of an enclosing function, then the module's own names (a
+        # class's methods are no bare names in its methods' bodies: `def enumerate(self)`).
         for depth in range(len(scope), 0, -1):
+            if f"{self.module}:{'.'.join(scope[:depth])}" in self.classes:
+                continue
             key = f"{self.module}:{'.'.join(scope[:depth])}.{dotted}"
             if key in self.summaries:
                 return key
@@ -326,6 +315,16 @@ class FileView:
             if kind is not None:
                 return kind
         return UNKNOWN
+
+    def library_bases(self, scope: tuple[str, ...]) -> tuple[str, ...]:
+        """The qualified library bases of the class enclosing `scope` (its MRO's)."""
+        owner = self.enclosing_class(scope)
+        return self.classes[owner].externals if owner is not None else ()
+
+    def param_kinds(self, scope: tuple[str, ...]) -> dict[str, Kind]:
+        """What a framework passes the unannotated parameters of the function at `scope`."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return dict(summary.param_kinds) if summary is not None else {}
 
     def hot(self, scope: tuple[str, ...]) -> Hot | None:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
@@ -642,10 +641,7 @@ class Project:
         return any(_is_lightning_base(name) for name in self._externals(key))
 
     def is_nn_module(self, key: str) -> bool:
-        return any(_is_nn_module_base(name) for name in self._externals(key))
-
-    def is_optimizer(self, key: str) -> bool:
-        return any(_is_optimizer_base(name) for name in self._externals(key))
+        return knowledge.is_module(tuple(self._externals(key)))
 
     # -- summaries ------------------------------------------------------------------------
     def prepare(self) -> None:
@@ -740,13 +736,18 @@ class Project:
             self.summaries[key] = replace(self.summaries[key], cold=reason)
 
     def _find_host_params(self) -> None:
-        """Private functions whose every project call passes host values for a parameter:
-        their body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`)."""
+        """Functions whose every project call passes host values for a parameter: their
+        body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`). For a public
+        function, calls from test code do not count, and there must be another call."""
         passed: dict[str, dict[str, list[Kind]]] = {}
         opaque: set[str] = set()
         calls: dict[str, int] = {}
-        for arguments in self._call_arguments.values():
+        for caller, arguments in self._call_arguments.items():
+            calling = self.functions.get(caller)
+            from_tests = calling is not None and module_role(calling.module.name) is not None
             for callee, filled in arguments:
+                if from_tests and _public(self.functions.get(callee)):
+                    continue
                 calls[callee] = calls.get(callee, 0) + 1
                 if filled is None:
                     opaque.add(callee)
@@ -756,7 +757,7 @@ class Project:
         for callee, count in calls.items():
             function = self.functions.get(callee)
             name = function.name if function is not None else ""
-            if callee in opaque or not name.startswith("_") or name.startswith("__"):
+            if callee in opaque or not name or name.startswith("__"):
                 continue
             host: list[tuple[str, Kind]] = []
             for param, kinds in passed.get(callee, {}).items():
@@ -768,7 +769,6 @@ class Project:
             if host:
                 summary = self.summaries[callee]
                 self.summaries[callee] = replace(summary, host_params=tuple(sorted(host)))
-
 
     def _evaluate(self, function: _Function) -> Evaluated:
         """One evaluation of `function`, or the result an earlier run recorded for it.
@@ -826,23 +826,20 @@ class Project:
         return changed
 
     def _class_entry(self, function: _Function) -> Hot | None:
-        """Per-step code by its class: a Lightning step hook, `forward`, `step`."""
-        owner = function.class_key
-        if owner is None:
+        """Per-step code by its class's library role (`knowledge.step_role`): a Lightning
+        step hook, `forward`, `Optimizer.step`, a `Trainer`'s `compute_loss`, a
+        `Metric.update`, a TorchRL env's `_step` ..."""
+        role = self._role(function)
+        if role is None:
             return None
-        name = function.node.name
-        site = Site(function.module.filename, function.node.lineno, function.node.col_offset + 1,
-                    "")
-        if name in LIGHTNING_STEP_HOOKS and self.is_lightning(owner):
-            reason = f"`{name}` runs once per {LIGHTNING_STEP_HOOKS[name]}"
-            return Hot(reason, Site(site.filename, site.line, site.column, reason))
-        if name == "forward" and self.is_nn_module(owner):
-            reason = "`forward` runs on every call of the module"
-            return Hot(reason, Site(site.filename, site.line, site.column, reason))
-        if name == "step" and self.is_optimizer(owner):
-            reason = "`Optimizer.step` runs once per training step"
-            return Hot(reason, Site(site.filename, site.line, site.column, reason))
-        return None
+        node = function.node
+        return Hot(role.reason, Site(function.module.filename, node.lineno, node.col_offset + 1,
+                                     role.reason))
+
+    def _role(self, function: _Function) -> knowledge.Role | None:
+        if function.class_key is None:
+            return None
+        return knowledge.step_role(function.name, tuple(self._externals(function.class_key)))
 
     def _find_registered_hooks(self) -> None:
         functions_of: dict[str, list[_Function]] = {}
@@ -857,14 +854,23 @@ class Project:
                         found = self._registration(registering, node)
                         if found is not None:
                             module.hooks.append(found)
+                module.hooks.extend(self._decorated_hooks(
+                    module, functions_of.get(module.name, [])))
             for key, hot in module.hooks:
                 self._hooks.setdefault(key, hot)
 
     def _registration(self, function: _Function, node: ast.Call) -> tuple[str, Hot] | None:
-        assert isinstance(node.func, ast.Attribute)
-        position, when = HOOK_REGISTRARS[node.func.attr]
-        if len(node.args) <= position:
+        name = _last(node.func)
+        dotted = _dotted(node.func)
+        registrar = knowledge.registrar(
+            name, self._qualify(function.module, dotted) if dotted is not None else None)
+        if registrar is None or registrar.position < 0 or len(node.args) <= registrar.position:
             return None
+        if registrar.event_position is not None and not _per_step_event(
+                node.args[registrar.event_position] if len(node.args) >
+                registrar.event_position else None):
+            return None
+        position, when = registrar.position, registrar.when
         target = node.args[position]
         if isinstance(target, ast.Call) and _dotted(target.func) in (
                 "partial", "functools.partial") and target.args:
@@ -877,8 +883,27 @@ class Project:
             return None
         reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
         return key, Hot(reason, Site(function.module.filename, node.lineno,
-                                     node.col_offset + 1,
-                                     f"registered with `{node.func.attr}` here"))
+                                     node.col_offset + 1, f"registered with `{name}` here"))
+
+    def _decorated_hooks(self, module: _Module, functions: list[_Function]
+                         ) -> Iterator[tuple[str, Hot]]:
+        """Handlers a decorator registers to run per step: ignite's
+        `@trainer.on(Events.ITERATION_COMPLETED)`."""
+        if "ignite" not in library.roots_of(module.imports.values()):
+            return
+        for function in functions:
+            for decorator in function.node.decorator_list:
+                if not (isinstance(decorator, ast.Call) and _last(decorator.func) == "on"):
+                    continue
+                registrar = knowledge.registrar("on", None)
+                if registrar is None or registrar.event_position is None or \
+                        len(decorator.args) <= registrar.event_position or \
+                        not _per_step_event(decorator.args[registrar.event_position]):
+                    continue
+                reason = f"`{_display(function)}` is a hook: runs on {registrar.when}"
+                yield function.key, Hot(reason, Site(
+                    module.filename, decorator.lineno, decorator.col_offset + 1,
+                    "registered with `on` here"))
 
     def _callable_key(self, function: _Function, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -931,7 +956,8 @@ class Project:
                 cls = self.classes[key]
                 classes[key] = ClassView(key, tuple(cls.bases), dict(cls.methods),
                                          dict(cls.attributes), dict(cls.attribute_classes),
-                                         self.is_lightning(key), self.is_nn_module(key))
+                                         self.is_lightning(key), self.is_nn_module(key),
+                                         tuple(self._externals(key)))
                 pending.extend(cls.bases)
                 pending.extend(cls.methods.values())
                 pending.extend(cls.attribute_classes.values())
@@ -1025,8 +1051,7 @@ def module_imports(tree: ast.Module, name: str, filename: str, text: str,
                 line in hook_lines for line in range(node.lineno, (node.end_lineno or
                                                                    node.lineno) + 1)):
             for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
-                        and inner.func.attr in HOOK_REGISTRARS:
+                if isinstance(inner, ast.Call) and _last(inner.func) in HOOK_REGISTRARS:
                     registrations.append(inner)
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -1127,16 +1152,30 @@ class _Evaluation:
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
+        #: What the framework passes the unannotated parameters of a per-step method.
+        self.param_kinds = _role_params(project._role(function), function)
+        #: The file's top-level imports and the class's library bases (`library.py`).
+        self.roots = library.roots_of(function.module.imports.values())
+        self.self_bases = tuple(project._externals(function.class_key)) \
+            if function.class_key is not None else ()
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
             kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
                 "self", "cls") else self._parameter(annotation)
+            if annotation is None:
+                kind = self.param_kinds.get(name, kind)
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
         for arg in args.kwonlyargs:
             annotation = function.annotations.get(arg.arg)
             self.env[arg.arg] = (self._parameter(annotation) if annotation is not None
                                  else UNKNOWN, None)
+        #: Parameters still bound to their default CPU device (`device="cpu"`).
+        self.cpu_devices = {
+            arg.arg for arg, default in (
+                *zip(reversed(positional_args(args)), reversed(args.defaults)),
+                *zip(args.kwonlyargs, args.kw_defaults))
+            if default is not None and _is_cpu(default)}
 
     def run(self) -> Summary:
         self._statements(self.function.node.body)
@@ -1164,12 +1203,20 @@ class _Evaluation:
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
                        old.hot if old is not None else None, self.function.params,
-                       returns_from=returns_from)
+                       returns_from=returns_from,
+                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)))
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
-        for statement in body:
+        # The rest of a block after `if not self.debug: return`, and the tail of a body
+        # that only runs on the way to a `raise`, are cold (`cold.py` for LibCST).
+        start = _cold_from(body, body is self.function.node.body)
+        for index, statement in enumerate(body):
+            if index == start:
+                self.cold += 1
             self._statement(statement)
+        if start < len(body):
+            self.cold -= 1
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -1361,6 +1408,7 @@ class _Evaluation:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.nones.discard(target.id)
+            self.cpu_devices.discard(target.id)
             if self.branches:
                 self.branches[-1].rebound.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -1473,11 +1521,17 @@ class _Evaluation:
                     kind = cls.attributes.get(node.attr)
                     if kind is not None:
                         return (kind, None)
-            return _UNKNOWN_VALUE
+            known = library.attribute_result(UNKNOWN, node.attr, name="self",
+                                             self_bases=self.self_bases)
+            return (known, None) if known is not None else _UNKNOWN_VALUE
         dotted = _dotted(node)
         if dotted is not None and self._qualified(dotted).startswith("torch."):
             return (HOST, None)
         base = self.expr(node.value)
+        known = library.attribute_result(base[0], node.attr, name=library.ast_name(node.value),
+                                         roots=self.roots)
+        if known is not None:
+            return (known, None)
         if isinstance(base[0], Instance):
             # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
             # attribute's kind in that class, as `self.sigmas` has in its methods.
@@ -1501,6 +1555,9 @@ class _Evaluation:
         base = self.expr(node.value)
         index = self.expr(node.slice)
         kind = base[0]
+        if isinstance(kind, Instance):
+            item = library.item_result(kind, library.ast_key(node), index[0])
+            return (item, None) if item is not None else _UNKNOWN_VALUE
         if kind in TENSORS:
             if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
                 self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
@@ -1607,6 +1664,9 @@ class _Evaluation:
                 if value[0] in DEVICE_TENSORS:
                     self._effect(SYNC_READ, part.value, "a tensor formatted in an f-string",
                                  value, "tensor")
+                elif value[0] is UNKNOWN and value[1] is not None:
+                    self._effect(SYNC_READ, part.value, "a value formatted in an f-string",
+                                 value, "value")
         return (HOST, None)
 
     # -- calls ------------------------------------------------------------------------------
@@ -1618,23 +1678,32 @@ class _Evaluation:
             if key is not None:
                 return self._project_call(node, key)
             qualified = self._qualified(dotted)
+            if knowledge.knows_call(qualified):
+                found = self._library_call(node, qualified)
+                if found is not None:
+                    return found
             if qualified.startswith("torch.") or qualified == "torch":
                 return self._torch_call(node, qualified)
             if qualified.startswith("numpy.") or qualified.startswith("math."):
-                for arg in node.args:
-                    self.expr(arg)
+                values = [self.expr(arg) for arg in node.args]
+                if qualified.startswith(SYNC_MODULES):
+                    self._reads(node, f"`{qualified}()` of a tensor", values)
                 return (NUMPY if qualified.startswith("numpy.") else HOST, None)
-        returned = _returned_tensors(node)
+        returned = library.ast_return_tensors(node, self._qualified)
         if returned is not None:
             for arg in node.args:
                 self.expr(arg)
             return (returned, None)
+        if isinstance(func, ast.Name) and func.id in self.env and (
+                self.env[func.id][0] is MODULE or isinstance(self.env[func.id][0], Instance)):
+            return self._called(node, self.env[func.id][0])
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id)
-        if isinstance(func, (ast.Attribute, ast.Name)) and self.expr(func)[0] is MODULE:
-            for arg in node.args:
-                self.expr(arg)
-            return (TENSOR, None)  # calling a module runs its forward: a tensor
+        if isinstance(func, ast.Attribute) and self.expr(func)[0] is MODULE:
+            return self._called(node, MODULE)  # calling a module runs its forward
+        if library.calls_tensordicts(self.roots) and node.args and \
+                self.expr(node.args[0])[0] == TENSORDICT:
+            return self._called(node, UNKNOWN)  # `td = policy(td)`
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value)
             args = [self.expr(a) for a in node.args]
@@ -1645,6 +1714,76 @@ class _Evaluation:
         for arg in node.args:
             self.expr(arg)
         return _UNKNOWN_VALUE
+
+    # -- library knowledge (`library.py`): the one place this reading asks the tables -------
+    def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
+        """A call of a library function or class (`accelerator = Accelerator()`,
+        `dist.all_gather_object(out, loss)`), or None when the tables know nothing."""
+        values = [self.expr(arg) for arg in node.args]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        syncs = knowledge.call_syncs(qualified)
+        if syncs:
+            self._reads(node, f"`{qualified}()` {syncs}", values)
+        found = library.call_result(
+            qualified, lambda: [v[0] for v in values],
+            lambda: library.ast_device(node, _is_cpu))
+        return (found, None) if found is not None else None
+
+    def _called(self, node: ast.Call, called: Kind) -> Value:
+        """Calling a module (its forward: a tensor) or a library object."""
+        values = [self.expr(arg) for arg in node.args]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        found = library.called_result(called, [v[0] for v in values])
+        if found is not None:
+            return (found, None)
+        return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE
+
+    def _library_method(self, node: ast.Call, method: str, receiver: Kind,
+                        args: list[Value]) -> Value | None:
+        """A method of a library object: an `Instance`, `self` of a class deriving from
+        library classes, a module, or a value whose name says what it is."""
+        assert isinstance(node.func, ast.Attribute)
+        found = library.method_result(
+            receiver, method, lambda: [a[0] for a in args],
+            name=library.ast_name(node.func.value),
+            self_bases=self.self_bases if _is_self(node.func.value) else (), roots=self.roots,
+            key=library.ast_call_key(node))
+        return (found, None) if found is not None else None
+
+    def _state_registration(self, node: ast.Call, method: str) -> Value | None:
+        """`self.add_state("hits", default=torch.tensor(0))` in a torchmetrics `Metric`:
+        per-instance state that moves with the module (a device tensor, or a list of them)."""
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and _is_self(func.value) and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str) and self.self_bases):
+            return None
+        registrar = knowledge.state_registrar(method, self.self_bases)
+        if registrar is None:
+            return None
+        value = node.args[registrar.value_position] if len(node.args) > \
+            registrar.value_position else next((k.value for k in node.keywords
+                                                if k.arg == registrar.value_keyword), None)
+        kind: Kind = Seq(TENSOR) if isinstance(value, ast.List) else TENSOR
+        self.self_kinds[node.args[0].value] = kind
+        return (HOST, None)
+
+    def _cpu(self, node: ast.expr | None) -> bool:
+        """A literal CPU device, or a parameter still bound to its default CPU device."""
+        return _is_cpu(node) or (isinstance(node, ast.Name) and node.id in self.cpu_devices)
+
+    def _reads(self, node: ast.Call, what: str, values: list[Value]) -> None:
+        """A call that reads its arguments on the host (`math.exp(loss)`): a sync on a device
+        tensor, and a parameter effect on a parameter of unknown kind."""
+        for value in values:
+            if value[0] in DEVICE_TENSORS:
+                self._effect(SYNC_READ, node, what, value, "tensor")
+                return
+            if value[0] is UNKNOWN and value[1] is not None:
+                self._effect(SYNC_READ, node, what, value, "value")
+                return
 
     def _project_callee(self, dotted: str) -> str | None:
         parts = dotted.split(".")
@@ -1747,10 +1886,11 @@ class _Evaluation:
             if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
                 self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
-        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
-                   if a[0] in TENSORS or isinstance(a[0], Seq)]
-        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
-            "device" not in keywords
+        tensors = _tensor_inputs([a[0] for a in args])
+        on_host = "device" not in keywords and (
+            (bool(tensors) and all(k is HOST_TENSOR for k in tensors))
+            # `torch.div(n, 2, rounding_mode="floor")` of Python numbers: a CPU tensor.
+            or (bool(args) and all(a[0] is HOST for a in args) and not self.default_device))
         if name in SHAPE_SYNC_FUNCTIONS or (name == "where" and len(args) == 1):
             if on_host:
                 # `torch.unique_consecutive(cpu_sigmas)`: its size is known on the host.
@@ -1764,7 +1904,7 @@ class _Evaluation:
             if name.endswith("_like") and args:
                 return (args[0][0] if args[0][0] in TENSORS else TENSOR, None)
             device_node = next((k.value for k in node.keywords if k.arg == "device"), None)
-            if (device is None and not self.default_device) or _is_cpu(device_node):
+            if (device is None and not self.default_device) or self._cpu(device_node):
                 return (HOST_TENSOR, None)
             return (TENSOR, None)
         if name in HOST_MEMORY_FUNCTIONS or (name.endswith("Tensor") and name[:1].isupper()
@@ -1824,6 +1964,12 @@ class _Evaluation:
             # A buffer moves with the module: a tensor that may be on the device.
             self.self_kinds[node.args[0].value] = TENSOR
             return (HOST, None)
+        state = self._state_registration(node, method)
+        if state is not None:
+            return state
+        found = self._library_method(node, method, kind, args)
+        if found is not None:
+            return found
         if method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node)):
             is_tensor = kind in DEVICE_TENSORS
             unknown = kind is UNKNOWN
@@ -1836,6 +1982,10 @@ class _Evaluation:
                 self._effect(SYNC_READ, node, what, receiver, "tensor")
             elif unknown and param is not None and method in ("cpu", "numpy"):
                 self._effect(SYNC_READ, node, what, receiver, "item")
+            elif unknown and param is not None:
+                # `.tolist()`, `.to("cpu")` of a parameter: a sync when a caller passes a
+                # device tensor.
+                self._effect(SYNC_READ, node, what, receiver, "value")
             if method == "cpu":
                 return (HOST_TENSOR, None)
             if method == "numpy":
@@ -1850,6 +2000,10 @@ class _Evaluation:
                 return (Seq(kind.key), None)
             if method == "items":
                 return (Seq(Tup((kind.key, kind.value))), None)
+            if method == "get" and len(args) == 2:
+                default = library.get_with_default(kind, args[1][0])
+                if default is not None:
+                    return (default, None)
             if method in ("get", "pop"):
                 return (kind.value, None)
             return _UNKNOWN_VALUE
@@ -1863,6 +2017,10 @@ class _Evaluation:
         proved = not tensor and kind is UNKNOWN and (
             method in TORCH_ONLY_METHODS or (method in WEAK_TENSOR_METHODS and self.module.torch))
         if not (tensor or proved):
+            if method == "get" and len(args) == 2:
+                default = library.get_with_default(kind, args[1][0])
+                if default is not None:
+                    return (default, None)
             # An unknown method of a parameter: still derived from it (`x.mean()`).
             return (UNKNOWN, param) if kind is UNKNOWN else _UNKNOWN_VALUE
         if method in SHAPE_SYNC_METHODS:
@@ -1871,7 +2029,7 @@ class _Evaluation:
             return (TENSOR, param)
         if method in HOST_METHODS:
             return (HOST, None)
-        if kind is HOST_TENSOR and method not in ("cuda", "to"):
+        if kind is HOST_TENSOR and (method not in ("cuda", "to") or _casts_only(node)):
             return (HOST_TENSOR, None)
         if method in BOOL_RESULTS:
             return (BOOL_TENSOR, param)
@@ -1925,7 +2083,8 @@ class _Evaluation:
                 return right
             if _is_none(node.right):
                 return left
-            return join(left, right)
+            union = library.union((left, right))
+            return union if union is not None else join(left, right)
         if isinstance(node, ast.Subscript):
             base = _dotted(node.value) or ""
             base = base.rsplit(".", 1)[-1]
@@ -1933,6 +2092,13 @@ class _Evaluation:
             inner = [self._annotation(n) for n in inner_nodes]
             if base in ("Optional", "Final", "Annotated") and inner:
                 return inner[0]
+            if base == "Union" and inner:
+                real = [k for k, n in zip(inner, inner_nodes) if not _is_none(n)]
+                union = library.union(real)
+                if union is not None:
+                    return union
+                if len(real) == 1:
+                    return real[0]
             ellipsis = any(isinstance(n, ast.Constant) and n.value is Ellipsis
                            for n in inner_nodes)
             if base in ("tuple", "Tuple") and len(inner) > 1 and not ellipsis:
@@ -1959,7 +2125,17 @@ class _Evaluation:
             return MODULE
         if dotted in ("int", "float", "bool", "str"):
             return HOST
-        return UNKNOWN
+        found = knowledge.annotation_kind(qualified)
+        return found if found is not None else UNKNOWN
+
+
+def _role_params(role: knowledge.Role | None, function: _Function) -> dict[str, Kind]:
+    """The kinds a framework passes a per-step method's parameters, for those without an
+    annotation (`compute_loss(self, model, inputs)`: a module and a batch of tensors)."""
+    if role is None:
+        return {}
+    return {name: kind for name, kind in zip(function.params, role.params)
+            if kind is not UNKNOWN and function.annotations.get(name) is None}
 
 
 def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
@@ -2011,7 +2187,7 @@ def _dotted(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
-_REGISTRATION = re.compile(r"\.(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+_REGISTRATION = re.compile(r"(?:\.|\b)(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
 #: Statements with bodies: walking one in full would walk everything under it.
 _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
              ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
@@ -2102,6 +2278,30 @@ def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str])
         node.id == name
 
 
+def _last(node: ast.AST) -> str:
+    """The name a called expression ends in (`register_hook`, `Engine`), or ""."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _per_step_event(node: ast.AST | None) -> bool:
+    """An ignite event that fires once per iteration (`Events.ITERATION_COMPLETED`); with
+    arguments (`Events.ITERATION_COMPLETED(every=100)`) it is periodic."""
+    called = isinstance(node, ast.Call)
+    if isinstance(node, ast.Call):
+        node = node.func
+    return node is not None and knowledge.per_step_event(_last(node) or None, called)
+
+
+def _public(function: _Function | None) -> bool:
+    return function is not None and not function.name.startswith("_")
+
+
+def positional_args(args: ast.arguments) -> list[ast.arg]:
+    return [*args.posonlyargs, *args.args]
+
+
 def _is_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
@@ -2133,6 +2333,33 @@ def _to_cpu(node: ast.Call) -> bool:
     return _is_cpu(first)
 
 
+def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
+    """The tensors among a torch op's inputs, elements of lists and tuples included
+    (`torch.cat((a, b))`)."""
+    flat: list[Kind] = []
+    for kind in kinds:
+        if kind in TENSORS:
+            flat.append(kind)
+        elif isinstance(kind, Seq):
+            flat.append(kind.elem)
+        elif isinstance(kind, Tup):
+            flat.extend(kind.items)
+    return flat
+
+
+def _casts_only(node: ast.Call) -> bool:
+    """`.to(x.dtype)`, `.to(dtype=torch.float32)`: a cast that keeps the device."""
+    if not node.args and not node.keywords:
+        return False
+    for arg in node.args:
+        dotted = _dotted(arg) or ""
+        last = dotted.rsplit(".", 1)[-1]
+        if not (last == "dtype" or last in DTYPE_NAMES and dotted.startswith("torch.")):
+            return False
+    return all(k.arg in ("dtype", "non_blocking", "copy", "memory_format")
+               for k in node.keywords)
+
+
 def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
     """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
     annotation says what the value is, not where it lives."""
@@ -2145,18 +2372,6 @@ def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
     if isinstance(declared, Seq) and isinstance(inferred, Seq):
         return Seq(_on_host_where_proved(declared.elem, inferred.elem))
     return declared
-
-
-def _returned_tensors(node: ast.Call) -> Kind | None:
-    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
-    same reading as the LibCST inference's."""
-    for keyword in node.keywords:
-        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
-            if keyword.value.value == "pt":
-                return MappingKind(HOST, HOST_TENSOR)
-            if keyword.value.value == "np":
-                return MappingKind(HOST, NUMPY)
-    return None
 
 
 def _ends_abruptly(body: list[ast.stmt]) -> bool:
@@ -2185,6 +2400,37 @@ def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
             for element, part in zip(target.elts, value.elts):
                 if isinstance(element, ast.Name) and _is_placeholder(part):
                     yield element.id
+
+
+def _cold_from(body: list[ast.stmt], function_body: bool) -> int:
+    """Where a block's cold part starts (`len(body)`: none): after an `if not <debug
+    flag>: return`, or, in a function body that ends in `raise`, after the last statement
+    that can return."""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.If) and not statement.orelse and \
+                isinstance(statement.test, ast.UnaryOp) and \
+                isinstance(statement.test.op, ast.Not) and \
+                is_debug_flag(_last(statement.test.operand)) and statement.body and \
+                isinstance(statement.body[-1], (ast.Return, ast.Continue, ast.Break)):
+            return index + 1
+    if function_body and _always_raises(body):
+        returning = [i for i, statement in enumerate(body) if any(
+            isinstance(node, ast.Return) for node in _walk_statement(statement))]
+        if returning:
+            return returning[-1] + 1
+    return len(body)
+
+
+def _walk_statement(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of a statement, outside nested functions and classes."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                      ast.Lambda, ast.expr)):
+                stack.append(child)
 
 
 def _always_raises(body: list[ast.stmt]) -> bool:
@@ -2237,15 +2483,3 @@ def _is_lightning_base(name: str) -> bool:
     if last == "LightningModule":
         return True
     return last == "Callback" and head in ("lightning", "pytorch_lightning")
-
-
-def _is_nn_module_base(name: str) -> bool:
-    if name in ("torch.nn.Module", "torch.nn.modules.module.Module"):
-        return True
-    if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper():
-        return True
-    return _is_lightning_base(name) and name.endswith("LightningModule")
-
-
-def _is_optimizer_base(name: str) -> bool:
-    return name.startswith("torch.optim.") and name.rsplit(".", 1)[-1][:1].isupper()

@@ -41,16 +41,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from synclint.knowledge import once_role
+from synclint.knowledge.lightning import SETUP_HOOKS
+
 #: Methods that run once per object or per print.
 _OBJECT_METHODS = frozenset({
     "__init__", "__post_init__", "__new__", "__init_subclass__", "__setstate__",
     "__getstate__", "__reduce__", "__reduce_ex__", "__repr__", "__str__", "__format__",
     "__del__", "extra_repr",
 })
-#: Framework entry points that run once per fit, pipeline call or load.
+#: Framework entry points that run once per fit, pipeline call or load (Lightning's
+#: setup hooks come from the knowledge base's Lightning table, whatever the class: a
+#: `setup` runs once).
 _SETUP_NAMES = frozenset({
-    "setup", "teardown", "prepare_data", "configure_optimizers", "configure_model",
-    "configure_sharded_model", "set_timesteps", "set_begin_index", "from_pretrained",
+    *SETUP_HOOKS, "set_timesteps", "set_begin_index", "from_pretrained",
     "from_single_file", "from_config", "to_yaml",
 })
 #: First word of a name that saves, loads, converts, exports or initialises.
@@ -77,6 +81,15 @@ _MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "afte
 #: Module name parts of test code.
 _TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_utils",
                          "conftest"})
+
+
+#: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
+_DEBUG_FLAG = re.compile(r"^_*(verbose|verbosity|debug|debugging|debug_mode|is_debug)$")
+
+
+def is_debug_flag(name: str) -> bool:
+    """Whether a flag's name (`debug`, `self._verbose`'s `_verbose`) switches diagnostics on."""
+    return bool(_DEBUG_FLAG.match(name))
 
 
 def function_role(name: str) -> str | None:
@@ -116,9 +129,13 @@ def pipeline_step_role(name: str) -> str | None:
 
 
 def class_role(method: str, class_name: str, base_names: Iterable[str]) -> str | None:
-    """Why a method is cold by the role of its class (a logger backend, a pipeline's
-    per-call helper), or None. `base_names` may list every class of the MRO."""
+    """Why a method is cold by the role of its class (a library's once-per-run method such
+    as `Trainer.create_optimizer`, a logger backend, a pipeline's per-call helper), or
+    None. `base_names` may list every class of the MRO (library bases qualified)."""
     bases = list(base_names)
+    once = once_role(method, bases)
+    if once is not None:
+        return once.reason  # `Trainer.create_optimizer`: once per training run
     if logger_class(class_name, bases):
         return "a logger backend runs at the framework's logging interval"
     if pipeline_class(class_name, bases):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import libcst as cst
 
 from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
-from synclint.analysis.infer import Env, combine, uses_as_tensor
+from synclint.analysis.infer import Env, combine, is_cpu_device, uses_as_tensor
 from synclint.analysis.kinds import (
     HOST_TENSOR,
     UNKNOWN,
@@ -172,6 +172,7 @@ class Context:
             self.env.project_call = self._project_call_kind
             self.env.self_attribute = self._self_attribute_kind
             self.env.instance_attribute = project.instance_attribute
+            self.env.self_bases = lambda: project.library_bases(tuple(self.scope))
         #: Enclosing loops of the current function (For, While, comprehension or call node).
         self.loops: list[cst.CSTNode] = []
         #: Ancestors of the node being visited, outermost first.
@@ -397,7 +398,9 @@ class Walker:
         env = self.ctx.env
         self._each(d.decorator for d in node.decorators)
         self._params_defaults(node.params)
-        self._bind_function(node)
+        if not isinstance(self._owner(), cst.ClassDef):
+            # A method's name is no name in its siblings' bodies (`def enumerate(self)`).
+            self._bind_function(node)
         bindings: dict[str, Kind] = {}
         for param in _all_params(node.params):
             if param.annotation is not None:
@@ -415,11 +418,19 @@ class Walker:
         self.ctx.scope.append(node.name.value)
         project = self.ctx.project
         if project is not None:
+            # What the framework passes a per-step method (a `Trainer.compute_loss`'s
+            # model and batch), where the parameter has no annotation of its own.
+            bindings.update((name, kind) for name, kind in
+                            project.param_kinds(tuple(self.ctx.scope)).items()
+                            if bindings.get(name) is UNKNOWN)
             # Every call in the project passes host data (a NumPy array typed `Tensor`).
             bindings.update(project.host_params(tuple(self.ctx.scope)))
         self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
         self.ctx.cold_role = self.ctx.function_cold_role(node)
         env.push(bindings)
+        for param in _all_params(node.params):
+            if param.default is not None and is_cpu_device(param.default):
+                env.bind_cpu_device(param.name.value)
         try:
             self._node(node.body)
         finally:
@@ -429,6 +440,11 @@ class Walker:
             self.ctx.loops = saved_loops
             self.ctx.hot = saved_hot
             self.ctx.cold_role = saved_role
+
+    def _owner(self) -> cst.CSTNode | None:
+        """The class or function the node being visited is defined in (None: the module)."""
+        return next((p for p in reversed(self.ctx.parents[:-1])
+                     if isinstance(p, (cst.ClassDef, cst.FunctionDef, cst.Lambda))), None)
 
     def _parameter_kind(self, annotation: cst.BaseExpression) -> Kind:
         """A parameter's kind from its annotation, or an instance of the project class it

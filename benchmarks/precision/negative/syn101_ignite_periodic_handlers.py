@@ -16,6 +16,6 @@ def attach_logging(trainer: Engine, model: torch.nn.Module, history: list[float]
         history.append(torch.stack(norms).max().item())
 
     def report(engine):
-        print(max(p.abs().max().item() for p in model.parameters()))
+        print(torch.stack([p.abs().max() for p in model.parameters()]).max().item())
 
     trainer.add_event_handler(Events.COMPLETED, report)

@@ -1,5 +1,5 @@
-# expect: SYN102=1
-# why: the helper's finiteness test syncs on every call in the loop; the count read after it only runs on the way to raise
+# expect: SYN102=2
+# why: the helper tests its argument (one finding there, one at the call in the loop); the count read after it only runs on the way to raise
 import torch
 
 
