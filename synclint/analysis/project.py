@@ -881,7 +881,9 @@ class Project:
         key = self._callable_key(function, dotted)
         if key is None or key not in self.functions:
             return None
-        reason = f"`{_display(self.functions[key])}` is a hook: runs on {when}"
+        display = _display(self.functions[key])
+        reason = registrar.reason.format(name=display) if registrar.reason else \
+            f"`{display}` is a hook: runs on {when}"
         return key, Hot(reason, Site(function.module.filename, node.lineno,
                                      node.col_offset + 1, f"registered with `{name}` here"))
 
@@ -900,7 +902,9 @@ class Project:
                         len(decorator.args) <= registrar.event_position or \
                         not _per_step_event(decorator.args[registrar.event_position]):
                     continue
-                reason = f"`{_display(function)}` is a hook: runs on {registrar.when}"
+                reason = registrar.reason.format(name=_display(function)) if \
+                    registrar.reason else f"`{_display(function)}` is a hook: runs on " \
+                    f"{registrar.when}"
                 yield function.key, Hot(reason, Site(
                     module.filename, decorator.lineno, decorator.col_offset + 1,
                     "registered with `on` here"))

@@ -14,6 +14,7 @@ METRIC = "ignite.metrics.Metric"
 PER_ITERATION = frozenset({"ITERATION_STARTED", "ITERATION_COMPLETED", "GET_BATCH_STARTED",
                            "GET_BATCH_COMPLETED"})
 _EVERY_ITERATION = "every iteration of the ignite Engine"
+_REASON = "`{name}` runs each Engine iteration"
 
 LIBRARY = Library(
     name="ignite",
@@ -24,15 +25,17 @@ LIBRARY = Library(
         Class(METRIC),
     ),
     roles=(
-        Role(METRIC, "update", "an ignite `Metric.update` runs once per iteration",
+        Role(METRIC, "update", "`Metric.update` runs once per iteration",
              (Tup((TENSOR, TENSOR)),)),
     ),
     registrars=(
-        Registrar(ENGINE, 0, _EVERY_ITERATION, qualified=True),
-        Registrar("ignite.engine.DeterministicEngine", 0, _EVERY_ITERATION, qualified=True),
+        Registrar(ENGINE, 0, _EVERY_ITERATION, qualified=True, reason=_REASON),
+        Registrar("ignite.engine.DeterministicEngine", 0, _EVERY_ITERATION, qualified=True,
+                  reason=_REASON),
         Registrar("add_event_handler", 1, _EVERY_ITERATION, event_position=0,
-                  events=PER_ITERATION),
+                  events=PER_ITERATION, reason=_REASON),
         # `@engine.on(Events.ITERATION_COMPLETED)` decorating a handler.
-        Registrar("on", -1, _EVERY_ITERATION, event_position=0, events=PER_ITERATION),
+        Registrar("on", -1, _EVERY_ITERATION, event_position=0, events=PER_ITERATION,
+                  reason=_REASON),
     ),
 )

@@ -117,6 +117,9 @@ class Registrar:
     #: arguments (`ITERATION_COMPLETED(every=100)`) is periodic, not per step.
     event_position: int | None = None
     events: frozenset[str] = frozenset()
+    #: How a message says why the callable is per-step code (`{name}`: its name); "":
+    #: "`f` is a hook: runs on {when}".
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ LIBRARY = Library(
     ),
     roles=(
         Role(METRIC, "update", "`Metric.update` runs once per batch", _PREDS_AND_TARGET),
-        Role(METRIC, "compute", "`Metric.compute` runs on every call of the metric"),
+        Role(METRIC, "compute", "`compute` runs on every call of the metric"),
     ),
     once=(OnceRole(METRIC, "reset", "`Metric.reset` runs once per epoch"),),
     state_registrars=(StateRegistrar(METRIC, "add_state", 1, "default"),),

@@ -95,16 +95,14 @@ LIBRARY = Library(
     roles=(
         Role(TRAINER, "compute_loss", f"`compute_loss` {_STEP}", _MODEL_AND_BATCH),
         Role(TRAINER, "training_step", f"`training_step` {_STEP}", _MODEL_AND_BATCH),
-        Role(TRAINER, "prediction_step", "`prediction_step` runs once per evaluation batch",
+        Role(TRAINER, "prediction_step", "`prediction_step` runs once per eval batch",
              _MODEL_AND_BATCH),
         *(Role(CALLBACK, hook, f"`{hook}` {_STEP}")
           for hook in ("on_step_begin", "on_step_end", "on_substep_end",
                        "on_pre_optimizer_step", "on_optimizer_step")),
-        *(Role(owner, "__call__", f"`{name}.__call__` runs once per generated token",
-               _IDS_AND_SCORES)
-          for owner, name in (("transformers.LogitsProcessor", "LogitsProcessor"),
-                              ("transformers.LogitsWarper", "LogitsWarper"),
-                              ("transformers.StoppingCriteria", "StoppingCriteria"))),
+        *(Role(owner, "__call__", "`__call__` runs once per generated token", _IDS_AND_SCORES)
+          for owner in ("transformers.LogitsProcessor", "transformers.LogitsWarper",
+                        "transformers.StoppingCriteria")),
     ),
     class_patterns=(*((pattern, MODEL) for pattern in MODEL_PATTERNS),
                     *((pattern, OUTPUT) for pattern in OUTPUT_PATTERNS)),
