@@ -769,7 +769,9 @@ class Env:
                 cast = True
                 f64 = self._is_float64(value)
             elif keyword in (None, "device"):
-                device = HOST_TENSOR if self.is_cpu_device(value) else TENSOR
+                # A literal CPU device only: a `device="cpu"` parameter of a feature
+                # extractor is there to be given "cuda" (factories read its default).
+                device = HOST_TENSOR if _is_cpu_device(value) else TENSOR
         if device is None:
             device = HOST_TENSOR if receiver is HOST_TENSOR else TENSOR
         if device is HOST_TENSOR:
@@ -791,27 +793,31 @@ class Env:
         return qualified in F64_DTYPES
 
     # -- annotations ------------------------------------------------------------------
-    def annotation_kind(self, node: cst.BaseExpression) -> Kind:
+    def annotation_kind(self, node: cst.BaseExpression, unions: bool = True) -> Kind:
+        """The kind an annotation declares. `unions=False` (a return annotation) reads
+        `Union[Tensor, list[Tensor]]` as unknown: a function returns one or the other
+        depending on its flags, and its callers know which."""
         if isinstance(node, cst.SimpleString):
             text = node.evaluated_value
             if isinstance(text, str):
                 try:
-                    return self.annotation_kind(cst.parse_expression(text))
+                    return self.annotation_kind(cst.parse_expression(text), unions)
                 except cst.ParserSyntaxError:
                     return UNKNOWN
             return UNKNOWN
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-            left, right = self.annotation_kind(node.left), self.annotation_kind(node.right)
+            left, right = self.annotation_kind(node.left, unions), self.annotation_kind(
+                node.right, unions)
             if _is_none(node.left):
                 return right
             if _is_none(node.right):
                 return left
-            union = library.union((left, right))
+            union = library.union((left, right)) if unions else None
             return union if union is not None else join(left, right)
         if isinstance(node, cst.Subscript):
             base = _last_name(node.value)
             inner = [
-                self.annotation_kind(s.slice.value)
+                self.annotation_kind(s.slice.value, unions)
                 for s in node.slice
                 if isinstance(s.slice, cst.Index)
             ]
@@ -820,7 +826,7 @@ class Env:
             if base == "Union" and inner:
                 real = [k for k, s in zip(inner, node.slice) if not (
                     isinstance(s.slice, cst.Index) and _is_none(s.slice.value))]
-                union = library.union(real)
+                union = library.union(real) if unions else None
                 return union if union is not None else join_all(real)
             fixed = not any(isinstance(s.slice, cst.Index) and isinstance(s.slice.value, cst.Ellipsis)
                             for s in node.slice)
@@ -914,7 +920,8 @@ def _tensor_inputs(inputs: list[Kind]) -> list[Kind]:
         elif isinstance(kind, Seq):
             flat.append(kind.elem)
         elif isinstance(kind, Tup):
-            flat.extend(kind.items)
+            # `torch.cat((a, b))`; not the Python numbers of `F.pad(x, (0, 1))`.
+            flat.extend(item for item in kind.items if item is not HOST)
     return flat
 
 

@@ -184,6 +184,9 @@ class Summary:
     #: Kinds a framework passes the parameters of a per-step method (a `Trainer`
     #: subclass's `compute_loss(model, inputs)`), for those without an annotation.
     param_kinds: tuple[tuple[str, Kind], ...] = ()
+    #: Parameters some project call fills ("*": a call whose `*args` / `**kwargs` hide
+    #: which): a `device="cpu"` default holds in the body only where none does.
+    passed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -320,6 +323,11 @@ class FileView:
         """The qualified library bases of the class enclosing `scope` (its MRO's)."""
         owner = self.enclosing_class(scope)
         return self.classes[owner].externals if owner is not None else ()
+
+    def passed_params(self, scope: tuple[str, ...]) -> frozenset[str]:
+        """Parameters of the function at `scope` that some project call fills ("*": any)."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return frozenset(summary.passed) if summary is not None else frozenset()
 
     def param_kinds(self, scope: tuple[str, ...]) -> dict[str, Kind]:
         """What a framework passes the unannotated parameters of the function at `scope`."""
@@ -740,12 +748,15 @@ class Project:
         body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`). For a public
         function, calls from test code do not count, and there must be another call."""
         passed: dict[str, dict[str, list[Kind]]] = {}
+        passed_to: dict[str, set[str]] = {}
         opaque: set[str] = set()
         calls: dict[str, int] = {}
         for caller, arguments in self._call_arguments.items():
             calling = self.functions.get(caller)
             from_tests = calling is not None and module_role(calling.module.name) is not None
             for callee, filled in arguments:
+                passed_to.setdefault(callee, set()).update(
+                    ("*",) if filled is None else filled)
                 if from_tests and _public(self.functions.get(callee)):
                     continue
                 calls[callee] = calls.get(callee, 0) + 1
@@ -769,6 +780,10 @@ class Project:
             if host:
                 summary = self.summaries[callee]
                 self.summaries[callee] = replace(summary, host_params=tuple(sorted(host)))
+        for callee, names in passed_to.items():
+            if callee in self.summaries:
+                self.summaries[callee] = replace(self.summaries[callee],
+                                                 passed=tuple(sorted(names)))
 
     def _evaluate(self, function: _Function) -> Evaluated:
         """One evaluation of `function`, or the result an earlier run recorded for it.
@@ -1174,8 +1189,9 @@ class _Evaluation:
             annotation = function.annotations.get(arg.arg)
             self.env[arg.arg] = (self._parameter(annotation) if annotation is not None
                                  else UNKNOWN, None)
-        #: Parameters still bound to their default CPU device (`device="cpu"`).
-        self.cpu_devices = {
+        #: Parameters of a constructor still bound to their default CPU device
+        #: (`def __init__(self, device="cpu")`: the states it makes live on the CPU).
+        self.cpu_devices = set() if function.name != "__init__" else {
             arg.arg for arg, default in (
                 *zip(reversed(positional_args(args)), reversed(args.defaults)),
                 *zip(args.kwonlyargs, args.kw_defaults))
@@ -1190,7 +1206,7 @@ class _Evaluation:
                 returns = join(returns, kind)
         annotation = self.function.node.returns
         if annotation is not None:
-            declared = self._annotation(annotation)
+            declared = self._annotation(annotation, unions=False)
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
                 isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
             if declared is not UNKNOWN and not wrong:
@@ -2075,30 +2091,31 @@ class _Evaluation:
             return Instance(key)
         return UNKNOWN
 
-    def _annotation(self, node: ast.expr | None) -> Kind:
+    def _annotation(self, node: ast.expr | None, unions: bool = True) -> Kind:
         if node is None:
             return UNKNOWN
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             parsed = _parse_annotation(node.value)
-            return self._annotation(parsed) if parsed is not None else UNKNOWN
+            return self._annotation(parsed, unions) if parsed is not None else UNKNOWN
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            left, right = self._annotation(node.left), self._annotation(node.right)
+            left, right = self._annotation(node.left, unions), self._annotation(node.right,
+                                                                             unions)
             if _is_none(node.left):
                 return right
             if _is_none(node.right):
                 return left
-            union = library.union((left, right))
+            union = library.union((left, right)) if unions else None
             return union if union is not None else join(left, right)
         if isinstance(node, ast.Subscript):
             base = _dotted(node.value) or ""
             base = base.rsplit(".", 1)[-1]
             inner_nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            inner = [self._annotation(n) for n in inner_nodes]
+            inner = [self._annotation(n, unions) for n in inner_nodes]
             if base in ("Optional", "Final", "Annotated") and inner:
                 return inner[0]
             if base == "Union" and inner:
                 real = [k for k, n in zip(inner, inner_nodes) if not _is_none(n)]
-                union = library.union(real)
+                union = library.union(real) if unions else None
                 if union is not None:
                     return union
                 if len(real) == 1:
@@ -2347,7 +2364,8 @@ def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
         elif isinstance(kind, Seq):
             flat.append(kind.elem)
         elif isinstance(kind, Tup):
-            flat.extend(kind.items)
+            # `torch.cat((a, b))`; not the Python numbers of `F.pad(x, (0, 1))`.
+            flat.extend(item for item in kind.items if item is not HOST)
     return flat
 
 

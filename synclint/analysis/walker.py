@@ -352,7 +352,7 @@ class Walker:
 
     def _bind_function(self, node: cst.FunctionDef) -> None:
         if node.returns is not None:
-            returns = self.ctx.env.annotation_kind(node.returns.annotation)
+            returns = self.ctx.env.annotation_kind(node.returns.annotation, unions=False)
             if returns is not UNKNOWN:
                 self.ctx.env.bind(node.name.value, Func(returns))
 
@@ -428,8 +428,12 @@ class Walker:
         self.ctx.hot = project.hot(tuple(self.ctx.scope)) if project is not None else None
         self.ctx.cold_role = self.ctx.function_cold_role(node)
         env.push(bindings)
+        passed = project.passed_params(tuple(self.ctx.scope)) if project is not None \
+            else frozenset()
         for param in _all_params(node.params):
-            if param.default is not None and is_cpu_device(param.default):
+            # `device="cpu"`, where no project call passes another device.
+            if param.default is not None and is_cpu_device(param.default) and \
+                    param.name.value not in passed and "*" not in passed:
                 env.bind_cpu_device(param.name.value)
         try:
             self._node(node.body)

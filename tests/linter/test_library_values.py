@@ -1,0 +1,237 @@
+"""Values that come out of libraries and containers (issue 22), as the rules see them: each
+pattern on code that must be reported and on a look-alike that must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.linter.helpers import rule_findings
+
+
+def lines(code: str, source: str) -> list[int]:
+    return [d.location.row for d in rule_findings(code, source)]
+
+
+def test_tensordict_values_are_device_tensors_and_key_tests_are_not() -> None:
+    source = """\
+        import torch
+        from tensordict import TensorDictBase
+
+        def rollout(env, policy, td: TensorDictBase, keys: list[str], n: int):
+            for _ in range(n):
+                td = env.step(policy(td))
+                if td["next", "done"].any():
+                    break
+                if td.get("is_init").all():
+                    td = td["next"]
+                for key in keys:
+                    if key in td and td.batch_size[0] > 1:
+                        td = td.exclude(key)
+    """
+    assert lines("SYN102", source) == [7, 9]
+    assert lines("SYN108", source) == []
+
+
+def test_a_tensordict_on_the_cpu_holds_cpu_tensors() -> None:
+    source = """\
+        import torch
+        from tensordict import TensorDictBase
+
+        def returns(batches: list[TensorDictBase]) -> list[float]:
+            out = []
+            for td in batches:
+                host = td.cpu()
+                out.append(host["reward"].sum().item())
+                out.append(td["reward"].sum().item())
+            return out
+    """
+    assert lines("SYN101", source) == [9]
+
+
+def test_accelerate_collectives_keep_the_kind_of_their_argument() -> None:
+    source = """\
+        import torch
+        from accelerate import Accelerator
+
+        def evaluate(loader, model: torch.nn.Module):
+            accelerator = Accelerator()
+            total, ones = 0, torch.ones(3)
+            for batch in loader:
+                hits = model(batch) > 0
+                total += int(accelerator.gather_for_metrics(hits).sum())
+                total += int(accelerator.gather_for_metrics(ones).sum())
+                if accelerator.is_main_process and accelerator.num_processes > 1:
+                    print(total)
+            return total
+    """
+    assert lines("SYN101", source) == [9]
+    assert lines("SYN102", source) == []
+
+
+def test_a_trainer_subclass_reaches_its_accelerator() -> None:
+    source = """\
+        import torch
+        from transformers import Trainer
+
+        class MyTrainer(Trainer):
+            def log_losses(self, losses: list[torch.Tensor]) -> list[float]:
+                return [float(self.accelerator.reduce(loss)) for loss in losses]
+    """
+    assert lines("SYN101", source) == [6]
+
+
+def test_model_output_fields_of_a_module_call_are_tensors() -> None:
+    source = """\
+        import torch
+        from transformers import PreTrainedModel
+
+        def evaluate(model: PreTrainedModel, loader) -> float:
+            total = 0.0
+            for batch in loader:
+                outputs = model(**batch)
+                total += float(outputs.loss)
+                total += len(outputs.hidden_states) + outputs.logits.shape[-1]
+            return total
+    """
+    assert lines("SYN101", source) == [8]
+
+
+@pytest.mark.parametrize("call", ["t.max(dim=0)", "t.topk(3)", "torch.sort(t)", "t.mode()",
+                                  "torch.kthvalue(t, 2)", "t.min(0)"])
+def test_fields_of_named_tuples_of_torch_results_are_tensors(call: str) -> None:
+    source = f"""\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            return [float({call}.values[0]) + int({call}.indices[0]) for t in ts]
+    """
+    assert len(rule_findings("SYN101", source)) == 2
+    on_cpu = source.replace("for t in ts", "for t in torch.stack(ts).cpu().unbind(0)")
+    assert rule_findings("SYN101", on_cpu) == []
+
+
+def test_union_and_optional_parameters_give_tensors_when_subscripted() -> None:
+    source = """\
+        from typing import Optional, Tuple, Union
+        import torch
+
+        def f(out: Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]],
+              aux: Optional[Tuple[torch.Tensor, ...]], k: Union[int, Tuple[int, int]]) -> list[float]:
+            a = [float(out[0][i]) for i in range(3)]
+            b = [float(aux[0][i]) for i in range(3)] if aux is not None else []
+            c = [float(k[0]) for _ in range(3)] if isinstance(k, tuple) else []
+            return a + b + c
+    """
+    assert lines("SYN101", source) == [6, 7]
+
+
+def test_a_union_return_annotation_stays_unknown() -> None:
+    # The function returns one or the other by its flags; its callers know which.
+    source = """\
+        from typing import Union
+        import torch
+
+        def group(x: torch.Tensor, nested: bool) -> Union[list[torch.Tensor], torch.Tensor]:
+            return [[x]] if nested else x
+
+        def f(x: torch.Tensor) -> list[torch.Tensor]:
+            return [torch.cat(items) for items in group(x, True) if items]
+    """
+    assert lines("SYN102", source) == []
+
+
+def test_get_with_a_device_tensor_default_is_a_device_tensor() -> None:
+    source = """\
+        import torch
+
+        def f(outputs_list, device: torch.device, configs: list[dict[str, float]]) -> float:
+            total = 0.0
+            for outputs in outputs_list:
+                total += float(outputs.get("aux_loss", torch.zeros((), device=device)))
+            for cfg in configs:
+                total += float(cfg.get("lr", 0.1)) + float(cfg.get("x", torch.tensor(0.0)))
+            return total
+    """
+    assert lines("SYN101", source) == [6]
+
+
+def test_torch_results_made_on_the_cpu() -> None:
+    source = """\
+        import numpy as np
+        import torch
+
+        def f(sigmas: np.ndarray, latents: torch.Tensor, total: int, block: int) -> list[int]:
+            table = torch.from_numpy(sigmas).to(latents.dtype)
+            pairs = torch.cat((table[:1], table))
+            n = torch.div(total, block, rounding_mode="floor")
+            shape = torch.broadcast_shapes(latents.shape, (1,))
+            padded = torch.nn.functional.pad(table, (0, 1))
+            return [i for i in range(5) if pairs[i] > 0 and i < n and shape[0] > 1 and padded[i] > 0]
+    """
+    assert lines("SYN102", source) == []
+
+
+def test_a_method_named_like_a_builtin_does_not_shadow_it_in_siblings() -> None:
+    source = """\
+        import torch
+
+        class Lattice:
+            def enumerate(self) -> torch.Tensor:
+                return torch.zeros(3, device="cuda")
+
+            def render(self, words: list[str]) -> list[str]:
+                return [w for i, w in enumerate(words) if i > 0]
+    """
+    assert lines("SYN102", source) == []
+
+
+def test_a_device_default_of_cpu_makes_cpu_tensors_unless_a_caller_passes_one() -> None:
+    source = """\
+        import torch
+
+        def rows(n: int, device: str = "cpu") -> list[list[int]]:
+            matrix = torch.zeros(n, n, device=device)
+            return [row.tolist() for row in matrix]
+
+        def moved(x: torch.Tensor, device: str = "cpu") -> list[list[int]]:
+            matrix = torch.zeros(3, 3, device=device)
+            return [row.tolist() for row in matrix]
+
+        def caller(x: torch.Tensor):
+            return moved(x, device="cuda")
+    """
+    assert lines("SYN101", source) == [9]
+
+
+def test_a_tensor_used_as_a_size_is_read_on_the_host() -> None:
+    source = """\
+        import torch
+
+        def f(mask: torch.Tensor, x: torch.Tensor, lengths: list[int]):
+            n = mask.sum()
+            a = torch.zeros(n, 4, device=x.device)
+            b = [i for i in range(n)]
+            c = x.new_zeros(n)
+            m = x.shape[0]
+            d = torch.zeros(m, len(lengths), device=x.device), range(m), x.view(m, -1)
+            k = torch.tensor(lengths).sum()
+            return a, b, c, d, torch.zeros(k)
+    """
+    assert lines("SYN110", source) == [5, 6, 7]
+
+
+def test_squared_sums_must_be_norms_of_floating_tensors() -> None:
+    source = """\
+        import torch
+
+        def stats(features: torch.Tensor, preds: torch.Tensor, target: torch.Tensor, k: int):
+            counts = torch.bincount(target * k + preds).reshape(k, k)
+            return (features * features).sum(), (counts ** 2).sum()
+
+        def norms(grads: list[torch.Tensor], x: torch.Tensor, counts: torch.Tensor):
+            a = sum(g.pow(2).sum() for g in grads)
+            b = (x * x).sum().sqrt()
+            c = counts.long().pow(2).sum().sqrt()
+            return a, b, c
+    """
+    assert lines("SYN301", source) == [8, 9]
