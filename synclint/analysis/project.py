@@ -1875,8 +1875,9 @@ class _Evaluation:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
         source = summary.returns_from
-        if source is not None and source < len(args) and args[source][0] is HOST_TENSOR:
-            return (on_host(summary.returns), None)  # computed from the CPU tensor passed in
+        if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
+            # Computed from the CPU tensor (or the Python number) passed in.
+            return (on_host(summary.returns), None)
         return (summary.returns, None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:

@@ -16,7 +16,9 @@ import libcst as cst
 from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
 from synclint.analysis.infer import Env, combine, is_cpu_device, uses_as_tensor
 from synclint.analysis.kinds import (
+    HOST,
     HOST_TENSOR,
+    NUMPY,
     UNKNOWN,
     Func,
     Instance,
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
     from synclint.analysis.project import FileView, Hot, Summary
 
 Hook = Callable[[Any], None]
+#: Arguments that never live on an accelerator.
+_HOST_VALUES = (HOST_TENSOR, HOST, NUMPY)
 
 #: Fields that never hold code a rule could care about.
 _SKIPPED_FIELDS = frozenset(
@@ -310,8 +314,10 @@ class Context:
         source = summary.returns_from
         positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
         if source is not None and source < len(positional) and len(positional) == len(
-                node.args) and self.env.kind(positional[source].value) is HOST_TENSOR:
-            return on_host(summary.returns)  # computed from the CPU tensor passed in
+                node.args) and self.env.kind(positional[source].value) in _HOST_VALUES:
+            # Computed from the CPU tensor (or the Python number) passed in, whatever the
+            # annotation says: `def n_tokens(lengths: Tensor) -> Tensor` given an int.
+            return on_host(summary.returns)
         return None if summary.returns is UNKNOWN else summary.returns
 
     def _self_attribute_kind(self, attribute: str) -> Kind | None:

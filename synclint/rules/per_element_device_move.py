@@ -82,10 +82,11 @@ def _several_devices(move: cst.Call, loop: cst.CSTNode, ctx: Context) -> bool:
     function, the iterable or the target says so (`per_device_norms`)."""
     target = next((a.value for a in move.args if a.keyword is None
                    or a.keyword.value == "device"), None)
-    if target is not None and _device_of_a_tensor(target, ctx):
-        return True
     iterable = loop.for_in.iter if isinstance(loop, (cst.ListComp, cst.GeneratorExp)) \
         else loop.iter if isinstance(loop, cst.For) else None
+    walked = last_name(iterable) if iterable is not None else ""
+    if target is not None and _device_of_a_tensor(target, ctx, walked):
+        return True
     names = [last_name(iterable) if iterable is not None else "",
              last_name(_unsubscripted(target)) if target is not None else ""]
     if isinstance(iterable, cst.Call):
@@ -105,16 +106,21 @@ def _unsubscripted(node: cst.BaseExpression) -> cst.BaseExpression:
     return node
 
 
-def _device_of_a_tensor(target: cst.BaseExpression, ctx: Context, depth: int = 0) -> bool:
+def _device_of_a_tensor(target: cst.BaseExpression, ctx: Context, walked: str,
+                        depth: int = 0) -> bool:
+    """`norms[0].device`: the device of a tensor, or of an element of the list walked."""
     if isinstance(target, cst.Attribute) and target.attr.value == "device":
-        return ctx.kind(target.value) in TENSORS
+        value = target.value
+        return ctx.kind(value) in TENSORS or (
+            isinstance(value, cst.Subscript) and bool(walked)
+            and last_name(_unsubscripted(value)) == walked)
     if isinstance(target, cst.Name) and depth == 0:
         scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
         values = [ancestors[-2].value for node, ancestors in occurrences(scope, target.value)
                   if binds(node, ancestors) and len(ancestors) >= 2
                   and isinstance(ancestors[-1], cst.AssignTarget)
                   and isinstance(ancestors[-2], cst.Assign)]
-        return len(values) == 1 and _device_of_a_tensor(values[0], ctx, depth + 1)
+        return len(values) == 1 and _device_of_a_tensor(values[0], ctx, walked, depth + 1)
     return False
 
 
