@@ -420,10 +420,11 @@ class Env:
             known = self.self_attribute(node.attr.value)
             if known is not None:
                 return known
-            known = library.attribute_result(UNKNOWN, node.attr.value, name="self",
-                                             self_bases=self.self_bases())
-            if known is not None:
-                return known
+            if node.attr.value in knowledge.ATTRIBUTE_NAMES:
+                known = library.attribute_result(UNKNOWN, node.attr.value, name="self",
+                                                 self_bases=self.self_bases())
+                if known is not None:
+                    return known
         qualified = self.imports.qualify(node)
         if qualified is not None and qualified.startswith("torch."):
             # torch.float32, torch.cuda ... are host objects, not tensors.

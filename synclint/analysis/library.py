@@ -77,6 +77,10 @@ def method_result(receiver: Kind, method: str, args: Arguments, *, name: str | N
     say (`Instance`), `self` in a class deriving from library classes, a module, or an
     unknown value whose name says what it is (`accelerator`). `key`: the literal first
     argument of `get` / `pop`, which read an item (`td.get("is_init")`)."""
+    if not (isinstance(receiver, Instance) or receiver is MODULE or (
+            name is not None and (name in knowledge.HINT_NAMES or (
+                name == "self" and self_bases)))):
+        return None  # cheap: most receivers are no library object
     owners = _owners(receiver, name, self_bases, roots)
     if not owners:
         return None
@@ -106,6 +110,8 @@ def attribute_result(base: Kind, attribute: str, *, name: str | None,
         if field is not None:
             return knowledge.to_host(field) if base is HOST_TENSOR else field
         return None
+    if attribute not in knowledge.ATTRIBUTE_NAMES and not isinstance(base, Instance):
+        return None  # cheap: no table declares it (an instance may have catch-all fields)
     for owner in _owners(base, name, self_bases, roots):
         found = knowledge.attribute_kind(owner, attribute)
         if found is not None:

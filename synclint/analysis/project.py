@@ -1064,7 +1064,8 @@ def module_imports(tree: ast.Module, name: str, filename: str, text: str,
     # them, also inside functions. Hook registrations are calls, so only statements on
     # lines that mention one are walked in full.
     hook_lines = {text.count("\n", 0, match.start()) + 1
-                  for match in _REGISTRATION.finditer(text)}
+                  for pattern in (_REGISTRATION, _QUALIFIED_REGISTRATION)
+                  for match in pattern.finditer(text)}
     for node in _all_statements(tree.body):
         if hook_lines and not isinstance(node, _COMPOUND) and any(
                 line in hook_lines for line in range(node.lineno, (node.end_lineno or
@@ -1172,11 +1173,9 @@ class _Evaluation:
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
         #: What the framework passes the unannotated parameters of a per-step method.
-        self.param_kinds = _role_params(project._role(function), function)
-        #: The file's top-level imports and the class's library bases (`library.py`).
-        self.roots = library.roots_of(function.module.imports.values())
-        self.self_bases = tuple(project._externals(function.class_key)) \
-            if function.class_key is not None else ()
+        self.param_kinds = _role_params(
+            knowledge.step_role(function.name, self.self_bases)
+            if function.name in knowledge.ROLE_NAMES and self.self_bases else None, function)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
             kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
@@ -1542,7 +1541,8 @@ class _Evaluation:
                     if kind is not None:
                         return (kind, None)
             known = library.attribute_result(UNKNOWN, node.attr, name="self",
-                                             self_bases=self.self_bases)
+                                             self_bases=self.self_bases) \
+                if node.attr in knowledge.ATTRIBUTE_NAMES else None
             return (known, None) if known is not None else _UNKNOWN_VALUE
         dotted = _dotted(node)
         if dotted is not None and self._qualified(dotted).startswith("torch."):
@@ -1789,6 +1789,17 @@ class _Evaluation:
         kind: Kind = Seq(TENSOR) if isinstance(value, ast.List) else TENSOR
         self.self_kinds[node.args[0].value] = kind
         return (HOST, None)
+
+    @functools.cached_property
+    def self_bases(self) -> tuple[str, ...]:
+        """The qualified library bases of the method's class (`library.py`)."""
+        key = self.function.class_key
+        return tuple(self.project._externals(key)) if key is not None else ()
+
+    @functools.cached_property
+    def roots(self) -> frozenset[str]:
+        """The file's top-level imports (where a receiver's name says what it is)."""
+        return library.roots_of(self.module.imports.values())
 
     def _cpu(self, node: ast.expr | None) -> bool:
         """A literal CPU device, or a parameter still bound to its default CPU device."""
@@ -2209,7 +2220,11 @@ def _dotted(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
-_REGISTRATION = re.compile(r"(?:\.|\b)(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+_REGISTRATION = re.compile(
+    r"\.(?:" + "|".join(k for k, r in HOOK_REGISTRARS.items() if not r.qualified) + r")\(")
+#: Registrations by a qualified name (ignite's `Engine(f)`, `DeterministicEngine(f)`).
+_QUALIFIED_REGISTRATION = re.compile(
+    "|".join(re.escape(k) for k, r in HOOK_REGISTRARS.items() if r.qualified) + r"\(")
 #: Statements with bodies: walking one in full would walk everything under it.
 _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
              ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)

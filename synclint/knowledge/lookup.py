@@ -10,6 +10,7 @@ reading. Library objects are `Instance(<class name>)` kinds whose class name has
 from __future__ import annotations
 
 import fnmatch
+import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from synclint.analysis.kinds import (
@@ -118,6 +119,7 @@ _index()
 
 
 # -- classes ----------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
 def class_of(qualified: str) -> str | None:
     """The table's name of the library class `qualified` names (`transformers.trainer.
     Trainer` is `transformers.Trainer`; `torch.nn.Linear` is `torch.nn.Module`), or None."""
@@ -160,6 +162,11 @@ def lineage(owner: str) -> Iterator[str]:
 
 def owners_of(bases: Iterable[str]) -> tuple[str, ...]:
     """The library classes (and their bases) behind a class's external base names."""
+    return _owners_of(tuple(bases))
+
+
+@functools.lru_cache(maxsize=4096)
+def _owners_of(bases: tuple[str, ...]) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for base in bases:
         owner = class_of(base)
@@ -407,6 +414,12 @@ def once_role(method: str, bases: Iterable[str]) -> OnceRole | None:
 
 #: Method names some library runs once per fit or run, whatever the class.
 ONCE_NAMES = frozenset(method for _, method in _ONCE)
+#: Method names some library runs per step (a cheap test before `step_role`).
+ROLE_NAMES = frozenset(method for _, method in _ROLES)
+#: Receiver names some table hints at (`accelerator`, `env`).
+HINT_NAMES = frozenset(_HINTS)
+#: Attribute names some table declares (a cheap test before `attribute_kind`).
+ATTRIBUTE_NAMES = frozenset(name for _, name in _ATTRIBUTES)
 
 
 def state_registrar(method: str, bases: Iterable[str]) -> StateRegistrar | None:
