@@ -513,9 +513,12 @@ class Env:
                 return found
             return self._infer_qualified_call(qualified, node)
         called = self.kind(func)
-        if called is MODULE or isinstance(called, Instance) or (
-                called is UNKNOWN and library.calls_tensordicts(self.imports.roots)):
-            found = library.called_result(called, self._positional(node))
+        name = library_cst.cst_name(func)
+        if called is MODULE or isinstance(called, Instance) or (called is UNKNOWN and (
+                library.calls_tensordicts(self.imports.roots)
+                or name in knowledge.HINT_NAMES)):
+            found = library.called_result(called, self._positional(node), name=name,
+                                          roots=self.imports.roots)
             if found is not None:
                 return found
         if called is MODULE:

@@ -125,11 +125,14 @@ def item_result(base: Kind, key: Key, key_kind: Kind) -> Kind | None:
     return knowledge.item_kind(owner, key, key_kind) if owner is not None else None
 
 
-def called_result(func: Kind, args: Sequence[Kind]) -> Kind | None:
-    """Calling a value: a library object (a DeepSpeed engine runs its module's forward), or
-    a module or another callable given a TensorDict (TorchRL's policies and modules give
-    the TensorDict back: `td = policy(td)`)."""
+def called_result(func: Kind, args: Sequence[Kind], *, name: str | None = None,
+                  roots: Iterable[str] = ()) -> Kind | None:
+    """Calling a value: a library object (a DeepSpeed engine runs its module's forward, a
+    `stopping_criteria` list gives a bool tensor), or a module or another callable given a
+    TensorDict (TorchRL's policies and modules give the TensorDict back: `td = policy(td)`)."""
     owner = library_owner(func)
+    if owner is None and func is UNKNOWN and name in knowledge.HINT_NAMES:
+        owner = knowledge.hinted_owner(name, roots)
     if owner is not None:
         return knowledge.called_kind(owner)
     if func is MODULE or func is UNKNOWN:

@@ -1697,6 +1697,9 @@ class _Evaluation:
             key = self._project_callee(dotted)
             if key is not None:
                 return self._project_call(node, key)
+            built = self._project_instance(node, dotted)
+            if built is not None:
+                return built
             qualified = self._qualified(dotted)
             if knowledge.knows_call(qualified):
                 found = self._library_call(node, qualified)
@@ -1717,13 +1720,15 @@ class _Evaluation:
         if isinstance(func, ast.Name) and func.id in self.env and (
                 self.env[func.id][0] is MODULE or isinstance(self.env[func.id][0], Instance)):
             return self._called(node, self.env[func.id][0])
+        if (library.calls_tensordicts(self.roots) and node.args
+                and self.expr(node.args[0])[0] == TENSORDICT) or (
+                    library.ast_name(func) in knowledge.HINT_NAMES and
+                    (not isinstance(func, ast.Name) or func.id in self.env)):
+            return self._called(node, UNKNOWN)  # `td = policy(td)`, `stopping_criteria(...)`
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id)
         if isinstance(func, ast.Attribute) and self.expr(func)[0] is MODULE:
             return self._called(node, MODULE)  # calling a module runs its forward
-        if library.calls_tensordicts(self.roots) and node.args and \
-                self.expr(node.args[0])[0] == TENSORDICT:
-            return self._called(node, UNKNOWN)  # `td = policy(td)`
         if isinstance(func, ast.Attribute):
             receiver = self.expr(func.value)
             args = [self.expr(a) for a in node.args]
@@ -1750,12 +1755,27 @@ class _Evaluation:
             lambda: library.ast_device(node, _is_cpu))
         return (found, None) if found is not None else None
 
+    def _project_instance(self, node: ast.Call, dotted: str) -> Value | None:
+        """`pid = StepController(...)`: an instance of a project class, whose methods and
+        attributes are the class's (`pid.propose_step(error)` is resolved)."""
+        if dotted.split(".", 1)[0] in self.env:
+            return None
+        key = self.project._name_key(self.module, dotted)
+        if key is None or key not in self.project.classes:
+            return None
+        for arg in node.args:
+            self.expr(arg)
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        return (Instance(key), None)
+
     def _called(self, node: ast.Call, called: Kind) -> Value:
         """Calling a module (its forward: a tensor) or a library object."""
         values = [self.expr(arg) for arg in node.args]
         for keyword in node.keywords:
             self.expr(keyword.value)
-        found = library.called_result(called, [v[0] for v in values])
+        found = library.called_result(called, [v[0] for v in values],
+                                      name=library.ast_name(node.func), roots=self.roots)
         if found is not None:
             return (found, None)
         return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE

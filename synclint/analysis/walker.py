@@ -310,7 +310,7 @@ class Context:
     def _project_call_kind(self, node: cst.Call) -> Kind | None:
         summary = self.callee(node)
         if summary is None:
-            return None
+            return self._project_instance(node)
         source = summary.returns_from
         positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
         if source is not None and source < len(positional) and len(positional) == len(
@@ -319,6 +319,16 @@ class Context:
             # annotation says: `def n_tokens(lengths: Tensor) -> Tensor` given an int.
             return on_host(summary.returns)
         return None if summary.returns is UNKNOWN else summary.returns
+
+    def _project_instance(self, node: cst.Call) -> Kind | None:
+        """`pid = StepController(...)`: an instance of a project class (its methods resolve
+        through the class: `pid.propose_step(error)`)."""
+        assert self.project is not None
+        dotted = dotted_name(node.func)
+        if dotted is None or self.env.lookup(dotted.split(".", 1)[0]) is not None:
+            return None
+        key = self.project.class_key(dotted)
+        return Instance(key) if key is not None else None
 
     def _self_attribute_kind(self, attribute: str) -> Kind | None:
         if self.project is None:

@@ -7,6 +7,7 @@ made on the CPU."""
 from __future__ import annotations
 
 from synclint.analysis.kinds import (
+    BOOL_TENSOR,
     HOST,
     HOST_TENSOR,
     MODULE,
@@ -71,9 +72,15 @@ LIBRARY = Library(
         Class("transformers.Seq2SeqTrainer", bases=(TRAINER,)),
         *(Class(f"trl.{name}", bases=(TRAINER,)) for name in TRL_TRAINERS),
         Class(CALLBACK),
-        Class("transformers.LogitsProcessor"),
-        Class("transformers.LogitsWarper"),
-        Class("transformers.StoppingCriteria"),
+        Class("transformers.LogitsProcessor", called=TENSOR),
+        Class("transformers.LogitsWarper", called=TENSOR),
+        Class("transformers.LogitsProcessorList", called=TENSOR,
+              hints=frozenset({"logits_processor", "logits_processors"})),
+        # A stopping criterion gives one bool per sequence (a device tensor): `all(...)` of it
+        # reads each on the host.
+        Class("transformers.StoppingCriteria", called=BOOL_TENSOR),
+        Class("transformers.StoppingCriteriaList", called=BOOL_TENSOR,
+              hints=frozenset({"stopping_criteria"})),
     ),
     methods=(
         # `model.generate(...)`: the generated ids, on the model's device.

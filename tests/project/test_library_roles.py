@@ -238,3 +238,41 @@ def train(model: torch.nn.Module, loader, arrays: list[np.ndarray]):
     found = findings(helpers=helpers, train=train)
     assert [(d.filename, d.location.row) for d in found] == [("train.py", 9)] * 3
     assert {d.message.split("`")[1] for d in found} == {"ids()", "ppl()", "fmt()"}
+
+
+def test_methods_of_a_project_object_built_in_the_function_are_resolved() -> None:
+    source = """\
+import torch
+
+
+class StepController:
+    def propose_step(self, error) -> bool:
+        return 1 / (float(error) + 1e-8) > 1
+
+
+def sample(x: torch.Tensor, n: int, errors: list[float]) -> None:
+    controller = StepController()
+    for _ in range(n):
+        controller.propose_step(torch.linalg.norm(x))
+    for error in errors:
+        controller.propose_step(error)
+"""
+    found = findings(sampler=source)
+    assert [(d.code, d.location.row) for d in found] == [("SYN101", 13)]
+    assert found[0].message.startswith("`StepController.propose_step()` reads a tensor")
+
+
+def test_a_stopping_criteria_list_gives_one_bool_tensor_per_sequence() -> None:
+    source = """\
+import torch
+from transformers import StoppingCriteriaList
+
+
+def generate(model: torch.nn.Module, ids: torch.Tensor, stopping_criteria: StoppingCriteriaList):
+    while True:
+        ids = torch.cat([ids, model(ids).argmax(-1, keepdim=True)], dim=-1)
+        if all(stopping_criteria(ids, None)):
+            break
+    return ids
+"""
+    assert [(d.code, d.location.row) for d in findings(gen=source)] == [("SYN102", 8)]
