@@ -258,7 +258,7 @@ def sample(x: torch.Tensor, n: int, errors: list[float]) -> None:
         controller.propose_step(error)
 """
     found = findings(sampler=source)
-    assert [(d.code, d.location.row) for d in found] == [("SYN101", 13)]
+    assert [(d.code, d.location.row) for d in found] == [("SYN101", 12)]
     assert found[0].message.startswith("`StepController.propose_step()` reads a tensor")
 
 
