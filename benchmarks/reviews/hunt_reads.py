@@ -7,6 +7,11 @@ step, compute_loss, *loss*, update, __call__, sample*). Test code (tests/, test_
 left out.
 
     python hunt_reads.py ROOT [ROOT...]   # prints one line per site: file:line function tag
+    python hunt_reads.py --compare ROOT...  # only the comparison tests (`if a > b:`,
+                                            # `while s < t_end:`), to be sampled
+
+`--compare` lists instead the `if`/`while`/`assert` tests that compare (not `is`, `in` or
+strings): too many to read all of them, so a seeded sample of them is read.
 
 The sites are candidates: each one is then read in context and judged (a real sync on a
 device tensor in per-step code, or not), and matched against synclint's findings.
@@ -21,6 +26,7 @@ HOT = re.compile(r"^(forward|training_step|validation_step|test_step|predict_ste
                  r"train\w*|evaluate\w*|rollout\w*|generate\w*)$")
 READS = {"item", "tolist", "cpu", "numpy"}
 TESTS = {"any", "all", "isnan", "isinf", "isfinite", "is_nonzero", "equal", "allclose"}
+COMPARE = "--compare" in sys.argv
 
 
 def is_test(path: pathlib.Path) -> bool:
@@ -50,7 +56,7 @@ class Finder(ast.NodeVisitor):
         self.generic_visit(node)
         self.loops[-1] -= 1
 
-    visit_For = visit_AsyncFor = visit_While = visit_ListComp = visit_SetComp = _loop
+    visit_For = visit_AsyncFor = visit_ListComp = visit_SetComp = _loop
     visit_GeneratorExp = visit_DictComp = _loop
 
     def _site(self, node: ast.AST, tag: str) -> None:
@@ -60,6 +66,9 @@ class Finder(ast.NodeVisitor):
             self.sites.append((node.lineno, function, tag, in_loop))
 
     def visit_Call(self, node: ast.Call) -> None:
+        if COMPARE:
+            self.generic_visit(node)
+            return
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in READS and not node.args:
             self._site(node, "." + func.attr + "()")
@@ -73,7 +82,12 @@ class Finder(ast.NodeVisitor):
 
     def _test(self, test: ast.expr) -> None:
         for node in ast.walk(test):
-            if isinstance(node, ast.Call):
+            if COMPARE and isinstance(node, ast.Compare) and not any(
+                    isinstance(o, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for o in node.ops) \
+                    and not any(isinstance(c, ast.Constant) and isinstance(c.value, str)
+                                for c in [node.left, *node.comparators]):
+                self._site(node, "test compare")
+            if not COMPARE and isinstance(node, ast.Call):
                 name = node.func.attr if isinstance(node.func, ast.Attribute) else \
                     node.func.id if isinstance(node.func, ast.Name) else ""
                 if name in TESTS:
@@ -93,7 +107,7 @@ class Finder(ast.NodeVisitor):
 
 
 def main() -> None:
-    for root in sys.argv[1:]:
+    for root in (a for a in sys.argv[1:] if a != "--compare"):
         for path in sorted(pathlib.Path(root).rglob("*.py")):
             if is_test(path.relative_to(root)):
                 continue

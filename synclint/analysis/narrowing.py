@@ -3,7 +3,10 @@ each branch.
 
 `isinstance(v, torch.Tensor)` makes `v` a tensor in the body and *not* a tensor in the
 `else` branch; `isinstance(v, (np.integer, np.floating))` makes it a NumPy scalar (a host
-value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python number.
+value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python number. A
+device test (`t.device.type == "cpu"`, `t.device == torch.device("cpu")`, `not t.is_cuda`)
+makes `t` a CPU tensor where it holds: `if t.device.type == "cpu" and t.any():` reads it
+without a device sync.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import (
     HOST,
+    HOST_TENSOR,
     NUMPY,
     TENSOR,
     TENSORS,
@@ -54,6 +58,11 @@ def narrowings(test: cst.BaseExpression, imports: Imports,
         if isinstance(test.operator, cst.And):
             return {**left[0], **right[0]}, {}
         return {}, {**left[1], **right[1]}
+    if isinstance(test, cst.Comparison):
+        return _device_test(test)
+    if isinstance(test, cst.Attribute) and test.attr.value == "is_cuda" and \
+            isinstance(test.value, cst.Name):
+        return {test.value.value: TENSOR}, {test.value.value: HOST_TENSOR}
     if not isinstance(test, cst.Call):
         return _NONE
     positional = [a for a in test.args if a.keyword is None and not a.star]
@@ -116,3 +125,38 @@ def _class_kind(node: cst.BaseExpression, imports: Imports) -> Kind | None:
     if qualified.startswith("numbers."):
         return HOST
     return None
+
+
+def _device_test(test: cst.Comparison) -> Narrowing:
+    """`t.device.type == "cpu"` (or `!=`), `t.device == torch.device("cpu")`: `t` is a CPU
+    tensor where the test says so (and a device tensor where it says the opposite)."""
+    if len(test.comparisons) != 1:
+        return _NONE
+    target = test.comparisons[0]
+    subject, other = test.left, target.comparator
+    if _is_cpu_literal(subject):
+        subject, other = other, subject
+    if not _is_cpu_literal(other):
+        return _NONE
+    if isinstance(subject, cst.Attribute) and subject.attr.value == "type":
+        subject = subject.value
+    if not (isinstance(subject, cst.Attribute) and subject.attr.value == "device"
+            and isinstance(subject.value, cst.Name)):
+        return _NONE
+    name = subject.value.value
+    if isinstance(target.operator, cst.Equal):
+        return {name: HOST_TENSOR}, {}
+    if isinstance(target.operator, cst.NotEqual):
+        return {}, {name: HOST_TENSOR}
+    return _NONE
+
+
+def _is_cpu_literal(node: cst.BaseExpression) -> bool:
+    """`"cpu"`, `torch.device("cpu")`."""
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value == "cpu"
+    if isinstance(node, cst.Call) and len(node.args) == 1 and \
+            isinstance(node.func, (cst.Attribute, cst.Name)):
+        name = node.func.attr.value if isinstance(node.func, cst.Attribute) else node.func.value
+        return name == "device" and _is_cpu_literal(node.args[0].value)
+    return False

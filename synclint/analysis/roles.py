@@ -12,7 +12,10 @@ A function is cold when:
 - its name says so: `__init__`, `__repr__`, `extra_repr`, `setup`, `set_timesteps`,
   `from_pretrained`, a name that starts with `save`, `load`, `export`, `convert`, `init`,
   `print`, `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
-  (`cpu_offload`);
+  (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
+  `merge_and_unload`, `fuse_lora`);
+- it is a setup method of a library class it derives from (`Trainer.create_optimizer`,
+  the knowledge base's once-per-run roles);
 - it is a method of a logger backend (a class named `...Logger`, or deriving from one):
   the framework calls it at its logging interval, with values it already turned into
   Python numbers (Lightning's `LoggerConnector` converts tensors before
@@ -69,6 +72,14 @@ _NOT_A_LOAD = re.compile(r"^load_balanc")
 #: A name that starts with `offload` may move activations every step
 #: (`offload_hidden_states`): not cold by name.
 _WORDS = re.compile(r"(^|_)(save|checkpoints|state_dict)(_|$)|(^|_)offload$")
+#: Adapter surgery that runs once per merge or initialisation, not per step: PEFT's
+#: `merge`/`unmerge` (their `safe_merge` NaN checks), diffusers' `fuse_lora`, and the
+#: `*_init` initialisers of adapter weights (`pissa_init`, `corda_init`, `loftq_init`).
+_MERGE = re.compile(
+    r"^(un)?(merge|merge_adapter|merge_and_unload|merge_lora|merge_safe|merge_unsafe)$"
+    r"|^(un)?fuse_lora$|^unload_and_optionally_merge$"
+)
+_INITIALISER = re.compile(r"^\w+_init$")
 #: Per-call helpers of inference pipelines (diffusers): once per call, not per step.
 _PIPELINE_ONCE = re.compile(
     r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
@@ -104,6 +115,10 @@ def function_role(name: str) -> str | None:
         return None
     if _VERB.match(bare) or _WORDS.search(bare):
         return f"`{name}` is setup, save, load or export code, not a step"
+    if _MERGE.match(bare):
+        return f"`{name}` folds adapter weights in or out once, not per step"
+    if _INITIALISER.match(bare):
+        return f"`{name}` initialises once, not per step"
     return None
 
 

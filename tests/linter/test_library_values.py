@@ -235,3 +235,42 @@ def test_squared_sums_must_be_norms_of_floating_tensors() -> None:
             return a, b, c
     """
     assert lines("SYN301", source) == [8, 9]
+
+
+def test_a_device_test_narrows_a_tensor_to_the_cpu_in_its_branch() -> None:
+    source = """\
+        import torch
+
+        def f(ts: list[torch.Tensor]) -> list[float]:
+            out = []
+            for t in ts:
+                if t.device.type == "cpu":
+                    out.append(t.sum().item())
+                if t.device != torch.device("cpu"):
+                    out.append(t.sum().item())
+                if not t.is_cuda:
+                    out.append(t.max().item())
+            return out
+    """
+    assert lines("SYN101", source) == [9]
+
+
+def test_adapter_merging_and_initialisers_are_cold_but_not_look_alike_names() -> None:
+    source = """\
+        import torch
+
+        class Layer:
+            def merge(self, names: list[str], w: torch.Tensor) -> None:
+                for name in names:
+                    if not torch.isfinite(w).all():
+                        raise ValueError(name)
+
+            def pissa_init(self, ws: list[torch.Tensor]) -> None:
+                for w in ws:
+                    if torch.isnan(w).any():
+                        raise ValueError("nan")
+
+            def merge_feature_batches(self, ws: list[torch.Tensor]) -> list[torch.Tensor]:
+                return [w for w in ws if w.abs().max() > 1]
+    """
+    assert lines("SYN102", source) == [15]
