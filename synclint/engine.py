@@ -17,6 +17,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from synclint.analysis.graph_breaks import graph_break_fields
 from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
@@ -234,7 +235,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
         related = tuple(r if isinstance(r, Related) else _related(r, filename, positions)
                         for r in report.related)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
-                                report.confidence, report.help, related)
+                                report.confidence, report.help, related,
+                                **graph_break_fields(report.graph_break))
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
     return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -13,6 +15,10 @@ from pygls.workspace import TextDocument
 from pygls.workspace.position_codec import ServerTextPosition
 
 from synclint import __version__
+
+if TYPE_CHECKING:
+    from synclint.engine import LintOutput
+    from synclint.session import Session
 from synclint.diagnostics import Applicability, Diagnostic, Location
 from synclint.docs import rule_url
 from synclint.profile_data import Profile
@@ -41,8 +47,12 @@ def create_server() -> LanguageServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+        path = _path_of(params.text_document.uri)
+        if path is not None:
+            _workspace.closed(path)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+        _republish_others(ls, params.text_document.uri)
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
@@ -93,20 +103,49 @@ def serve(runtime: str | None = None) -> None:
 
 
 # -- linting a document -------------------------------------------------------------------
-def _settings_for(document: TextDocument) -> tuple[str, frozenset[str], bool]:
-    """The file name to lint as, its enabled codes and whether unsafe fixes are on."""
-    from synclint.config import ConfigError, Overrides, resolve_settings
-    from synclint.rules import DEFAULT_CODES
+class _Workspace:
+    """One session per project the open documents belong to (the files `synclint check`
+    of its root checks), kept up to date with every edit of an open document."""
 
-    path = to_fs_path(document.uri) if document.uri.startswith("file:") else None
-    name = path or document.uri
-    if path is None:
-        return name, DEFAULT_CODES, False
-    try:
-        settings = resolve_settings([path], None, Overrides())
-    except ConfigError:
-        return name, DEFAULT_CODES, False
-    return path, settings.codes_for(path), settings.unsafe_fixes
+    def __init__(self) -> None:
+        self._sessions: dict[Path, Session] = {}
+        #: The view digest each open document's findings were last published with.
+        self.published: dict[str, str | None] = {}
+
+    def session(self, path: str) -> tuple[Session, frozenset[str], bool]:
+        """The session `path` belongs to, its enabled codes and whether unsafe fixes
+        are on."""
+        from synclint.cache import default_cache_dir
+        from synclint.config import ConfigError, Overrides, resolve_settings
+        from synclint.session import Session, project_of
+
+        try:
+            settings = resolve_settings([path], None, Overrides())
+        except ConfigError:
+            from synclint.config import Settings
+
+            settings = Settings()
+        root = settings.root.resolve()
+        session = self._sessions.get(root)
+        if session is None or session.settings != settings:
+            cache = default_cache_dir(settings.root)
+            session = Session(settings, project_of(path, settings),
+                              cache_dir=cache if cache.is_dir() else None, write_cache=False)
+            self._sessions[root] = session
+        elif not any(os.path.realpath(p) == os.path.realpath(path) for p in session.paths):
+            session.paths.append(path)
+        return session, settings.codes_for(path), settings.unsafe_fixes
+
+    def closed(self, path: str) -> None:
+        for session in self._sessions.values():
+            session.set_text(path, None)
+
+
+_workspace = _Workspace()
+
+
+def _path_of(uri: str) -> str | None:
+    return to_fs_path(uri) if uri.startswith("file:") else None
 
 
 def _normalised(source: str) -> str:
@@ -115,9 +154,20 @@ def _normalised(source: str) -> str:
 
 def _lint(document: TextDocument) -> tuple[list[Diagnostic], bool]:
     from synclint.engine import lint_source
+    from synclint.rules import DEFAULT_CODES
 
-    name, codes, unsafe = _settings_for(document)
-    diagnostics = lint_source(_normalised(document.source), name, codes).diagnostics
+    path = _path_of(document.uri)
+    source = _normalised(document.source)
+    if path is None:
+        name, codes, unsafe = document.uri, DEFAULT_CODES, False
+        diagnostics = lint_source(source, name, codes).diagnostics
+    else:
+        session, codes, unsafe = _workspace.session(path)
+        name = path
+        output = session.lint(path, source, shown=path, codes=codes)
+        diagnostics = output.diagnostics
+        view = session.view(path)
+        _workspace.published[document.uri] = view.digest if view is not None else None
     profile = _runtime.get() if _runtime is not None else None
     if profile is not None:
         from synclint.join import join_profile
@@ -148,12 +198,28 @@ def to_lsp(document: TextDocument, diagnostic: Diagnostic) -> types.Diagnostic:
     )
 
 
-def _publish(ls: LanguageServer, uri: str) -> None:
+def _publish(ls: LanguageServer, uri: str, others: bool = True) -> None:
     document = ls.workspace.get_text_document(uri)
     diagnostics, _ = _lint(document)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=uri, diagnostics=[to_lsp(document, d) for d in diagnostics],
         version=document.version))
+    if others:
+        _republish_others(ls, uri)
+
+
+def _republish_others(ls: LanguageServer, changed: str) -> None:
+    """An edit of one module can change what another one's findings say (a helper that
+    now syncs, called in a loop there): the other open documents whose view of the
+    model changed are published again."""
+    for uri in list(ls.workspace.text_documents):
+        path = _path_of(uri)
+        if uri == changed or path is None or uri not in _workspace.published:
+            continue
+        session, _, _ = _workspace.session(path)
+        view = session.view(path)
+        if (view.digest if view is not None else None) != _workspace.published[uri]:
+            _publish(ls, uri, others=False)
 
 
 # -- code actions ---------------------------------------------------------------------------
@@ -195,9 +261,22 @@ def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.Cod
 
 def _fix_all(document: TextDocument, unsafe: bool) -> types.TextEdit | None:
     from synclint.fixer import fix_source
+    from synclint.rules import DEFAULT_CODES
 
-    name, codes, _ = _settings_for(document)
-    result = fix_source(_normalised(document.source), name, codes, unsafe=unsafe)
+    path = _path_of(document.uri)
+    source = _normalised(document.source)
+    if path is None:
+        result = fix_source(source, document.uri, DEFAULT_CODES, unsafe=unsafe)
+    else:
+        session, codes, _ = _workspace.session(path)
+
+        def lint(text: str) -> LintOutput:
+            return session.lint(path, text, shown=path, codes=codes)
+
+        try:
+            result = fix_source(source, path, codes, unsafe=unsafe, lint=lint)
+        finally:
+            session.set_text(path, source)  # the buffer is what the editor still shows
     if not result.changed:
         return None
     lines: Sequence[str] = document.lines

@@ -166,15 +166,20 @@ def render_table(profile: Profile) -> str:
     show_default=True,
     help="CUDA's sync debug mode, or the whole-program emulator (the default without a GPU).",
 )
+@click.option("--compile", "compiled", is_flag=True,
+              help="Record the graph breaks torch.compile makes instead of the syncs, each "
+                   "joined to the rule that predicts it (SYN499 when none does).")
 # `fix --verify` compares counts only: linting every stack file twice would be wasted.
 @click.option("--no-static", "no_static", is_flag=True, hidden=True)
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.pass_context
 def profile(
     ctx: click.Context, module: str | None, output_format: str, as_json: bool,
-    output_file: str | None, backend: str, no_static: bool, args: tuple[str, ...]
+    output_file: str | None, backend: str, compiled: bool, no_static: bool,
+    args: tuple[str, ...]
 ) -> None:
-    """Run SCRIPT [ARGS]... (or -m MODULE [ARGS]...) and list the host syncs it makes.
+    """Run SCRIPT [ARGS]... (or -m MODULE [ARGS]...) and list the host syncs it makes
+    (with --compile: the graph breaks torch.compile makes).
 
     Without a GPU every tensor counts as a device tensor unless it came from a host
     conversion, so the script is profiled as if it ran on the GPU. Each site gets the
@@ -187,6 +192,11 @@ def profile(
     target, argv = (module, list(args)) if module is not None else (args[0], list(args[1:]))
     if module is None and not os.path.isfile(target):
         raise click.UsageError(f"no such script: {target}")
+    if compiled:
+        exit_code, text = _profile_breaks(target, module is not None, argv, no_static,
+                                          as_json or output_format == "json")
+        _emit(ctx, text, output_file)
+        ctx.exit(exit_code)
     try:
         from synclint.runtime import count_syncs
     except ImportError as exc:  # pragma: no cover - synclint.runtime itself needs no torch
@@ -204,14 +214,35 @@ def profile(
     sys.stdout.flush()
     result = build_profile(report, start_dir, static=not no_static)
     text = result.dumps() if as_json or output_format == "json" else render_table(result)
+    _emit(ctx, text, output_file)
+    ctx.exit(exit_code)
+
+
+def _profile_breaks(target: str, is_module: bool, argv: list[str], no_static: bool,
+                    as_json: bool) -> tuple[int, str]:
+    """Run the script with Dynamo's graph breaks recorded: its exit code and the report."""
+    from synclint.profile_compile import build_break_profile, record, render_breaks
+
+    try:
+        import torch._dynamo  # noqa: F401
+    except ImportError as exc:
+        raise click.ClickException(
+            "profile --compile needs PyTorch: pip install 'synclint[runtime]'") from exc
+    start_dir = os.getcwd()
+    exit_code, breaks = record(lambda: _run(target, is_module, argv))
+    sys.stdout.flush()
+    result = build_break_profile(breaks, start_dir, static=not no_static)
+    return exit_code, result.dumps() if as_json else render_breaks(result)
+
+
+def _emit(ctx: click.Context, text: str, output_file: str | None) -> None:
     if output_file is None:
         click.echo(text, err=True, nl=False)
-    else:
-        try:
-            with open(output_file, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            click.echo(f"error: {output_file}: cannot write the profile: "
-                       f"{error.strerror or error}", err=True)
-            ctx.exit(2)
-    ctx.exit(exit_code)
+        return
+    try:
+        with open(output_file, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        click.echo(f"error: {output_file}: cannot write the profile: "
+                   f"{error.strerror or error}", err=True)
+        ctx.exit(2)

@@ -40,6 +40,8 @@ _CODE_BY_OP: tuple[tuple[str, str], ...] = (
     ("index", "SYN104"),
 )
 HOST_READ = "SYN101"
+#: The backend of a `profile --compile` run: Dynamo's graph breaks, no sync counts.
+DYNAMO = "dynamo"
 
 
 def code_for_kind(kind: str, op: str = "") -> str:
@@ -93,16 +95,44 @@ class Site:
 
 
 @dataclass(frozen=True)
+class BreakSite:
+    """A graph break Dynamo made (`synclint profile --compile`), at its innermost user
+    frame: how often Dynamo logged it (once per compilation of its frame), its reason,
+    and the rule of the finding that predicts it (SYN499 when none does)."""
+
+    file: str
+    line: int
+    function: str
+    reason: str
+    count: int
+    code: str
+    #: Whether a finding of `synclint check` with `"graph_break": true` covers it.
+    static: bool
+    stack: tuple[Frame, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file, "line": self.line, "function": self.function,
+            "reason": self.reason, "count": self.count, "code": self.code,
+            "static": self.static, "stack": [frame.to_json() for frame in self.stack],
+        }
+
+
+@dataclass(frozen=True)
 class Profile:
-    """Every sync site of one run."""
+    """Every sync site of one run (and, from `profile --compile`, every graph break)."""
 
     total: int
     backend: str
     sites: tuple[Site, ...]
+    graph_breaks: tuple[BreakSite, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"total": self.total, "backend": self.backend,
-                "sites": [site.to_json() for site in self.sites]}
+        data: dict[str, Any] = {"total": self.total, "backend": self.backend,
+                                "sites": [site.to_json() for site in self.sites]}
+        if self.graph_breaks or self.backend == DYNAMO:
+            data["graph_breaks"] = [site.to_json() for site in self.graph_breaks]
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2) + "\n"
@@ -135,10 +165,7 @@ def parse_profile(data: Any) -> Profile:
     for raw in _list(data["sites"], "sites"):
         if not isinstance(raw, dict):
             raise TypeError("each site must be an object")
-        stack = tuple(
-            Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
-            for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
-        )
+        stack = _stack(raw)
         site = Site(
             file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
             function=_str(raw["function"], "function"), kind=_str(raw["kind"], "kind"),
@@ -148,8 +175,26 @@ def parse_profile(data: Any) -> Profile:
             stack=stack or (Frame(raw["file"], raw["line"], raw["function"]),),
         )
         sites.append(site)
+    breaks = []
+    for raw in _list(data.get("graph_breaks", []), "graph_breaks"):
+        if not isinstance(raw, dict):
+            raise TypeError("each graph break must be an object")
+        stack = _stack(raw)
+        breaks.append(BreakSite(
+            file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
+            function=_str(raw.get("function", ""), "function"),
+            reason=_str(raw.get("reason", ""), "reason"), count=_int(raw["count"], "count"),
+            code=_str(raw.get("code", "SYN499"), "code"), static=bool(raw.get("static", False)),
+            stack=stack or (Frame(raw["file"], raw["line"], raw.get("function", "")),)))
     return Profile(total=_int(data["total"], "total"), backend=_str(data["backend"], "backend"),
-                   sites=tuple(sites))
+                   sites=tuple(sites), graph_breaks=tuple(breaks))
+
+
+def _stack(raw: dict[str, Any]) -> tuple[Frame, ...]:
+    return tuple(
+        Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
+        for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
+    )
 
 
 def _list(value: Any, key: str) -> list[Any]:

@@ -42,19 +42,18 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import Kind
-from synclint.analysis.project import (
+from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
-    Hot,
-    Project,
     StaleIndex,
-    Summary,
     _Class,
     _Function,
     _Module,
@@ -62,15 +61,17 @@ from synclint.analysis.project import (
     package_root,
     parse_module,
 )
+from synclint.model.project import Project, no_cyclic_gc
+from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 4
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
 MAX_REUSES = 16
 #: Only frozen dataclasses and enums of these packages are ever built from an entry.
-_DECODABLE = "synclint.analysis."
+_DECODABLE = ("synclint.analysis.", "synclint.model.")
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,34 @@ class IndexStore:
             return
 
 
+class MemoryIndexStore:
+    """An `IndexStore` kept in memory, for one process that rebuilds the index after
+    each edit (`--no-cache`, a language server's unsaved buffers): only the last entry
+    is kept. A first load may come from a store on disk (`below`), never written."""
+
+    def __init__(self, below: IndexStore | None = None) -> None:
+        self._entry: tuple[str, dict[str, Any]] | None = None
+        self._below = below
+
+    def key(self, checked: Iterable[str]) -> str:
+        if self._below is not None:
+            return self._below.key(checked)
+        digest = hashlib.sha256(str(INDEX_FORMAT).encode())
+        for name in checked:
+            digest.update(b"\0")
+            digest.update(name.encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        if self._entry is not None and self._entry[0] == key:
+            return self._entry[1]
+        return self._below.load(key) if self._below is not None else None
+
+    def store(self, key: str, data: dict[str, Any]) -> None:
+        # What the index reads back from JSON: tuples as lists, and no shared state.
+        self._entry = (key, json.loads(json.dumps(data, separators=(",", ":"))))
+
+
 # --- one run -------------------------------------------------------------------------------
 @dataclass
 class _File:
@@ -145,18 +174,22 @@ class _File:
 
 
 def build(paths: Iterable[str], display: Callable[[str], str],
-          store: IndexStore | None) -> Project:
+          store: IndexStore | MemoryIndexStore | None,
+          overlays: Mapping[str, str] | None = None) -> Project:
     """The summarised project of `paths` (see `build_project_for_paths`), reusing and
-    refreshing the cached index in `store` when there is one."""
+    refreshing the cached index in `store` when there is one. `overlays` gives the text
+    of files that differ from the disk (an editor's buffer, standard input, a file being
+    fixed), by real path."""
     checked = list(paths)
     key = store.key(display(path) for path in checked) if store is not None else ""
     entry = _load_entry(store, key) if store is not None else None
     records = {record["filename"]: record for record in entry["modules"]} if entry else {}
+    overlays = overlays or {}
     try:
-        files = _walk(checked, display, records)
+        files = _walk(checked, display, records, overlays)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         entry, records = None, {}  # a damaged record: walk without the entry
-        files = _walk(checked, display, records)
+        files = _walk(checked, display, records, overlays)
     project: Project | None = None
     base: _Encoder | None = None
     same_files = entry is not None and [[f.name, f.module] for f in files] == entry["order"]
@@ -184,7 +217,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     return project
 
 
-def _load_entry(store: IndexStore, key: str) -> dict[str, Any] | None:
+def _load_entry(store: IndexStore | MemoryIndexStore, key: str) -> dict[str, Any] | None:
     entry = store.load(key)
     if entry is None:
         return None
@@ -200,13 +233,13 @@ def _load_entry(store: IndexStore, key: str) -> dict[str, Any] | None:
 
 
 def _walk(checked: list[str], display: Callable[[str], str],
-          records: dict[str, dict[str, Any]]) -> list[_File]:
+          records: dict[str, dict[str, Any]], overlays: Mapping[str, str]) -> list[_File]:
     """The checked files and what they import from their own trees, in the order a cold
     run indexes them; only files whose text is not in `records` are parsed."""
-    from synclint.analysis.project import _decode, _module_file, _size
+    from synclint.model.index import _decode, _module_file, _size
 
     files: list[_File] = []
-    queue: list[str] = list(checked)
+    queue = deque(checked)
     seen: set[str] = set()
     taken: set[str] = set()
     # Many modules import the same targets: look each up on disk once per run.
@@ -217,7 +250,7 @@ def _walk(checked: list[str], display: Callable[[str], str],
     # directory must not grow into the whole installation it imports from.
     budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
     while queue:
-        path = queue.pop(0)
+        path = queue.popleft()
         real = real_paths.get(path) or os.path.realpath(path)
         if real in seen:
             continue
@@ -226,14 +259,16 @@ def _walk(checked: list[str], display: Callable[[str], str],
             budget -= _size(path)
             if budget < 0:
                 continue
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            continue
-        text = _decode(data)
+        text = overlays.get(real)
         if text is None:
-            continue
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            text = _decode(data)
+            if text is None:
+                continue
         root, dotted = package_root(Path(path))
         name = display(path)
         module = f"{dotted}@{len(taken)}" if dotted in taken else dotted
@@ -402,15 +437,27 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      defined=dict(record["defined"]), linked=dict(record["names"]),
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
                      sha=record["sha"], dotted=record["dotted"])
+    facts = record.get("compile")
+    if facts is not None:  # what it compiles (`compiled.py`), kept with the module
+        module.compile = _compile_facts(objects[facts])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry in record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
+            record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
-            None if entry is None else _hot(objects[entry]))
-    for key, base_names, methods, bases, external in record["classes"]:
+            None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
+            bool(writes))
+    for key, base_names, methods, bases, external, attribute_classes in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
-                                      list(bases), list(external))
+                                      list(bases), list(external),
+                                      attribute_classes=dict(attribute_classes))
+
+
+def _compile_facts(value: object) -> ModuleFacts:
+    if not isinstance(value, ModuleFacts):
+        raise StaleIndex("bad compile record")
+    return value
 
 
 def _hot(value: object) -> Hot:
@@ -691,15 +738,18 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or _display_of(f)] for f in functions],
-        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
+                     sorted(c.attribute_classes.items())]
                     for c in classes],
     }
     if encoder is not None:
         record["sha"] = module.sha
         record["torch"] = module.torch
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
+        record["compile"] = None if module.compile is None else encoder.ref(module.compile)
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
+            row.extend((list(function.calls), list(function.reads), function.writes))
     return record
 
 
@@ -722,7 +772,7 @@ def _dotted_of(module: _Module) -> str:
 
 
 def _display_of(function: _Function) -> str:
-    from synclint.analysis.project import _display
+    from synclint.model.index import _display
 
     return _display(function)
 
@@ -847,3 +897,14 @@ def _type(types: dict[str, Any], name: str, *, is_enum: bool) -> Any:
         raise ValueError(f"not a frozen dataclass: {name!r}")
     types[name] = cls
     return cls
+
+
+def build_project_for_paths(paths: Iterable[str],
+                            display: Callable[[str], str] = lambda path: path,
+                            cache_dir: Path | None = None) -> Project:
+    """Index the checked files and what they import from their own trees (a single
+    checked file brings the modules it imports along). Files are known to the project
+    by `display(path)`, the name findings show. With `cache_dir` (the results cache
+    directory) the index is kept there, and a warm run parses only what changed."""
+    with no_cyclic_gc():
+        return build(paths, display, IndexStore(cache_dir) if cache_dir is not None else None)

@@ -38,6 +38,7 @@ from synclint.analysis.roles import (
 from synclint.style import CodeStyle
 
 if TYPE_CHECKING:
+    from synclint.analysis.compiled import Region
     from synclint.analysis.project import FileView, Hot, Summary
 
 Hook = Callable[[Any], None]
@@ -258,6 +259,13 @@ class Context:
         return flags.get(name)
 
     # -- whole-program questions ----------------------------------------------------------
+    def compiled_region(self) -> Region | None:
+        """The torch.compile region the current function runs in, or None
+        (`analysis/compiled.py`)."""
+        if self.project is None or not self.scope:
+            return None
+        return self.project.compiled.region(self.project.module, self.scope)
+
     def callee(self, node: cst.Call) -> Summary | None:
         """The summary of the project function `node` calls, or None."""
         if self.project is None:

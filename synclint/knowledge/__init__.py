@@ -14,6 +14,7 @@ from synclint.knowledge.lookup import (
     ONCE_NAMES,
     REGISTRARS,
     ROLE_NAMES,
+    STATE_NAMES,
     SYNC_CALLS,
     annotation_kind,
     attribute_kind,
@@ -40,7 +41,8 @@ from synclint.knowledge.lookup import (
 from synclint.knowledge.schema import OnceRole, Registrar, Role, StateRegistrar
 
 __all__ = [
-    "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
+    "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
+    "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "is_module",
     "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
     "owners_of", "per_step_event", "registrar", "returned_tensors", "state_registrar",

@@ -422,6 +422,10 @@ HINT_NAMES = frozenset(_HINTS)
 ATTRIBUTE_NAMES = frozenset(name for _, name in _ATTRIBUTES)
 
 
+#: Methods that register per-instance state in some library class (`add_state`).
+STATE_NAMES = frozenset(method for _, method in _STATES)
+
+
 def state_registrar(method: str, bases: Iterable[str]) -> StateRegistrar | None:
     """`self.register_buffer(...)`, `self.add_state(...)` in a class deriving from `bases`."""
     for owner in owners_of(bases):

@@ -1,0 +1,136 @@
+"""Per-step code known before any evaluation: framework step hooks, `forward`,
+`Optimizer.step`, and functions registered as autograd or module hooks."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from synclint import knowledge
+from synclint.analysis import library
+from synclint.model.index import _display, _Function, _Module
+from synclint.model.summaries import Hot, Site
+from synclint.model.syntax import _dotted, _last, _per_step_event
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
+
+
+def class_entry(project: Project, function: _Function) -> Hot | None:
+    """Per-step code by its class's library role (`knowledge.step_role`): a Lightning
+    step hook, `forward`, `Optimizer.step`, a `Trainer`'s `compute_loss`, a
+    `Metric.update`, a TorchRL env's `_step` ..."""
+    role = class_role(project, function)
+    if role is None:
+        return None
+    node = function.node
+    return Hot(role.reason, Site(function.module.filename, node.lineno, node.col_offset + 1,
+                                 role.reason))
+
+
+def class_role(project: Project, function: _Function) -> knowledge.Role | None:
+    """The per-step role of a method by the library classes its class derives from."""
+    if function.class_key is None:
+        return None
+    return knowledge.step_role(function.name, tuple(project._externals(function.class_key)))
+
+
+def find_registered_hooks(project: Project) -> None:
+    functions_of: dict[str, list[_Function]] = {}
+    for function in project.functions.values():
+        functions_of.setdefault(function.module.name, []).append(function)
+    for module in project.modules.values():
+        if module.tree is not None:  # else: cached, found by an earlier run
+            module.hooks = []
+            for node in module.registrations:
+                registering = _innermost(functions_of.get(module.name, []), node.lineno)
+                if registering is not None:
+                    found = registration(project, registering, node)
+                    if found is not None:
+                        module.hooks.append(found)
+            module.hooks.extend(decorated_hooks(module, functions_of.get(module.name, [])))
+        for key, hot in module.hooks:
+            project._hooks.setdefault(key, hot)
+
+def registration(project: Project, function: _Function, node: ast.Call) -> tuple[str, Hot] | None:
+    name = _last(node.func)
+    dotted = _dotted(node.func)
+    registrar = knowledge.registrar(
+        name, project._qualify(function.module, dotted) if dotted is not None else None)
+    if registrar is None or registrar.position < 0 or len(node.args) <= registrar.position:
+        return None
+    if registrar.event_position is not None and not _per_step_event(
+            node.args[registrar.event_position] if len(node.args) >
+            registrar.event_position else None):
+        return None
+    position, when = registrar.position, registrar.when
+    target = node.args[position]
+    if isinstance(target, ast.Call) and _dotted(target.func) in (
+            "partial", "functools.partial") and target.args:
+        target = target.args[0]
+    dotted = _dotted(target)
+    if dotted is None:
+        return None
+    key = callable_key(project, function, dotted)
+    if key is None or key not in project.functions:
+        return None
+    display = _display(project.functions[key])
+    reason = registrar.reason.format(name=display) if registrar.reason else \
+        f"`{display}` is a hook: runs on {when}"
+    return key, Hot(reason, Site(function.module.filename, node.lineno,
+                                 node.col_offset + 1, f"registered with `{name}` here"))
+
+
+def decorated_hooks(module: _Module, functions: list[_Function]) -> Iterator[tuple[str, Hot]]:
+    """Handlers a decorator registers to run per step: ignite's
+    `@trainer.on(Events.ITERATION_COMPLETED)`."""
+    if "ignite" not in library.roots_of(module.imports.values()):
+        return
+    for function in functions:
+        for decorator in function.node.decorator_list:
+            if not (isinstance(decorator, ast.Call) and _last(decorator.func) == "on"):
+                continue
+            registrar = knowledge.registrar("on", None)
+            if registrar is None or registrar.event_position is None or \
+                    len(decorator.args) <= registrar.event_position or \
+                    not _per_step_event(decorator.args[registrar.event_position]):
+                continue
+            reason = registrar.reason.format(name=_display(function)) if \
+                registrar.reason else f"`{_display(function)}` is a hook: runs on " \
+                f"{registrar.when}"
+            yield function.key, Hot(reason, Site(
+                module.filename, decorator.lineno, decorator.col_offset + 1,
+                "registered with `on` here"))
+
+
+def callable_key(project: Project, function: _Function, dotted: str) -> str | None:
+    parts = dotted.split(".")
+    if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) == 2:
+        for cls in project._mro(function.class_key):
+            if parts[1] in cls.methods:
+                return cls.methods[parts[1]]
+        return None
+    if len(parts) == 1:
+        nested = f"{function.key}.{dotted}"
+        if nested in project.functions:
+            return nested
+    return project._name_key(function.module, dotted)
+
+
+def _innermost(functions: list[_Function], line: int) -> _Function | None:
+    """The innermost function whose lines hold `line`."""
+    best: _Function | None = None
+    for function in functions:
+        node = function.node
+        end = node.end_lineno or node.lineno
+        if node.lineno <= line <= end and (best is None or node.lineno >= best.node.lineno):
+            best = function
+    return best
+
+def _is_lightning_base(name: str) -> bool:
+    last = name.rsplit(".", 1)[-1]
+    head = name.split(".", 1)[0]
+    if last == "LightningModule":
+        return True
+    return last == "Callback" and head in ("lightning", "pytorch_lightning")

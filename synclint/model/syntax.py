@@ -1,0 +1,204 @@
+"""Small questions about `ast` nodes that the index and the evaluation share."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+
+from synclint import knowledge
+from synclint.analysis.kinds import (
+    HOST,
+    TENSORS,
+    Kind,
+    Seq,
+    Tup,
+)
+from synclint.analysis.roles import is_debug_flag
+from synclint.analysis.torch_api import (
+    DTYPE_NAMES,
+    HOST_MEMORY_FUNCTIONS,
+    TORCH_FACTORIES,
+)
+
+
+def _first(pair: tuple[str, Kind]) -> str:
+    return pair[0]
+
+def _dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str]) -> bool:
+    """`value` (already known to be a device tensor) applies a tensor op to `name`: an
+    operator with it as an operand, a method chain that starts at it, or a torch function
+    (not a factory, which takes data) taking it; the ast form of `infer.uses_as_tensor`."""
+    if isinstance(value, ast.BinOp):
+        # `_combine` makes a device tensor of an unknown operand only with a device one.
+        return any(isinstance(side, ast.Name) and side.id == name
+                   for side in (value.left, value.right))
+    if not isinstance(value, ast.Call):
+        return False
+    dotted = _dotted(value.func)
+    full = qualified(dotted) if dotted is not None else ""
+    if full.startswith("torch."):
+        last = full.rsplit(".", 1)[1]
+        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like") \
+                or last in ("as_tensor", "asarray", "tensor"):
+            return False
+        for arg in value.args:
+            items = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if any(isinstance(item, ast.Name) and item.id == name for item in items):
+                return True
+        return False
+    node: ast.expr = value.func
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return isinstance(value.func, ast.Attribute) and isinstance(node, ast.Name) and \
+        node.id == name
+
+
+def _is_self(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_comparison(node: ast.AST) -> bool:
+    return isinstance(node, ast.Compare) and not any(
+        isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops)
+
+
+def _is_cpu(node: ast.AST | None) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.split(":")[0] == "cpu"
+    if isinstance(node, ast.Call) and node.args:
+        return _is_cpu(node.args[0])
+    return False
+
+
+def _to_cpu(node: ast.Call) -> bool:
+    for keyword in node.keywords:
+        if keyword.arg == "non_blocking" and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is False):
+            return False
+    first = node.args[0] if node.args else next(
+        (k.value for k in node.keywords if k.arg == "device"), None)
+    return _is_cpu(first)
+
+def _ends_abruptly(body: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends in return, raise, continue or break, or in
+    an `if` all of whose branches do."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, ast.If):
+        return _ends_abruptly(last.body) and _ends_abruptly(last.orelse)
+    return isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
+def _is_placeholder(node: ast.expr) -> bool:
+    return _is_none(node) or (isinstance(node, ast.List) and not node.elts)
+
+
+def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
+    """Names an assignment binds to a placeholder: `x = None`, `xs = []`, and each name
+    of `a, b = [], []`."""
+    for target in targets:
+        if isinstance(target, ast.Name) and _is_placeholder(value):
+            yield target.id
+        elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts):
+            for element, part in zip(target.elts, value.elts):
+                if isinstance(element, ast.Name) and _is_placeholder(part):
+                    yield element.id
+
+
+def _always_raises(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Raise)
+
+
+def _last(node: ast.AST) -> str:
+    """The name a called expression ends in (`register_hook`, `Engine`), or ""."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _per_step_event(node: ast.AST | None) -> bool:
+    """An ignite event that fires once per iteration (`Events.ITERATION_COMPLETED`); with
+    arguments (`Events.ITERATION_COMPLETED(every=100)`) it is periodic."""
+    called = isinstance(node, ast.Call)
+    if isinstance(node, ast.Call):
+        node = node.func
+    return node is not None and knowledge.per_step_event(_last(node) or None, called)
+
+
+def positional_args(args: ast.arguments) -> list[ast.arg]:
+    return [*args.posonlyargs, *args.args]
+
+
+def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
+    """The tensors among a torch op's inputs, elements of lists and tuples included
+    (`torch.cat((a, b))`)."""
+    flat: list[Kind] = []
+    for kind in kinds:
+        if kind in TENSORS:
+            flat.append(kind)
+        elif isinstance(kind, Seq):
+            flat.append(kind.elem)
+        elif isinstance(kind, Tup):
+            # `torch.cat((a, b))`; not the Python numbers of `F.pad(x, (0, 1))`.
+            flat.extend(item for item in kind.items if item is not HOST)
+    return flat
+
+
+def _casts_only(node: ast.Call) -> bool:
+    """`.to(x.dtype)`, `.to(dtype=torch.float32)`: a cast that keeps the device."""
+    if not node.args and not node.keywords:
+        return False
+    for arg in node.args:
+        dotted = _dotted(arg) or ""
+        last = dotted.rsplit(".", 1)[-1]
+        if not (last == "dtype" or last in DTYPE_NAMES and dotted.startswith("torch.")):
+            return False
+    return all(k.arg in ("dtype", "non_blocking", "copy", "memory_format")
+               for k in node.keywords)
+
+
+def _cold_from(body: list[ast.stmt], function_body: bool) -> int:
+    """Where a block's cold part starts (`len(body)`: none): after an `if not <debug
+    flag>: return`, or, in a function body that ends in `raise`, after the last statement
+    that can return."""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.If) and not statement.orelse and \
+                isinstance(statement.test, ast.UnaryOp) and \
+                isinstance(statement.test.op, ast.Not) and \
+                is_debug_flag(_last(statement.test.operand)) and statement.body and \
+                isinstance(statement.body[-1], (ast.Return, ast.Continue, ast.Break)):
+            return index + 1
+    if function_body and _always_raises(body):
+        returning = [i for i, statement in enumerate(body) if any(
+            isinstance(node, ast.Return) for node in _walk_statement(statement))]
+        if returning:
+            return returning[-1] + 1
+    return len(body)
+
+
+def _walk_statement(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of a statement, outside nested functions and classes."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                      ast.Lambda, ast.expr)):
+                stack.append(child)
