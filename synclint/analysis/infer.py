@@ -68,7 +68,8 @@ from synclint.analysis.torch_api import (
 #: Scope key prefix for `self.<attr>` assigned in the current method.
 SELF = "self."
 #: Modules whose calls return NumPy values.
-NUMPY_MODULES = ("numpy",)
+#: Libraries whose calls give NumPy values (NumPy, FAISS ...: `knowledge.ARRAY_ROOTS`).
+NUMPY_MODULES = tuple(sorted(knowledge.ARRAY_ROOTS))
 _CODE = cst.Module(body=[])
 #: Annotation names that mean "a sequence of".
 SEQUENCE_ANNOTATIONS = frozenset(

@@ -13,7 +13,8 @@ A function is cold when:
   `from_pretrained`, a name that starts with `save`, `load`, `export`, `convert`, `init`,
   `print`, `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
   (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
-  `merge_and_unload`, `fuse_lora`);
+  `merge_and_unload`, `fuse_lora`); a conversion method of a container (`cpu`,
+  `numpy`, `to_numpy`, `tolist`: the host copies are its result);
 - it is a setup method of a library class it derives from (`Trainer.create_optimizer`,
   the knowledge base's once-per-run roles);
 - it is a method of a logger backend (a class named `...Logger`, or deriving from one):
@@ -80,6 +81,8 @@ _MERGE = re.compile(
     r"|^(un)?fuse_lora$|^unload_and_optionally_merge$"
 )
 _INITIALISER = re.compile(r"^\w+_init$")
+#: Methods that convert a container to host data: the copies are the result.
+_CONVERSIONS = frozenset({"cpu", "numpy", "to_numpy", "to_cpu", "tolist", "to_list"})
 #: Per-call helpers of inference pipelines (diffusers): once per call, not per step.
 _PIPELINE_ONCE = re.compile(
     r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
@@ -119,6 +122,8 @@ def function_role(name: str) -> str | None:
         return f"`{name}` folds adapter weights in or out once, not per step"
     if _INITIALISER.match(bare):
         return f"`{name}` initialises once, not per step"
+    if bare in _CONVERSIONS:
+        return f"`{name}` converts to host data: the copies are its result"
     return None
 
 

@@ -19,6 +19,7 @@ from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
     NUMPY,
+    TENSORS,
     UNKNOWN,
     Func,
     Instance,
@@ -655,8 +656,12 @@ class Walker:
         self._node(node.target)
         env = self.ctx.env
         kind = env.annotation_kind(node.annotation.annotation)
-        if kind is UNKNOWN and node.value is not None:
-            kind = env.kind(node.value)
+        if node.value is not None:
+            value = env.kind(node.value)
+            # `sizes: torch.Tensor = torch.Tensor(shapes)`: the annotation says what the
+            # value is, the code where it lives.
+            if kind is UNKNOWN or (value is HOST_TENSOR and kind in TENSORS):
+                kind = value
         env.bind_target(node.target, kind)
 
     def _aug_assign(self, node: cst.AugAssign) -> None:

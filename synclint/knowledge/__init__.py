@@ -8,6 +8,7 @@ reads these tables; rules and fixes ask the model, never the tables' text.
 """
 
 from synclint.knowledge.lookup import (
+    ARRAY_ROOTS,
     ATTRIBUTE_NAMES,
     HINT_NAMES,
     LIBRARIES,
@@ -41,7 +42,7 @@ from synclint.knowledge.lookup import (
 from synclint.knowledge.schema import OnceRole, Registrar, Role, StateRegistrar
 
 __all__ = [
-    "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
+    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "is_module",
     "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",

@@ -17,6 +17,7 @@ from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST_TENSOR,
     MODULE,
+    NUMPY,
     TENSORS,
     UNKNOWN,
     Instance,
@@ -362,8 +363,16 @@ def output_field(attribute: str) -> Kind | None:
     return _ATTRIBUTES.get((transformers.OUTPUT, attribute))
 
 
+#: Libraries that compute on NumPy arrays on the host: their objects, and whatever their
+#: functions and methods return, are NumPy values (`scores, ids = index.search(q, k)` of a
+#: FAISS index; `ids[0].item()` reads no device).
+ARRAY_ROOTS = frozenset({"numpy", "faiss", "usearch", "hnswlib"})
+
+
 def annotation_kind(qualified: str) -> Kind | None:
     """The kind a parameter annotated with the library class `qualified` holds."""
+    if _root(qualified) in ARRAY_ROOTS:
+        return NUMPY
     if _root(qualified) == "torch" or _root(qualified) not in _ROOTS:
         return None
     cls = class_of(qualified)

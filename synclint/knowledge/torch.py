@@ -260,6 +260,7 @@ _declare(M, TM, """
     item tolist numel dim ndimension size stride element_size nelement is_contiguous
     is_floating_point is_complex data_ptr get_device storage_offset is_pinned is_shared
     untyped_storage __len__ is_set_to has_names is_signed is_nonzero equal allclose
+    _nnz sparse_dim dense_dim is_coalesced
 """, returns=HOST)
 _declare(M, TM, "item tolist cpu numpy", Tag.READS_VALUES)
 # Not `numpy`: `Tensor.numpy()` raises on an accelerator tensor, so on a receiver of
@@ -306,7 +307,9 @@ for _method, _dtype in {"float": "float32", "double": "float64", "half": "float1
                         "bfloat16": "bfloat16", "bool": "bool", "long": "int64", "int": "int32",
                         "short": "int16", "byte": "uint8", "char": "int8"}.items():
     _declare(M, TM, _method, Tag.CAST, dtype=T + _dtype)
-_declare(M, TM, "numel size dim ndimension element_size nelement get_device", Tag.METADATA)
+# A sparse tensor's counts are host metadata: `s._nnz() == 0` does not wait for the device.
+_declare(M, TM, "numel size dim ndimension element_size nelement get_device _nnz sparse_dim "
+         "dense_dim", Tag.METADATA)
 
 # -- tensor attributes ------------------------------------------------------------------
 _declare(A, TM, """

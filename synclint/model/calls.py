@@ -79,11 +79,12 @@ class Calls(Expressions):
                     return found
             if qualified.startswith("torch.") or qualified == "torch":
                 return self._torch_call(node, qualified)
-            if qualified.startswith("numpy.") or qualified.startswith("math."):
+            arrays = qualified.split(".", 1)[0] in knowledge.ARRAY_ROOTS
+            if arrays or qualified.startswith("math."):
                 values = [self.expr(arg) for arg in node.args]
                 if qualified.startswith(SYNC_MODULES):
                     self._reads(node, f"`{qualified}()` of a tensor", values)
-                return (NUMPY if qualified.startswith("numpy.") else HOST, None)
+                return (NUMPY if arrays else HOST, None)
         returned = library.ast_return_tensors(node, self._qualified)
         if returned is not None:
             for arg in node.args:

@@ -91,7 +91,8 @@ class Evaluation(Calls):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
             if kind is not UNKNOWN:
-                value = (kind, value[1])
+                # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
+                value = (_on_host_where_proved(kind, value[0]), value[1])
             self._bind(node.target, value, node.value)
         elif isinstance(node, ast.AugAssign):
             value = self.expr(node.value)

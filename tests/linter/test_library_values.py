@@ -274,3 +274,50 @@ def test_adapter_merging_and_initialisers_are_cold_but_not_look_alike_names() ->
                 return [w for w in ws if w.abs().max() > 1]
     """
     assert lines("SYN102", source) == [15]
+
+
+def test_host_array_libraries_and_sparse_counts_read_no_device() -> None:
+    # FAISS computes on NumPy arrays: `idx.item()` of its results is NumPy's. A sparse
+    # tensor's `_nnz()` is host metadata. `torch.Tensor(shapes)` is a CPU tensor whatever
+    # the annotation of the name it is bound to says.
+    source = """\
+        import faiss
+        import numpy as np
+        import torch
+
+        def lookup(index: faiss.Index | None, queries: np.ndarray, k: int):
+            scores, ids = index.search(queries, k)
+            return [[index.reconstruct(i.item()) for i in row] for row in ids]
+
+        def sparse_mm(z: torch.Tensor, s: torch.Tensor, zs: list[torch.Tensor]):
+            for x in zs:
+                if s._nnz() == 0:
+                    return torch.zeros_like(z)
+                sizes: torch.Tensor = torch.Tensor([t.shape for t in zs])
+                if (sizes.max(0)[0] - sizes).sum() == 0:
+                    return x
+                if x.sum() == 0:
+                    return x
+    """
+    assert lines("SYN101", source) == []
+    assert lines("SYN102", source) == [16]
+
+
+def test_conversion_methods_of_a_container_are_cold_but_not_their_calls_in_a_loop() -> None:
+    source = """\
+        import torch
+
+        class Batch:
+            def __init__(self, fields: dict[str, torch.Tensor]) -> None:
+                self.fields = fields
+
+            def cpu(self) -> "Batch":
+                return Batch({k: v.cpu() for k, v in self.fields.items()})
+
+            def numpy(self) -> dict:
+                return {k: v.cpu().numpy() for k, v in self.fields.items()}
+
+            def total(self, names: list[str]) -> float:
+                return sum(self.fields[n].sum().item() for n in names)
+    """
+    assert lines("SYN101", source) == [14]
