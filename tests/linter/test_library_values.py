@@ -321,3 +321,20 @@ def test_conversion_methods_of_a_container_are_cold_but_not_their_calls_in_a_loo
                 return sum(self.fields[n].sum().item() for n in names)
     """
     assert lines("SYN101", source) == [14]
+
+
+def test_the_right_operand_of_and_is_tested_where_the_left_held() -> None:
+    source = """\
+        import torch
+
+        def warn(empty: torch.Tensor, other: torch.Tensor, compiling: bool) -> None:
+            if not compiling and empty.device.type == "cpu" and empty.any():
+                print("empty")
+            if empty.is_cuda or not empty.any():
+                print("on the device, or none empty")
+
+        def warn_other(empty: torch.Tensor, other: torch.Tensor) -> None:
+            if other.device.type == "cpu" and empty.any():
+                print("empty")
+    """
+    assert lines("SYN102", source) == [10]
