@@ -46,6 +46,10 @@ MAX_SOURCE_CHARS = 3 * 2**20
 MAX_CHECKED_LINE = 500
 
 T = TypeVar("T")
+#: SYNCLINT_COMPARE_INFERENCE=FILE: every kind a rule asks of the LibCST inference is
+#: compared with the model's fact for the same span, and each difference appended to
+#: FILE as a JSON line (benchmarks/inference_agreement.py).
+_COMPARE = os.environ.get("SYNCLINT_COMPARE_INFERENCE") or None
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 
@@ -193,6 +197,10 @@ def lint_module(module: cst.Module, source: str, filename: str,
                 ) -> LintOutput:
     context = Context(source, project, filename)
     context.style = style_for(filename)
+    if _COMPARE is not None and project is not None:
+        from synclint.model.compare import comparer
+
+        context.compare = comparer(module, source, filename, project, _COMPARE)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

@@ -65,7 +65,7 @@ from synclint.model.project import Project, no_cyclic_gc
 from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 4
+INDEX_FORMAT = 6
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -374,20 +374,21 @@ def _assemble(files: list[_File], stale: set[str], objects: list[Any],
 def _decode_log(rows: list[Any], objects: list[Any],
                 ) -> dict[str, list[tuple[Evaluated, Reads]]]:
     log: dict[str, list[tuple[Evaluated, Reads]]] = {}
-    shared: dict[tuple[tuple[int, ...], int], Reads] = {}  # most are alike: (), ()
+    shared: dict[tuple[tuple[int, ...], int, int], Reads] = {}  # most are alike: (), ()
     for key, evaluations in rows:
         decoded = []
-        for evaluated_ref, sources, classes_ref in evaluations:
+        for evaluated_ref, sources, classes_ref, closure_ref in evaluations:
             evaluated = objects[evaluated_ref]
             if not isinstance(evaluated, Evaluated) or len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
             sources = tuple(sources)  # ints, or comparing them raises: index afresh
-            reads = shared.get((sources, classes_ref))
+            reads = shared.get((sources, classes_ref, closure_ref))
             if reads is None:
-                classes = objects[classes_ref]
-                if not isinstance(classes, tuple):
+                classes, closure = objects[classes_ref], objects[closure_ref]
+                if not isinstance(classes, tuple) or not isinstance(closure, tuple):
                     raise StaleIndex(f"bad record for {key}")
-                reads = shared[sources, classes_ref] = Reads(sources, classes)
+                reads = shared[sources, classes_ref, closure_ref] = Reads(sources, classes,
+                                                                          closure)
             decoded.append((evaluated, reads))
         log[str(key)] = decoded
     return log
@@ -436,7 +437,9 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      names=dict(record["defined"]), torch=bool(record["torch"]),
                      defined=dict(record["defined"]), linked=dict(record["names"]),
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
-                     sha=record["sha"], dotted=record["dotted"])
+                     sha=record["sha"], dotted=record["dotted"],
+                     chains=tuple(record["chains"]),
+                     globals=dict(objects[record["globals"]]))
     facts = record.get("compile")
     if facts is not None:  # what it compiles (`compiled.py`), kept with the module
         module.compile = _compile_facts(objects[facts])
@@ -491,6 +494,8 @@ class Reads(NamedTuple):
     sources: tuple[int, ...]
     #: For a method: its class and bases, then the classes of attributes they reach.
     classes: tuple[ClassRead, ...]
+    #: For a nested function: the names it saw from the enclosing one (a closure).
+    closure: tuple[tuple[str, Kind], ...] = ()
 
 
 class _Memo:
@@ -575,7 +580,8 @@ class _Memo:
             reads = self._in_step_reads
             if reads is None:
                 reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
-                              self._class_reads(project, function, evaluated.attribute_reads))
+                              self._class_reads(project, function, evaluated.attribute_reads),
+                              _closure(project, function))
             self.log.setdefault(function.key, []).append((evaluated, reads))
         self._in_step_reads = None
         count[function.key] = step + 1
@@ -604,6 +610,8 @@ class _Memo:
             now = summaries.get(callee)
             if now is not seen and not _same_summary(seen, now):
                 return False
+        if reads.closure != _closure(project, function):
+            return False
         if function.class_key is None and not evaluated.attribute_reads:
             return True
         current = self._class_reads(project, function, evaluated.attribute_reads)
@@ -653,6 +661,12 @@ class _Memo:
             function.definition, function.annotations = found.definition, found.annotations
         module.default_device = "set_default_device" in file.text
         project.parsed_files.append(file.name)
+
+
+def _closure(project: Project, function: _Function) -> tuple[tuple[str, Kind], ...]:
+    """What a nested function sees of the enclosing one's names, as its evaluation does."""
+    found = project.closures.get(function.key)
+    return tuple(sorted(found.items(), key=_name)) if found else ()
 
 
 def _same_summary(seen: Summary, now: Summary | None) -> bool:
@@ -716,7 +730,8 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes)]
+        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes),
+                          encoder.ref(r.closure)]
                          for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "types": encoder.types,
@@ -747,6 +762,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["torch"] = module.torch
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
         record["compile"] = None if module.compile is None else encoder.ref(module.compile)
+        record["chains"] = list(module.chains)
+        record["globals"] = encoder.ref(tuple(sorted(module.globals.items())))
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
             row.extend((list(function.calls), list(function.reads), function.writes))

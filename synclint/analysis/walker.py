@@ -189,6 +189,9 @@ class Context:
         self._flags: dict[int, dict[str, cst.BaseExpression]] = {}
         #: The project's code style, which generated code follows.
         self.style = CodeStyle()
+        #: Called with each node whose kind a rule asks, and the kind given (the
+        #: inference comparison of benchmarks/inference_agreement.py).
+        self.compare: Callable[[cst.BaseExpression, Kind], None] | None = None
 
     @property
     def in_loop(self) -> bool:
@@ -199,7 +202,10 @@ class Context:
         return self.parents[-1] if self.parents else None
 
     def kind(self, node: cst.BaseExpression) -> Kind:
-        return self.env.kind(node)
+        kind = self.env.kind(node)
+        if self.compare is not None:
+            self.compare(node, kind)
+        return kind
 
     def cold(self, node: cst.CSTNode) -> Cold | None:
         """Why `node` (a child of the current ancestors) runs rarely (an assert message, a

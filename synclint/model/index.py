@@ -7,7 +7,7 @@ import ast
 import functools
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -44,6 +44,8 @@ class Evaluated:
     self_kinds: tuple[tuple[str, Kind], ...]
     #: The kinds its calls pass to project functions, per call (None: not known).
     call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
+    #: The names each function defined in it sees from it (a closure), per function.
+    closures: tuple[tuple[str, tuple[tuple[str, Kind], ...]], ...] = ()
 
 
 class StaleIndex(Exception):
@@ -148,6 +150,11 @@ class _Module:
     dotted: str = ""
     #: What it compiles, disables and which Dynamo flags it sets (`analysis/compiled.py`).
     compile: ModuleFacts | None = None
+    #: The dotted names its code may resolve to a project definition (those starting
+    #: with a name it defines or imports), for the views (`views.py`: `resolved`).
+    chains: tuple[str, ...] = ()
+    #: What its own code binds its names to, as its functions see them (`module_globals`).
+    globals: dict[str, Kind] = field(default_factory=dict)
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -281,3 +288,46 @@ def _display(function: _Function) -> str:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
     return function.node.name
+
+
+def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
+    """The dotted names (`a`, `a.b.c`) in `tree` whose first part is one of `heads`,
+    each once, in order; string annotations included."""
+    wanted = set(heads)
+    found: dict[str, None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            dotted = _dotted_name(node)
+            if dotted is not None and dotted.partition(".")[0] in wanted:
+                found[dotted] = None
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                len(node.value) < 200 and node.value.partition(".")[0].partition("[")[0] in wanted:
+            parsed = _parse_annotation(node.value)
+            if parsed is not None:
+                for inner in ast.walk(parsed):
+                    if isinstance(inner, (ast.Name, ast.Attribute)):
+                        dotted = _dotted_name(inner)
+                        if dotted is not None and dotted.partition(".")[0] in wanted:
+                            found[dotted] = None
+    return tuple(found)
+
+
+def _dotted_name(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def pseudo_function(module: _Module, name: str, body: list[ast.stmt]) -> _Function:
+    """Statements that are not a function's (a module's, a class body's) as a function
+    of no parameters named `name` ("<module>"), to evaluate like one."""
+    arguments = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                              kw_defaults=[], kwarg=None, defaults=[])
+    definition = ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[],
+                                 returns=None, type_comment=None, lineno=1, col_offset=0)
+    return _Function(f"{module.name}:{name}", module, definition, name, None, (), {})

@@ -18,7 +18,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.callers import find_cold_functions, find_host_params
-from synclint.model.evaluation import Evaluation
+from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.hooks import (
     _is_lightning_base,
     class_entry,
@@ -32,6 +32,7 @@ from synclint.model.index import (
     _Function,
     _Module,
     module_imports,
+    name_chains,
     package_root,
     parse_module,
 )
@@ -78,6 +79,10 @@ class Project:
         #: (class, attribute) -> the project class of the parameter its methods store
         #: there, found once while the graph is built (`schedule._attribute_instance`).
         self.instance_attributes: dict[tuple[str, str], str | None] = {}
+        #: The names each nested function sees from its enclosing one (`flow.py`).
+        self.closures: dict[str, dict[str, Kind]] = {}
+        #: Per function, the classes whose attribute kinds its last evaluation read.
+        self.attribute_reads: dict[str, tuple[str, ...]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -113,6 +118,7 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
+        module.chains = name_chains(module.tree, (*module.names, *module.imports))
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 
@@ -145,8 +151,9 @@ class Project:
                 if not scope:
                     module.names[node.name] = key
                 self._index_body(module, node.body, (*scope, node.name), key)
-            elif isinstance(node, (ast.If, ast.Try, ast.With)) and not scope:
-                # Definitions under `if TYPE_CHECKING:` / `try: import` at module level.
+            elif isinstance(node, _BLOCKS):
+                # Definitions under `if TYPE_CHECKING:`, `try: import`, in a loop or a
+                # `with`: functions of the scope around them all the same.
                 for part in ("body", "orelse", "finalbody"):
                     self._index_body(module, getattr(node, part, []), scope, class_key)
                 for handler in getattr(node, "handlers", []):
@@ -238,6 +245,9 @@ class Project:
         for cls in self.classes.values():
             if cls.node is not None:  # else: cached, as an earlier run found them
                 cls.attribute_classes = attribute_classes(self, cls)
+        for module in self.modules.values():
+            if module.tree is not None:  # else: cached, as an earlier run found them
+                module.globals = module_globals(self, module)
         for key, function in self.functions.items():
             if function.definition is not None:
                 function.entry = class_entry(self, function)
@@ -288,6 +298,7 @@ class Project:
             function = self.functions[key]
             evaluated = self._evaluate(function)
             self._callees[key] = set(evaluated.callees)
+            self.attribute_reads[key] = evaluated.attribute_reads
             self._call_arguments[key] = [
                 (callee, None if filled is None else dict(filled))
                 for callee, filled in evaluated.call_arguments]
@@ -299,6 +310,11 @@ class Project:
             if changed and self.memo is not None:
                 self.memo.attributes_changed(changed)
             affected: list[str] = []
+            for nested, names in evaluated.closures:
+                closure = dict(names)
+                if self.closures.get(nested) != closure:
+                    self.closures[nested] = closure
+                    affected.append(nested)
             if evaluated.summary != self.summaries[key]:
                 self.summaries[key] = evaluated.summary
                 affected.extend(callers.get(key, ()))
@@ -345,7 +361,9 @@ class Project:
                          tuple(sorted(evaluation.self_kinds.items(), key=_first)),
                          tuple((callee, None if filled is None else
                                 tuple(sorted(filled.items(), key=_first)))
-                               for callee, filled in evaluation.call_arguments))
+                               for callee, filled in evaluation.call_arguments),
+                         tuple((key, tuple(sorted(names.items(), key=_first)))
+                               for key, names in sorted(evaluation.closures_made.items())))
 
     def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
@@ -365,6 +383,11 @@ class Project:
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
         return file_view(self, filename)
+
+
+#: Statements whose blocks may hold definitions of the scope they stand in.
+_BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While,
+           *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 
 def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,

@@ -118,6 +118,9 @@ def dependency_graph(project: Project) -> dict[str, tuple[str, ...]]:
     reached: dict[str, None] = {}
     for key, function in project.functions.items():
         edges = [callee for callee in function.calls if callee in project.functions]
+        enclosing = key.rpartition(".")[0]
+        if enclosing in project.functions and ":" in enclosing:
+            edges.append(enclosing)  # a closure: it sees the enclosing function's names
         for owner in function.reads:
             edges.append(ATTRIBUTES + owner)
             reached[owner] = None

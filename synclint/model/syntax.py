@@ -8,11 +8,14 @@ from collections.abc import Callable, Iterator
 from synclint import knowledge
 from synclint.analysis.kinds import (
     HOST,
+    HOST_TENSOR,
+    NUMPY,
     TENSORS,
     Kind,
     Seq,
     Tup,
 )
+from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.roles import is_debug_flag
 from synclint.analysis.torch_api import (
     DTYPE_NAMES,
@@ -93,6 +96,18 @@ def _to_cpu(node: ast.Call) -> bool:
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
 
+def _returned_tensors(node: ast.Call) -> Kind | None:
+    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
+    same reading as the LibCST inference's."""
+    for keyword in node.keywords:
+        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
+            if keyword.value.value == "pt":
+                return MappingKind(HOST, HOST_TENSOR)
+            if keyword.value.value == "np":
+                return MappingKind(HOST, NUMPY)
+    return None
+
+
 def _ends_abruptly(body: list[ast.stmt]) -> bool:
     """The block never falls through: it ends in return, raise, continue or break, or in
     an `if` all of whose branches do."""
@@ -123,6 +138,30 @@ def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
 
 def _always_raises(body: list[ast.stmt]) -> bool:
     return bool(body) and isinstance(body[-1], ast.Raise)
+
+
+#: Statements whose bodies hold statements (an assignment is never inside an expression).
+_HOLDERS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try,
+            ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _assignments(body: list[ast.stmt]) -> Iterator[ast.Assign]:
+    """The `Assign` statements in `body`, nested blocks (and definitions) included, in
+    source order."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Assign):
+            yield node
+        elif isinstance(node, _HOLDERS) or (hasattr(ast, "Match") and isinstance(node, ast.Match)):
+            inner: list[ast.stmt] = []
+            for name in ("body", "orelse", "finalbody"):
+                inner.extend(getattr(node, name, ()) or ())
+            for handler in getattr(node, "handlers", ()):
+                inner.extend(handler.body)
+            for case in getattr(node, "cases", ()):
+                inner.extend(case.body)
+            stack.extend(reversed(inner))
 
 
 def _last(node: ast.AST) -> str:

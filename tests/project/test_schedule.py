@@ -142,7 +142,7 @@ class Model:
                 pass
 
     def writer(self, x):
-        self.scale = x.sum()
+        self.scale = x.norm()
 """
 
 
