@@ -9,6 +9,7 @@ left out.
     python hunt_reads.py ROOT [ROOT...]   # prints one line per site: file:line function tag
     python hunt_reads.py --compare ROOT...  # only the comparison tests (`if a > b:`,
                                             # `while s < t_end:`), to be sampled
+    python hunt_reads.py --read ROOT...     # without setup/conversion/save helpers
 
 `--compare` lists instead the `if`/`while`/`assert` tests that compare (not `is`, `in` or
 strings): too many to read all of them, so a seeded sample of them is read.
@@ -27,6 +28,22 @@ HOT = re.compile(r"^(forward|training_step|validation_step|test_step|predict_ste
 READS = {"item", "tolist", "cpu", "numpy"}
 TESTS = {"any", "all", "isnan", "isinf", "isfinite", "is_nonzero", "equal", "allclose"}
 COMPARE = "--compare" in sys.argv
+#: `--read`: leave out the sites in setup, conversion and save/load helpers (the 301 sites
+#: of the issue 22 hunt were read after this filter).
+READ = "--read" in sys.argv
+#: Parts of function names (and of paths) of code that runs once, not per step.
+SETUP_PARTS = (
+    "merge", "__init__", "_replace_module", "convert", "save", "load", "model_card",
+    "version", "config", "_init", "init_", "natural_key", "world_info", "expand_urls",
+    "get_dataset_size", "_rescan", "_layer_index", "_layer_num", "_to_tune", "_to_hf",
+    "_to_meta", "copy_files", "largest_iter", "find_vcs", "color_str", "parse_version",
+    "_merge_a_into_b", "suggest_extra", "validate_expected", "shard_model", "_setup",
+    "run_usage", "_set_", "_get_hidden", "_find_minimal", "_inject", "_maybe_include",
+    "inject_adapter", "_mark_only", "from_text_file", "get_examples", "resolve_lora",
+    "_validate", "is_text_only", "_compute_column", "format_eval", "try_to_set",
+    "set_widget", "create_lorafa", "resize_modules", "_global_mask", "_get_factors",
+    "slice_str", "print_helper", "_get_input_sizes", "einsum_flop")
+SETUP_PATHS = ("_convert_weights", "model_card", "version.py", "config.py")
 
 
 def is_test(path: pathlib.Path) -> bool:
@@ -107,7 +124,7 @@ class Finder(ast.NodeVisitor):
 
 
 def main() -> None:
-    for root in (a for a in sys.argv[1:] if a != "--compare"):
+    for root in (a for a in sys.argv[1:] if a not in ("--compare", "--read")):
         for path in sorted(pathlib.Path(root).rglob("*.py")):
             if is_test(path.relative_to(root)):
                 continue
@@ -118,6 +135,9 @@ def main() -> None:
             finder = Finder(str(path))
             finder.visit(tree)
             for line, function, tag, in_loop in finder.sites:
+                if READ and (any(part in function for part in SETUP_PARTS)
+                             or any(part in str(path) for part in SETUP_PATHS)):
+                    continue
                 print(f"{path}:{line}\t{function}\t{tag}\t{'loop' if in_loop else 'hot-name'}")
 
 

@@ -191,7 +191,8 @@ _declare(F, T, """
     are_deterministic_algorithms_enabled is_deterministic_algorithms_warn_only_enabled
     is_autocast_enabled is_autocast_cpu_enabled is_autocast_cache_enabled
     is_anomaly_enabled is_anomaly_check_nan_enabled is_warn_always_enabled is_same_size
-    is_conj is_neg broadcast_shapes
+    is_conj is_neg broadcast_shapes sym_max sym_min sym_int sym_float sym_not sym_ite sym_sum
+    sym_fresh_size
 """, returns=HOST)
 _declare(F, T, "equal allclose", Tag.HOST_COMPARISON)
 _declare(F, T, """

@@ -36,6 +36,7 @@ from synclint.analysis.torch_api import (
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
+    METADATA_METHODS,
     MODULE_TENSOR_ITERATORS,
     SYNC_MODULES,
     TORCH_FACTORIES,
@@ -484,7 +485,8 @@ class Calls(Expressions):
                     method in WEAK_TENSOR_METHODS and self.torch_imported
                     and not self.pandas_imported and method != "sum") or _torch_keyword(node):
                 return self._tensor_method(node, TENSOR, method, receiver)
-            if method in ("item", "tolist"):
+            if method in ("item", "tolist") or method in METADATA_METHODS:
+                # `b, h, n, d = query.size()` of a parameter: host numbers whatever it is.
                 return (HOST, None)
             if method == "get" and len(args) == 2:
                 default = library.get_with_default(kind, args[1][0])

@@ -338,3 +338,51 @@ def test_the_right_operand_of_and_is_tested_where_the_left_held() -> None:
                 print("empty")
     """
     assert lines("SYN102", source) == [10]
+
+
+def test_sizes_of_a_parameter_are_host_numbers_for_math() -> None:
+    # `math.sqrt(head_dim)` of `query.size()`: host numbers; `math.sqrt(query.mean())`
+    # reads the tensor the caller passes.
+    source = """\
+        import math
+        import torch
+        from torch import nn
+
+        def attend(query, key):
+            b, h, n, head_dim = query.size()
+            return query @ key.transpose(-1, -2) / math.sqrt(head_dim)
+
+        def scaled(query):
+            return query / math.sqrt(query.mean())
+
+        class Attention(nn.Module):
+            def forward(self, q: torch.Tensor, k: torch.Tensor) -> torch.Tensor:
+                attended = attend(q, k)
+                return attended + scaled(q)
+    """
+    assert lines("SYN101", source) == [15]
+
+
+def test_iterating_host_values_gives_host_values() -> None:
+    source = """\
+        import torch
+
+        def sizes(mask: torch.Tensor, lengths: torch.Tensor) -> list[torch.Tensor]:
+            out = [torch.ones(n) for n in mask.sum(-1).tolist()]
+            out += [torch.ones(d) for d in mask.shape]
+            out += [torch.ones(n) for n in lengths]
+            return out
+    """
+    assert lines("SYN110", source) == [6]
+
+
+def test_symbolic_integers_are_host_numbers() -> None:
+    source = """\
+        import torch
+
+        def bincount(input: torch.Tensor, minlength: int = 0) -> torch.Tensor:
+            bins = torch.sym_max(minlength, int(input.max()) + 1)
+            counts = torch.zeros(bins, device=input.device)
+            return torch.zeros(input.max(), device=input.device) + counts.sum()
+    """
+    assert lines("SYN110", source) == [6]
