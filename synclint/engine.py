@@ -46,10 +46,6 @@ MAX_SOURCE_CHARS = 3 * 2**20
 MAX_CHECKED_LINE = 500
 
 T = TypeVar("T")
-#: SYNCLINT_COMPARE_INFERENCE=FILE: every kind a rule asks of the LibCST inference is
-#: compared with the model's fact for the same span, and each difference appended to
-#: FILE as a JSON line (benchmarks/inference_agreement.py).
-_COMPARE = os.environ.get("SYNCLINT_COMPARE_INFERENCE") or None
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 
@@ -195,12 +191,14 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None
                 ) -> LintOutput:
+    if project is None and could_contain_tensors(source):
+        project = single_file_view(source, filename)
     context = Context(source, project, filename)
     context.style = style_for(filename)
-    if _COMPARE is not None and project is not None:
-        from synclint.model.compare import comparer
+    if project is not None:
+        from synclint.model.facts import file_facts
 
-        context.compare = comparer(module, source, filename, project, _COMPARE)
+        context.facts = file_facts(source, filename, project)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
@@ -231,7 +229,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
         start = Location(where.start.line, where.start.column + 1)
         end = Location(where.end.line, where.end.column + 1)
         if suppressions.suppresses(report.code, start.row):
-            suppressed.add((start.row, report.code))
+            # The row of the comment that did it (a continued statement's last row).
+            suppressed.add((suppressions.noqa_row(start.row), report.code))
             continue
         fix = None
         if report.fix is not None:

@@ -84,12 +84,20 @@ class _Keys:
         return found
 
 
-def covered_sites(diagnostics: Sequence[Diagnostic], sites: Sequence[Site]) -> list[bool]:
-    """For each site, whether any of `diagnostics` covers it."""
+def covering_codes(diagnostics: Sequence[Diagnostic], sites: Sequence[Site]
+                   ) -> list[str | None]:
+    """For each site, the code of the finding that accounts for it (one on the site's own
+    line first, else one whose call chain leads there), or None when no finding does."""
     key = _Keys()
-    spans = [_span(d, key) for d in diagnostics if d.code != RUNTIME_ONLY]
-    stacks = [[(key(f.file), f.line) for f in site.stack] for site in sites]
-    return [any(_covers(span, stack) for span in spans) for stack in stacks]
+    spans = [(d.code, _span(d, key)) for d in diagnostics if d.code != RUNTIME_ONLY]
+    codes: list[str | None] = []
+    for site in sites:
+        stack = [(key(f.file), f.line) for f in site.stack]
+        covering = [(code, span) for code, span in spans if _covers(span, stack)]
+        direct = [code for code, span in covering
+                  if span.file == stack[0][0] and span.first <= stack[0][1] <= span.last]
+        codes.append(direct[0] if direct else covering[0][0] if covering else None)
+    return codes
 
 
 def join_profile(

@@ -3,7 +3,9 @@ one quick fix per fixable finding and "Fix all synclint issues"."""
 
 from __future__ import annotations
 
+import logging
 import os
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,7 +21,7 @@ from synclint import __version__
 if TYPE_CHECKING:
     from synclint.engine import LintOutput
     from synclint.session import Session
-from synclint.diagnostics import Applicability, Diagnostic, Location
+from synclint.diagnostics import Applicability, Diagnostic, FileResult, Location
 from synclint.docs import rule_url
 from synclint.profile_data import Profile
 from synclint.report.text import runtime_note
@@ -27,6 +29,7 @@ from synclint.report.text import runtime_note
 SOURCE = "synclint"
 FIX_ALL_TITLE = "Fix all synclint issues"
 FIX_ALL_KIND = types.CodeActionKind.SourceFixAll + ".synclint"
+_log = logging.getLogger("synclint.lsp")
 
 
 def create_server() -> LanguageServer:
@@ -50,6 +53,7 @@ def create_server() -> LanguageServer:
         path = _path_of(params.text_document.uri)
         if path is not None:
             _workspace.closed(path)
+        _shown.pop(params.text_document.uri, None)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
         _republish_others(ls, params.text_document.uri)
@@ -62,8 +66,12 @@ def create_server() -> LanguageServer:
     )
     def code_action(ls: LanguageServer,
                     params: types.CodeActionParams) -> list[types.CodeAction]:
-        return _code_actions(ls.workspace.get_text_document(params.text_document.uri),
-                             params.range)
+        uri = params.text_document.uri
+        try:
+            return _code_actions(ls, ls.workspace.get_text_document(uri), params.range)
+        except Exception:  # a bug of synclint's: shown and logged, never silent
+            _internal_error(ls, uri, "while computing code actions for")
+            return []
 
     return server
 
@@ -75,9 +83,15 @@ class _RuntimeProfile:
         self.path = path
         self._stamp: float | None = None
         self._profile: Profile | None = None
+        self._warned: set[str] = set()
 
     def get(self) -> Profile | None:
-        from synclint.profile_data import ProfileError, load_profile
+        from synclint.profile_data import (
+            ProfileError,
+            changed_files,
+            load_profile,
+            without_files,
+        )
 
         try:
             stamp = os.stat(self.path).st_mtime
@@ -89,7 +103,15 @@ class _RuntimeProfile:
             except ProfileError:
                 self._profile = None
             self._stamp = stamp
-        return self._profile
+        if self._profile is None:
+            return None
+        # Sites of files edited since the profile was taken would land on moved lines.
+        changed = changed_files(self._profile)
+        for path in set(changed) - self._warned:
+            self._warned.add(path)
+            _log.warning("%s changed since the profile was taken; its syncs are not joined",
+                         path)
+        return without_files(self._profile, changed)
 
 
 _runtime: _RuntimeProfile | None = None
@@ -152,22 +174,61 @@ def _normalised(source: str) -> str:
     return source.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _lint(document: TextDocument) -> tuple[list[Diagnostic], bool]:
+# -- problems: shown to the user (window/showMessage) and logged, never swallowed ---------
+#: The last problem shown per document, so that typing does not pop it up again and again.
+_shown: dict[str, str] = {}
+
+
+def _tell(ls: LanguageServer | None, uri: str, message: str, *,
+          detail: str | None = None) -> None:
+    """Show `message` as an error (once per document until it changes) and log it (only
+    log it without a server, when called outside a session with a client)."""
+    _log.error("%s", message)
+    if ls is None:
+        return
+    ls.window_log_message(types.LogMessageParams(types.MessageType.Error,
+                                                 message + (f"\n{detail}" if detail else "")))
+    if _shown.get(uri) != message:
+        _shown[uri] = message
+        ls.window_show_message(types.ShowMessageParams(types.MessageType.Error, message))
+
+
+def _internal_error(ls: LanguageServer, uri: str, doing: str) -> None:
+    """Report the exception being handled: a one-line message, the traceback in the log."""
+    import sys
+
+    error = sys.exc_info()[1]
+    name = _path_of(uri) or uri
+    _tell(ls, uri, f"synclint: internal error {doing} {name}: "
+                   f"{type(error).__name__}: {error}", detail=traceback.format_exc())
+
+
+def _lint(document: TextDocument,
+          ls: LanguageServer | None = None) -> tuple[list[Diagnostic], bool]:
     from synclint.engine import lint_source
+    from synclint.file_errors import with_file_error_findings
     from synclint.rules import DEFAULT_CODES
 
     path = _path_of(document.uri)
     source = _normalised(document.source)
     if path is None:
         name, codes, unsafe = document.uri, DEFAULT_CODES, False
-        diagnostics = lint_source(source, name, codes).diagnostics
+        output = lint_source(source, name, codes)
     else:
         session, codes, unsafe = _workspace.session(path)
         name = path
         output = session.lint(path, source, shown=path, codes=codes)
-        diagnostics = output.diagnostics
         view = session.view(path)
         _workspace.published[document.uri] = view.digest if view is not None else None
+    error = output.error
+    if error is not None and error.internal:
+        _tell(ls, document.uri, f"synclint: {name}: {error.message}")
+    elif error is None:
+        _shown.pop(document.uri, None)
+    # A file synclint gives up on (too complex, too large) is a SYN001 finding, as in `check`.
+    result = with_file_error_findings(
+        FileResult(name, tuple(output.diagnostics), (error,) if error else ()), codes)
+    diagnostics = list(result.diagnostics)
     profile = _runtime.get() if _runtime is not None else None
     if profile is not None:
         from synclint.join import join_profile
@@ -200,7 +261,11 @@ def to_lsp(document: TextDocument, diagnostic: Diagnostic) -> types.Diagnostic:
 
 def _publish(ls: LanguageServer, uri: str, others: bool = True) -> None:
     document = ls.workspace.get_text_document(uri)
-    diagnostics, _ = _lint(document)
+    try:
+        diagnostics, _ = _lint(document, ls)
+    except Exception:  # a bug of synclint's: shown and logged, never an empty list
+        _internal_error(ls, uri, "while checking")
+        return
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
         uri=uri, diagnostics=[to_lsp(document, d) for d in diagnostics],
         version=document.version))
@@ -230,8 +295,9 @@ def _overlaps(a: types.Range, b: types.Range) -> bool:
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 
-def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.CodeAction]:
-    diagnostics, unsafe = _lint(document)
+def _code_actions(ls: LanguageServer, document: TextDocument,
+                  wanted: types.Range) -> list[types.CodeAction]:
+    diagnostics, unsafe = _lint(document, ls)
     actions: list[types.CodeAction] = []
     fixable = [d for d in diagnostics if d.fix is not None and d.fix.edits
                and (d.fix.applicability is Applicability.SAFE or unsafe)]
@@ -251,7 +317,7 @@ def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.Cod
             is_preferred=True,
         ))
     if fixable:
-        fixed = _fix_all(document, unsafe)
+        fixed = _fix_all(ls, document, unsafe)
         if fixed is not None:
             actions.append(types.CodeAction(
                 title=FIX_ALL_TITLE, kind=FIX_ALL_KIND,
@@ -259,7 +325,8 @@ def _code_actions(document: TextDocument, wanted: types.Range) -> list[types.Cod
     return actions
 
 
-def _fix_all(document: TextDocument, unsafe: bool) -> types.TextEdit | None:
+def _fix_all(ls: LanguageServer, document: TextDocument,
+             unsafe: bool) -> types.TextEdit | None:
     from synclint.fixer import fix_source
     from synclint.rules import DEFAULT_CODES
 
@@ -277,6 +344,8 @@ def _fix_all(document: TextDocument, unsafe: bool) -> types.TextEdit | None:
             result = fix_source(source, path, codes, unsafe=unsafe, lint=lint)
         finally:
             session.set_text(path, source)  # the buffer is what the editor still shows
+    if result.error is not None and result.error.internal:
+        _tell(ls, document.uri, f"synclint: {path or document.uri}: {result.error.message}")
     if not result.changed:
         return None
     lines: Sequence[str] = document.lines

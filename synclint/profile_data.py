@@ -5,10 +5,11 @@ No torch here: `check --runtime` reads a profile on machines without the runtime
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: The rule a static finding at a sync site would carry, by the harness's sync kind.
@@ -126,12 +127,16 @@ class Profile:
     backend: str
     sites: tuple[Site, ...]
     graph_breaks: tuple[BreakSite, ...] = ()
+    #: SHA-256 of each file of the sites' stacks when the profile was taken (file as shown
+    #: -> hex digest), so that `check --runtime` notices a file edited since.
+    files: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"total": self.total, "backend": self.backend,
                                 "sites": [site.to_json() for site in self.sites]}
         if self.graph_breaks or self.backend == DYNAMO:
             data["graph_breaks"] = [site.to_json() for site in self.graph_breaks]
+        data["files"] = dict(self.files)
         return data
 
     def dumps(self) -> str:
@@ -186,8 +191,12 @@ def parse_profile(data: Any) -> Profile:
             reason=_str(raw.get("reason", ""), "reason"), count=_int(raw["count"], "count"),
             code=_str(raw.get("code", "SYN499"), "code"), static=bool(raw.get("static", False)),
             stack=stack or (Frame(raw["file"], raw["line"], raw.get("function", "")),)))
+    files = data.get("files", {})
+    if not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        raise TypeError("'files' must map file names to SHA-256 digests")
     return Profile(total=_int(data["total"], "total"), backend=_str(data["backend"], "backend"),
-                   sites=tuple(sites), graph_breaks=tuple(breaks))
+                   sites=tuple(sites), graph_breaks=tuple(breaks), files=dict(files))
 
 
 def _stack(raw: dict[str, Any]) -> tuple[Frame, ...]:
@@ -235,3 +244,42 @@ def by_file(sites: Sequence[Site]) -> dict[str, int]:
     for site in sites:
         totals[site.file] = totals.get(site.file, 0) + site.count
     return totals
+
+
+def digest(path: str) -> str | None:
+    """The SHA-256 of a file's bytes, or None when it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def digests(paths: Iterable[str]) -> dict[str, str]:
+    """The SHA-256 of each readable file among `paths` (`<string>` and the like skipped)."""
+    found = {}
+    for path in paths:
+        if not path.startswith("<"):
+            value = digest(path)
+            if value is not None:
+                found[path] = value
+    return found
+
+
+def changed_files(profile: Profile) -> list[str]:
+    """The files of `profile` whose bytes are not those profiled (edited, or gone)."""
+    return [path for path, value in profile.files.items() if digest(path) != value]
+
+
+def without_files(profile: Profile, paths: Sequence[str]) -> Profile:
+    """`profile` without the sites any of whose frames lies in one of `paths`: their lines
+    may have moved, so joining them to findings by line would mislead."""
+    if not paths:
+        return profile
+    stale = {os.path.realpath(p) for p in paths}
+
+    def fresh(stack: Sequence[Frame]) -> bool:
+        return not any(os.path.realpath(f.file) in stale for f in stack)
+
+    return replace(profile, sites=tuple(s for s in profile.sites if fresh(s.stack)),
+                   graph_breaks=tuple(b for b in profile.graph_breaks if fresh(b.stack)))

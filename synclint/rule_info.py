@@ -48,7 +48,10 @@ class RuleInfo:
 
 
 _INFO = (
-    RuleInfo(IO_ERROR, "io-error", "A file could not be read or decoded", group="file errors"),
+    RuleInfo(SYNTAX_ERROR, "syntax-error",
+             "A file is not valid Python: CPython's own parser rejects it", group="file errors"),
+    RuleInfo(IO_ERROR, "io-error", "A file could not be read, decoded or analysed",
+             group="file errors"),
     RuleInfo(UNUSED_NOQA, "unused-noqa", "A `# noqa: SYN...` code suppresses nothing on its line",
              default_enabled=False, fixable=True, group="suppressions"),
     RuleInfo("SYN101", "sync-in-loop",
@@ -130,7 +133,7 @@ _INFO = (
              fixable=True, triggers=("*", "pow", "square", "dot", "inner"), group="precision"),
 )
 
-#: Every rule by code, in code order (SYN000, the syntax error, is no rule).
+#: Every rule by code, in code order.
 RULES: dict[str, RuleInfo] = {info.code: info for info in sorted(_INFO, key=lambda i: i.code)}
 DEFAULT_CODES: frozenset[str] = frozenset(c for c, i in RULES.items() if i.default_enabled)
 _BY_NAME = {info.name: code for code, info in RULES.items()}

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
-from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import BOOL_TENSOR, TENSORS
+from synclint.analysis.names import is_cpu_device, keyword_arg
 from synclint.analysis.uses import binds, occurrences
 from synclint.knowledge.dynamo import Verdict, verdict
 
@@ -108,7 +108,7 @@ def call_pattern(ctx: Context, node: cst.Call, parents: Sequence[cst.CSTNode]) -
     if qualified in ("torch.nn.functional.one_hot", "torch.nn.functional.one_hot") and \
             len(node.args) < 2 and keyword_arg(node, "num_classes") is None:
         return "one-hot"
-    if isinstance(func, cst.Name) and ctx.env.lookup(func.value) is None:
+    if isinstance(func, cst.Name) and not ctx.bound(func.value):
         if func.value == "print":
             return "print"
         if func.value in UNSUPPORTED_CALLS:

@@ -1,11 +1,10 @@
-"""What values coming out of libraries are, for both readings of a function (the LibCST
-inference in `infer.py` and the `ast` evaluation in `project.py`): the one place each of
-them asks the knowledge base (`synclint.knowledge`) about a call, a method, an attribute,
-a subscript or an annotation.
+"""What values coming out of libraries are, for the model's evaluation of a function
+(`synclint/model/`): the one place it asks the knowledge base (`synclint.knowledge`) about
+a call, a method, an attribute, a subscript or an annotation.
 
-The questions are asked with kinds the inference already computed, so both readings get
-the same answers; the small readers at the bottom take the `ast` syntax apart (a literal
-key, a receiver's name, a `device=` argument), `library_cst.py` the LibCST syntax.
+The questions are asked with kinds the evaluation already computed; the small readers at
+the bottom take the `ast` syntax apart (a literal key, a receiver's name, a `device=`
+argument).
 """
 
 from __future__ import annotations

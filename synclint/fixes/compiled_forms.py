@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from synclint.analysis.infer import keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS
+from synclint.analysis.names import keyword_arg
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import Kind
@@ -35,14 +35,68 @@ if TYPE_CHECKING:
 MODULE_CODE = "<module>"
 
 
-@dataclass
 class Facts:
-    """The kind of each expression of one file, by span (`spans.py`)."""
+    """The kind of each expression of one file, by span (`spans.py`). A function's code
+    is evaluated the first time a rule asks about an expression in it (an enclosing
+    function first: a closure sees its names), so code no rule looks at costs nothing."""
 
-    kinds: dict[Span, Kind] = field(default_factory=dict)
+    def __init__(self, model: ViewModel, module: _Module, scopes: list[_Scope],
+                 lines: Lines) -> None:
+        self.kinds: dict[Span, Kind] = {}
+        self._model = model
+        self._module = module
+        self._scopes = scopes
+        self._lines = lines
+        self._done: set[str] = set()
+        self._globals = False
 
     def kind(self, span: Span) -> Kind | None:
-        return self.kinds.get(span)
+        found = self.kinds.get(span)
+        if found is not None:
+            return found
+        for scope in self._around(span[0]):
+            if scope.function.key in self._done:
+                continue
+            self._evaluate(scope)
+            found = self.kinds.get(span)
+            if found is not None:
+                return found
+        return None
+
+    def evaluate_all(self) -> None:
+        for scope in self._scopes:
+            self._evaluate(scope)
+
+    def _around(self, line: int) -> list[_Scope]:
+        """The scopes whose code may hold `line`, innermost first."""
+        found = [s for s in self._scopes if s.first <= line <= s.last]
+        found.sort(key=lambda s: (s.last - s.first, -s.first))
+        return found
+
+    def _evaluate(self, scope: _Scope) -> None:
+        key = scope.function.key
+        if key in self._done:
+            return
+        self._done.add(key)
+        if scope.parent is not None:
+            self._evaluate(scope.parent)  # its closure first
+        if not self._globals:
+            self._globals = True
+            self._module.globals = module_globals(self._model, self._module)
+        evaluation = Evaluation(self._model, scope.function, (self.kinds, self._lines))
+        evaluation.run()
+        self._model.closures.update(evaluation.closures_made)
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """Code evaluated as one: a function's body, a class body, the module's statements;
+    the lines it holds, and the scope whose names it sees (a closure's function)."""
+
+    function: _Function
+    first: int
+    last: int
+    parent: _Scope | None = None
 
 
 class ViewModel:
@@ -90,20 +144,24 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     scratch._index_body(module, tree.body, (), None)
     module.names = dict(view.names)
     model = ViewModel(view, scratch.functions, scratch.classes)
-    module.globals = module_globals(model, module)
-    facts = Facts()
-    record = (facts.kinds, Lines(text))
-    for function in (*_bodies(module, tree), *scratch.functions.values()):
-        evaluation = Evaluation(model, function, record)
-        evaluation.run()
-        model.closures.update(evaluation.closures_made)
-    return facts
+    return Facts(model, module, _scopes(module, tree, scratch.functions), Lines(text))
 
 
-def _bodies(module: _Module, tree: ast.Module) -> Iterator[_Function]:
-    """The module's own statements, and each class body's, as functions of no
-    parameters (definitions in them are functions of their own)."""
-    yield pseudo_function(module, MODULE_CODE, tree.body)
+def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function]
+            ) -> list[_Scope]:
+    """Every piece of code evaluated as one, with the lines of its own statements."""
+    last = max((getattr(n, "end_lineno", 0) or 0 for n in tree.body), default=1)
+    scopes = [_Scope(pseudo_function(module, MODULE_CODE, tree.body), 1, max(last, 1))]
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef):
-            yield pseudo_function(module, f"<class {node.name}>", node.body)
+        if isinstance(node, ast.ClassDef) and node.body:
+            scopes.append(_Scope(pseudo_function(module, f"<class {node.name}>", node.body),
+                                 node.body[0].lineno, node.end_lineno or node.lineno))
+    by_key: dict[str, _Scope] = {}
+    for key, function in functions.items():  # enclosing functions come first
+        node = function.node
+        enclosing = by_key.get(key.rpartition(".")[0])
+        scope = _Scope(function, node.body[0].lineno, node.end_lineno or node.lineno,
+                       enclosing)
+        by_key[key] = scope
+        scopes.append(scope)
+    return scopes

@@ -159,17 +159,12 @@ class Flow:
             annotation = function.annotations.get(arg.arg)
             self.env[arg.arg] = (self._parameter(annotation) if annotation is not None
                                  else UNKNOWN, None)
-        #: Parameters of a constructor still bound to their default CPU device
-        #: (`def __init__(self, device="cpu")`: the states it makes live on the CPU).
-        self.cpu_devices = set() if function.name != "__init__" else {
-            arg.arg for arg, default in (
-                *zip(reversed(positional_args(args)), reversed(args.defaults)),
-                *zip(args.kwonlyargs, args.kw_defaults))
-            if default is not None and _is_cpu(default)}
         for special in (args.vararg, args.kwarg):
             if special is not None:
                 self.env[special.arg] = _UNKNOWN_VALUE
         summary = project.summaries.get(function.key) if record is not None else None
+        #: Parameters still bound to their default CPU device (`device="cpu"`).
+        self.cpu_devices = _cpu_device_params(function.name, args, summary)
         if summary is not None:
             # The facts of a private helper every project call feeds host values (NumPy
             # arrays typed `Tensor`): its body runs on those (`callers.find_host_params`).
@@ -467,3 +462,18 @@ def _role_params(role: knowledge.Role | None, function: _Function) -> dict[str, 
         return {}
     return {name: kind for name, kind in zip(function.params, role.params)
             if kind is not UNKNOWN and function.annotations.get(name) is None}
+
+
+def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None) -> set[str]:
+    """The parameters whose default is a CPU device (`device="cpu"`) and that keep it: a
+    constructor's (the states it makes live on the CPU: `def __init__(self, device="cpu")`),
+    and, for the facts (`summary`: the callers are known), any function's parameter that no
+    project call passes."""
+    defaults = {arg.arg for arg, default in (
+        *zip(reversed(positional_args(args)), reversed(args.defaults)),
+        *zip(args.kwonlyargs, args.kw_defaults)) if default is not None and _is_cpu(default)}
+    if name == "__init__" or not defaults:
+        return defaults
+    if summary is None or "*" in summary.passed:
+        return set()
+    return defaults - set(summary.passed)

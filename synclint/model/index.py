@@ -18,7 +18,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
-from synclint.model.syntax import _last
+from synclint.model.syntax import _last, children
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -71,6 +71,52 @@ class EvaluationMemo(Protocol):
     def attributes_changed(self, classes: set[str]) -> None: ...
 
 
+@dataclass(frozen=True)
+class Sketch:
+    """What a function's text says its evaluation may read, found by regular expressions
+    over its source (far cheaper than a walk of its syntax tree): the dotted names it
+    calls and reads attributes of, whether it reads or assigns `self.<name>`, and
+    whether it constructs (`self.x = Name(...)`) or stores (`self.x = name`) attributes.
+    A superset is harmless; a read it misses is solved again (`Project.unforeseen`)."""
+
+    calls: tuple[str, ...] = ()
+    heads: tuple[str, ...] = ()
+    self_attributes: tuple[str, ...] = ()
+    reads_self: bool = False
+    writes: bool = False
+    constructs: bool = False
+    stores: bool = False
+    #: Names assigned a call's result (`t = Tracker()`: name, called) and methods called
+    #: on a call's result (`Report(losses).forward()`: called, method): instances of
+    #: project classes, once linked (`schedule._built_reads`).
+    builds: tuple[tuple[str, str], ...] = ()
+    chains: tuple[tuple[str, str], ...] = ()
+
+
+_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(")
+_HEAD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.")
+_SELF_ATTRIBUTE = re.compile(r"(?<![\w.])self\.(\w+)\s*\.")
+_WRITE = re.compile(r"(?<![\w.])self\.\w+\s*(?:\[[^\]\n]*\]\s*)?(?:,[^=\n]*)?"
+                    r"(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)|\.register_buffer\("
+                    # `self.add_state("hits", ...)` of a torchmetrics Metric
+                    r"|self\.(?:" + "|".join(sorted(knowledge.STATE_NAMES)) + r")\(")
+_CONSTRUCT = re.compile(r"(?<![\w.])self\.\w+\s*(?::[^=\n]*)?=\s*[A-Za-z_][\w.]*\s*\(")
+_STORE = re.compile(r"(?<![\w.])self\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
+_BUILD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)\s*\(")
+_CHAIN = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\s*\([^()]*\)\s*\.\s*([A-Za-z_]\w*)")
+
+
+def sketch(text: str) -> Sketch:
+    """The sketch of one function's source text."""
+    calls = {re.sub(r"\s+", "", m) for m in _CALL.findall(text)}
+    return Sketch(tuple(sorted(calls)), tuple(sorted(set(_HEAD.findall(text)))),
+                  tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
+                  "self." in text, _WRITE.search(text) is not None,
+                  _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None,
+                  tuple(sorted(set(_BUILD.findall(text)))),
+                  tuple(sorted(set(_CHAIN.findall(text)))))
+
+
 @dataclass
 class _Function:
     key: str
@@ -92,6 +138,8 @@ class _Function:
     calls: tuple[str, ...] = ()
     reads: tuple[str, ...] = ()
     writes: bool = False
+    #: What its text says it may read (known while the module's text is; `Sketch`).
+    sketch: Sketch = Sketch()
 
     @property
     def name(self) -> str:
@@ -295,7 +343,10 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
     each once, in order; string annotations included."""
     wanted = set(heads)
     found: dict[str, None] = {}
-    for node in ast.walk(tree):
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(children(node))
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = _dotted_name(node)
             if dotted is not None and dotted.partition(".")[0] in wanted:

@@ -35,6 +35,7 @@ from synclint.model.index import (
     name_chains,
     package_root,
     parse_module,
+    sketch,
 )
 from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.schedule import (
@@ -76,9 +77,9 @@ class Project:
         #: Evaluations the dependency graph did not order (see `analyse`): 0 when it
         #: foresaw every read, which the tests check.
         self.unforeseen = 0
-        #: (class, attribute) -> the project class of the parameter its methods store
+        #: Per class, attribute -> the project class of the parameter its methods store
         #: there, found once while the graph is built (`schedule._attribute_instance`).
-        self.instance_attributes: dict[tuple[str, str], str | None] = {}
+        self.instance_attributes: dict[str, dict[str, str]] = {}
         #: The names each nested function sees from its enclosing one (`flow.py`).
         self.closures: dict[str, dict[str, Kind]] = {}
         #: Per function, the classes whose attribute kinds its last evaluation read.
@@ -118,6 +119,11 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
+        lines = module.text.split("\n")
+        for function in self.functions.values():
+            if function.module is module and function.definition is not None:
+                node = function.definition
+                function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
         module.chains = name_chains(module.tree, (*module.names, *module.imports))
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))

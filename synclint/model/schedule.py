@@ -16,9 +16,8 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from synclint import knowledge
 from synclint.model.index import _parse_annotation
-from synclint.model.syntax import _dotted, _is_self
+from synclint.model.syntax import _dotted, _is_self, own_nodes
 
 if TYPE_CHECKING:
     from synclint.model.index import _Class, _Function
@@ -36,7 +35,7 @@ def attribute_classes(project: Project, cls: _Class) -> dict[str, str]:
     found: dict[str, str | None] = {}
     for key in cls.methods.values():
         function = project.functions.get(key)
-        if function is None or function.definition is None:
+        if function is None or function.definition is None or not function.sketch.constructs:
             continue
         for node in _own_nodes(function.definition):
             if not isinstance(node, (ast.Assign, ast.AnnAssign)) or \
@@ -58,52 +57,30 @@ def static_reads(project: Project, function: _Function
                  ) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
     """What an evaluation of `function` may read: the project functions it may call,
     the classes whose attribute kinds it may read, and whether it assigns attributes of
-    its own class (so that their readers depend on it)."""
-    definition = function.definition
-    assert definition is not None
-    instances = _instance_params(project, function)
+    its own class (so that their readers depend on it); from its text's sketch."""
+    drawn = function.sketch
+    instances = _annotated_params(project, function)
     calls: dict[str, None] = {}
     classes: dict[str, None] = {}
-    writes = False
-    for node in _own_nodes(definition):
-        if isinstance(node, ast.Call):
-            dotted = _dotted(node.func)
-            if dotted is not None:
-                key = _callee(project, function, dotted, instances)
-                if key is not None:
-                    calls[key] = None
-                if function.class_key is not None and (
-                        dotted == "self.register_buffer" or dotted.startswith("self.")
-                        and dotted[5:] in knowledge.STATE_NAMES):
-                    writes = True  # `self.add_state("hits", ...)` of a torchmetrics Metric
-        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) and \
-                _is_self(node.target.value) and function.class_key is not None:
-            classes[function.class_key] = None  # `self.total += x` reads `self.total`
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Call):
-            # `Report(losses).forward()`: a method and the attributes of a new instance.
-            built = _built_class(project, function, node.value)
-            if built is not None:
-                classes[built] = None
-                method = _method(project, built, node.attr)
-                if method is not None:
-                    calls[method] = None
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            owner = node.value.id
-            if owner in ("self", "cls") and function.class_key is not None:
-                if isinstance(node.ctx, ast.Store):
-                    writes = True
-                else:
-                    classes[function.class_key] = None
-            elif owner in instances:
-                classes[instances[owner]] = None
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and \
-                _is_self(node.value.value) and function.class_key is not None:
+    _built_reads(project, function, instances, calls, classes)
+    for dotted in drawn.calls:
+        key = _callee(project, function, dotted, instances)
+        if key is not None:
+            calls[key] = None
+    owner = function.class_key
+    if owner is not None and drawn.reads_self:
+        classes[owner] = None
+    for head in drawn.heads:
+        if head in instances:
+            classes[instances[head]] = None
+    if owner is not None:
+        for attribute in drawn.self_attributes:
             # `self.manager.attr`, where `__init__` stored a parameter annotated with a
             # project class in `self.manager`: that class's attribute kinds.
-            held = _attribute_instance(project, function.class_key, node.value.attr)
+            held = _attribute_instance(project, owner, attribute)
             if held is not None:
                 classes[held] = None
-    return tuple(calls), tuple(classes), writes
+    return tuple(calls), tuple(classes), drawn.writes and owner is not None
 
 
 def dependency_graph(project: Project) -> dict[str, tuple[str, ...]]:
@@ -213,43 +190,28 @@ def _method(project: Project, owner: str, name: str) -> str | None:
     return None
 
 
-def _instance_params(project: Project, function: _Function) -> dict[str, str]:
-    """Names that may hold an instance of a project class: parameters annotated with one
-    (`scheduler: Scheduler | None`), and local names assigned from those (`r0, r1 =
-    self, other`) or from an attribute that the class assigns such a parameter to
-    (`barrier = self._barrier` after `self._barrier = barrier` in `__init__`)."""
-    found = _annotated_params(project, function)
-    if function.definition is None:
-        return found
-    for node in _own_nodes(function.definition):
-        if not isinstance(node, ast.Assign):
-            continue
-        if isinstance(node.value, ast.Call):
-            # `pid = StepController(...)`: an instance of the class (`Calls._project_instance`).
-            built = _built_class(project, function, node.value)
-            if built is not None:
-                for target in node.targets:
-                    if isinstance(target, ast.Name):
-                        found.setdefault(target.id, built)
-            continue
-        for target in node.targets:
-            for name, value in _pairs(target, node.value):
-                if isinstance(value, str):
-                    if value in found:
-                        found.setdefault(name, found[value])
-                    continue
-                owner, attribute = value
-                cls = function.class_key if owner in ("self", "cls") else found.get(owner)
-                held = _attribute_instance(project, cls, attribute) if cls else None
-                if held is not None:
-                    found.setdefault(name, held)
-    return found
+def _built_reads(project: Project, function: _Function, instances: dict[str, str],
+                 calls: dict[str, None], classes: dict[str, None]) -> None:
+    """Instances of project classes a function builds (`Calls._project_instance`): a name
+    assigned one (`t = Tracker()`: `t.add(v)` calls `Tracker.add`) joins `instances`; a
+    method called on a new one (`Report(losses).forward()`) is a call, and its class's
+    attributes are read."""
+    for name, called in function.sketch.builds:
+        built = _class_named(project, function, called)
+        if built is not None:
+            instances.setdefault(name, built)
+    for called, method in function.sketch.chains:
+        built = _class_named(project, function, called)
+        if built is not None:
+            classes[built] = None
+            key = _method(project, built, method)
+            if key is not None:
+                calls[key] = None
 
 
-def _built_class(project: Project, function: _Function, call: ast.Call) -> str | None:
-    """The project class a call constructs (`StepController(...)`), or None."""
-    dotted = _dotted(call.func)
-    key = project._name_key(function.module, dotted) if dotted is not None else None
+def _class_named(project: Project, function: _Function, dotted: str) -> str | None:
+    """The project class `dotted` names in the function's module, or None."""
+    key = project._name_key(function.module, dotted)
     return key if key is not None and key in project.classes else None
 
 
@@ -269,43 +231,33 @@ def _annotated_params(project: Project, function: _Function) -> dict[str, str]:
 def _attribute_instance(project: Project, owner: str, attribute: str) -> str | None:
     """The project class whose instance a method of `owner` (or a base) assigns to
     `self.<attribute>` from a parameter annotated with it."""
-    key = (owner, attribute)
-    if key not in project.instance_attributes:
-        project.instance_attributes[key] = _find_attribute_instance(project, owner, attribute)
-    return project.instance_attributes[key]
-
-
-def _find_attribute_instance(project: Project, owner: str, attribute: str) -> str | None:
     for cls in project._mro(owner):
-        for key in cls.methods.values():
-            method = project.functions.get(key)
-            if method is None or method.definition is None:
-                continue
-            params = _annotated_params(project, method)
-            if not params:
-                continue
-            for node in _own_nodes(method.definition):
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and \
-                        node.value.id in params:
-                    for target in node.targets:
-                        if isinstance(target, ast.Attribute) and _is_self(target.value) \
-                                and target.attr == attribute:
-                            return params[node.value.id]
+        found = project.instance_attributes.get(cls.key)
+        if found is None:
+            found = project.instance_attributes[cls.key] = _stored_parameters(project, cls)
+        if attribute in found:
+            return found[attribute]
     return None
 
 
-def _pairs(target: ast.expr, value: ast.expr) -> Iterator[tuple[str, str | tuple[str, str]]]:
-    """(name, what it is assigned) for each name an assignment binds to a name or to an
-    attribute of a name (`x = other`, `a, b = self, other`, `barrier = self._barrier`)."""
-    if isinstance(target, ast.Name):
-        if isinstance(value, ast.Name):
-            yield target.id, value.id
-        elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-            yield target.id, (value.value.id, value.attr)
-    elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
-            and len(target.elts) == len(value.elts):
-        for inner_target, inner_value in zip(target.elts, value.elts):
-            yield from _pairs(inner_target, inner_value)
+def _stored_parameters(project: Project, cls: _Class) -> dict[str, str]:
+    """`self.<attribute> = parameter` in the methods of `cls`, for each parameter
+    annotated with a project class: attribute -> that class (the first one found)."""
+    stored: dict[str, str] = {}
+    for key in cls.methods.values():
+        method = project.functions.get(key)
+        if method is None or method.definition is None or not method.sketch.stores:
+            continue
+        params = _annotated_params(project, method)
+        if not params:
+            continue
+        for node in _own_nodes(method.definition):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and \
+                    node.value.id in params:
+                for target in node.targets:
+                    if isinstance(target, ast.Attribute) and _is_self(target.value):
+                        stored.setdefault(target.attr, params[node.value.id])
+    return stored
 
 
 def _annotation_names(node: ast.expr) -> Iterable[str]:
@@ -322,13 +274,6 @@ def _annotation_names(node: ast.expr) -> Iterable[str]:
 
 
 def _own_nodes(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """Every node of a function's body, defaults and decorators aside, without the
-    bodies of the functions and classes defined in it (they are evaluated on their own;
-    a lambda's body is part of the function's evaluation)."""
-    stack: list[ast.AST] = list(reversed(definition.body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+    """Every node of a function's body (not the bodies of the functions and classes
+    defined in it: they are evaluated on their own; a lambda's body is part of it)."""
+    return own_nodes(definition.body)

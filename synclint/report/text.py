@@ -69,7 +69,7 @@ def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False
                  f"{graph_break_note(d)}"]
         key = (d.filename, d.cell)
         if key not in texts:
-            text = read(d.filename) if read is not None else _read(d.filename)
+            text = read(d.filename) if read is not None else read_file(d.filename)
             if text is not None and d.cell is not None:
                 text = _cell_source(text, d.cell)
             texts[key] = text.splitlines() if text is not None else None
@@ -108,7 +108,7 @@ def _cell_source(notebook: str, cell: int) -> str | None:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
-def _read(filename: str) -> str | None:
+def read_file(filename: str) -> str | None:
     try:
         with open(filename, encoding="utf-8", errors="replace") as handle:
             return handle.read()

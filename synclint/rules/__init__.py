@@ -21,10 +21,12 @@ from synclint.rules.separate_host_reads import SeparateHostReads
 from synclint.rules.shape_sync_in_loop import ShapeSyncInLoop
 from synclint.rules.sync_in_logging import SyncInLogging
 from synclint.rules.sync_in_loop import SyncInLoop
+from synclint.rules.syntax_error import SyntaxErrorRule
 from synclint.rules.tensor_condition import TensorCondition
 from synclint.rules.unused_noqa import UnusedNoqa
 
 _RULES: list[type[Rule]] = [
+    SyntaxErrorRule,
     IoError,
     SyncInLoop,
     TensorCondition,

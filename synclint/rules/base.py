@@ -185,7 +185,7 @@ class Rule:
         """What the `output_size=` fix asks of the analysis (SYN104, SYN111)."""
         return OutputSizeFacts(self.ctx.imports,
                                is_tensor=lambda node: self.ctx.kind(node) in TENSORS,
-                               is_builtin=lambda name: self.ctx.env.lookup(name) is None,
+                               is_builtin=lambda name: not self.ctx.bound(name),
                                is_tensor_sequence=self._is_tensor_sequence)
 
     def _is_tensor_sequence(self, node: cst.BaseExpression) -> bool:

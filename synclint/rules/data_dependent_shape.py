@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from synclint.analysis.infer import keyword_arg
-from synclint.analysis.names import last_name
+from synclint.analysis.names import keyword_arg, last_name
 from synclint.analysis.uses import occurrences
 from synclint.fixes.compiled_forms import one_hot_fix
 from synclint.fixes.output_size import output_size_fix, output_size_help

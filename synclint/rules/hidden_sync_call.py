@@ -111,7 +111,7 @@ class HiddenSyncCall(Rule):
             self._function(node, qualified)
             return
         if isinstance(func, cst.Name) and func.value == "range" and \
-                self.ctx.env.lookup("range") is None:
+                not self.ctx.bound("range"):
             self._sizes(node, "range", None)
             return
         if not isinstance(func, cst.Attribute):
@@ -221,7 +221,7 @@ class HiddenSyncCall(Rule):
         if isinstance(func, cst.Attribute) and func.attr.value == "item":
             return self.is_device_tensor(func.value)
         if (isinstance(func, cst.Name) and func.value in ("float", "int", "bool") and node.args
-                and self.ctx.env.lookup(func.value) is None):
+                and not self.ctx.bound(func.value)):
             return self.is_device_tensor(node.args[0].value)
         return False
 

@@ -10,9 +10,8 @@ from synclint.analysis.chains import (
     hot_message,
     hot_related,
 )
-from synclint.analysis.kinds import DEVICE_TENSORS, Kind, elem_of
+from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
-from synclint.analysis.narrowing import narrowings
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
 from synclint.fixes.compiled_forms import assert_async_fix
 from synclint.fixes.select_where import select_fix
@@ -130,7 +129,7 @@ class TensorCondition(Rule):
         func = node.func
         if not isinstance(func, cst.Name) or func.value not in BOOL_CONSUMERS:
             return
-        if self.ctx.env.lookup(func.value) is not None:
+        if self.ctx.bound(func.value):
             return  # shadowed by a local definition
         args = [a for a in node.args if a.keyword is None and not a.star]
         if len(args) != 1 or len(node.args) != 1:
@@ -138,9 +137,8 @@ class TensorCondition(Rule):
         argument = args[0].value
         what = f"an element of `{func.value}()`"
         if isinstance(argument, _COMPREHENSIONS):
-            with self.ctx.env.comprehension(argument.for_in):
-                operands = [operand for operand in bool_operands(argument.elt)
-                            if self.is_device_tensor(operand)]
+            operands = [operand for operand in bool_operands(argument.elt)
+                        if self.is_device_tensor(operand)]
             if not operands:
                 return
             outcome = batched_fix(self.ctx, argument,
@@ -153,28 +151,11 @@ class TensorCondition(Rule):
                                                "in this statement"))
 
     # -- reporting ------------------------------------------------------------------------
-    def _operand_kinds(self, test: cst.BaseExpression,
-                       proved: dict[str, Kind] | None = None
-                       ) -> Iterator[tuple[cst.BaseExpression, Kind]]:
-        """Each operand Python tests in `test`, with its kind where it is evaluated: the
-        right operand of `a and b` only runs when `a` held (`t.device.type == "cpu" and
-        t.any()` tests a CPU tensor)."""
-        env = self.ctx.env
-        if not isinstance(test, cst.BooleanOperation):
-            with env.narrowed(proved or {}):
-                yield test, self.kind(test)
-            return
-        yield from self._operand_kinds(test.left, proved)
-        with env.narrowed(proved or {}):
-            true, false = narrowings(test.left, self.ctx.imports, env.kind)
-        after = true if isinstance(test.operator, cst.And) else false
-        yield from self._operand_kinds(test.right, {**(proved or {}), **after})
-
     def _test(self, test: cst.BaseExpression, what: str, per_iteration: bool,
               loop: cst.CSTNode | None = None, statement: cst.If | None = None,
               pattern: str | None = None, checked: cst.Assert | None = None) -> None:
-        for operand, kind in self._operand_kinds(test):
-            if kind in DEVICE_TENSORS:
+        for operand in bool_operands(test):
+            if self.kind(operand) in DEVICE_TENSORS:
                 outcome = None
                 if loop is None and self.ctx.loops:
                     loop = self.ctx.loops[-1]
