@@ -50,6 +50,7 @@ from typing import Any, NamedTuple
 
 from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import Kind
+from synclint.files_io import text_sha
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
@@ -272,7 +273,7 @@ def _walk(checked: list[str], display: Callable[[str], str],
         root, dotted = package_root(Path(path))
         name = display(path)
         module = f"{dotted}@{len(taken)}" if dotted in taken else dotted
-        sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        sha = text_sha(text)
         record = records.get(name)
         file = _File(path, name, dotted, module, text, sha, {})
         if record is not None and record["sha"] == sha and record["module"] == module:
@@ -789,9 +790,9 @@ def _dotted_of(module: _Module) -> str:
 
 
 def _display_of(function: _Function) -> str:
-    from synclint.model.index import _display
+    from synclint.model.index import display_name
 
-    return _display(function)
+    return display_name(function)
 
 
 class _Encoder:

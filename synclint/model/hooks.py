@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis import library
-from synclint.model.index import _display, _Function, _Module
+from synclint.model.index import _Function, _Module, display_name
 from synclint.model.summaries import Hot, Site
 from synclint.model.syntax import _dotted, _last, _per_step_event
 
@@ -75,7 +75,7 @@ def registration(project: Project, function: _Function, node: ast.Call) -> tuple
     key = callable_key(project, function, dotted)
     if key is None or key not in project.functions:
         return None
-    display = _display(project.functions[key])
+    display = display_name(project.functions[key])
     reason = registrar.reason.format(name=display) if registrar.reason else \
         f"`{display}` is a hook: runs on {when}"
     return key, Hot(reason, Site(function.module.filename, node.lineno,
@@ -96,8 +96,8 @@ def decorated_hooks(module: _Module, functions: list[_Function]) -> Iterator[tup
                     len(decorator.args) <= registrar.event_position or \
                     not _per_step_event(decorator.args[registrar.event_position]):
                 continue
-            reason = registrar.reason.format(name=_display(function)) if \
-                registrar.reason else f"`{_display(function)}` is a hook: runs on " \
+            reason = registrar.reason.format(name=display_name(function)) if \
+                registrar.reason else f"`{display_name(function)}` is a hook: runs on " \
                 f"{registrar.when}"
             yield function.key, Hot(reason, Site(
                 module.filename, decorator.lineno, decorator.col_offset + 1,

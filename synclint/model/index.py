@@ -18,7 +18,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
-from synclint.model.syntax import _last, children
+from synclint.model.syntax import _last, children, plain_data
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -329,7 +329,8 @@ def _parse_annotation(text: str) -> ast.expr | None:
         return None
 
 
-def _display(function: _Function) -> str:
+def display_name(function: _Function) -> str:
+    """The name findings and summaries show for the function (`Model.forward`)."""
     if function.definition is None:
         return function.display
     if function.class_key is not None:
@@ -346,6 +347,8 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
+        if plain_data(node):
+            continue  # constants only: no name (and no annotation) in it
         stack.extend(children(node))
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = _dotted_name(node)
