@@ -74,6 +74,11 @@ class Calls(Expressions):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
+        returned = self._returned_tensors(node)
+        if returned is not None:
+            self.expr(func)
+            self._arguments(node)
+            return (returned, None)
         dotted = _dotted(func)
         if dotted is not None:
             key = self._project_callee(dotted)
@@ -100,11 +105,8 @@ class Calls(Expressions):
                 if head in knowledge.ARRAY_ROOTS:
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
-        returned = library.ast_return_tensors(node, self._qualified)
         callee = self.expr(func)
         args = self._arguments(node)
-        if returned is not None:
-            return (returned, None)
         if isinstance(func, ast.Name) and func.id in self.env and (
                 callee[0] is MODULE or isinstance(callee[0], Instance)):
             return self._called(node, callee[0], args)
@@ -120,6 +122,17 @@ class Calls(Expressions):
             receiver = self.last.get(id(func.value), _UNKNOWN_VALUE)
             return self._method(node, func.attr, receiver, args)
         return _UNKNOWN_VALUE
+
+    def _returned_tensors(self, node: ast.Call) -> Kind | None:
+        """`processor(images, return_tensors="pt")`, `self.padder.pad(..., return_tensors=
+        "pt")`: a mapping of tensors made on the CPU (or of arrays), whichever function
+        makes it, the project's own included; not where `device=` names another device (a
+        fast image processor given `device="cuda"`)."""
+        if not any(keyword.arg == "return_tensors" for keyword in node.keywords):
+            return None
+        if library.ast_device(node, self._cpu) == "other":
+            return None
+        return library.ast_return_tensors(node, self._qualified)
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""

@@ -387,3 +387,30 @@ def test_symbolic_integers_are_host_numbers() -> None:
             return torch.zeros(input.max(), device=input.device) + counts.sum()
     """
     assert lines("SYN110", source) == [6]
+
+
+def test_return_tensors_output_is_on_the_cpu_whichever_function_makes_it() -> None:
+    # A project method called with `return_tensors="pt"` still makes CPU tensors; a call
+    # given `device="cuda"` makes them on the device.
+    source = """\
+        import torch
+
+        class Padder:
+            def pad(self, features: dict, return_tensors: str | None = None):
+                return {k: torch.stack(v) for k, v in features.items()}
+
+        class Extractor:
+            def __init__(self) -> None:
+                self.padder = Padder()
+
+            def __call__(self, audio: list[torch.Tensor], processor) -> list[float]:
+                padded = self.padder.pad({"audio": audio}, return_tensors="pt")
+                mask = padded.pop("attention_mask")
+                on_device = processor(audio, return_tensors="pt", device="cuda")
+                out = []
+                for i in range(3):
+                    out.append(mask[i].sum().item())
+                    out.append(on_device["input_values"][i].sum().item())
+                return out
+    """
+    assert lines("SYN101", source) == [18]
