@@ -216,6 +216,12 @@ class Calls(Expressions):
         if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
             # Computed from the CPU tensor (or the Python number) passed in.
             return (on_host(summary.returns), None)
+        if source is not None and source < len(args) and summary.returns is UNKNOWN and \
+                args[source][0] in DEVICE_TENSORS:
+            # Computed from the device tensor passed in by tensor operations the helper
+            # alone cannot name (`def fast_all(t): return t.sum() == t.numel()`): a
+            # tensor where that one is (host values, metadata and calls were known).
+            return (args[source][0], None)
         return (summary.returns, None)
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------

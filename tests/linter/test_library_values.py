@@ -414,3 +414,25 @@ def test_return_tensors_output_is_on_the_cpu_whichever_function_makes_it() -> No
                 return out
     """
     assert lines("SYN101", source) == [18]
+
+
+def test_a_helper_result_computed_from_a_device_argument_is_a_device_tensor() -> None:
+    # `fast_all(t)` returns `t.sum() == t.numel()`: a tensor where `t` is one; its metadata
+    # and a string of it stay host values.
+    source = """\
+        import torch
+
+        def fast_all(tensor):
+            return tensor.sum() == tensor.numel()
+
+        def rows(tensor):
+            return tensor.shape[0]
+
+        def skip(mask: torch.Tensor, lengths: list[int]) -> bool:
+            if fast_all(mask):
+                return True
+            if rows(mask) > 1 or fast_all(torch.tensor(lengths)):
+                return False
+            return True
+    """
+    assert lines("SYN102", source) == [10]
