@@ -108,13 +108,19 @@ _CHAIN = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\s*\([^()]*\)\s*\.\s*([A-Za-z_]
 
 def sketch(text: str) -> Sketch:
     """The sketch of one function's source text."""
-    calls = {re.sub(r"\s+", "", m) for m in _CALL.findall(text)}
-    return Sketch(tuple(sorted(calls)), tuple(sorted(set(_HEAD.findall(text)))),
+    calls = {"".join(m.split()) for m in _CALL.findall(text)}
+    heads = tuple(sorted(set(_HEAD.findall(text))))
+    # Instances a function builds (`t = Tracker()`, `Report(x).forward()`: `_BUILD`).
+    builds = tuple(sorted(set(_BUILD.findall(text))))
+    chains = tuple(sorted(set(_CHAIN.findall(text))))
+    if "self." not in text:  # the `self` expressions cannot match: skip their scans
+        return Sketch(tuple(sorted(calls)), heads, (), False,
+                      ".register_buffer(" in text, False, False, builds, chains)
+    return Sketch(tuple(sorted(calls)), heads,
                   tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
-                  "self." in text, _WRITE.search(text) is not None,
+                  True, _WRITE.search(text) is not None,
                   _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None,
-                  tuple(sorted(set(_BUILD.findall(text)))),
-                  tuple(sorted(set(_CHAIN.findall(text)))))
+                  builds, chains)
 
 
 @dataclass

@@ -296,6 +296,24 @@ def plain_data(node: ast.AST) -> bool:
     return True
 
 
+def statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of `body` and of the blocks in it (functions, classes, branches,
+    loops, handlers, match cases), outer first; no expression is visited."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+        for name in _BLOCKS:
+            block = getattr(node, name, None)
+            if block:
+                stack.extend(reversed(block))
+
+
+#: The fields of statements (and of `except` handlers and `case`s) that hold blocks.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
 def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
     """Every node of a body, in source order, without the bodies of the functions and
     classes defined in it (their definitions themselves are yielded)."""
