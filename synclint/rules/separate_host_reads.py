@@ -108,7 +108,9 @@ class SeparateHostReads(Rule):
         if not self.is_device_tensor(receiver):
             return
         if self.ctx.cold(node) is not None:
-            return  # a `raise` argument, a block that always raises, a periodic guard ...
+            # A `raise` argument, a block that always raises, a periodic guard ... (judged
+            # here: the report comes when the block is left, parents gone).
+            return
         if logged_by_syn106(self.ctx, node):
             # SYN106 passes the tensors to the logger: stacking them here would read them
             # on every step all the same (and hide that sync from SYN106).

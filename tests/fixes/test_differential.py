@@ -143,16 +143,17 @@ UNSAFE_SHAPE = '''\
 import torch
 
 
-def naive(g: torch.Tensor) -> float:
-    return torch.stack([g.norm()]).pow(2).sum().item()
+def naive(grads: list[torch.Tensor]) -> float:
+    norms = [g.norm() for g in grads]
+    return torch.stack(norms).pow(2).sum().item()
 
 
 def inputs():
-    return [(torch.ones(3),)]
+    return [([torch.ones(3)],)]
 
 
 def edge_inputs():
-    return [({edge},)]
+    return [([{edge}],)]
 '''
 
 

@@ -109,8 +109,8 @@ def test_a_returned_norm_is_handed_back_in_the_original_dtype() -> None:
 
 
 def test_method_after_the_square_gets_parentheses() -> None:
-    source = "import torch\ndef f(n: torch.Tensor):\n    return (n.float() ** 2).sum().item()\n"
-    assert "return (torch.linalg.vector_norm(n.float(), dtype=torch.float64) ** 2).item()" in fixed(
+    source = "import torch\ndef f(g: torch.Tensor):\n    return (g.float() ** 2).sum().item()\n"
+    assert "return (torch.linalg.vector_norm(g.float(), dtype=torch.float64) ** 2).item()" in fixed(
         source, unsafe=True)
 
 
