@@ -85,6 +85,25 @@ def _copy_to_host(e: Env) -> None:
     h.copy_(e.x)
 
 
+def _copy_to_host_non_blocking(e: Env) -> None:
+    # No wait: the copy is queued on the stream (CUDA's sync debug mode says nothing).
+    h = torch.empty(16)
+    h.copy_(e.x, non_blocking=True)
+
+
+def _mask_assign_device_scalar(e: Env) -> None:
+    # A one-element device value is not turned into masked_fill_ (that needs a host
+    # value): index_put_ with a mask computes the mask's nonzero indices, a sync.
+    y = e.x.clone()
+    y[e.m] = e.s
+
+
+def _mask_assign_host_scalar(e: Env) -> None:
+    # A one-element host value: masked_fill_ with a number, no sync.
+    y = e.x.clone()
+    y[e.m] = torch.tensor(0.0)
+
+
 def _host_made_inside(e: Env) -> float:
     return torch.tensor([1.0, 2.0]).sum().item() + torch.zeros(3).sum().item()
 
@@ -142,6 +161,7 @@ CASES: list[Case] = [
     Case("format_spec", lambda e: f"{e.s:.3f}", 1, ("format",)),
     Case("contains", lambda e: 0.5 in e.x, 1, ("contains",)),
     Case("copy_into_host_buffer", _copy_to_host, 1, ("copy",)),
+    Case("mask_assign_device_scalar", _mask_assign_device_scalar, 1, ("setitem",)),
     Case("cpu_then_host_reads", _cpu_then_reads, 1, ("cpu",)),
     Case("count_of_mask_item", lambda e: (e.x > 0).sum().item(), 1, ("item",)),
     Case("loop_of_items", _loop_items, 3, ("item",) * 3),
@@ -158,6 +178,8 @@ CASES: list[Case] = [
     Case("all", lambda e: e.x.isfinite().all(), 0, ()),
     Case("masked_fill_", _masked_fill, 0, ()),
     Case("mask_assign_scalar", _mask_assign_scalar, 0, ()),
+    Case("mask_assign_host_scalar_tensor", _mask_assign_host_scalar, 0, ()),
+    Case("copy_into_host_buffer_non_blocking", _copy_to_host_non_blocking, 0, ()),
     Case("where_three_arguments", lambda e: torch.where(e.m, e.x, 0.0), 0, ()),
     Case("nonzero_static", lambda e: torch.nonzero_static(e.m, size=16), 0, ()),
     Case("count_nonzero", lambda e: torch.count_nonzero(e.m), 0, ()),
