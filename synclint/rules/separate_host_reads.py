@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.scalars import ScalarFacts
 from synclint.analysis.walker import walk
 from synclint.fixes.merged_reads import Read, mergeable, merged_reads_fix
@@ -95,8 +96,8 @@ class SeparateHostReads(Rule):
             receiver, how = node.args[0].value, func.value
         else:
             return
-        if not self.is_device_tensor(receiver):
-            return
+        if not self.is_device_tensor(receiver) or logged_by_syn106(self.ctx, node):
+            return  # SYN106 reports reads logged per step (log the tensors instead)
         statement = self._statement_of(node)
         if statement is None:
             return
