@@ -3,7 +3,8 @@
 Usage: python benchmarks/mutation.py [--scope SCOPE] [--files PATH ...]
                                      [--tests PATH ...] [--workdir DIR] [--jobs N]
                                      [--sample N] [--seed S] [--timeout-constant S]
-                                     [--retry-timeouts S] [--report-only | --rerun]
+                                     [--timeout-multiplier M] [--retry-timeouts S]
+                                     [--report-only | --rerun]
 
 Copies the checkout (tracked and untracked, not ignored, files) to a work directory, runs
 mutmut (`pip install mutmut`, 3.x) there over the given files with the given tests, then
@@ -28,12 +29,13 @@ hours on two shared cores); with a sample, the overall line gives a 95% (Wilson)
 the rate over all mutants. 400 mutants bound it within +-5% whatever the rate. Exits 1 when the
 overall kill rate is below --target.
 
-mutmut stops a mutant's tests after (their measured time + --timeout-constant) x 15 x 2 CPU
-seconds and calls it a timeout. mutmut counts a timeout as a kill; this script does not: a
+mutmut stops a mutant's tests after (their measured time + --timeout-constant) x
+--timeout-multiplier seconds of wall time (default 5; mutmut's own is 15), or twice that in
+CPU seconds, and calls it a timeout. mutmut counts a timeout as a kill; this script does not: a
 timeout is a mutant whose tests did not finish, which says nothing about whether they would
 have failed. Timed-out mutants (and those whose test process was killed by a signal, which a
 CPU limit also causes) are run again with `--retry-timeouts` seconds as the constant (default
-120; 0 skips the retry); those that time out again are reported apart, outside the kills.
+60; 0 skips the retry); those that time out again are reported apart, outside the kills.
 The default constant is 10 s (mutmut's own is 1), so that a loaded machine's start-up of a
 forked test run is not taken for a hang.
 """
@@ -111,7 +113,8 @@ def copy_checkout(workdir: Path, under: str = "") -> None:
 
 
 def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int,
-            timeout_constant: float, deselect: tuple[str, ...] = ()) -> None:
+            timeout_constant: float, deselect: tuple[str, ...] = (),
+            timeout_multiplier: float = 5.0) -> None:
     if workdir.exists():
         shutil.rmtree(workdir)
     copy_checkout(workdir)
@@ -125,6 +128,7 @@ def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int,
         f"pytest_add_cli_args = {_toml_list(pytest_args)}\n"
         f"max_children = {jobs}\n"
         f"timeout_constant = {timeout_constant}\n"
+        f"timeout_multiplier = {timeout_multiplier}\n"
     )
     with (workdir / "pyproject.toml").open("a", encoding="utf-8") as handle:
         handle.write(config)
@@ -176,7 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timeout-constant", type=float, default=10.0)
-    parser.add_argument("--retry-timeouts", type=float, default=120.0, metavar="SECONDS",
+    parser.add_argument("--timeout-multiplier", type=float, default=5.0,
+                        help="mutmut's wall-clock limit per mutant is (the tests' measured time "
+                             "+ the constant) x this (mutmut's default 15 lets a deadlocked "
+                             "mutant hold the only job for many minutes)")
+    parser.add_argument("--retry-timeouts", type=float, default=60.0, metavar="SECONDS",
                         help="run timed-out mutants again with this timeout constant "
                              "(0: no retry); those still unfinished are reported apart")
     mode = parser.add_mutually_exclusive_group()
@@ -201,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                        check=False)
     elif not args.report_only:
         prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant,
-                DESELECTED.get(args.scope, ()))
+                DESELECTED.get(args.scope, ()), args.timeout_multiplier)
         if args.sample:
             names = all_mutants(args.workdir)
             chosen = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
