@@ -139,3 +139,15 @@ def test_syn199_never_fires_from_source() -> None:
     for source in rule.VALID:
         assert [d for d in lint_source(source, "x.py", list(ALL_RULES)).diagnostics
                 if d.code == "SYN199"] == []
+
+
+def test_a_call_chain_covers_a_sync_whose_recorded_stack_stops_before_the_call(
+        tree: Path) -> None:
+    # A recorded stack keeps only the innermost frames (events.MAX_STACK): in a deep chain
+    # the call in the loop is not on it, and the finding's chain is what still leads there.
+    deep = _site(("lib.py", 2, "value"))
+    chain = _finding("main.py", 5, related=(Related("lib.py", Location(2, 12), "syncs"),))
+    assert covers(chain, deep)
+    assert not covers(_finding("main.py", 5), deep)
+    joined = _join([chain], deep)
+    assert [(d.code, d.runtime_syncs) for d in joined] == [("SYN101", deep.count)]

@@ -98,6 +98,17 @@ def _mask_assign_device_scalar(e: Env) -> None:
     y[e.m] = e.s
 
 
+def _mask_accumulate_host_scalar(e: Env) -> None:
+    # Accumulating is never turned into masked_fill_: the mask's indices are computed.
+    y = e.x.clone()
+    y.index_put_((e.m,), torch.tensor(1.0), accumulate=True)
+
+
+def _mask_put_host_scalar(e: Env) -> None:
+    y = e.x.clone()
+    y.index_put_((e.m,), torch.tensor(1.0))
+
+
 def _mask_assign_host_scalar(e: Env) -> None:
     # A one-element host value: masked_fill_ with a number, no sync.
     y = e.x.clone()
@@ -162,6 +173,7 @@ CASES: list[Case] = [
     Case("contains", lambda e: 0.5 in e.x, 1, ("contains",)),
     Case("copy_into_host_buffer", _copy_to_host, 1, ("copy",)),
     Case("mask_assign_device_scalar", _mask_assign_device_scalar, 1, ("setitem",)),
+    Case("mask_accumulate_host_scalar", _mask_accumulate_host_scalar, 1, ("index_put_",)),
     Case("cpu_then_host_reads", _cpu_then_reads, 1, ("cpu",)),
     Case("count_of_mask_item", lambda e: (e.x > 0).sum().item(), 1, ("item",)),
     Case("loop_of_items", _loop_items, 3, ("item",) * 3),
@@ -179,6 +191,7 @@ CASES: list[Case] = [
     Case("masked_fill_", _masked_fill, 0, ()),
     Case("mask_assign_scalar", _mask_assign_scalar, 0, ()),
     Case("mask_assign_host_scalar_tensor", _mask_assign_host_scalar, 0, ()),
+    Case("mask_put_host_scalar_tensor", _mask_put_host_scalar, 0, ()),
     Case("copy_into_host_buffer_non_blocking", _copy_to_host_non_blocking, 0, ()),
     Case("where_three_arguments", lambda e: torch.where(e.m, e.x, 0.0), 0, ()),
     Case("nonzero_static", lambda e: torch.nonzero_static(e.m, size=16), 0, ()),
