@@ -126,7 +126,6 @@ def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int,
         f"only_mutate = {_toml_list(files)}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         f"pytest_add_cli_args = {_toml_list(pytest_args)}\n"
-        f"max_children = {jobs}\n"
         f"timeout_constant = {timeout_constant}\n"
         f"timeout_multiplier = {timeout_multiplier}\n"
     )
@@ -142,6 +141,12 @@ def _set_timeout_constant(pyproject: Path, seconds: float) -> None:
     at = lines.index("[tool.mutmut]") + 1
     lines.insert(at, f"timeout_constant = {seconds}")
     pyproject.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _mutmut_run(jobs: int) -> list[str]:
+    # mutmut reads the number of workers from the command line only (its default is every
+    # core); `max_children` in pyproject.toml is ignored by mutmut 3.
+    return [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
 
 
 def all_mutants(workdir: Path) -> list[str]:
@@ -205,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         copy_checkout(args.workdir, "tests")
         _set_timeout_constant(args.workdir / "pyproject.toml", args.timeout_constant)
         print(f"re-running {len(again)} mutants not killed before", flush=True)
-        subprocess.run([sys.executable, "-m", "mutmut", "run", *again], cwd=args.workdir,
+        subprocess.run([*_mutmut_run(args.jobs), *again], cwd=args.workdir,
                        check=False)
     elif not args.report_only:
         prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant,
@@ -214,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
             names = all_mutants(args.workdir)
             chosen = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
             print(f"sample: {len(chosen)} of {len(names)} mutants, seed {args.seed}", flush=True)
-        subprocess.run([sys.executable, "-m", "mutmut", "run", *chosen], cwd=args.workdir,
+        subprocess.run([*_mutmut_run(args.jobs), *chosen], cwd=args.workdir,
                        check=False)
     statuses = results(args.workdir)
     if args.retry_timeouts and not args.report_only:
@@ -224,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"re-running {len(unfinished)} timed-out mutants with a timeout constant of "
                   f"{args.retry_timeouts:g} s", flush=True)
             _set_timeout_constant(args.workdir / "pyproject.toml", args.retry_timeouts)
-            subprocess.run([sys.executable, "-m", "mutmut", "run", *unfinished],
+            subprocess.run([*_mutmut_run(args.jobs), *unfinished],
                            cwd=args.workdir, check=False)
             statuses = results(args.workdir)
     if chosen:
