@@ -48,13 +48,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from synclint.analysis.kinds import Kind
-from synclint.analysis.project import (
+from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
-    Hot,
-    Project,
     StaleIndex,
-    Summary,
     _Class,
     _Function,
     _Module,
@@ -62,6 +59,8 @@ from synclint.analysis.project import (
     package_root,
     parse_module,
 )
+from synclint.model.project import Project, no_cyclic_gc
+from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
 INDEX_FORMAT = 2
@@ -70,7 +69,7 @@ INDEX_DIR_NAME = "index"
 #: afresh (rows of replaced evaluations stay in it until then).
 MAX_REUSES = 16
 #: Only frozen dataclasses and enums of these packages are ever built from an entry.
-_DECODABLE = "synclint.analysis."
+_DECODABLE = ("synclint.analysis.", "synclint.model.")
 
 
 @dataclass(frozen=True)
@@ -203,7 +202,7 @@ def _walk(checked: list[str], display: Callable[[str], str],
           records: dict[str, dict[str, Any]]) -> list[_File]:
     """The checked files and what they import from their own trees, in the order a cold
     run indexes them; only files whose text is not in `records` are parsed."""
-    from synclint.analysis.project import _decode, _module_file, _size
+    from synclint.model.index import _decode, _module_file, _size
 
     files: list[_File] = []
     queue: list[str] = list(checked)
@@ -722,7 +721,7 @@ def _dotted_of(module: _Module) -> str:
 
 
 def _display_of(function: _Function) -> str:
-    from synclint.analysis.project import _display
+    from synclint.model.index import _display
 
     return _display(function)
 
@@ -847,3 +846,14 @@ def _type(types: dict[str, Any], name: str, *, is_enum: bool) -> Any:
         raise ValueError(f"not a frozen dataclass: {name!r}")
     types[name] = cls
     return cls
+
+
+def build_project_for_paths(paths: Iterable[str],
+                            display: Callable[[str], str] = lambda path: path,
+                            cache_dir: Path | None = None) -> Project:
+    """Index the checked files and what they import from their own trees (a single
+    checked file brings the modules it imports along). Files are known to the project
+    by `display(path)`, the name findings show. With `cache_dir` (the results cache
+    directory) the index is kept there, and a warm run parses only what changed."""
+    with no_cyclic_gc():
+        return build(paths, display, IndexStore(cache_dir) if cache_dir is not None else None)

@@ -1,0 +1,85 @@
+"""What the model learns from a function's callers once every summary is final: cold
+helpers only cold code calls, and parameters every call fills with host values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from synclint.analysis.kinds import (
+    HOST,
+    HOST_TENSOR,
+    Kind,
+)
+from synclint.analysis.roles import class_role, function_role, module_function_role, module_role
+from synclint.model.flow import _HOST_ARGUMENTS
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
+
+
+def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]) -> None:
+    """Mark functions cold by role (`roles.py`), then private helpers whose every
+    project caller is cold, to a fixed point. Per-step code is never cold."""
+    cold: dict[str, str] = {}
+    for key, function in project.functions.items():
+        if project.summaries[key].hot is not None:
+            continue
+        name = function.name
+        reason = module_role(function.module.name) or function_role(name)
+        if reason is None and function.class_key is not None:
+            cls = project.classes[function.class_key]
+            names = [c.name for c in project._mro(cls.key)] + project._externals(cls.key)
+            reason = class_role(name, cls.name, names)
+        elif reason is None and "." not in function.qualname:
+            reason = module_function_role(name, function.module.name)
+        if reason is not None:
+            cold[key] = reason
+    changed = True
+    while changed:
+        changed = False
+        for key, function in project.functions.items():
+            name = function.name
+            if key in cold or not name.startswith("_") or name.endswith("__") \
+                    or project.summaries[key].hot is not None:
+                continue
+            calling = callers.get(key)
+            if calling and all(c in cold for c in calling):
+                first = min(calling)
+                cold[key] = (f"`{name}` is only called from cold code "
+                             f"(`{project.summaries[first].display}`)")
+                changed = True
+    for key, reason in cold.items():
+        project.summaries[key] = replace(project.summaries[key], cold=reason)
+
+def find_host_params(project: Project) -> None:
+    """Private functions whose every project call passes host values for a parameter:
+    their body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`)."""
+    passed: dict[str, dict[str, list[Kind]]] = {}
+    opaque: set[str] = set()
+    calls: dict[str, int] = {}
+    for arguments in project._call_arguments.values():
+        for callee, filled in arguments:
+            calls[callee] = calls.get(callee, 0) + 1
+            if filled is None:
+                opaque.add(callee)
+                continue
+            for name, kind in filled.items():
+                passed.setdefault(callee, {}).setdefault(name, []).append(kind)
+    for callee, count in calls.items():
+        function = project.functions.get(callee)
+        name = function.name if function is not None else ""
+        if callee in opaque or not name.startswith("_") or name.startswith("__"):
+            continue
+        host: list[tuple[str, Kind]] = []
+        for param, kinds in passed.get(callee, {}).items():
+            if len(kinds) != count or not all(k in _HOST_ARGUMENTS for k in kinds):
+                continue  # some call leaves it to its default or passes another kind
+            kind = kinds[0] if all(k == kinds[0] for k in kinds) else (
+                HOST if all(k is HOST for k in kinds) else HOST_TENSOR)
+            host.append((param, kind))
+        if host:
+            summary = project.summaries[callee]
+            project.summaries[callee] = replace(summary, host_params=tuple(sorted(host)))
+

@@ -1,0 +1,216 @@
+"""One evaluation of one function: a pass over its body with the current summaries of
+its callees, giving its summary."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from synclint.analysis.kinds import (
+    DEVICE_TENSORS,
+    TENSORS,
+    UNKNOWN,
+    Branch,
+    Kind,
+    Tup,
+    close_branch,
+    elem_of,
+    join,
+)
+from synclint.model.calls import Calls
+from synclint.model.flow import _UNKNOWN_VALUE, Value
+from synclint.model.index import _display
+from synclint.model.kindops import _bounded, _combine, _on_host_where_proved
+from synclint.model.summaries import Summary
+from synclint.model.syntax import _always_raises, _ends_abruptly, _placeholders
+
+
+class Evaluation(Calls):
+    """One pass over a function body with the current summaries of its callees."""
+
+    def run(self) -> Summary:
+        self._statements(self.function.node.body)
+        returns: Kind = UNKNOWN
+        if self.returns:
+            returns = self.returns[0]
+            for kind in self.returns[1:]:
+                returns = join(returns, kind)
+        annotation = self.function.node.returns
+        if annotation is not None:
+            declared = self._annotation(annotation)
+            wrong = bool(self.tuple_returns) and (declared in TENSORS or (
+                isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
+            if declared is not UNKNOWN and not wrong:
+                # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
+                # a wrong annotation: unpacking its result must not make four tensors.
+                returns = _on_host_where_proved(declared, returns)
+        returns = _bounded(returns)
+        old = self.project.summaries.get(self.function.key)
+        params = set(self.return_params)
+        returns_from = params.pop() if len(params) == 1 else None
+        if returns_from in self.moved_params:
+            returns_from = None
+        return Summary(self.function.key, _display(self.function), returns,
+                       tuple(self.syncs[code] for code in sorted(self.syncs)),
+                       tuple(self.param_effects[k] for k in sorted(self.param_effects)),
+                       old.hot if old is not None else None, self.function.params,
+                       returns_from=returns_from)
+
+    # -- statements ---------------------------------------------------------------------
+    def _statements(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            self._statement(statement)
+
+    def _statement(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return  # their own summaries
+        if isinstance(node, ast.Assign):
+            value = self.expr(node.value)
+            for target in node.targets:
+                if isinstance(target, ast.Name) and self.branches:
+                    self._prove_tensor(target.id, node.value, value[0])
+                self._bind(target, value, node.value)
+            # Placeholders (`x = None`, `xs = []`, `a, b = [], []`) a branch or appends fill.
+            self.nones.update(_placeholders(node.targets, node.value))
+        elif isinstance(node, ast.AnnAssign):
+            kind = self._annotation(node.annotation)
+            value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
+            if kind is not UNKNOWN:
+                value = (kind, value[1])
+            self._bind(node.target, value, node.value)
+        elif isinstance(node, ast.AugAssign):
+            value = self.expr(node.value)
+            if isinstance(node.target, ast.Name):
+                old = self.env.get(node.target.id, _UNKNOWN_VALUE)
+                if self.branches:
+                    if old[0] is UNKNOWN and value[0] in DEVICE_TENSORS:
+                        self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
+                    self.branches[-1].rebound.add(node.target.id)
+                self.env[node.target.id] = (_combine(old[0], value[0]), old[1])
+            else:
+                self.expr(node.target)
+        elif isinstance(node, ast.Return):
+            if node.value is not None and not (isinstance(node.value, ast.Constant)
+                                               and node.value.value is None):
+                returned = node.value
+                if isinstance(returned, ast.Tuple) and len(returned.elts) > 1 and \
+                        not any(isinstance(e, ast.Starred) for e in returned.elts):
+                    # `return alpha_t, sigma_t`: each item may come from the same parameter.
+                    items = [self.expr(e) for e in returned.elts]
+                    self.returns.append(Tup(tuple(item[0] for item in items)))
+                    self.tuple_returns.add(len(returned.elts))
+                    sources = {item[1] for item in items}
+                    source = sources.pop() if len(sources) == 1 else None
+                    self.return_params.append(source if all(
+                        item[0] in TENSORS or item[0] is UNKNOWN for item in items) else None)
+                else:
+                    value = self.expr(returned)
+                    self.returns.append(value[0])
+                    self.return_params.append(
+                        value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
+        elif isinstance(node, ast.Expr):
+            self.expr(node.value)
+            call = node.value
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                    call.func.attr == "append" and isinstance(call.func.value, ast.Name) and \
+                    len(call.args) == 1 and not call.keywords and \
+                    not isinstance(call.args[0], ast.Starred):
+                self._append(call.func.value.id, self.expr(call.args[0])[0])
+        elif isinstance(node, ast.If):
+            self._test(node.test)
+            cold_body = _always_raises(node.body)
+            self.conditional += 1
+            self.cold += cold_body
+            # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
+            # branch left, merged; a branch that returns or raises leaves nothing.
+            before = self._state()
+            self.branches.append(Branch(0))
+            self._statements(node.body)
+            body = close_branch(self.branches)
+            self.cold -= cold_body
+            after_body = None if _ends_abruptly(node.body) else self._state()
+            self._restore(before)
+            self.branches.append(Branch(0))
+            self._statements(node.orelse)
+            orelse = close_branch(self.branches)
+            after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
+            self.conditional -= 1
+            if after_body is not None or after_else is not None:
+                self._merge_paths(after_body, after_else, (body, orelse))
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            iterable = self.expr(node.iter)
+            self._bind(node.target, (elem_of(iterable[0]), None), None)
+            self._statements(node.body)
+            self.conditional += 1
+            self._statements(node.orelse)
+            self.conditional -= 1
+        elif isinstance(node, ast.While):
+            self._test(node.test)
+            self._statements(node.body)
+            self.conditional += 1
+            self._statements(node.orelse)
+            self.conditional -= 1
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self.expr(item.context_expr)
+                if item.optional_vars is not None:
+                    self._bind(item.optional_vars, _UNKNOWN_VALUE, None)
+            self._statements(node.body)
+        elif isinstance(node, ast.Try):
+            self._statements(node.body)
+            self.conditional += 1
+            for handler in node.handlers:
+                self._statements(handler.body)
+            self._statements(node.orelse)
+            self.conditional -= 1
+            self._statements(node.finalbody)
+        elif isinstance(node, ast.Assert):
+            self._test(node.test)
+            # The message is evaluated at most once, on failure: cold.
+        elif isinstance(node, ast.Raise):
+            pass  # cold
+        elif hasattr(ast, "Match") and isinstance(node, ast.Match):
+            self.expr(node.subject)
+            self.conditional += 1
+            for case in node.cases:
+                self._statements(case.body)
+            self.conditional -= 1
+
+
+    # -- expressions --------------------------------------------------------------------
+    def expr(self, node: ast.expr | None) -> Value:
+        if node is None:
+            return _UNKNOWN_VALUE
+        method: Callable[[Evaluation, Any], Value] | None = _EXPRESSIONS.get(type(node))
+        if method is None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child)
+            return _UNKNOWN_VALUE
+        return method(self, node)
+
+
+_EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
+    ast.Name: Evaluation._name,
+    ast.Constant: Evaluation._constant,
+    ast.Attribute: Evaluation._attribute,
+    ast.Subscript: Evaluation._subscript,
+    ast.Compare: Evaluation._compare,
+    ast.BinOp: Evaluation._binop,
+    ast.UnaryOp: Evaluation._unary,
+    ast.BoolOp: Evaluation._boolop,
+    ast.IfExp: Evaluation._ifexp,
+    ast.List: Evaluation._sequence,
+    ast.Set: Evaluation._sequence,
+    ast.Tuple: Evaluation._tuple,
+    ast.Dict: Evaluation._dict,
+    ast.ListComp: Evaluation._comprehension,
+    ast.SetComp: Evaluation._comprehension,
+    ast.GeneratorExp: Evaluation._comprehension,
+    ast.DictComp: Evaluation._comprehension,
+    ast.Lambda: Evaluation._lambda,
+    ast.NamedExpr: Evaluation._named,
+    ast.JoinedStr: Evaluation._joined,
+    ast.Call: Evaluation._call,
+}

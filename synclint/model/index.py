@@ -1,0 +1,279 @@
+"""The index of one module, from `ast`: its definitions, imports, classes and hook
+registrations, before any name is linked across modules."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from synclint.analysis.kinds import (
+    Kind,
+)
+from synclint.model.summaries import Hot, Summary
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
+
+
+HOOK_REGISTRARS: dict[str, tuple[int, str]] = {
+    "register_hook": (0, "every backward"),
+    "register_post_accumulate_grad_hook": (0, "every backward"),
+    "register_forward_hook": (0, "every forward"),
+    "register_forward_pre_hook": (0, "every forward"),
+    "register_full_backward_hook": (0, "every backward"),
+    "register_full_backward_pre_hook": (0, "every backward"),
+    "register_backward_hook": (0, "every backward"),
+    "register_step_pre_hook": (0, "every optimizer step"),
+    "register_step_post_hook": (0, "every optimizer step"),
+    "register_comm_hook": (1, "every backward"),
+    "register_multi_grad_hook": (1, "every backward"),
+}
+#: Source bytes of imported, unchecked modules the index may always read.
+MIN_IMPORTED_BYTES = 1_000_000
+
+# --- building ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Evaluated:
+    """What one evaluation of a function found: what the fixed point reads back, and
+    what the index cache records to replay it."""
+
+    summary: Summary
+    callees: tuple[str, ...]
+    #: Classes whose attribute kinds it read.
+    attribute_reads: tuple[str, ...]
+    #: `self.<name>` kinds and classes it assigned.
+    self_kinds: tuple[tuple[str, Kind], ...]
+    self_classes: tuple[tuple[str, str], ...]
+    #: The kinds its calls pass to project functions, per call (None: not known).
+    call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
+
+
+class StaleIndex(Exception):
+    """A replayed evaluation disagreed with the run that recorded it: index afresh."""
+
+
+class EvaluationMemo(Protocol):
+    """Evaluations an earlier run recorded (the index cache, `index_cache.py`).
+
+    `recall` gives the recorded result of an evaluation of `function` whose every read
+    of the fixed point's changing state (callee summaries, class attributes) matches
+    the state now, or None, and then makes sure `function` has its syntax tree (it
+    parses a cached module that has to be evaluated afresh). `remember` sees every
+    evaluation of the run, recalled or not, in order, and `attributes_changed` every
+    class whose attribute kinds or classes an evaluation changed, right after it.
+    """
+
+    def recall(self, project: Project, function: _Function) -> Evaluated | None: ...
+
+    def remember(self, project: Project, function: _Function, evaluated: Evaluated,
+                 ) -> None: ...
+
+    def attributes_changed(self, classes: set[str]) -> None: ...
+
+
+@dataclass
+class _Function:
+    key: str
+    module: _Module
+    #: None for a function of a module loaded from the index cache, until one of its
+    #: recorded evaluations no longer applies and the index cache parses its module.
+    definition: ast.FunctionDef | ast.AsyncFunctionDef | None
+    qualname: str
+    class_key: str | None
+    params: tuple[str, ...]
+    annotations: dict[str, ast.expr | None]
+    #: The name calls show, kept for functions without a syntax tree.
+    display: str = ""
+    #: Why its class makes it per-step code (a Lightning hook, `forward`, `step`).
+    entry: Hot | None = None
+
+    @property
+    def name(self) -> str:
+        """Its own name (`step` for `Scheduler.step`), with or without a syntax tree."""
+        return self.qualname.rpartition(".")[2]
+
+    @property
+    def node(self) -> ast.FunctionDef | ast.AsyncFunctionDef:
+        assert self.definition is not None, f"{self.key} was loaded without its syntax tree"
+        return self.definition
+
+
+@dataclass
+class _Class:
+    key: str
+    module: _Module
+    node: ast.ClassDef | None
+    base_names: list[str]
+    methods: dict[str, str] = field(default_factory=dict)
+    bases: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+    attributes: dict[str, Kind] = field(default_factory=dict)
+    attribute_classes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        """Its own name, with or without a syntax tree."""
+        return self.key.rpartition(":")[2].rpartition(".")[2]
+
+
+@dataclass
+class _Module:
+    name: str
+    filename: str
+    #: None for a module loaded from the index cache (`index_cache.py`): its functions'
+    #: recorded results are replayed while what they read is unchanged.
+    tree: ast.Module | None
+    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
+    imports: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+    torch: bool = False
+    #: It calls `torch.set_default_device`: factories without `device=` may make device
+    #: tensors (kept as a flag: the text is dropped once the module is indexed).
+    default_device: bool = False
+    text: str = ""
+    #: `x.register_*hook(f)` calls, found while indexing.
+    registrations: list[ast.Call] = field(default_factory=list)
+    #: Its names before linking (its own definitions), kept for the index cache.
+    defined: dict[str, str] = field(default_factory=dict)
+    #: For a cached module: its names after linking, as an earlier run linked them.
+    linked: dict[str, str] | None = None
+    #: The functions its hook registrations make per-step code, in order.
+    hooks: list[tuple[str, Hot]] = field(default_factory=list)
+    #: For the index cache: the SHA-256 of its text and its name from the package layout.
+    sha: str = ""
+    dotted: str = ""
+
+
+def package_root(path: Path) -> tuple[Path, str]:
+    """The directory on sys.path for `path` and its dotted module name: walk up while
+    the directory is a package (has `__init__.py`)."""
+    path = path.resolve()
+    parts = [path.stem] if path.name != "__init__.py" else []
+    directory = path.parent
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        parts.insert(0, directory.name)
+        directory = directory.parent
+    return directory, ".".join(parts) or path.parent.name
+
+def parse_module(text: str, filename: str) -> ast.Module | None:
+    """The syntax tree of one file, or None when it does not parse."""
+    try:
+        return ast.parse(text, filename)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def module_imports(tree: ast.Module, name: str, filename: str, text: str,
+                   ) -> tuple[dict[str, str], list[ast.Call]]:
+    """A module's imports (local name -> absolute dotted target) and hook registrations."""
+    imports: dict[str, str] = {}
+    registrations: list[ast.Call] = []
+    package = name.rsplit(".", 1)[0] if "." in name else ""
+    if filename.endswith("__init__.py"):
+        package = name
+    # Imports are statements: a walk over statements only (not expressions) finds
+    # them, also inside functions. Hook registrations are calls, so only statements on
+    # lines that mention one are walked in full.
+    hook_lines = {text.count("\n", 0, match.start()) + 1
+                  for match in _REGISTRATION.finditer(text)}
+    for node in _all_statements(tree.body):
+        if hook_lines and not isinstance(node, _COMPOUND) and any(
+                line in hook_lines for line in range(node.lineno, (node.end_lineno or
+                                                                   node.lineno) + 1)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
+                        and inner.func.attr in HOOK_REGISTRARS:
+                    registrations.append(inner)
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    imports[alias.asname] = alias.name
+                else:
+                    top = alias.name.split(".")[0]
+                    imports[top] = top
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".") if package else []
+                if node.level > 1:
+                    parent = parent[: len(parent) - (node.level - 1)]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                if alias.name != "*":
+                    imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return imports, registrations
+
+
+def _first(pair: tuple[str, Kind]) -> str:
+    return pair[0]
+
+
+def _decode(data: bytes) -> str | None:
+    """Source bytes as text for the index (the rules' reader reports undecodable files)."""
+    try:
+        from synclint.files_io import decode_source
+
+        return decode_source("", data).text
+    except Exception:  # noqa: BLE001 - any unreadable file is simply not indexed
+        return None
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def _module_file(root: Path, dotted: str) -> str | None:
+    if not dotted or dotted.split(".")[0] in ("torch", "numpy", "lightning", "os", "sys"):
+        return None
+    base = root.joinpath(*dotted.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+_REGISTRATION = re.compile(r"\.(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+#: Statements with bodies: walking one in full would walk everything under it.
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+             ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)
+
+
+def _all_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement, nested ones included (function and class bodies too)."""
+    stack = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody"):
+            inner = getattr(node, name, None)
+            if inner:
+                stack.extend(reversed(inner))
+        for handler in getattr(node, "handlers", ()):
+            stack.extend(reversed(handler.body))
+        for case in getattr(node, "cases", ()):
+            stack.extend(reversed(case.body))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_annotation(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _display(function: _Function) -> str:
+    if function.definition is None:
+        return function.display
+    if function.class_key is not None:
+        owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
+        return f"{owner}.{function.node.name}"
+    return function.node.name

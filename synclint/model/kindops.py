@@ -1,0 +1,92 @@
+"""Operations on kinds the whole-program evaluation needs beyond `analysis.kinds`:
+bounds that keep the fixed point finite, and how values combine."""
+
+from __future__ import annotations
+
+from synclint.analysis.kinds import (
+    DEVICE_TENSORS,
+    HOST,
+    HOST_TENSOR,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Kind,
+    Seq,
+    Tup,
+    join,
+)
+from synclint.analysis.kinds import Mapping as MappingKind
+
+
+def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
+    """Whether an argument of `kind` makes a parameter effect of `strength` happen:
+    "high", "likely" or None."""
+    if kind in DEVICE_TENSORS:
+        return "high"
+    if kind is UNKNOWN and strength == "tensor":
+        return "likely"
+    # `.item()` on an unknown argument: state-dict conversion and config code call such
+    # helpers with CPU tensors or NumPy values; only a proven device tensor counts.
+    return None
+
+def _holds_tensors(kind: Kind) -> bool:
+    if kind in TENSORS:
+        return True
+    if isinstance(kind, Seq):
+        return _holds_tensors(kind.elem)
+    if isinstance(kind, Tup):
+        return any(_holds_tensors(item) for item in kind.items)
+    if isinstance(kind, MappingKind):
+        return _holds_tensors(kind.value)
+    return False
+
+def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
+    """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
+    annotation says what the value is, not where it lives."""
+    if declared in TENSORS and inferred is HOST_TENSOR:
+        return HOST_TENSOR
+    if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
+            len(declared.items) == len(inferred.items):
+        return Tup(tuple(_on_host_where_proved(d, i)
+                         for d, i in zip(declared.items, inferred.items)))
+    if isinstance(declared, Seq) and isinstance(inferred, Seq):
+        return Seq(_on_host_where_proved(declared.elem, inferred.elem))
+    return declared
+
+MAX_KIND_DEPTH = 3
+
+
+def _bounded(kind: Kind, depth: int = 0) -> Kind:
+    if depth >= MAX_KIND_DEPTH:
+        return UNKNOWN if isinstance(kind, (Seq, Tup, MappingKind)) else kind
+    if isinstance(kind, Seq):
+        return Seq(_bounded(kind.elem, depth + 1))
+    if isinstance(kind, Tup):
+        return Tup(tuple(_bounded(item, depth + 1) for item in kind.items[:8]))
+    if isinstance(kind, MappingKind):
+        return MappingKind(_bounded(kind.key, depth + 1), _bounded(kind.value, depth + 1))
+    return kind
+
+
+def _combine(left: Kind, right: Kind) -> Kind:
+    kinds = (left, right)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        return TENSOR
+    if HOST_TENSOR in kinds:
+        return HOST_TENSOR
+    if NUMPY in kinds:
+        return NUMPY
+    if left is HOST and right is HOST:
+        return HOST
+    return UNKNOWN
+
+
+def _join_attribute(old: Kind, new: Kind) -> Kind:
+    """Attributes: a tensor that is sometimes on the host and sometimes not may be on the
+    device (a buffer moved with the module, a CPU zero replaced by a device sum)."""
+    if old == new:
+        return old
+    if old in TENSORS and new in TENSORS:
+        return TENSOR
+    return join(old, new)

@@ -1,0 +1,356 @@
+"""The model of the program: every checked module indexed from `ast`, names linked
+across modules, and every function summarised bottom-up over the call graph."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import gc
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from pathlib import Path
+
+from synclint.analysis.kinds import (
+    Kind,
+)
+from synclint.model.callers import find_cold_functions, find_host_params
+from synclint.model.evaluation import Evaluation
+from synclint.model.hooks import (
+    _is_lightning_base,
+    _is_nn_module_base,
+    _is_optimizer_base,
+    class_entry,
+    find_registered_hooks,
+)
+from synclint.model.index import (
+    Evaluated,
+    EvaluationMemo,
+    _Class,
+    _display,
+    _Function,
+    _Module,
+    module_imports,
+    package_root,
+    parse_module,
+)
+from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.summaries import FileView, Hot, Summary
+from synclint.model.syntax import _dotted, _first
+from synclint.model.views import file_view
+
+MAX_ROUNDS = 50
+
+class Project:
+    """The index of a set of files and the summaries of their functions."""
+
+    def __init__(self) -> None:
+        self.modules: dict[str, _Module] = {}
+        self.by_file: dict[str, _Module] = {}
+        self.functions: dict[str, _Function] = {}
+        self.classes: dict[str, _Class] = {}
+        self.summaries: dict[str, Summary] = {}
+        self._hooks: dict[str, Hot] = {}
+        self._views: dict[str, FileView] = {}
+        self._defined: dict[str, list[str]] | None = None
+        self._callees: dict[str, set[str]] = {}
+        #: Per caller, the kinds its calls pass to project functions (last evaluation).
+        self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
+        #: Files indexed from their syntax tree in this run (the rest came from the
+        #: index cache): what tests observe to know a warm run re-indexed one file only.
+        self.parsed_files: list[str] = []
+        #: The index cache's record of evaluations: it replays those whose inputs are
+        #: unchanged and records this run's; None without a cache.
+        self.memo: EvaluationMemo | None = None
+        self._prepared = False
+
+    # -- indexing -------------------------------------------------------------------------
+    def add_source(self, filename: str, text: str, module: str | None = None,
+                   tree: ast.Module | None = None,
+                   indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> bool:
+        """Index one file (`tree`: its syntax tree, `indexed`: its `module_imports`, when
+        already known); False when it does not parse (the rules report that)."""
+        if tree is None:
+            tree = parse_module(text, filename)
+            if tree is None:
+                return False
+        if module is None:
+            module = package_root(Path(filename))[1] if os.path.exists(filename) else \
+                Path(filename).stem
+        module = self.unique_name(module)
+        info = _Module(module, filename, tree, torch="torch" in text, text=text,
+                       default_device="set_default_device" in text)
+        self.modules[module] = info
+        self.by_file[filename] = info
+        self.parsed_files.append(filename)
+        self._index_module(info, indexed)
+        info.text = ""  # indexed: a large tree's sources need not stay in memory
+        return True
+
+    def unique_name(self, module: str) -> str:
+        """The name the next added module gets: two scripts with one name stay apart."""
+        return f"{module}@{len(self.modules)}" if module in self.modules else module
+
+    def _index_module(self, module: _Module,
+                      indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> None:
+        assert module.tree is not None
+        module.imports, module.registrations = indexed if indexed is not None else \
+            module_imports(module.tree, module.name, module.filename, module.text)
+        self._index_body(module, module.tree.body, (), None)
+        module.defined = dict(module.names)
+
+    def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
+                    class_key: str | None) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                qualname = ".".join((*scope, node.name))
+                key = f"{module.name}:{qualname}"
+                args = node.args
+                positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+                is_method = class_key is not None and not any(
+                    isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list)
+                if is_method and positional:
+                    positional = positional[1:]
+                annotations = {a.arg: a.annotation for a in
+                               (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+                self.functions[key] = _Function(key, module, node, qualname, class_key,
+                                                tuple(positional), annotations)
+                if class_key is not None:
+                    self.classes[class_key].methods[node.name] = key
+                elif not scope:
+                    module.names[node.name] = key
+                self._index_body(module, node.body, (*scope, node.name), None)
+            elif isinstance(node, ast.ClassDef):
+                qualname = ".".join((*scope, node.name))
+                key = f"{module.name}:{qualname}"
+                bases = [name for name in (_dotted(b) for b in node.bases) if name]
+                self.classes[key] = _Class(key, module, node, bases)
+                if not scope:
+                    module.names[node.name] = key
+                self._index_body(module, node.body, (*scope, node.name), key)
+            elif isinstance(node, (ast.If, ast.Try, ast.With)) and not scope:
+                # Definitions under `if TYPE_CHECKING:` / `try: import` at module level.
+                for part in ("body", "orelse", "finalbody"):
+                    self._index_body(module, getattr(node, part, []), scope, class_key)
+                for handler in getattr(node, "handlers", []):
+                    self._index_body(module, handler.body, scope, class_key)
+
+    # -- resolution of names across modules --------------------------------------------
+    def _link(self) -> None:
+        # In order: a module linked earlier shows the modules after it its imported
+        # names too (a cached module gets its earlier links at the same turn).
+        for module in self.modules.values():
+            if module.linked is not None:
+                module.names = dict(module.linked)
+                continue
+            for local, target in module.imports.items():
+                key = self._target_key(target)
+                module.names.setdefault(local, key if key is not None else target)
+        for cls in self.classes.values():
+            if cls.node is None:
+                continue  # cached: its bases were linked by an earlier run
+            for base in cls.base_names:
+                key = self._name_key(cls.module, base)
+                if key is not None and key in self.classes:
+                    cls.bases.append(key)
+                else:
+                    cls.external.append(self._qualify(cls.module, base))
+
+    def _target_key(self, dotted: str) -> str | None:
+        """A project key for an absolute dotted name: a module, or a definition in one."""
+        if dotted in self.modules:
+            return dotted
+        module, _, name = dotted.rpartition(".")
+        if module in self.modules:
+            key = self.modules[module].names.get(name)
+            if key is not None:
+                return key
+            return f"{module}:{name}"
+        return None
+
+    def _name_key(self, module: _Module, dotted: str) -> str | None:
+        head, _, rest = dotted.partition(".")
+        target = module.names.get(head)
+        if target is None:
+            return None
+        for part in rest.split(".") if rest else []:
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        if target in self.modules:
+            return target
+        if ":" not in target:
+            return self._target_key(target)
+        return target
+
+    def _qualify(self, module: _Module, dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        full = module.imports.get(head, head)
+        return f"{full}.{rest}" if rest else full
+
+    # -- class roles ----------------------------------------------------------------------
+    def _mro(self, key: str) -> Iterator[_Class]:
+        seen: set[str] = set()
+        stack = [key]
+        while stack:
+            current = stack.pop(0)
+            if current in seen or current not in self.classes:
+                continue
+            seen.add(current)
+            yield self.classes[current]
+            stack.extend(self.classes[current].bases)
+
+    def _externals(self, key: str) -> list[str]:
+        return [name for cls in self._mro(key) for name in cls.external]
+
+    def is_lightning(self, key: str) -> bool:
+        return any(_is_lightning_base(name) for name in self._externals(key))
+
+    def is_nn_module(self, key: str) -> bool:
+        return any(_is_nn_module_base(name) for name in self._externals(key))
+
+    def is_optimizer(self, key: str) -> bool:
+        return any(_is_optimizer_base(name) for name in self._externals(key))
+
+    # -- summaries ------------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Link names and find per-step entry points (once; `analyse` does it first):
+        the index cache compares a changed module's links with its record here."""
+        if self._prepared:
+            return
+        self._prepared = True
+        self._link()
+        find_registered_hooks(self)
+        for key, function in self.functions.items():
+            if function.definition is not None:
+                function.entry = class_entry(self, function)
+            self.summaries[key] = Summary(key, _display(function), params=function.params,
+                                          hot=self._hooks.get(key) or function.entry)
+
+    def analyse(self) -> None:
+        """Link names, find per-step entry points and compute every summary."""
+        self.prepare()
+        # Ordered (dicts, not sets): the order callers are queued in must not depend on
+        # string hashing, which differs between processes; the index cache replays it.
+        callers: dict[str, dict[str, None]] = {}
+        attribute_readers: dict[str, dict[str, None]] = {}
+        work = list(self.functions)
+        queued = set(work)
+        rounds = 0
+        while work and rounds < MAX_ROUNDS * max(1, len(self.functions)):
+            rounds += 1
+            key = work.pop(0)
+            queued.discard(key)
+            function = self.functions[key]
+            evaluated = self._evaluate(function)
+            summary = evaluated.summary
+            self._callees[key] = set(evaluated.callees)
+            self._call_arguments[key] = [
+                (callee, None if filled is None else dict(filled))
+                for callee, filled in evaluated.call_arguments]
+            for callee in evaluated.callees:
+                callers.setdefault(callee, {})[key] = None
+            for owner in evaluated.attribute_reads:
+                attribute_readers.setdefault(owner, {})[key] = None
+            changed_attributes = self._merge_attributes(function, evaluated)
+            if changed_attributes and self.memo is not None:
+                self.memo.attributes_changed(changed_attributes)
+            old = self.summaries[key]
+            if summary != old:
+                self.summaries[key] = summary
+                for caller in callers.get(key, ()):
+                    if caller not in queued:
+                        queued.add(caller)
+                        work.append(caller)
+            for owner in changed_attributes:
+                for reader in attribute_readers.get(owner, ()):
+                    if reader not in queued:
+                        queued.add(reader)
+                        work.append(reader)
+        find_cold_functions(self, callers)
+        find_host_params(self)
+
+
+    def _evaluate(self, function: _Function) -> Evaluated:
+        """One evaluation of `function`, or the result an earlier run recorded for it.
+
+        An evaluation is a function of the function's text, the project's links and
+        what it reads of the state the fixed point changes: its callees' summaries and
+        the attributes of `self`'s classes (`index_cache.Reads`). The memo replays a
+        recorded result only when all of those are the same now, so a warm run takes
+        the steps a cold run takes, with the same results. A read of other changing
+        state added here must be added to `index_cache.Reads` too. Only the function's
+        own hook (`hot`) may differ: a changed module may register it, and it is
+        copied into the summary, never read.
+        """
+        memo = self.memo
+        evaluated = memo.recall(self, function) if memo is not None else None
+        if evaluated is not None:
+            hot = self.summaries[function.key].hot
+            if evaluated.summary.hot != hot:
+                evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
+        else:
+            evaluated = self.evaluate_afresh(function)
+        if memo is not None:
+            memo.remember(self, function, evaluated)
+        return evaluated
+
+    def evaluate_afresh(self, function: _Function) -> Evaluated:
+        """One evaluation of `function` (which has its syntax tree) in the state now."""
+        evaluation = Evaluation(self, function)
+        summary = evaluation.run()
+        return Evaluated(summary, tuple(sorted(evaluation.callees)),
+                         tuple(sorted(evaluation.attribute_reads)),
+                         tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                         tuple(sorted(evaluation.self_classes.items())),
+                         tuple((callee, None if filled is None else
+                                tuple(sorted(filled.items(), key=_first)))
+                               for callee, filled in evaluation.call_arguments))
+
+    def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
+        """Attribute kinds assigned through `self` in this method; the classes changed."""
+        changed: set[str] = set()
+        if function.class_key is None:
+            return changed
+        cls = self.classes[function.class_key]
+        for name, kind in evaluation.self_kinds:
+            kind = _bounded(kind)
+            old = cls.attributes.get(name)
+            new = kind if old is None else _join_attribute(old, kind)
+            if new != old:
+                cls.attributes[name] = new
+                changed.add(cls.key)
+        for name, class_key in evaluation.self_classes:
+            if cls.attribute_classes.get(name) != class_key:
+                cls.attribute_classes[name] = class_key
+                changed.add(cls.key)
+        return changed
+
+    def view(self, filename: str) -> FileView | None:
+        """What `filename` may ask of the project (None when it was not indexed)."""
+        return file_view(self, filename)
+
+
+def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,
+                  ) -> Project:
+    """Index and summarise `sources` (filename -> text); `modules` may name each file's
+    dotted module (else it is found from the package layout on disk)."""
+    with no_cyclic_gc():
+        project = Project()
+        for filename, text in sources.items():
+            project.add_source(filename, text, (modules or {}).get(filename))
+        project.analyse()
+        return project
+
+
+@contextlib.contextmanager
+def no_cyclic_gc() -> Iterator[None]:
+    """The index keeps every module's tree alive: while it is built and read, the cyclic
+    collector would rescan all of them again and again (it tripled the index's cost).
+    Nothing the index allocates needs it: its objects are freed by reference counts."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

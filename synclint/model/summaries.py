@@ -1,0 +1,254 @@
+"""What the model says about functions and classes, as rules and worker processes see it:
+summaries with their chains, and one picklable `FileView` per checked file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from synclint.analysis.kinds import (
+    UNKNOWN,
+    Kind,
+)
+from synclint.analysis.torch_api import (
+    SHAPE_FUNCTIONS,
+)
+
+#: In `FileView.needed`: the file receives tensors from project functions (so the
+#: textual "is there any tensor here" prefilter must not skip it).
+TENSOR_VALUES = "tensor-values"
+SYNC_READ = "SYN101"
+SYNC_TEST = "SYN102"
+SYNC_SHAPE = "SYN104"
+#: What each kind of sync does, as the message says it.
+EFFECT_WORDS = {
+    SYNC_READ: "reads a tensor on the host",
+    SYNC_TEST: "tests a tensor as a Python bool",
+    SYNC_SHAPE: "makes a data-dependent shape",
+}
+#: How sure a call-site report can be that an argument makes the callee sync:
+#: "tensor": the callee proves the parameter is a tensor (torch-only methods on it);
+#: "item": `.item()` on it (a tensor unless NumPy); "value": `float(p)`, `p > 0`, which
+#: sync only when the argument is a device tensor.
+STRENGTHS = ("tensor", "item", "value")
+
+#: Ops whose output size depends on the data whatever their arguments (one-argument
+#: `where` and `repeat_interleave` without `output_size=` are judged at the call).
+SHAPE_SYNC_FUNCTIONS = SHAPE_FUNCTIONS - {"where", "repeat_interleave"}
+SHAPE_SYNC_METHODS = SHAPE_SYNC_FUNCTIONS
+
+# --- what crosses into rules and worker processes ----------------------------------------
+@dataclass(frozen=True)
+class Site:
+    """A place in the project: a sync, a call on the way to it, a hook's definition."""
+
+    filename: str
+    line: int
+    column: int
+    message: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A sync a function makes, with the path to it: calls first, the sync site last."""
+
+    code: str
+    chain: tuple[Site, ...]
+    likely: bool = False
+
+    @property
+    def site(self) -> Site:
+        return self.chain[-1]
+
+
+@dataclass(frozen=True)
+class ParamEffect:
+    """A sync that happens when the argument at `index` is a tensor."""
+
+    index: int
+    name: str
+    strength: str
+    effect: Effect
+
+
+@dataclass(frozen=True)
+class Hot:
+    """Why a function runs once per step, and where that is decided."""
+
+    reason: str
+    site: Site
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a call of one project function does."""
+
+    key: str
+    display: str
+    returns: Kind = UNKNOWN
+    syncs: tuple[Effect, ...] = ()
+    param_effects: tuple[ParamEffect, ...] = ()
+    hot: Hot | None = None
+    #: Positional parameter names a call fills (without `self`/`cls` for methods).
+    params: tuple[str, ...] = ()
+    #: Parameters of a private function that every call in the project fills with a host
+    #: value (a NumPy array, a CPU tensor, a Python number), whatever their annotation
+    #: says: `self._convert_to_karras(in_sigmas=np_sigmas)`.
+    host_params: tuple[tuple[str, Kind], ...] = ()
+    #: The positional parameter every return is computed from (`def t_fn(s): return
+    #: s.log().neg()`, `return 1 - s, s`), which the function never moves to a device: a
+    #: CPU tensor passed there gives CPU tensors back (`kinds.on_host`).
+    returns_from: int | None = None
+    #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
+    #: None. Never set on per-step code (`hot`).
+    cold: str | None = None
+
+
+@dataclass(frozen=True)
+class ClassView:
+    """A class as rules see it: its methods, attribute kinds and framework roles."""
+
+    key: str
+    bases: tuple[str, ...]
+    methods: Mapping[str, str]
+    attributes: Mapping[str, Kind]
+    attribute_classes: Mapping[str, str]
+    lightning: bool = False
+    module: bool = False
+
+
+@dataclass(frozen=True)
+class FileView:
+    """What one checked file may ask of the project: picklable, with a digest."""
+
+    filename: str
+    module: str
+    #: Local names of the file (imports, definitions) -> project keys ("mod:f", "mod:C",
+    #: "mod" for a module).
+    names: Mapping[str, str]
+    summaries: Mapping[str, Summary]
+    classes: Mapping[str, ClassView]
+    modules: frozenset[str] = frozenset()
+    digest: str = ""
+    #: Rule codes the file's calls of project functions and its per-step code may fire.
+    needed: frozenset[str] = frozenset()
+
+    # -- lookups rules and the inference use ------------------------------------------
+    def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:
+        """The summary of the function a call `dotted(...)` reaches from `scope` (the
+        qualified name of the enclosing class and functions), or None."""
+        key = self.resolve_key(dotted, scope)
+        return self.summaries.get(key) if key is not None else None
+
+    def resolve_key(self, dotted: str, scope: tuple[str, ...]) -> str | None:
+        parts = dotted.split(".")
+        head = parts[0]
+        if head in ("self", "cls") and len(parts) >= 2:
+            owner = self.enclosing_class(scope)
+            if owner is None:
+                return None
+            for attribute in parts[1:-1]:
+                owner = self._attribute_class(owner, attribute)
+                if owner is None:
+                    return None
+            return self.method(owner, parts[-1])
+        # A nested function of an enclosing function, then the module's own names.
+        for depth in range(len(scope), 0, -1):
+            key = f"{self.module}:{'.'.join(scope[:depth])}.{dotted}"
+            if key in self.summaries:
+                return key
+        target = self.names.get(head)
+        if target is None:
+            return None
+        for part in parts[1:]:
+            if ":" in target:  # a class: its method
+                return self.method(target, part) if part == parts[-1] else None
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        return target if ":" in target else None
+
+    def enclosing_class(self, scope: tuple[str, ...]) -> str | None:
+        for depth in range(len(scope), 0, -1):
+            key = f"{self.module}:{'.'.join(scope[:depth])}"
+            if key in self.classes:
+                return key
+        return None
+
+    def method(self, class_key: str, name: str) -> str | None:
+        for owner in self.mro(class_key):
+            found = self.classes[owner].methods.get(name)
+            if found is not None:
+                return found
+        return None
+
+    def mro(self, class_key: str) -> Iterator[str]:
+        seen: set[str] = set()
+        stack = [class_key]
+        while stack:
+            key = stack.pop(0)
+            if key in seen or key not in self.classes:
+                continue
+            seen.add(key)
+            yield key
+            stack.extend(self.classes[key].bases)
+
+    def _attribute_class(self, class_key: str, attribute: str) -> str | None:
+        for owner in self.mro(class_key):
+            found = self.classes[owner].attribute_classes.get(attribute)
+            if found is not None:
+                return found
+        return None
+
+    def class_key(self, dotted: str) -> str | None:
+        """The project class a dotted name of this file reaches (an annotation), or None."""
+        head, *rest = dotted.split(".")
+        target = self.names.get(head)
+        for part in rest:
+            if target is None or ":" in target:
+                return None
+            nested = f"{target}.{part}"
+            target = nested if nested in self.modules else f"{target}:{part}"
+        return target if target is not None and target in self.classes else None
+
+    def instance_attribute(self, class_key: str, attribute: str) -> Kind:
+        """The kind of `<attribute>` on an instance of the class `class_key`."""
+        for key in self.mro(class_key):
+            kind = self.classes[key].attributes.get(attribute)
+            if kind is not None:
+                return kind
+        return UNKNOWN
+
+    def attribute_kind(self, attribute: str, scope: tuple[str, ...]) -> Kind:
+        """The kind of `self.<attribute>` inside `scope`."""
+        owner = self.enclosing_class(scope)
+        if owner is None:
+            return UNKNOWN
+        for key in self.mro(owner):
+            kind = self.classes[key].attributes.get(attribute)
+            if kind is not None:
+                return kind
+        return UNKNOWN
+
+    def hot(self, scope: tuple[str, ...]) -> Hot | None:
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return summary.hot if summary is not None else None
+
+    def host_params(self, scope: tuple[str, ...]) -> dict[str, Kind]:
+        """Parameters of the function at `scope` that every project call fills with a
+        host value (private functions only), with that value's kind."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return dict(summary.host_params) if summary is not None else {}
+
+    def cold(self, scope: tuple[str, ...]) -> str | None:
+        """Why the function at `scope` is cold by its role or its callers, or None."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return summary.cold if summary is not None else None
+
+    def needs(self) -> frozenset[str]:
+        """Rule codes whose whole-program findings this file may hold (for the textual
+        prefilter, which cannot see a sync behind a call or a hook)."""
+        return self.needed
+
+    def lightning_class(self, scope: tuple[str, ...]) -> bool:
+        owner = self.enclosing_class(scope)
+        return owner is not None and self.classes[owner].lightning

@@ -1,0 +1,134 @@
+"""Small questions about `ast` nodes that the index and the evaluation share."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+
+from synclint.analysis.kinds import (
+    HOST,
+    HOST_TENSOR,
+    NUMPY,
+    Kind,
+)
+from synclint.analysis.kinds import Mapping as MappingKind
+from synclint.analysis.torch_api import (
+    HOST_MEMORY_FUNCTIONS,
+    TORCH_FACTORIES,
+)
+
+
+def _first(pair: tuple[str, Kind]) -> str:
+    return pair[0]
+
+def _dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str]) -> bool:
+    """`value` (already known to be a device tensor) applies a tensor op to `name`: an
+    operator with it as an operand, a method chain that starts at it, or a torch function
+    (not a factory, which takes data) taking it; the ast form of `infer.uses_as_tensor`."""
+    if isinstance(value, ast.BinOp):
+        # `_combine` makes a device tensor of an unknown operand only with a device one.
+        return any(isinstance(side, ast.Name) and side.id == name
+                   for side in (value.left, value.right))
+    if not isinstance(value, ast.Call):
+        return False
+    dotted = _dotted(value.func)
+    full = qualified(dotted) if dotted is not None else ""
+    if full.startswith("torch."):
+        last = full.rsplit(".", 1)[1]
+        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like") \
+                or last in ("as_tensor", "asarray", "tensor"):
+            return False
+        for arg in value.args:
+            items = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if any(isinstance(item, ast.Name) and item.id == name for item in items):
+                return True
+        return False
+    node: ast.expr = value.func
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return isinstance(value.func, ast.Attribute) and isinstance(node, ast.Name) and \
+        node.id == name
+
+
+def _is_self(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _is_comparison(node: ast.AST) -> bool:
+    return isinstance(node, ast.Compare) and not any(
+        isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops)
+
+
+def _is_cpu(node: ast.AST | None) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.split(":")[0] == "cpu"
+    if isinstance(node, ast.Call) and node.args:
+        return _is_cpu(node.args[0])
+    return False
+
+
+def _to_cpu(node: ast.Call) -> bool:
+    for keyword in node.keywords:
+        if keyword.arg == "non_blocking" and not (
+                isinstance(keyword.value, ast.Constant) and keyword.value.value is False):
+            return False
+    first = node.args[0] if node.args else next(
+        (k.value for k in node.keywords if k.arg == "device"), None)
+    return _is_cpu(first)
+
+def _returned_tensors(node: ast.Call) -> Kind | None:
+    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
+    same reading as the LibCST inference's."""
+    for keyword in node.keywords:
+        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
+            if keyword.value.value == "pt":
+                return MappingKind(HOST, HOST_TENSOR)
+            if keyword.value.value == "np":
+                return MappingKind(HOST, NUMPY)
+    return None
+
+
+def _ends_abruptly(body: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends in return, raise, continue or break, or in
+    an `if` all of whose branches do."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, ast.If):
+        return _ends_abruptly(last.body) and _ends_abruptly(last.orelse)
+    return isinstance(last, (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
+def _is_placeholder(node: ast.expr) -> bool:
+    return _is_none(node) or (isinstance(node, ast.List) and not node.elts)
+
+
+def _placeholders(targets: list[ast.expr], value: ast.expr) -> Iterator[str]:
+    """Names an assignment binds to a placeholder: `x = None`, `xs = []`, and each name
+    of `a, b = [], []`."""
+    for target in targets:
+        if isinstance(target, ast.Name) and _is_placeholder(value):
+            yield target.id
+        elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts):
+            for element, part in zip(target.elts, value.elts):
+                if isinstance(element, ast.Name) and _is_placeholder(part):
+                    yield element.id
+
+
+def _always_raises(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Raise)

@@ -1,0 +1,87 @@
+"""One checked file's view of the model: its own definitions, what it imports and the
+classes those reach, with a digest that keys the results cache."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import TYPE_CHECKING
+
+from synclint.model.kindops import _holds_tensors
+from synclint.model.summaries import (
+    SYNC_READ,
+    SYNC_SHAPE,
+    SYNC_TEST,
+    TENSOR_VALUES,
+    ClassView,
+    FileView,
+    Summary,
+)
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
+
+
+def file_view(project: Project, filename: str) -> FileView | None:
+    """What `filename` may ask of the project (None when it was not indexed): its own
+    definitions, what it imports (one module deep: summaries are transitive already)
+    and the classes those reach through bases and attributes."""
+    cached = project._views.get(filename)
+    if cached is not None:
+        return cached
+    module = project.by_file.get(filename)
+    if module is None:
+        return None
+    if project._defined is None:
+        project._defined = {}
+        for key in (*project.functions, *project.classes):
+            project._defined.setdefault(key.split(":", 1)[0], []).append(key)
+    defined = project._defined
+    summaries: dict[str, Summary] = {}
+    classes: dict[str, ClassView] = {}
+    modules: set[str] = set()
+    pending = list(defined.get(module.name, ()))
+    for target in module.names.values():
+        if target in project.modules:
+            modules.add(target)
+            pending.extend(defined.get(target, ()))
+        else:
+            pending.append(target)
+    seen: set[str] = set()
+    while pending:
+        key = pending.pop()
+        if key in seen:
+            continue
+        seen.add(key)
+        if key in project.summaries:
+            summaries[key] = project.summaries[key]
+        elif key in project.classes:
+            cls = project.classes[key]
+            classes[key] = ClassView(key, tuple(cls.bases), dict(cls.methods),
+                                     dict(cls.attributes), dict(cls.attribute_classes),
+                                     project.is_lightning(key), project.is_nn_module(key))
+            pending.extend(cls.bases)
+            pending.extend(cls.methods.values())
+            pending.extend(cls.attribute_classes.values())
+    needed: set[str] = set()
+    for key in defined.get(module.name, ()):
+        summary = project.summaries.get(key)
+        if summary is None:
+            continue
+        if summary.hot is not None:
+            needed.update((SYNC_READ, SYNC_TEST, SYNC_SHAPE, "SYN106"))
+        for callee in project._callees.get(key, ()):
+            called = project.summaries.get(callee)
+            if called is not None:
+                if _holds_tensors(called.returns):
+                    needed.add(TENSOR_VALUES)
+                needed.update(effect.code for effect in called.syncs)
+                needed.update(p.effect.code for p in called.param_effects)
+    names = dict(module.names)
+    digest = hashlib.sha256(repr((module.name, sorted(names.items()),
+                                  sorted(summaries.items()), sorted(classes.items()),
+                                  sorted(modules))).encode("utf-8", "surrogatepass")
+                            ).hexdigest()
+    view = FileView(filename, module.name, names, summaries, classes,
+                    frozenset(modules), digest, frozenset(needed))
+    project._views[filename] = view
+    return view
