@@ -35,7 +35,7 @@ CPU seconds, and calls it a timeout. mutmut counts a timeout as a kill; this scr
 timeout is a mutant whose tests did not finish, which says nothing about whether they would
 have failed. Timed-out mutants (and those whose test process was killed by a signal, which a
 CPU limit also causes) are run again with `--retry-timeouts` seconds as the constant (default
-60; 0 skips the retry); those that time out again are reported apart, outside the kills.
+30; 0 skips the retry); those that time out again are reported apart, outside the kills.
 The default constant is 10 s (mutmut's own is 1), so that a loaded machine's start-up of a
 forked test run is not taken for a hang.
 """
@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import shutil
 import subprocess
@@ -143,6 +144,12 @@ def _set_timeout_constant(pyproject: Path, seconds: float) -> None:
     pyproject.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+#: mutmut forks each mutant's test run from a process that already ran torch: with more than
+#: one OpenMP thread the forked child deadlocks in torch's thread pool (a futex wait that no
+#: CPU limit ends), and the mutant is reported as a timeout. One thread makes forks safe.
+MUTMUT_ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
 def _mutmut_run(jobs: int) -> list[str]:
     # mutmut reads the number of workers from the command line only (its default is every
     # core); `max_children` in pyproject.toml is ignored by mutmut 3.
@@ -152,7 +159,7 @@ def _mutmut_run(jobs: int) -> list[str]:
 def all_mutants(workdir: Path) -> list[str]:
     """Every mutant mutmut generated (it generates them, then finds no mutant so named)."""
     subprocess.run([sys.executable, "-m", "mutmut", "run", "generate-only-no-such-mutant"],
-                   cwd=workdir, check=False, capture_output=True)
+                   cwd=workdir, env=MUTMUT_ENV, check=False, capture_output=True)
     names: list[str] = []
     for meta in sorted((workdir / "mutants").rglob("*.py.meta")):
         names.extend(json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"])
@@ -189,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="mutmut's wall-clock limit per mutant is (the tests' measured time "
                              "+ the constant) x this (mutmut's default 15 lets a deadlocked "
                              "mutant hold the only job for many minutes)")
-    parser.add_argument("--retry-timeouts", type=float, default=60.0, metavar="SECONDS",
+    parser.add_argument("--retry-timeouts", type=float, default=30.0, metavar="SECONDS",
                         help="run timed-out mutants again with this timeout constant "
                              "(0: no retry); those still unfinished are reported apart")
     mode = parser.add_mutually_exclusive_group()
@@ -211,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         _set_timeout_constant(args.workdir / "pyproject.toml", args.timeout_constant)
         print(f"re-running {len(again)} mutants not killed before", flush=True)
         subprocess.run([*_mutmut_run(args.jobs), *again], cwd=args.workdir,
-                       check=False)
+                       env=MUTMUT_ENV, check=False)
     elif not args.report_only:
         prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant,
                 DESELECTED.get(args.scope, ()), args.timeout_multiplier)
@@ -220,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             chosen = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
             print(f"sample: {len(chosen)} of {len(names)} mutants, seed {args.seed}", flush=True)
         subprocess.run([*_mutmut_run(args.jobs), *chosen], cwd=args.workdir,
-                       check=False)
+                       env=MUTMUT_ENV, check=False)
     statuses = results(args.workdir)
     if args.retry_timeouts and not args.report_only:
         unfinished = sorted(n for n, s in statuses.items() if s in UNFINISHED
@@ -230,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.retry_timeouts:g} s", flush=True)
             _set_timeout_constant(args.workdir / "pyproject.toml", args.retry_timeouts)
             subprocess.run([*_mutmut_run(args.jobs), *unfinished],
-                           cwd=args.workdir, check=False)
+                           cwd=args.workdir, env=MUTMUT_ENV, check=False)
             statuses = results(args.workdir)
     if chosen:
         statuses = {name: statuses[name] for name in chosen if name in statuses}
