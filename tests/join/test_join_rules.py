@@ -151,3 +151,20 @@ def test_a_call_chain_covers_a_sync_whose_recorded_stack_stops_before_the_call(
     assert not covers(_finding("main.py", 5), deep)
     joined = _join([chain], deep)
     assert [(d.code, d.runtime_syncs) for d in joined] == [("SYN101", deep.count)]
+
+
+def test_syn199_spans_its_line_and_its_related_places_start_their_lines(tree: Path) -> None:
+    [only] = _join([], SITE, checked=("main.py",))
+    assert only.end_location.row == only.location.row == 5
+    assert [(r.location.row, r.location.column) for r in only.related] == [(2, 1)]
+    [caller_side] = _join([], SITE)
+    assert [(r.location.row, r.location.column) for r in caller_side.related] == [(5, 1)]
+
+
+def test_a_profile_older_than_the_file_it_points_into_does_not_break_the_join(
+        tree: Path) -> None:
+    # The file was shortened after the run: the site's line is past its end.
+    stale = _site(("lib.py", 40, "value"), ("main.py", 5, "<module>"))
+    [only] = _join([], stale)
+    assert (only.code, only.filename, only.location.row) == ("SYN199", "lib.py", 40)
+    assert only.location.column == only.end_location.column == 1

@@ -196,3 +196,12 @@ def test_a_file_that_cannot_be_copied_is_named_in_the_error(
     assert str(raised.value) == (f"cannot copy {source} to a scratch directory: "
                                  "[Errno 28] No space left on device")
 
+
+
+def test_a_scratch_directory_that_cannot_be_made_is_named_in_the_error(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    (tmp_path / "copy").mkdir()  # already there
+    with pytest.raises(VerifyError) as raised:
+        copy_tree(source, tmp_path / "copy")
+    assert str(raised.value) == f"cannot copy {source} to a scratch directory: File exists"
