@@ -598,7 +598,7 @@ class CatThenReduceRule(Rule):
         if isinstance(fix, str):
             self.report(node, message, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            why = fix.message.split("(", 1)[-1].rstrip(")").removeprefix("unsafe: ")
+            why = fix.message.split("(", 1)[-1].removesuffix(")").removeprefix("unsafe: ")
             self.report(node, message, fix=fix, help=with_reason(REMEDY, why))
         else:
             self.report(node, message, fix=fix, help=with_reason(REMEDY))
