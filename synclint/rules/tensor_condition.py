@@ -171,7 +171,6 @@ class TensorCondition(Rule):
                 per_iteration: bool = True, outcome: Outcome | None = None) -> None:
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
-        what = what[:1].upper() + what[1:]  # it starts the message: "Every element of ..."
         if per_element:
             message = (f"{what} is a tensor used as a bool: a GPU sync on every iteration "
                        "(one per element)")
