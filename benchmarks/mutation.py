@@ -69,7 +69,9 @@ SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "notebook": (("synclint/notebook.py",), ("tests/cli",)),
     "cli": (("synclint/cli.py",), ("tests/cli", "tests/join", "tests/project/test_cli.py",
                                    "tests/integrations/test_adoption.py")),
-    "rules": (("synclint/rules",), ("tests/linter", "tests/project")),
+    # Rules carry their fixes: the fixer's tests exercise them too.
+    "rules": (("synclint/rules",), ("tests/linter", "tests/project", "tests/fixes",
+                                     "tests/fixer")),
 }
 #: Written at the root of the work directory: mutmut calls every mutated function through a
 #: trampoline in its own package, which the runtime harness would take for the user's code
@@ -140,7 +142,8 @@ def prepare(workdir: Path, files: list[str], tests: list[str], jobs: int,
     config = (
         "\n[tool.mutmut]\n"
         'source_paths = ["synclint"]\n'
-        'also_copy = ["rules", "benchmarks", "examples", "README.md", "conftest.py"]\n'
+        'also_copy = ["rules", "benchmarks", "examples", "README.md", "conftest.py", '
+        '".pre-commit-hooks.yaml", ".ci"]\n'
         f"only_mutate = {_toml_list(files)}\n"
         f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
         f"pytest_add_cli_args = {_toml_list(pytest_args)}\n"

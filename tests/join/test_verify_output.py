@@ -63,6 +63,8 @@ def test_files_are_listed_by_syncs_before_and_a_missing_side_shows_zero(
         ["train.py", "4", "1"], ["gone.py", "2", "0"], ["train_helpers.py", "1", "1"],
         ["new.py", "0", "5"], ["total", "7", "7"]]
     assert "new.py makes more syncs after the fixes: 0 before, 5 after." in result.stdout
+    assert [line.split()[0] for line in _section(result.stdout, "sites after:")] == [
+        "train_helpers.py:1", "train.py:2", "new.py:3"]
 
 
 def test_each_runs_sites_are_listed_and_a_run_without_any_says_so(
