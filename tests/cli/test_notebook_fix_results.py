@@ -100,3 +100,67 @@ def test_a_fixed_cell_ends_as_it_did(cli: Cli, final_newline: bool, position: st
     # The other cells are untouched, their missing final newline included.
     assert [a for i, a in enumerate(after) if i != index] == [
         c for i, c in enumerate(cells) if i != index]
+
+
+def _apply(text: str, edits: list[dict[str, Any]]) -> str:
+    """The text with JSON edits (1-based rows and columns) applied, last first."""
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(at: dict[str, int]) -> int:
+        return starts[at["row"] - 1] + at["column"] - 1
+
+    for edit in sorted(edits, key=lambda e: offset(e["location"]), reverse=True):
+        text = (text[:offset(edit["location"])] + edit["content"]
+                + text[offset(edit["end_location"]):])
+    return text
+
+
+def test_json_fix_edits_in_cell_coordinates_give_what_fix_writes(cli: Cli) -> None:
+    path = _write(cli, "nb.ipynb", SETUP, FIXABLE)
+    before = _cells(path)
+    [finding] = [d for d in json.loads(cli("check", "--output-format", "json", "nb.ipynb").stdout)
+                 if d["fix"] is not None]
+    assert finding["cell"] == 2
+    assert all(isinstance(edit["content"], str) for edit in finding["fix"]["edits"])
+    expected = _apply(before[1], finding["fix"]["edits"])
+    cli("fix", "nb.ipynb")
+    assert _cells(path)[1] == expected
+
+
+def test_a_cell_written_as_one_string_stays_one_string(cli: Cli) -> None:
+    notebook = {"cells": [{**_code(source, n), "source": source}
+                          for n, source in enumerate((SETUP, FIXABLE), 1)],
+                "metadata": {"language_info": {"name": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    path = cli.write("nb.ipynb", json.dumps(notebook, indent=1) + "\n")
+    cli("fix", "nb.ipynb")
+    cells = json.loads(path.read_text())["cells"]
+    assert isinstance(cells[1]["source"], str) and cells[1]["source"] != FIXABLE
+
+
+@pytest.mark.parametrize("cell", ["def broken(:\n    pass", "print((1,\n"])
+def test_a_cell_that_does_not_parse_is_reported_as_the_same_code_in_a_file_would_be(
+        cli: Cli, cell: str) -> None:
+    _write(cli, "nb.ipynb", SETUP, cell)
+    cli.write("same.py", cell)
+    notebook = json.loads(cli("check", "--output-format", "json", "nb.ipynb").stdout)
+    script = json.loads(cli("check", "--output-format", "json", "same.py").stdout)
+    [in_cell], [in_file] = notebook, script
+    assert (in_cell["code"], in_cell["message"], in_cell["location"]) == (
+        in_file["code"], in_file["message"], in_file["location"])
+    assert (in_cell["filename"], in_cell["cell"]) == ("nb.ipynb", 2)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ('{"cells": 3}', "Not a valid notebook: no list of cells"),
+    (json.dumps({"cells": [], "metadata": {"language_info": {"name": "R"}}}),
+     "Not a Python notebook (language 'R')"),
+])
+def test_files_that_are_not_python_notebooks_are_named_as_such(cli: Cli, content: str,
+                                                               message: str) -> None:
+    cli.write("other.ipynb", content)
+    result = cli("check", "other.ipynb")
+    assert result.stdout.splitlines() == [f"other.ipynb:1:1: SYN001 {message}"]
