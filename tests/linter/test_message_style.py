@@ -26,8 +26,24 @@ _QUOTED = re.compile(r"`[^`]*`")
 _SHOUTING = re.compile(r"\b[A-Z]{2,}\b(?:\W+\b[A-Z]{2,}\b){2,}")
 
 
+#: Paths the rules' examples and the labelled set do not take.
+EXTRA = (
+    "import torch\ndef f(m: torch.Tensor):\n    return torch.where(m)\n",
+    "import torch\ndef f(t: torch.Tensor):\n    return t.is_nonzero()\n",
+    "import torch\ndef f(t: torch.Tensor):\n    return torch.is_nonzero(t)\n",
+    "import torch\ndef f(tokens: torch.Tensor, eos: int):\n    return eos in tokens\n",
+    "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n    return torch.tensor([a.sum(), b.sum()])\n",
+    "import torch\ndef f(ts: list[torch.Tensor], device):\n    return sum([t.to(device) for t in ts])\n",
+    "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        y = t[[0, 2, 3]]\n",
+    "import torch\ndef f(ts: list[torch.Tensor]):\n    ts.sort(reverse=True)\n",
+    "import torch\nclass M(torch.nn.Module):\n    def forward(self, x: torch.Tensor):\n        print(x)\n        return x\n",
+)
+
+
 def _all_findings() -> list[Diagnostic]:
     found: list[Diagnostic] = []
+    for source in EXTRA:
+        found.extend(lint_source(source, "example.py", CODES).diagnostics)
     for rule in ALL_RULES.values():
         for example in rule.INVALID:
             source = example.code if isinstance(example, Example) else example

@@ -230,3 +230,142 @@ def test_a_related_read_is_shown_whole_up_to_sixty_characters(length: int, shown
     [related] = finding.related
     text = related.message.split(": `", 1)[1].rstrip("`")
     assert text == (read if shown == "whole" else read[:57] + "...")
+
+
+# -- more corners: SYN201 uses, SYN108 forms, SYN202 loops, single-finding paths ------------
+
+@pytest.mark.parametrize("use", ["(flat * -2.0).sum()", "torch.sum(flat)"])
+def test_more_reductions_of_a_named_concatenation_are_reported(use: str) -> None:
+    assert len(_found("SYN201", NAMED.format(use=use))) == 1
+
+
+def test_flatten_from_dim_zero_written_positionally_is_a_full_flatten() -> None:
+    source = ("import torch\ndef f(grads: list[torch.Tensor]):\n"
+              "    return torch.cat([g.flatten(0) for g in grads]).sum()\n")
+    assert len(_found("SYN201", source)) == 1
+
+
+@pytest.mark.parametrize("use", ["(flat + b).sum()", "(b < flat).sum()"])
+def test_combining_the_concatenation_with_another_tensor_is_not_a_per_piece_reduction(
+        use: str) -> None:
+    assert _found("SYN201", NAMED.format(use=use)) == []
+
+
+@pytest.mark.parametrize("body", [
+    # The list is built in an order or a way the rule cannot follow.
+    "    flats = []\n    for g in grads:\n        flats.insert(0, g.view(-1))\n",
+    "    flats = []\n    for parts in [grads]:\n        flats.append(*[p.view(-1) for p in parts])\n",
+])
+def test_lists_filled_in_ways_the_rule_cannot_follow_are_left_alone(body: str) -> None:
+    source = ("import torch\ndef f(grads: list[torch.Tensor]):\n" + body
+              + "    return torch.cat(flats).sum()\n")
+    assert _found("SYN201", source) == []
+
+
+def test_a_concatenation_passed_to_an_unknown_function_escapes() -> None:
+    source = NAMED.format(use="flat.sum()").replace(
+        "    return flat.sum()", "    log(flat)\n    return flat.sum()")
+    assert _found("SYN201", source) == []
+
+
+def test_a_partial_squared_sum_is_no_norm() -> None:
+    assert _found("SYN301", SQUARED.format(
+        expression="torch.sum(g.float() * g.float(), dim=0)")) == []
+
+
+def test_tensor_of_gpu_scalars_names_torch_tensor() -> None:
+    [finding] = _found("SYN110", """\
+        import torch
+        def f(a: torch.Tensor, b: torch.Tensor):
+            return torch.tensor([a.sum(), b.sum()])
+        """)
+    assert finding.message.startswith("`torch.tensor()` of GPU scalars")
+
+
+def test_nonzero_given_its_input_by_keyword_is_reported_in_a_loop() -> None:
+    assert len(_found("SYN104", """\
+        import torch
+        def f(ms: list[torch.Tensor]):
+            for m in ms:
+                idx = torch.nonzero(input=m)
+        """)) == 1
+
+
+def test_one_argument_where_names_the_three_argument_form() -> None:
+    [finding] = _found("SYN111", """\
+        import torch
+        def f(m: torch.Tensor):
+            return torch.where(m)
+        """)
+    assert "three-argument `torch.where(cond, a, b)`" in (finding.help or "")
+
+
+def test_list_sort_of_tensors_by_a_host_key_is_not_a_tensor_comparison() -> None:
+    source = ("import torch\ndef f(ts: list[torch.Tensor]):\n"
+              "    ts.sort({args})\n    return ts\n")
+    assert _found("SYN108", source.format(args="key=len")) == []
+    assert len(_found("SYN108", source.format(args="reverse=True"))) == 1
+
+
+def test_max_over_tensors_at_module_level_is_reported() -> None:
+    [finding] = _found("SYN108", """\
+        import torch
+        losses: list[torch.Tensor] = load()
+        worst = max(losses)
+        print(worst + 1)
+        """)
+    assert finding.location.row == 3
+
+
+MOVES = ("import torch\ndef f(self, model, ts: list[torch.Tensor], device):\n"
+         "    outs = []\n    for m in {iterable}:\n        outs.append(m.to(device))\n"
+         "    return torch.stack(outs)\n")
+
+
+@pytest.mark.parametrize("iterable", ["model.children()", "self.layers"])
+def test_moving_modules_in_a_for_loop_is_not_a_tensor_move(iterable: str) -> None:
+    assert _found("SYN202", MOVES.format(iterable=iterable)) == []
+
+
+def test_moving_tensors_in_a_for_loop_is_reported_with_its_remedy() -> None:
+    [finding] = _found("SYN202", MOVES.format(iterable="ts"))
+    assert finding.message.startswith("`.to()` of each tensor before `torch.stack`")
+    assert finding.help
+
+
+def test_moves_summed_by_the_builtin_name_it() -> None:
+    [finding] = _found("SYN202", """\
+        import torch
+        def f(ts: list[torch.Tensor], device):
+            return sum([t.to(device) for t in ts])
+        """)
+    assert finding.message.startswith("`.to()` of each tensor before `sum`")
+
+
+def test_moves_gathered_at_module_level_are_reported() -> None:
+    [finding] = _found("SYN202", """\
+        import torch
+        ts: list[torch.Tensor] = load()
+        moved = [t.to("cuda") for t in ts]
+        total = torch.stack(moved)
+        """)
+    assert finding.location.row == 3
+
+
+@pytest.mark.parametrize(("code", "source"), [
+    ("SYN201", "import torch\n@torch.compile\ndef f(grads):\n"
+               "    return torch.cat([g.view(-1) for g in grads]).sum()\n"),
+    ("SYN112", "import torch\n@torch.compile\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+               "    return {'a': a.item(), 'b': b.item()}\n"),
+])
+def test_a_fix_refused_in_compiled_code_gives_that_reason_alone(code: str, source: str) -> None:
+    # Outside torch.compile both fixes are unsafe, with their own reasons; inside, no fix is
+    # offered and the help gives only the reason for that.
+    plain = _found(code, source.replace("@torch.compile\n", ""))
+    assert [d.fix is not None for d in plain] == [True]
+    [finding] = _found(code, source)
+    assert finding.fix is None
+    help_text = finding.help or ""
+    assert help_text.count("No safe fix:") == 1 and "The fix is unsafe:" not in help_text
+    assert help_text.endswith("No safe fix: `f` is compiled by `torch.compile`, which accepts "
+                              "less than Python: the rewrite may not compile.")
