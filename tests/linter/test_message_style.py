@@ -40,39 +40,51 @@ EXTRA = (
 )
 
 
-def _all_findings() -> list[Diagnostic]:
-    found: list[Diagnostic] = []
-    for source in EXTRA:
-        found.extend(lint_source(source, "example.py", CODES).diagnostics)
-    for rule in ALL_RULES.values():
-        for example in rule.INVALID:
+def _cases() -> list[tuple[str, dict[str, str]]]:
+    """(name, {file name: source}) of every source the texts are read from. Only sources are
+    gathered here; linting happens in the tests, so that each rule's code runs inside one."""
+    cases = [(f"extra-{i}", {"example.py": source}) for i, source in enumerate(EXTRA)]
+    for code, rule in ALL_RULES.items():
+        for i, example in enumerate(rule.INVALID):
             source = example.code if isinstance(example, Example) else example
-            found.extend(lint_source(source, "example.py", CODES).diagnostics)
+            cases.append((f"{code}-invalid-{i}", {"example.py": source}))
     for snippet in precision.load_snippets():
-        if snippet.files:
-            outputs = lint_sources({str(p): text for p, text in snippet.files}, CODES)
-            found.extend(d for output in outputs.values() for d in output.diagnostics)
-        else:
-            found.extend(lint_source(snippet.source, str(snippet.path), CODES).diagnostics)
-    return found
+        files = ({str(p): text for p, text in snippet.files} if snippet.files
+                 else {str(snippet.path): snippet.source})
+        cases.append((snippet.path.name, files))
+    return cases
 
 
-FINDINGS = _all_findings()
-TEXTS = sorted({(d.code, "message", d.message) for d in FINDINGS}
-               | {(d.code, "help", d.help) for d in FINDINGS if d.help})
+CASES = _cases()
+
+
+def _texts(files: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(code, "message" or "help", text) of every finding of every rule in `files`."""
+    found: list[Diagnostic] = []
+    if len(files) == 1:
+        [(name, source)] = files.items()
+        found.extend(lint_source(source, name, CODES).diagnostics)
+    else:
+        found.extend(d for output in lint_sources(files, CODES).values()
+                     for d in output.diagnostics)
+    return ([(d.code, "message", d.message) for d in found]
+            + [(d.code, "help", d.help) for d in found if d.help])
 
 
 def test_the_texts_cover_every_rule_that_has_examples() -> None:
-    assert {code for code, _, _ in TEXTS} >= {c for c, r in ALL_RULES.items() if r.INVALID}
+    codes = {code for _, files in CASES if "example.py" in files
+             for code, _, _ in _texts(files)}
+    assert codes >= {c for c, r in ALL_RULES.items() if r.INVALID}
 
 
-@pytest.mark.parametrize(("code", "kind", "text"), TEXTS,
-                         ids=[f"{c}-{k}-{i}" for i, (c, k, _) in enumerate(TEXTS)])
-def test_text_is_a_sentence_with_closed_quotes_and_brackets(code: str, kind: str,
-                                                            text: str) -> None:
-    assert re.match(r"[A-Z`0-9]", text), f"starts in lower case: {text}"
-    assert text.count("`") % 2 == 0, f"an unclosed backtick: {text}"
-    plain = _QUOTED.sub("``", text)
-    assert plain.count("(") == plain.count(")"), f"unbalanced brackets: {text}"
-    assert plain.count("[") == plain.count("]"), f"unbalanced brackets: {text}"
-    assert _SHOUTING.search(plain) is None, f"shouting: {text}"
+@pytest.mark.parametrize("files", [files for _, files in CASES],
+                         ids=[name for name, _ in CASES])
+def test_texts_are_sentences_with_closed_quotes_and_brackets(files: dict[str, str]) -> None:
+    for code, kind, text in _texts(files):
+        where = f"{code} {kind}: {text}"
+        assert re.match(r"[A-Z`0-9]", text), f"starts in lower case: {where}"
+        assert text.count("`") % 2 == 0, f"an unclosed backtick: {where}"
+        plain = _QUOTED.sub("``", text)
+        assert plain.count("(") == plain.count(")"), f"unbalanced brackets: {where}"
+        assert plain.count("[") == plain.count("]"), f"unbalanced brackets: {where}"
+        assert _SHOUTING.search(plain) is None, f"shouting: {where}"
