@@ -29,7 +29,7 @@ from synclint.diagnostics import (
 
 CACHE_DIR_NAME = ".synclint_cache"
 #: Bumped whenever the entry layout changes; part of every key.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 _CODE_FINGERPRINT: str | None = None
 
 
@@ -42,7 +42,10 @@ def code_fingerprint() -> str:
     global _CODE_FINGERPRINT
     if _CODE_FINGERPRINT is None:
         package = Path(__file__).resolve().parent
-        parts = [__version__, str(FORMAT_VERSION)]
+        from synclint.knowledge.dynamo import installed_torch
+
+        # The installed torch decides which findings break a compiled graph.
+        parts = [__version__, str(FORMAT_VERSION), f"torch {installed_torch()}"]
         for path in sorted(package.rglob("*.py")):
             try:
                 stat = path.stat()
@@ -183,4 +186,7 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
         tuple(Related(str(r["filename"]), _location(r["location"]), str(r["message"]))
               for r in data.get("related", ())),
         cell=None if data.get("cell") is None else int(data["cell"]),
+        graph_break=None if data.get("graph_break") is None else bool(data["graph_break"]),
+        graph_break_flag=None if data.get("graph_break_flag") is None
+        else str(data["graph_break_flag"]),
     )

@@ -35,16 +35,28 @@ def _split_codes(_ctx: click.Context, _param: click.Parameter,
     return tuple(c.strip() for value in values for c in value.split(",") if c.strip())
 
 
+def _split_selectors(ctx: click.Context, param: click.Parameter,
+                     values: Sequence[str]) -> tuple[str, ...] | None:
+    """Rule selectors, comma-separated; an empty one (`--select ''`, `--select SYN1,`)
+    selects nothing and is a usage error, as in ruff."""
+    for value in values:
+        if any(not part.strip() for part in value.split(",")):
+            raise click.BadParameter(
+                f"empty rule selector in {value!r}: give codes or prefixes "
+                "(SYN101, SYN1, ALL)", ctx=ctx, param=param)
+    return _split_codes(ctx, param, values)
+
+
 def _lint_options(function: F) -> F:
     """The options `check` and `fix` share."""
     options = [
         click.argument("paths", nargs=-1, type=click.Path()),
-        click.option("--select", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--select", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to enable, replacing the configured set "
                           "(comma-separated; ALL for every rule)."),
-        click.option("--extend-select", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--extend-select", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to enable in addition to the configured set."),
-        click.option("--ignore", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--ignore", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Rule codes or prefixes to disable."),
         click.option("--unsafe-fixes/--no-unsafe-fixes", "unsafe_fixes", default=None,
                      help="Also apply fixes that may change behaviour (and show them as fixable)."),
@@ -77,9 +89,9 @@ def _lint_options(function: F) -> F:
                      help="Apply excludes to files named on the command line too "
                           "(for pre-commit)."),
         click.option("--show-fixes", is_flag=True, help="List the fixes that were applied."),
-        click.option("--fixable", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--fixable", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="Only these codes or prefixes may be fixed (default: ALL)."),
-        click.option("--unfixable", multiple=True, callback=_split_codes, metavar="CODES",
+        click.option("--unfixable", multiple=True, callback=_split_selectors, metavar="CODES",
                      help="These codes or prefixes are reported but never fixed."),
         click.option("--exclude", multiple=True, callback=_split_codes, metavar="PATTERNS",
                      help="Glob patterns to exclude, replacing the configured and default "
@@ -145,7 +157,7 @@ def main() -> None:
     """
 
 
-@main.command()
+@main.command(short_help="Check files, folders or - (stdin) for patterns that stall the GPU.")
 @_lint_options
 @click.option("--fix", is_flag=True, help="Apply safe fixes (and unsafe ones with --unsafe-fixes).")
 @click.option("--add-noqa", is_flag=True,
@@ -162,7 +174,7 @@ def check(fix: bool, **options: Any) -> None:
     sys.exit(_run(fix=fix, **options))
 
 
-@main.command("fix")
+@main.command("fix", short_help="Apply the fixes: the same as `check --fix`.")
 @_lint_options
 @click.option("--exit-non-zero-on-fix", is_flag=True,
               help="Exit 1 when any file was changed, even if nothing remains (pre-commit).")
@@ -174,7 +186,11 @@ def check(fix: bool, **options: Any) -> None:
                    "before/after table. Exit 0 verified and written, 1 not verified (output, "
                    "exit code or syncs got worse; nothing written), 2 error.")
 def fix_command(verify: str | None, **options: Any) -> None:
-    """Apply fixes to PATHS: the same as `synclint check --fix`."""
+    """Apply fixes to PATHS: the same as `synclint check --fix`.
+
+    With - (standard input) the source is printed on standard output, fixed or not, and
+    the remaining findings go to standard error, as with `ruff check --fix -`.
+    """
     if verify is not None:
         from synclint.verify import verify_command
 
@@ -195,10 +211,10 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
          show_settings: bool = False, runtime: str | None = None) -> int:
     from synclint.config import ConfigError, Overrides, resolve_settings
     from synclint.files import STDIN, discover
-    from synclint.files_io import SourceError
     from synclint.report import render
     from synclint.report.text import render_statistics, summary_lines
-    from synclint.runner import FixOptions, all_diagnostics, check_paths, decode_stdin
+    from synclint.runner import FixOptions, all_diagnostics, check_paths
+    from synclint.stdin_io import echo_source, read_stdin
 
     targets = list(paths) or ["."]
     try:
@@ -232,12 +248,17 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if not present:
         return EXIT_ERROR
     stdin_text = None
+    stdin = None
+    # `fix -` prints the source on stdout, fixed or not, and the findings on stderr.
+    stdin_fix = fix and not diff and STDIN in present
     if STDIN in present:
-        try:
-            stdin_text = decode_stdin(sys.stdin.buffer.read(), stdin_filename or "-")
-        except SourceError as error:
-            click.echo(f"error: {stdin_filename or '-'}: {error.problem}", err=True)
+        stdin = read_stdin(stdin_filename or STDIN)
+        if stdin.file is None:
+            click.echo(f"error: {stdin.name}: {stdin.problem}", err=True)
+            if stdin_fix:
+                echo_source(stdin, None)
             return EXIT_ERROR
+        stdin_text = stdin.file.text
     profile = None
     if runtime is not None:
         if fix or diff or add_noqa:
@@ -251,11 +272,15 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         except ProfileError as error:
             click.echo(f"error: {error}", err=True)
             return EXIT_ERROR
+        profile = _fresh_sites(profile)
     fix_options = None
     if fix or diff:
         fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
                                  fixable=settings.fixable)
     files = list(discover(present, settings, force_exclude=force_exclude))
+    if not files and not quiet:
+        # ruff's words: an empty folder, or everything excluded, is not a silent pass.
+        click.echo("warning: No Python files found under the given path(s)", err=True)
     if show_files:
         _write("".join(f"{os.path.abspath(f) if f != STDIN else f}\n" for f in sorted(files)),
                output_file)
@@ -281,6 +306,10 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
 
         status = add_noqa_to_files(_noqa_targets(outcomes), quiet=quiet)
         return EXIT_ERROR if missing else status
+    if not diff:
+        # A file synclint gave up on is a SYN001 finding in every format (--diff, which
+        # shows no findings, names it on stderr).
+        outcomes = _given_up_as_findings(outcomes, settings)
     # JSON and SARIF carry every fix with its applicability; the text formats mark with
     # [*] only those this run's --fix would apply (safe ones, unsafe with --unsafe-fixes).
     diagnostics = all_diagnostics(outcomes)
@@ -314,20 +343,23 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         if broken:
             return EXIT_ERROR
         return EXIT_FINDINGS if changed else EXIT_CLEAN
-    for outcome in outcomes:
-        if outcome.fixed_text is not None:
-            sys.stdout.write(outcome.fixed_text)  # fix of stdin: the fixed source on stdout
+    if stdin_fix and stdin is not None:
+        problem = echo_source(stdin, _stdin_fixed_text(outcomes))
+        if problem is not None:
+            click.echo(f"error: {stdin.name}: {problem}; printed as it was", err=True)
+            broken = True
     if statistics:
         _write(render_statistics(diagnostics, unsafe_fixes=unsafe, output_format=output_format),
-               output_file)
-    elif not (fix and STDIN in targets):
+               output_file, err=stdin_fix)
+    else:
         stdin_shown = stdin_filename or STDIN
 
         def read(name: str) -> str | None:
             return stdin_text if stdin_text is not None and name == stdin_shown else None
 
         _write(render(output_format, diagnostics, unsafe_fixes=unsafe,
-                      read=read if stdin_text is not None else None), output_file)
+                      read=read if stdin_text is not None else None), output_file,
+               err=stdin_fix)
     fixed = sum(sum(o.fixed.values()) for o in outcomes)
     if show_fixes and fixed and not quiet:
         for outcome in outcomes:
@@ -350,6 +382,29 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     if exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
+
+
+def _fresh_sites(profile: Any) -> Any:
+    """The profile without the sites of files changed since it was taken (their lines may
+    have moved), saying so once per file."""
+    from synclint.profile_data import changed_files, without_files
+
+    changed = changed_files(profile)
+    for path in changed:
+        click.echo(f"warning: {path} changed since the profile was taken; its measured "
+                   "syncs are not joined (run `synclint profile` again)", err=True)
+    return without_files(profile, changed)
+
+
+def _given_up_as_findings(outcomes: Sequence[FileOutcome], settings: Any
+                          ) -> list[FileOutcome]:
+    from dataclasses import replace
+
+    from synclint.file_errors import with_file_error_findings
+
+    return [replace(o, result=with_file_error_findings(o.result,
+                                                       settings.codes_for(o.result.filename)))
+            for o in outcomes]
 
 
 def _noqa_targets(outcomes: Sequence[FileOutcome]) -> list[FileOutcome]:
@@ -411,16 +466,24 @@ def _print_errors(outcomes: Sequence[FileOutcome]) -> None:
             click.echo(f"error: {outcome.result.filename}: {outcome.write_error}", err=True)
 
 
-def _write(text: str, output_file: str | None) -> None:
+def _stdin_fixed_text(outcomes: Sequence[FileOutcome]) -> str | None:
+    """The fixed text of the source read from stdin (the only outcome that has one, as
+    nothing else is written to stdout), or None when nothing changed."""
+    return next((o.fixed_text for o in outcomes if o.fixed_text is not None), None)
+
+
+def _write(text: str, output_file: str | None, *, err: bool = False) -> None:
+    """`text` to the output file, or to stdout (stderr with `err`: stdout holds a source)."""
     if output_file is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = sys.stderr if err else sys.stdout
+        stream.write(text)
+        stream.flush()
         return
     with open(output_file, "w", encoding="utf-8") as handle:
         handle.write(text)
 
 
-@main.command()
+@main.command(short_help="Remove the cache directory (.synclint_cache/).")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               envvar="SYNCLINT_CACHE_DIR", help="The cache directory to remove.")
 @click.option("--config", type=click.Path(dir_okay=False, path_type=Path),
@@ -445,7 +508,7 @@ def clean(cache_dir: Path | None, config: Path | None) -> None:
     click.echo(f"Removed {cache_dir}" if removed else f"No cache at {cache_dir}", err=True)
 
 
-@main.command()
+@main.command(short_help="Print the documentation page of one rule.")
 @click.argument("code")
 def rule(code: str) -> None:
     """Print the documentation page of rule CODE (a code like SYN101 or a name like
@@ -464,7 +527,7 @@ def rule(code: str) -> None:
     click.echo(page.rstrip("\n"))
 
 
-@main.command("rules")
+@main.command("rules", short_help="List every rule: its group, default state and fixability.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="How the rules are printed.")
 def rules_command(output_format: str) -> None:
@@ -490,7 +553,7 @@ def rules_command(output_format: str) -> None:
                            f"{'yes' if r.fixable else 'no':<5}{r.summary}")
 
 
-@main.command()
+@main.command(short_help="Run the language server (LSP) over stdio, for editors.")
 @click.option("--runtime", "runtime", metavar="PROFILE.json",
               help="Join this runtime profile into the diagnostics, as `check --runtime` "
                    "does (read again whenever the file changes).")

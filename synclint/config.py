@@ -118,7 +118,8 @@ def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
     for raw in selectors:
         selector = raw.strip().upper()
         if not selector:
-            continue
+            raise ConfigError(f"{where}: empty rule selector {raw!r}: give codes or "
+                              "prefixes (SYN101, SYN1, ALL)")
         matched = {c for c in rules if c.startswith(selector)} if selector not in (
             "ALL", "SYN") else set(rules)
         if selector == SYNTAX_ERROR:
@@ -135,6 +136,15 @@ def expand_selectors(selectors: Iterable[str], *, where: str) -> frozenset[str]:
             raise ConfigError(f"{where}: unknown rule code or prefix {raw!r}{hint}")
         codes |= matched
     return frozenset(codes)
+
+
+def _refuse_ignoring_syntax_errors(selectors: Iterable[str], where: str) -> None:
+    """SYN000 is always reported, as ruff always reports syntax errors: naming it in an
+    ignore list could have no effect, so it is an error (a prefix such as SYN0 or ALL
+    simply leaves it on)."""
+    if any(s.strip().upper() == SYNTAX_ERROR for s in selectors):
+        raise ConfigError(f"{where}: {SYNTAX_ERROR} cannot be ignored: a file that does not "
+                          "parse is always reported (exclude the file instead)")
 
 
 def find_config(paths: Sequence[str]) -> Path | None:
@@ -225,6 +235,8 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
     codes |= expand_selectors(_string_list(table, "extend-select", where),
                               where=f"{where}: extend-select")
     codes |= expand_selectors(overrides.extend_select, where="--extend-select")
+    _refuse_ignoring_syntax_errors(_string_list(table, "ignore", where), f"{where}: ignore")
+    _refuse_ignoring_syntax_errors(overrides.ignore, "--ignore")
     ignored = expand_selectors(_string_list(table, "ignore", where), where=f"{where}: ignore")
     ignored |= expand_selectors(overrides.ignore, where="--ignore")
     codes -= ignored
@@ -236,6 +248,7 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
     for pattern, selectors in raw_per_file.items():
         if not isinstance(selectors, list) or not all(isinstance(s, str) for s in selectors):
             raise ConfigError(f"{where}: per-file-ignores '{pattern}' must be a list of codes")
+        _refuse_ignoring_syntax_errors(selectors, f"{where}: per-file-ignores '{pattern}'")
         expand_selectors(selectors, where=f"{where}: per-file-ignores '{pattern}'")
         per_file.append((pattern, frozenset(s.strip().upper() for s in selectors)))
 

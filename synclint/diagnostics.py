@@ -91,6 +91,21 @@ class Diagnostic:
     #: In a Jupyter notebook: the 1-based cell (counting every cell, as Jupyter and ruff
     #: do); `location` and `end_location` are then rows and columns within that cell.
     cell: int | None = None
+    #: In code `torch.compile` runs: whether the finding breaks the graph under the
+    #: installed torch and the project's Dynamo flags; None outside compiled code.
+    graph_break: bool | None = None
+    #: The Dynamo flag that would keep it in the graph, when one would.
+    graph_break_flag: str | None = None
+    #: Graph breaks a `profile --compile` run saw here (`check --runtime`), or None.
+    runtime_graph_breaks: int | None = None
+
+    def _runtime_json(self) -> dict[str, int] | None:
+        measured = {}
+        if self.runtime_syncs is not None:
+            measured["syncs"] = self.runtime_syncs
+        if self.runtime_graph_breaks is not None:
+            measured["graph_breaks"] = self.runtime_graph_breaks
+        return measured or None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,7 +117,9 @@ class Diagnostic:
             "fix": self.fix.to_json() if self.fix is not None else None,
             "help": self.help,
             "related": [r.to_json() for r in self.related],
-            "runtime": None if self.runtime_syncs is None else {"syncs": self.runtime_syncs},
+            "runtime": self._runtime_json(),
+            "graph_break": self.graph_break,
+            "graph_break_flag": self.graph_break_flag,
             # Only for notebooks (ruff's key), so a .py finding keeps the documented keys.
             **({"cell": self.cell} if self.cell is not None else {}),
         }

@@ -17,6 +17,7 @@ import libcst as cst
 from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from synclint.analysis.graph_breaks import graph_break_fields
 from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
@@ -190,8 +191,14 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None
                 ) -> LintOutput:
+    if project is None and could_contain_tensors(source):
+        project = single_file_view(source, filename)
     context = Context(source, project, filename)
     context.style = style_for(filename)
+    if project is not None:
+        from synclint.model.facts import file_facts
+
+        context.facts = file_facts(source, filename, project)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
     leaves: dict[str, list[Callable[[cst.CSTNode], None]]] = {}
@@ -222,7 +229,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
         start = Location(where.start.line, where.start.column + 1)
         end = Location(where.end.line, where.end.column + 1)
         if suppressions.suppresses(report.code, start.row):
-            suppressed.add((start.row, report.code))
+            # The row of the comment that did it (a continued statement's last row).
+            suppressed.add((suppressions.noqa_row(start.row), report.code))
             continue
         fix = None
         if report.fix is not None:
@@ -234,7 +242,8 @@ def lint_module(module: cst.Module, source: str, filename: str,
         related = tuple(r if isinstance(r, Related) else _related(r, filename, positions)
                         for r in report.related)
         diagnostic = Diagnostic(report.code, report.message, filename, start, end, fix,
-                                report.confidence, report.help, related)
+                                report.confidence, report.help, related,
+                                **graph_break_fields(report.graph_break))
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
     return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))

@@ -146,6 +146,8 @@ def _walk(top: str, settings: Settings) -> Iterator[str]:
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
                 is_file = entry.is_file()
+                # A broken link is reported (SYN001, as ruff's E902), never skipped.
+                is_file = is_file or (entry.is_symlink() and not os.path.exists(path))
             except OSError:
                 continue
             if is_dir:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -55,66 +55,133 @@ class FixResult:
 
 def fix_source(text: str, filename: str, codes: Iterable[str], *, unsafe: bool = False,
                max_rounds: int = MAX_ROUNDS,
-               fixable: frozenset[str] | None = None) -> FixResult:
+               fixable: frozenset[str] | None = None,
+               lint: Callable[[str], LintOutput] | None = None) -> FixResult:
     """Fix `text` (with "\\n" line endings) with the rules `codes`; never raises for bad
-    input. A file that does not parse comes back unchanged with its SYN000 finding."""
+    input. A file that does not parse comes back unchanged with its SYN000 finding.
+
+    `lint` lints a text of this file as the caller's model of the program sees it (the
+    session's view after the edit); by default the file is indexed on its own."""
     codes = frozenset(codes)
-    first = lint_source(text, filename, codes)
-    if first.error is not None:
-        return FixResult(text, False, remaining=tuple(first.diagnostics), error=first.error)
-    checker = _SyntaxChecker(text)
-    current, output = text, first
-    fixed: Counter[str] = Counter()
-    applied_all: list[Diagnostic] = []
-    discarded: list[str] = []
-    rejected: set[tuple[object, ...]] = set()
-    one_at_a_time = False
-    rounds = 0
+    if lint is None:
+        def lint(current: str) -> LintOutput:
+            return lint_source(current, filename, codes)
+    fixer = FileFixer(text, filename, unsafe=unsafe, fixable=fixable, max_rounds=max_rounds)
+    output = lint(text)
+    fixer.start(output)
     while True:
-        offsets = Offsets(current)
+        new = fixer.propose()
+        if new is None:
+            return fixer.result()
+        fixer.adopt(lint(new))
 
-        def acceptable(diagnostic: Diagnostic, text: str = current,
-                       offsets: Offsets = offsets) -> bool:
-            if fixable is not None and diagnostic.code not in fixable:
-                return False  # --unfixable / --fixable: reported, never fixed
-            return not rejected or _identity(diagnostic, text, offsets) not in rejected
 
-        applied, spans = select(current, output.diagnostics, unsafe=unsafe, accept=acceptable,
-                                limit=1 if one_at_a_time else None)
-        if not applied:
-            break
-        if rounds >= max_rounds:
-            message = (f"fixes did not converge after {max_rounds} rounds; "
-                       "file left unchanged")
-            return _failed(text, first.diagnostics, FileError(filename, message, internal=True))
-        new = apply_spans(current, spans)
-        if new == current:
-            # Fixes that change nothing would be offered forever.
-            rejected.update(_identity(diagnostic, current, offsets) for diagnostic in applied)
-            continue
-        candidate = lint_source(new, filename, codes)
-        problem = checker.problem(new, candidate)
-        if problem is not None:
-            culprits = _culprits(current, applied, checker)
-            if not culprits:
-                # Each fix is fine alone, only their combination breaks: go one by one.
-                one_at_a_time = True
+class FileFixer:
+    """One file's fix loop, as steps a caller drives (so that every file of a project
+    can take a round, then the model is brought up to date once, then the next round):
+
+    `start(output)` with the first lint; then, while `propose()` gives a new text (this
+    round's non-overlapping fixes applied, valid Python), `adopt(output)` with the lint
+    of that text; `result()` at the end."""
+
+    def __init__(self, text: str, filename: str, *, unsafe: bool = False,
+                 fixable: frozenset[str] | None = None, max_rounds: int = MAX_ROUNDS) -> None:
+        self.original = text
+        self.filename = filename
+        self.unsafe = unsafe
+        self.fixable = fixable
+        self.max_rounds = max_rounds
+        self.current = text
+        self.first: LintOutput | None = None
+        self.output: LintOutput | None = None
+        self.error: FileError | None = None
+        self._checker = _SyntaxChecker(text)
+        self._fixed: Counter[str] = Counter()
+        self._applied: list[Diagnostic] = []
+        self._discarded: list[str] = []
+        self._rejected: set[tuple[object, ...]] = set()
+        self._one_at_a_time = False
+        self._rounds = 0
+        self._pending: tuple[str, list[Diagnostic]] | None = None
+
+    def start(self, output: LintOutput) -> None:
+        self.first = self.output = output
+        if output.error is not None:
+            self.error = output.error
+
+    @property
+    def done(self) -> bool:
+        return self.error is not None or self.output is None
+
+    def propose(self) -> str | None:
+        """The text after this round's fixes, or None when nothing is left to fix (or
+        the loop failed: `result()` then gives the text as it was, with the error)."""
+        if self.done:
+            return None
+        assert self.output is not None
+        current, rejected, fixable = self.current, self._rejected, self.fixable
+        while True:
+            offsets = Offsets(current)
+
+            def acceptable(diagnostic: Diagnostic, offsets: Offsets = offsets) -> bool:
+                if fixable is not None and diagnostic.code not in fixable:
+                    return False  # --unfixable / --fixable: reported, never fixed
+                return not rejected or _identity(diagnostic, current, offsets) not in rejected
+
+            applied, spans = select(current, self.output.diagnostics, unsafe=self.unsafe,
+                                    accept=acceptable,
+                                    limit=1 if self._one_at_a_time else None)
+            if not applied:
+                return None
+            if self._rounds >= self.max_rounds:
+                message = (f"fixes did not converge after {self.max_rounds} rounds; "
+                           "file left unchanged")
+                self.error = FileError(self.filename, message, internal=True)
+                return None
+            new = apply_spans(current, spans)
+            if new == current:
+                # Fixes that change nothing would be offered forever.
+                rejected.update(_identity(d, current, offsets) for d in applied)
                 continue
-            for diagnostic, why in culprits:
-                rejected.add(_identity(diagnostic, current, offsets))
-                discarded.append(
-                    f"{filename}:{diagnostic.location.row}:{diagnostic.location.column}: "
-                    f"{diagnostic.code} fix discarded: it would produce invalid Python ({why})"
-                )
-            continue
-        if candidate.error is not None:
-            return _failed(text, first.diagnostics, candidate.error)
-        current, output = new, candidate
-        rounds += 1
-        fixed.update(diagnostic.code for diagnostic in applied)
-        applied_all.extend(applied)
-    return FixResult(current, current != text, dict(fixed), tuple(output.diagnostics),
-                     tuple(applied_all), rounds, tuple(discarded))
+            problem = self._checker.problem(new)
+            if problem is not None:
+                culprits = _culprits(current, applied, self._checker)
+                if not culprits:
+                    # Each fix is fine alone, only their combination breaks: one by one.
+                    self._one_at_a_time = True
+                    continue
+                for diagnostic, why in culprits:
+                    rejected.add(_identity(diagnostic, current, offsets))
+                    self._discarded.append(
+                        f"{self.filename}:{diagnostic.location.row}:"
+                        f"{diagnostic.location.column}: {diagnostic.code} fix discarded: "
+                        f"it would produce invalid Python ({why})")
+                continue
+            self._pending = (new, applied)
+            return new
+
+    def adopt(self, output: LintOutput) -> None:
+        """The lint of the text `propose` gave: that text becomes the current one."""
+        assert self._pending is not None
+        new, applied = self._pending
+        self._pending = None
+        if output.error is not None:
+            self.error = output.error
+            return
+        self.current, self.output = new, output
+        self._rounds += 1
+        self._fixed.update(diagnostic.code for diagnostic in applied)
+        self._applied.extend(applied)
+
+    def result(self) -> FixResult:
+        first = self.first
+        assert first is not None
+        if self.error is not None:
+            return _failed(self.original, first.diagnostics, self.error)
+        assert self.output is not None
+        return FixResult(self.current, self.current != self.original, dict(self._fixed),
+                         tuple(self.output.diagnostics), tuple(self._applied), self._rounds,
+                         tuple(self._discarded))
 
 
 def _failed(text: str, diagnostics: Iterable[Diagnostic], error: FileError) -> FixResult:

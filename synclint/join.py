@@ -14,9 +14,11 @@ import os
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
-from synclint.diagnostics import Diagnostic, Location, Related
+from synclint.diagnostics import Diagnostic, Location
 from synclint.files import display_path
-from synclint.profile_data import Frame, Profile, Site
+from synclint.join_breaks import RUNTIME_ONLY_BREAK, join_graph_breaks, stack_related
+from synclint.profile_data import Profile, Site
+from synclint.suppression import Suppressions
 
 RUNTIME_ONLY = "SYN199"
 #: A site that synced once in the whole run is not hot code: like the static rules, which
@@ -82,12 +84,20 @@ class _Keys:
         return found
 
 
-def covered_sites(diagnostics: Sequence[Diagnostic], sites: Sequence[Site]) -> list[bool]:
-    """For each site, whether any of `diagnostics` covers it."""
+def covering_codes(diagnostics: Sequence[Diagnostic], sites: Sequence[Site]
+                   ) -> list[str | None]:
+    """For each site, the code of the finding that accounts for it (one on the site's own
+    line first, else one whose call chain leads there), or None when no finding does."""
     key = _Keys()
-    spans = [_span(d, key) for d in diagnostics if d.code != RUNTIME_ONLY]
-    stacks = [[(key(f.file), f.line) for f in site.stack] for site in sites]
-    return [any(_covers(span, stack) for span in spans) for stack in stacks]
+    spans = [(d.code, _span(d, key)) for d in diagnostics if d.code != RUNTIME_ONLY]
+    codes: list[str | None] = []
+    for site in sites:
+        stack = [(key(f.file), f.line) for f in site.stack]
+        covering = [(code, span) for code, span in spans if _covers(span, stack)]
+        direct = [code for code, span in covering
+                  if span.file == stack[0][0] and span.first <= stack[0][1] <= span.last]
+        codes.append(direct[0] if direct else covering[0][0] if covering else None)
+    return codes
 
 
 def join_profile(
@@ -122,6 +132,14 @@ def join_profile(
     blind = [site for site, seen in zip(profile.sites, covered)
              if not seen and site.count >= MIN_REPEATED]
     joined.extend(_runtime_only(blind, checked, key, enabled))
+    if profile.graph_breaks:  # a `profile --compile` run: Dynamo's breaks (SYN499)
+        def suppressed(path: str, line: int) -> bool:
+            source = _read(path)
+            return source is not None and Suppressions.parse(source).suppresses(
+                RUNTIME_ONLY_BREAK, line)
+
+        joined = join_graph_breaks(joined, profile.graph_breaks, checked, key, enabled,
+                                   suppressed)
     return joined
 
 
@@ -164,8 +182,6 @@ def _read(path: str) -> str | None:
 
 
 def _suppressed(source: str, line: int) -> bool:
-    from synclint.suppression import Suppressions
-
     return Suppressions.parse(source).suppresses(RUNTIME_ONLY, line)
 
 
@@ -183,22 +199,14 @@ def _finding(path: str, line: int, members: Sequence[tuple[Site, int]],
     help_text = (f"The profile saw `{where}` syncs here; look for a host read hidden in a "
                  "call (another module, a library, a dynamic call) and move it out of the "
                  "hot path or batch it. `synclint profile` shows the call stack.")
-    related = _related(site.stack, depth)
+    related = stack_related(site.stack, depth)
     return Diagnostic(RUNTIME_ONLY, message, display_path(path), Location(line, start),
                       Location(line, max(end, start)), help=help_text, related=related,
                       runtime_syncs=count)
 
 
-def _related(stack: Sequence[Frame], depth: int) -> tuple[Related, ...]:
-    """The callers, outermost first, then the frames inside down to the sync itself."""
-    callers = [Related(display_path(f.file), Location(f.line, 1), f"called from `{f.function}`")
-               for f in reversed(stack[depth + 1:])]
-    inner = [Related(display_path(f.file), Location(f.line, 1),
-                     "the sync happens here" if i == 0 else f"through `{f.function}`")
-             for i, f in reversed(list(enumerate(stack[:depth])))]
-    return tuple(callers + inner)
-
-
 def by_cost(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """Most measured syncs first; findings without a measurement keep their order, last."""
-    return sorted(diagnostics, key=lambda d: -(d.runtime_syncs or 0))
+    """Most measured syncs (then graph breaks) first; findings without a measurement keep
+    their order, last."""
+    return sorted(diagnostics, key=lambda d: (-(d.runtime_syncs or 0),
+                                              -(d.runtime_graph_breaks or 0)))

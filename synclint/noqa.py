@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import click
 
 from synclint.diagnostics import Diagnostic
-from synclint.suppression import _IGNORE, _NOQA
+from synclint.suppression import _IGNORE, _NOQA, noqa_rows
 
 #: Findings a `# noqa` cannot or should not suppress: syntax errors are never filtered,
 #: and suppressing SYN100 would only keep an unused suppression alive.
@@ -39,10 +39,14 @@ def add_noqa(text: str, diagnostics: Iterable[Diagnostic]) -> NoqaResult:
     Existing `# noqa: X` codes and other comments are kept; running it twice adds nothing.
     """
     wanted: dict[int, list[str]] = {}
+    # A finding inside a multi-line string or a backslash continuation takes its comment
+    # at the end of those lines, where it suppresses it (as ruff's --add-noqa does).
+    rows = noqa_rows(text)
     for diagnostic in diagnostics:
         if diagnostic.code in NOT_SUPPRESSIBLE:
             continue
-        codes = wanted.setdefault(diagnostic.location.row, [])
+        row = diagnostic.location.row
+        codes = wanted.setdefault(rows.get(row, row), [])
         if diagnostic.code not in codes:
             codes.append(diagnostic.code)
     if not wanted:

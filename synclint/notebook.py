@@ -4,8 +4,12 @@ the way back to cells and to the notebook file.
 The code cells are joined in order (names defined in one cell are known in the next, as
 when the notebook runs), each after a marker comment line, so that a fixed text splits
 back into cells. IPython syntax is not Python: a cell starting with a cell magic
-(`%%bash`) is left out, and a line magic or shell escape (`%time ...`, `!pip ...`,
-`x = !ls`, `obj?`) becomes a placeholder `pass` that the fixed text gets back verbatim.
+whose body is another language (`%%bash`, `%%html`, `%%writefile`) is left out; one whose
+body is Python run in the notebook (`%%time`, `%%timeit`, `%%capture`, `%%prun`,
+`%%debug`, and `%%python`, `%%python3`, `%%pypy`, ruff's list) is checked with its magic
+line masked; a line magic or shell escape (`%time ...`, `!pip ...`, `x = !ls`, `obj?`)
+and a cell magic's line become a placeholder `pass` that the fixed text gets back
+verbatim, so rows within the cell are kept.
 A cell that does not parse is left out too, with its own SYN000 finding, so the other
 cells are still checked (each cell is parsed on its own when a notebook runs).
 
@@ -27,11 +31,18 @@ from synclint.files_io import SourceError
 from synclint.rule_info import SYNTAX_ERROR
 
 SUFFIX = ".ipynb"
+#: Why a notebook's findings offer no fix (the sentence `fix` would refuse with).
+_LAYOUT_REFUSAL = ("No fix in this notebook: its JSON layout cannot be reproduced, so "
+                   "writing it would reformat every cell.")
 _CELL_MARK = "# synclint-notebook-cell "
 _MAGIC = "pass  # synclint-notebook-magic "
 _MAGIC_LINE = re.compile(r"^(\s*)pass  # synclint-notebook-magic (\d+)$")
 #: IPython-only lines: magics, shell escapes, help, and assignments from them.
 _IPYTHON_LINE = re.compile(r"^\s*(?:[%!?]|[\w.,\s\[\]()]+=\s*[%!])|\?\s*$")
+#: Cell magics whose body is Python (ruff's list, crates/ruff_notebook): the cell is
+#: checked, its first line masked. Every other cell magic's body is another language.
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "python",
+                                "python3", "pypy"})
 
 
 def is_notebook(path: str) -> bool:
@@ -60,17 +71,25 @@ class Notebook:
     indent: int | None
     ensure_ascii: bool
     trailing_newline: bool
+    #: Whether the file can be written back changing only the fixed cells (see writable);
+    #: where it cannot, `fix` refuses, so no finding offers a fix.
+    layout_kept: bool = True
 
     def locate(self, d: Diagnostic) -> Diagnostic:
         """`d` (rows of `source`) in cell coordinates."""
         cell, start = self._cell_location(d.location)
         _, end = self._cell_location(d.end_location)
         fix = d.fix
-        if fix is not None:
+        help_text = d.help
+        if fix is not None and not self.layout_kept:
+            fix = None
+            help_text = f"{help_text or ''} {_LAYOUT_REFUSAL}".strip()
+        elif fix is not None:
             fix = Fix(fix.applicability, fix.message, tuple(
                 Edit(e.content, self._cell_location(e.location)[1],
                      self._cell_location(e.end_location)[1]) for e in fix.edits))
-        return replace(d, location=start, end_location=end, fix=fix, cell=cell)
+        return replace(d, location=start, end_location=end, fix=fix, cell=cell,
+                       help=help_text)
 
     def for_source(self, source: str) -> Notebook:
         """The same notebook with `source` (a fixed text, its marker lines intact) as its
@@ -113,6 +132,9 @@ class Notebook:
             if restored is None:
                 return None
             original = _cell_text(cells[index])
+            magic = _first_line(original)
+            if cell_magic(magic) is not None and _first_line(restored) != magic:
+                return None  # a fix moved code above the cell magic, which must come first
             if restored.rstrip("\n") == original.rstrip("\n"):
                 continue
             # A cell's text has no final newline in Jupyter's files; keep the original's.
@@ -184,19 +206,21 @@ def parse_notebook(name: str, text: str) -> Notebook:
         cell_lines = cell_text.split("\n")
         if cell_lines and cell_lines[-1] == "":
             cell_lines.pop()
-        first = next((line for line in cell_lines if line.strip()), "")
+        first = next((number for number, line in enumerate(cell_lines) if line.strip()), 0)
         code_cells.append(index)
         lines.append(f"{_CELL_MARK}{index + 1}")
         rows.append((index + 1, 0))
-        if first.lstrip().startswith("%%"):
-            # A cell magic: the whole cell is another language (bash, html, timeit).
+        magic = cell_magic(cell_lines[first]) if cell_lines else None
+        if magic is not None and magic not in PYTHON_CELL_MAGICS:
+            # A cell magic whose body is another language (bash, html, writefile).
             kept = ["" for _ in cell_lines]
             _add(lines, rows, index, kept)
             left_out.add(index)
             continue
         python = []
-        for line in cell_lines:
-            if _IPYTHON_LINE.search(line) and _parses(line.strip()) is not None:
+        for number, line in enumerate(cell_lines):
+            if (magic is not None and number == first) or (
+                    _IPYTHON_LINE.search(line) and _parses(line.strip()) is not None):
                 margin = line[:len(line) - len(line.lstrip())]
                 python.append(f"{margin}{_MAGIC}{len(magics)}")
                 magics.append(line)
@@ -210,9 +234,23 @@ def parse_notebook(name: str, text: str) -> Notebook:
         _add(lines, rows, index, python)
     source = "\n".join(lines) + "\n" if lines else ""
     indent, ensure_ascii = _style(text, data)
-    return Notebook(data, source, tuple(rows), tuple(code_cells), tuple(magics),
-                    tuple(errors), frozenset(left_out), indent, ensure_ascii,
-                    text.endswith("\n"))
+    notebook = Notebook(data, source, tuple(rows), tuple(code_cells), tuple(magics),
+                        tuple(errors), frozenset(left_out), indent, ensure_ascii,
+                        text.endswith("\n"))
+    return replace(notebook, layout_kept=writable(notebook, text))
+
+
+def _first_line(text: str) -> str:
+    return next((line for line in text.split("\n") if line.strip()), "")
+
+
+def cell_magic(line: str) -> str | None:
+    """The name of the cell magic `line` starts (`%%time -n 3` -> "time"), or None."""
+    stripped = line.lstrip()
+    if not stripped.startswith("%%"):
+        return None
+    name = stripped[2:].split(maxsplit=1)
+    return name[0] if name else ""
 
 
 def _add(lines: list[str], rows: list[tuple[int, int]], index: int,
@@ -250,3 +288,38 @@ def in_cells(notebook: Notebook, diagnostics: Iterable[Diagnostic]) -> tuple[Dia
     found = [notebook.locate(d) for d in diagnostics]
     found.extend(notebook.syntax_errors)
     return tuple(sorted(found, key=lambda d: (d.cell or 0, d.location, d.code)))
+
+
+def file_position(text: str, cell: int, row: int, column: int) -> tuple[int, int] | None:
+    """Where row and column (1-based) of cell `cell`'s source lie in the notebook file's
+    own text (its JSON), for annotations on the file (GitHub); None when the notebook
+    cannot be read or its layout cannot be reproduced."""
+    try:
+        notebook = parse_notebook("", text)
+        source = notebook.data["cells"][cell - 1].get("source", "")
+    except (SourceError, IndexError, KeyError, TypeError, AttributeError):
+        return None
+    if not notebook.layout_kept:
+        return None
+    lines = source if isinstance(source, list) else str(source).splitlines(keepends=True)
+    if not 1 <= row <= max(len(lines), 1):
+        return None
+    line = lines[row - 1] if lines else ""
+    # The JSON line of the row: mark its string, dump as the file was dumped, find it.
+    marker = "synclint-position-marker"
+    while marker in text:
+        marker += "-"
+    marked: list[str] | str
+    if isinstance(source, list):
+        marked, before = [*lines[:row - 1], marker, *lines[row:]], line[:column - 1]
+    else:
+        before = "".join(lines[:row - 1]) + line[:column - 1]
+        marked = marker + "".join(lines)
+    data = dict(notebook.data)
+    data["cells"] = [dict(c) for c in data["cells"]]
+    data["cells"][cell - 1]["source"] = marked
+    dumped = notebook.dumps(data)
+    at = dumped.index(marker)
+    start = dumped.rfind("\n", 0, at) + 1
+    escaped = json.dumps(before, ensure_ascii=notebook.ensure_ascii)[1:-1]
+    return dumped.count("\n", 0, at) + 1, at - start + len(escaped) + 1

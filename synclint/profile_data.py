@@ -5,10 +5,11 @@ No torch here: `check --runtime` reads a profile on machines without the runtime
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: The rule a static finding at a sync site would carry, by the harness's sync kind.
@@ -40,6 +41,8 @@ _CODE_BY_OP: tuple[tuple[str, str], ...] = (
     ("index", "SYN104"),
 )
 HOST_READ = "SYN101"
+#: The backend of a `profile --compile` run: Dynamo's graph breaks, no sync counts.
+DYNAMO = "dynamo"
 
 
 def code_for_kind(kind: str, op: str = "") -> str:
@@ -93,16 +96,48 @@ class Site:
 
 
 @dataclass(frozen=True)
+class BreakSite:
+    """A graph break Dynamo made (`synclint profile --compile`), at its innermost user
+    frame: how often Dynamo logged it (once per compilation of its frame), its reason,
+    and the rule of the finding that predicts it (SYN499 when none does)."""
+
+    file: str
+    line: int
+    function: str
+    reason: str
+    count: int
+    code: str
+    #: Whether a finding of `synclint check` with `"graph_break": true` covers it.
+    static: bool
+    stack: tuple[Frame, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "file": self.file, "line": self.line, "function": self.function,
+            "reason": self.reason, "count": self.count, "code": self.code,
+            "static": self.static, "stack": [frame.to_json() for frame in self.stack],
+        }
+
+
+@dataclass(frozen=True)
 class Profile:
-    """Every sync site of one run."""
+    """Every sync site of one run (and, from `profile --compile`, every graph break)."""
 
     total: int
     backend: str
     sites: tuple[Site, ...]
+    graph_breaks: tuple[BreakSite, ...] = ()
+    #: SHA-256 of each file of the sites' stacks when the profile was taken (file as shown
+    #: -> hex digest), so that `check --runtime` notices a file edited since.
+    files: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"total": self.total, "backend": self.backend,
-                "sites": [site.to_json() for site in self.sites]}
+        data: dict[str, Any] = {"total": self.total, "backend": self.backend,
+                                "sites": [site.to_json() for site in self.sites]}
+        if self.graph_breaks or self.backend == DYNAMO:
+            data["graph_breaks"] = [site.to_json() for site in self.graph_breaks]
+        data["files"] = dict(self.files)
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2) + "\n"
@@ -135,10 +170,7 @@ def parse_profile(data: Any) -> Profile:
     for raw in _list(data["sites"], "sites"):
         if not isinstance(raw, dict):
             raise TypeError("each site must be an object")
-        stack = tuple(
-            Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
-            for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
-        )
+        stack = _stack(raw)
         site = Site(
             file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
             function=_str(raw["function"], "function"), kind=_str(raw["kind"], "kind"),
@@ -148,8 +180,30 @@ def parse_profile(data: Any) -> Profile:
             stack=stack or (Frame(raw["file"], raw["line"], raw["function"]),),
         )
         sites.append(site)
+    breaks = []
+    for raw in _list(data.get("graph_breaks", []), "graph_breaks"):
+        if not isinstance(raw, dict):
+            raise TypeError("each graph break must be an object")
+        stack = _stack(raw)
+        breaks.append(BreakSite(
+            file=_str(raw["file"], "file"), line=_int(raw["line"], "line"),
+            function=_str(raw.get("function", ""), "function"),
+            reason=_str(raw.get("reason", ""), "reason"), count=_int(raw["count"], "count"),
+            code=_str(raw.get("code", "SYN499"), "code"), static=bool(raw.get("static", False)),
+            stack=stack or (Frame(raw["file"], raw["line"], raw.get("function", "")),)))
+    files = data.get("files", {})
+    if not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+        raise TypeError("'files' must map file names to SHA-256 digests")
     return Profile(total=_int(data["total"], "total"), backend=_str(data["backend"], "backend"),
-                   sites=tuple(sites))
+                   sites=tuple(sites), graph_breaks=tuple(breaks), files=dict(files))
+
+
+def _stack(raw: dict[str, Any]) -> tuple[Frame, ...]:
+    return tuple(
+        Frame(_str(f["file"], "file"), _int(f["line"], "line"), _str(f["function"], "function"))
+        for f in _list(raw.get("stack", []), "stack") if isinstance(f, dict)
+    )
 
 
 def _list(value: Any, key: str) -> list[Any]:
@@ -190,3 +244,42 @@ def by_file(sites: Sequence[Site]) -> dict[str, int]:
     for site in sites:
         totals[site.file] = totals.get(site.file, 0) + site.count
     return totals
+
+
+def digest(path: str) -> str | None:
+    """The SHA-256 of a file's bytes, or None when it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            return hashlib.sha256(handle.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def digests(paths: Iterable[str]) -> dict[str, str]:
+    """The SHA-256 of each readable file among `paths` (`<string>` and the like skipped)."""
+    found = {}
+    for path in paths:
+        if not path.startswith("<"):
+            value = digest(path)
+            if value is not None:
+                found[path] = value
+    return found
+
+
+def changed_files(profile: Profile) -> list[str]:
+    """The files of `profile` whose bytes are not those profiled (edited, or gone)."""
+    return [path for path, value in profile.files.items() if digest(path) != value]
+
+
+def without_files(profile: Profile, paths: Sequence[str]) -> Profile:
+    """`profile` without the sites any of whose frames lies in one of `paths`: their lines
+    may have moved, so joining them to findings by line would mislead."""
+    if not paths:
+        return profile
+    stale = {os.path.realpath(p) for p in paths}
+
+    def fresh(stack: Sequence[Frame]) -> bool:
+        return not any(os.path.realpath(f.file) in stale for f in stack)
+
+    return replace(profile, sites=tuple(s for s in profile.sites if fresh(s.stack)),
+                   graph_breaks=tuple(b for b in profile.graph_breaks if fresh(b.stack)))

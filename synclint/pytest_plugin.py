@@ -13,6 +13,7 @@ import re
 from collections.abc import Generator, Iterator
 from contextlib import AbstractContextManager, ExitStack
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -20,29 +21,42 @@ import pytest
 if TYPE_CHECKING:
     from synclint.runtime import MemoryReport, SyncCounting, SyncReport
 
-_UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3}
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMG]?B)\s*$", re.IGNORECASE)
+#: Powers of 1024, written either way: "64 MB" is read as 64 MiB (as pytest-memray does).
+_UNITS = {"B": 1, "KB": 1024, "MB": 1024**2, "GB": 1024**3,
+          "KIB": 1024, "MIB": 1024**2, "GIB": 1024**3}
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMG]?I?B)\s*$", re.IGNORECASE)
 _RESULT_KEY = "synclint"
 _MEASUREMENT = pytest.StashKey["Measurement"]()
 _COLLECTOR = pytest.StashKey["SummaryCollector"]()
 
 
 def parse_size(limit: str | int) -> int:
-    """Bytes in "64 MB" (units B, KB, MB, GB, powers of 1024) or a plain int."""
+    """Bytes in "64 MB" or "64 MiB" (units B, KB/KiB, MB/MiB, GB/GiB, powers of 1024) or a
+    plain int."""
     if isinstance(limit, int) and not isinstance(limit, bool):
         return limit
     match = _SIZE.match(str(limit))
-    if match is None:
-        raise ValueError(f"max_memory: cannot read {limit!r}; write e.g. '64 MB' (B, KB, MB, GB)")
+    if match is None or match.group(2).upper() not in _UNITS:
+        raise ValueError(f"max_memory: cannot read {limit!r}; write e.g. '64 MB' (B, KB, MB, "
+                         "GB, or KiB, MiB, GiB: powers of 1024)")
     return int(float(match.group(1)) * _UNITS[match.group(2).upper()])
 
 
 def format_size(nbytes: float) -> str:
-    for unit in ("B", "KB", "MB"):
+    """Bytes in binary units, labelled as such: 4.0 KiB is 4096 bytes."""
+    for unit in ("B", "KiB", "MiB"):
         if abs(nbytes) < 1024:
             return f"{nbytes:.0f} {unit}" if unit == "B" else f"{nbytes:.1f} {unit}"
         nbytes /= 1024
-    return f"{nbytes:.1f} GB"
+    return f"{nbytes:.1f} GiB"
+
+
+#: The first line of a sync section (`_sync_section`), as found in a failure message.
+_SITES_HEADER = re.compile(r"^\d+ host syncs? \(", re.MULTILINE)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def max_syncs(n: int | None) -> None:
@@ -255,15 +269,26 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, o
     return result
 
 
-def _sync_section(report: SyncReport) -> str:
-    lines = [f"{report.total} host sync(s) ({report.backend}):"]
+def _sync_section(report: SyncReport, root: Path | None = None) -> str:
+    """The sites, most syncs first, with paths relative to `root` (pytest's rootdir) when
+    under it, as `synclint profile` shows them relative to where it runs."""
+    lines = [f"{_count(report.total, 'host sync')} ({report.backend}):"]
     for event, count in report.by_location():
-        lines.append(
-            f"  {count:>5}  {event.kind:<18} {event.file}:{event.line} in {event.function}"
-        )
+        lines.append(f"  {count:>5}  {event.kind:<18} {_shown(event.file, root)}:{event.line}"
+                     f" in {event.function}")
     if report.allowed:
-        lines.append(f"{len(report.allowed)} allowed sync(s), not counted (allow_syncs)")
+        lines.append(f"{_count(len(report.allowed), 'allowed sync')}, not counted "
+                     "(allow_syncs)")
     return "\n".join(lines)
+
+
+def _shown(file: str, root: Path | None) -> str:
+    if root is None or file.startswith("<"):
+        return file
+    try:
+        return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return file  # outside the rootdir (an installed library): kept absolute
 
 
 def _grew(measured: int, saved: object) -> bool:
@@ -286,7 +311,7 @@ def _against_baseline(
     if syncs is not None and _grew(syncs.total, saved.get("syncs")):
         failures.append(
             f"Host syncs grew from {saved['syncs']} to {syncs.total} against "
-            f"{settings.baseline_path}.\n" + _sync_section(syncs)
+            f"{settings.baseline_path}.\n" + _sync_section(syncs, item.config.rootpath)
         )
     if memory is not None and _grew(memory.peak_bytes, saved.get("peak_bytes")):
         failures.append(
@@ -306,12 +331,15 @@ def pytest_runtest_makereport(
         return report
     failures: list[str] = []
     syncs, memory = measurement.syncs, measurement.memory
+    root = item.config.rootpath
+    section = None
     if syncs is not None:
-        report.sections.append(("synclint syncs", _sync_section(syncs)))
+        section = ("synclint syncs", _sync_section(syncs, root))
+        report.sections.append(section)
         if measurement.max_syncs is not None and syncs.total > measurement.max_syncs:
             failures.append(
-                f"Test made {syncs.total} host syncs, more than max_syncs({measurement.max_syncs}).\n"
-                + _sync_section(syncs)
+                f"Test made {_count(syncs.total, 'host sync')}, more than "
+                f"max_syncs({measurement.max_syncs}).\n" + _sync_section(syncs, root)
             )
     if memory is not None:
         peak = f"peak temporary memory {format_size(memory.peak_bytes)} ({memory.backend})"
@@ -321,6 +349,9 @@ def pytest_runtest_makereport(
                 f"Test's {peak} exceeds max_memory({format_size(measurement.max_bytes)})."
             )
     failures += _against_baseline(item, item.config.stash[_SETTINGS], syncs, memory)
+    if section is not None and any(_SITES_HEADER.search(f) for f in failures):
+        # A sync failure lists the sites in its message already: no section repeating them.
+        report.sections.remove(section)
     row = TestResult(
         nodeid=item.nodeid,
         syncs=syncs.total if syncs is not None else None,
@@ -388,7 +419,8 @@ class SummaryCollector:
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if self.save_path is not None:
             terminalreporter.write_line(
-                f"synclint: saved syncs and peaks of {len(self.rows)} test(s) to {self.save_path}"
+                f"synclint: saved syncs and peaks of {_count(len(self.rows), 'test')} to "
+                f"{self.save_path}"
             )
         if not self.table:
             return

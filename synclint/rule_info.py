@@ -30,7 +30,7 @@ UNUSED_NOQA = "SYN100"
 #: The kinds of stall, in the order the catalogue (`synclint rules`, README) shows them.
 GROUPS: tuple[str, ...] = (
     "host read", "truth test", "data-dependent shape", "host-to-device copy", "explicit wait",
-    "memory", "precision", "measured", "suppressions", "file errors",
+    "graph break", "memory", "precision", "measured", "suppressions", "file errors",
 )
 
 
@@ -48,7 +48,10 @@ class RuleInfo:
 
 
 _INFO = (
-    RuleInfo(IO_ERROR, "io-error", "A file could not be read or decoded", group="file errors"),
+    RuleInfo(SYNTAX_ERROR, "syntax-error",
+             "A file is not valid Python: CPython's own parser rejects it", group="file errors"),
+    RuleInfo(IO_ERROR, "io-error", "A file could not be read, decoded or analysed",
+             group="file errors"),
     RuleInfo(UNUSED_NOQA, "unused-noqa", "A `# noqa: SYN...` code suppresses nothing on its line",
              default_enabled=False, fixable=True, group="suppressions"),
     RuleInfo("SYN101", "sync-in-loop",
@@ -101,12 +104,18 @@ _INFO = (
              "An op whose output size depends on GPU data: the host waits to learn the size",
              fixable=True,
              triggers=("repeat_interleave", "where", "nonzero", "argwhere", "unique",
-                       "masked_select", "bincount"), group="data-dependent shape"),
+                       "masked_select", "bincount", "one_hot"), group="data-dependent shape"),
     RuleInfo("SYN112", "separate-host-reads",
              "Several independent host reads of GPU tensors where one stacked transfer would do",
              fixable=True, triggers=(".item(", "float(", "int(", "bool(")),
     RuleInfo("SYN199", "runtime-only-sync",
              "A host sync measured at run time (check --runtime) that no static rule reports", group="measured"),
+    RuleInfo("SYN401", "graph-break",
+             "Code torch.compile runs breaks the graph without a host sync: print, "
+             "untraceable calls", triggers=("compile",), group="graph break"),
+    RuleInfo("SYN499", "runtime-only-graph-break",
+             "A graph break Dynamo reported at run time (profile --compile) that no static "
+             "rule predicts", group="measured"),
     RuleInfo("SYN201", "cat-then-reduce",
              "A concatenation of flattened tensors that is only reduced: an O(total) "
              "temporary where per-tensor reductions would do",
@@ -120,7 +129,7 @@ _INFO = (
              fixable=True, triggers=("*", "pow", "square", "dot", "inner"), group="precision"),
 )
 
-#: Every rule by code, in code order (SYN000, the syntax error, is no rule).
+#: Every rule by code, in code order.
 RULES: dict[str, RuleInfo] = {info.code: info for info in sorted(_INFO, key=lambda i: i.code)}
 DEFAULT_CODES: frozenset[str] = frozenset(c for c, i in RULES.items() if i.default_enabled)
 _BY_NAME = {info.name: code for code, info in RULES.items()}

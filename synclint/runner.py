@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 
     from libcst import Module
 
-    from synclint.analysis.project import FileView
     from synclint.cache import ResultCache
     from synclint.config import Settings
-    from synclint.files_io import SourceFile
+    from synclint.engine import LintOutput
+    from synclint.model.summaries import FileView
     from synclint.overlap import Ahead
 
 #: Below this many files a process pool costs more than it saves (pre-commit passes
@@ -81,21 +81,21 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
               stdin_text: str | None = None, stdin_name: str | None = None,
               cache: ResultCache | None = None, view: FileView | None = None,
               ahead: Ahead | None = None) -> FileOutcome:
-    """Lint (and maybe fix) one file. Never raises for a problem with the file itself.
+    """Lint one file (fix mode goes through `fixing.fix_paths`, standard input through
+    `_stdin`). Never raises for a problem with the file itself.
 
-    With a `cache` (check mode only), a result for the same text, code, settings and
-    whole-program view (`view.digest`: the summaries of what the file calls) is reused,
-    and a fresh one is stored. Without a `view` the file is indexed on its own.
-    `ahead` is what `synclint.overlap` read and parsed before the view was known.
+    With a `cache`, a result for the same text, code, settings and whole-program view
+    (`view.digest`: the summaries of what the file calls) is reused, and a fresh one is
+    stored. Without a `view` the file is indexed on its own. `ahead` is what
+    `synclint.overlap` read and parsed before the view was known.
     """
-    shown = display_path(stdin_name or path) if path == STDIN else display_path(path)
-    codes = settings.codes_for(stdin_name or path)
-    if path == STDIN:
-        text = stdin_text or ""
-        source_file = None
-    elif ahead is not None and ahead.source_file is not None:
-        source_file = ahead.source_file
-        text = source_file.text
+    if fix is not None or path == STDIN:
+        return check_paths([path], settings, fix=fix, stdin_text=stdin_text,
+                           stdin_name=stdin_name)[0]
+    shown = display_path(path)
+    codes = settings.codes_for(path)
+    if ahead is not None and ahead.source_file is not None:
+        text = ahead.source_file.text
     else:
         from synclint.files_io import SourceError, read_source
 
@@ -107,24 +107,26 @@ def check_one(path: str, settings: Settings, fix: FixOptions | None = None,
         from synclint.notebook import is_notebook
 
         if is_notebook(path):
-            return _notebook(shown, source_file, codes, fix)
+            return _notebook(shown, text, codes, view)
     try:
-        if fix is None:
-            if cache is None or path == STDIN:
-                parsed = ahead.parsed if ahead is not None else None
-                return FileOutcome(lint_text(text, shown, codes, view, parsed))
-            key = cache.key(text, shown, _fingerprint(settings, view), codes)
-            cached = cache.load(key)
-            if cached is not None:
-                return FileOutcome(cached)
-            result = lint_text(text, shown, codes, view,
-                               ahead.parsed if ahead is not None else None)
-            cache.store(key, result)
-            return FileOutcome(result)
-        return _fix_one(shown, text, source_file, codes, fix)
+        if cache is None:
+            parsed = ahead.parsed if ahead is not None else None
+            return FileOutcome(lint_text(text, shown, codes, view, parsed))
+        key = cache.key(text, shown, _fingerprint(settings, view), codes)
+        cached = cache.load(key)
+        if cached is not None:
+            return FileOutcome(cached)
+        result = lint_text(text, shown, codes, view,
+                           ahead.parsed if ahead is not None else None)
+        cache.store(key, result)
+        return FileOutcome(result)
     except Exception as error:  # last line of defence: one file never stops the run
-        message = f"internal error: {type(error).__name__}: {error}"
-        return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
+        return _internal_error(shown, error)
+
+
+def _internal_error(shown: str, error: Exception) -> FileOutcome:
+    message = f"internal error: {type(error).__name__}: {error}"
+    return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
 
 
 def io_error_result(shown: str, problem: str, codes: frozenset[str]) -> FileResult:
@@ -137,90 +139,66 @@ def io_error_result(shown: str, problem: str, codes: frozenset[str]) -> FileResu
     return FileResult(shown, (Diagnostic(IO_ERROR, message, shown, start, start),))
 
 
-def _notebook(shown: str, source_file: SourceFile, codes: frozenset[str],
-              fix: FixOptions | None) -> FileOutcome:
-    """A Jupyter notebook: its code cells linted (and fixed) as one source, findings in
-    cell coordinates; the file is rewritten only in the fixed cells' sources."""
-    from synclint.files_io import SourceError, unified_diff, write_source
-    from synclint.notebook import in_cells, parse_notebook, writable
+def _notebook(shown: str, text: str, codes: frozenset[str],
+              view: FileView | None) -> FileOutcome:
+    """A Jupyter notebook: its code cells linted as one source (a module of the model),
+    findings in cell coordinates."""
+    from synclint.files_io import SourceError
+    from synclint.notebook import in_cells, parse_notebook
 
     try:
-        notebook = parse_notebook(shown, source_file.text)
+        notebook = parse_notebook(shown, text)
     except SourceError as error:
         return FileOutcome(io_error_result(shown, error.problem, codes))
     try:
+        result = lint_text(notebook.source, shown, codes, view)
+    except Exception as error:  # last line of defence, as for a .py file
+        return _internal_error(shown, error)
+    return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))
+
+
+def _stdin(settings: Settings, fix: FixOptions | None, text: str,
+           name: str | None) -> FileOutcome:
+    """Source read from standard input, linted (and fixed) as the file `name` would be
+    with that text: with the modules it imports, as `synclint check NAME` indexes it."""
+    from synclint.session import Session
+
+    shown = display_path(name) if name else STDIN
+    path = name or STDIN
+    codes = settings.codes_for(path)
+    session = Session(settings, [path] if name else [])
+    if name:
+        session.set_text(name, text)
+
+    def lint(current: str) -> LintOutput:
+        if name:
+            return session.lint(name, current, shown=shown, codes=codes)
+        from synclint.engine import lint_source
+
+        return lint_source(current, shown, codes)
+
+    try:
         if fix is None:
-            result = lint_text(notebook.source, shown, codes)
-            return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))
+            output = lint(text)
+            errors = (output.error,) if output.error is not None else ()
+            return FileOutcome(FileResult(shown, tuple(output.diagnostics), errors))
         from synclint.fixer import fix_source
 
-        fixed = fix_source(notebook.source, shown, codes, unsafe=fix.unsafe,
-                           fixable=fix.fixable)
-    except Exception as error:  # last line of defence, as for a .py file
-        message = f"internal error: {type(error).__name__}: {error}"
-        return FileOutcome(FileResult(shown, errors=(FileError(shown, message, internal=True),)))
-    errors = (fixed.error,) if fixed.error is not None else ()
-    after = notebook.for_source(fixed.text)
-    outcome = FileOutcome(FileResult(shown, in_cells(after, fixed.remaining), errors),
-                          fixed=dict(fixed.fixed), changed=fixed.changed,
-                          warnings=tuple(fixed.discarded))
-    if not fixed.changed:
-        return outcome
-    new_text = notebook.rebuild(fixed.text)
-    problem = None
-    if new_text is None:
-        problem = "the fixed code no longer splits into the notebook's cells; not fixed"
-    elif not writable(notebook, source_file.text):
-        problem = ("the notebook's JSON layout cannot be reproduced, so writing it would "
-                   "reformat every cell; not fixed")
-    if problem is None and new_text is not None:
-        if not fix.write:
-            outcome.diff = unified_diff(shown, source_file.text, new_text)
-            return outcome
-        try:
-            write_source(source_file, new_text)
-            return outcome
-        except SourceError as error:
-            problem = error.problem
-    original = lint_text(notebook.source, shown, codes)
-    outcome.result = FileResult(shown, in_cells(notebook, original.diagnostics), errors)
-    outcome.fixed, outcome.changed, outcome.write_error = {}, False, problem
-    return outcome
+        result = fix_source(text, shown, codes, unsafe=fix.unsafe, fixable=fix.fixable,
+                            lint=lint)
+    except Exception as error:  # last line of defence
+        return _internal_error(shown, error)
+    errors = (result.error,) if result.error is not None else ()
+    outcome = FileOutcome(FileResult(shown, tuple(result.remaining), errors),
+                          fixed=dict(result.fixed), changed=result.changed,
+                          warnings=tuple(result.discarded))
+    if result.changed:
+        if fix.write:
+            outcome.fixed_text = result.text  # the caller prints the fixed text
+        else:
+            from synclint.files_io import unified_diff
 
-
-def _fix_one(shown: str, text: str, source_file: SourceFile | None, codes: frozenset[str],
-             options: FixOptions) -> FileOutcome:
-    from synclint.files_io import SourceError, unified_diff, write_source
-    from synclint.fixer import fix_source
-
-    result = fix_source(text, shown, codes, unsafe=options.unsafe,
-                        fixable=options.fixable)
-    errors: list[FileError] = []
-    if result.error is not None:
-        errors.append(result.error)
-    outcome = FileOutcome(
-        FileResult(shown, tuple(result.remaining), tuple(errors)),
-        fixed=dict(result.fixed),
-        changed=result.changed,
-        warnings=tuple(result.discarded),
-    )
-    if not result.changed:
-        return outcome
-    if not options.write:
-        outcome.diff = unified_diff(shown, text, result.text)
-        return outcome
-    if source_file is None:  # stdin: the caller prints the fixed text
-        outcome.fixed_text = result.text
-        return outcome
-    try:
-        write_source(source_file, result.text)
-    except SourceError as error:
-        # Nothing was written: the original findings remain, and the failure is reported.
-        original = lint_text(text, shown, codes)
-        outcome.result = replace(original, errors=tuple(errors))
-        outcome.fixed = {}
-        outcome.changed = False
-        outcome.write_error = error.problem
+            outcome.diff = unified_diff(shown, text, result.text)
     return outcome
 
 
@@ -266,12 +244,16 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> dict[s
     one picklable view per path; kept in `cache_dir` (the results cache's) between runs.
     A failure here costs the cross-file findings, never the run: each file is then
     indexed on its own."""
-    from synclint.analysis.project import build_project_for_paths, no_cyclic_gc
+    from synclint.analysis.index_cache import IndexStore, build
+    from synclint.model.project import no_cyclic_gc
+    from synclint.session import notebook_sources
 
     views: dict[str, FileView] = {}
     with no_cyclic_gc():
         try:
-            project = build_project_for_paths(paths, display_path, cache_dir)
+            project = build(paths, display_path,
+                            IndexStore(cache_dir) if cache_dir is not None else None,
+                            notebook_sources(paths, {}))
         except (RecursionError, MemoryError):
             return {}
         for path in paths:
@@ -322,8 +304,11 @@ def check_paths(
     stdin_name: str | None = None,
     progress: Callable[[int], None] | None = None,
     cache: ResultCache | None = None,
+    views: Mapping[str, FileView] | None = None,
 ) -> list[FileOutcome]:
-    """Check every path, in parallel when there are enough of them; results sorted by path.
+    """Check (or fix) every path, in parallel when there are enough of them; results
+    sorted by path. Every file is linted with its view of the one model of all of them
+    (`views`, by path, when the caller has it already).
 
     Cache hits are served here first, so that a warm run starts no pool at all.
     """
@@ -331,26 +316,30 @@ def check_paths(
     outcomes: list[FileOutcome] = []
     regular = [p for p in files if p != STDIN]
     if STDIN in files:
-        outcomes.append(check_one(STDIN, settings, fix, stdin_text, stdin_name))
+        outcomes.append(_stdin(settings, fix, stdin_text or "", stdin_name))
     if fix is not None:
-        cache = None
+        from synclint.fixing import fix_paths
+
+        outcomes.extend(fix_paths(regular, settings, fix, jobs=jobs, cache=cache,
+                                  progress=progress))
+        outcomes.sort(key=lambda o: o.result.filename)
+        return outcomes
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     pooled = workers > 1 and len(regular) >= POOL_THRESHOLD
-    if fix is None and pooled:
+    if views is None and pooled:
         from synclint.overlap import check_overlapped, nothing_cached, overlap_index
 
         if (cache is None or nothing_cached(cache)) and overlap_index():
             outcomes.extend(check_overlapped(regular, settings, workers, progress, cache))
             outcomes.sort(key=lambda o: o.result.filename)
             return outcomes
-    # Whole-program views for check mode; `fix` re-lints its own edits, so it indexes
-    # each file on its own (its classes, hooks and helpers).
-    views: dict[str, FileView] = {}
-    if fix is None and regular:
-        cache_dir = cache.directory if cache is not None else None
-        # A run without a cache lints every file: load the linter while the child indexes.
-        views = (_views_in_child(regular, cache_dir, preload=cache is None) if pooled
-                 else project_views(regular, cache_dir))
+    if views is None:
+        views = {}
+        if regular:
+            cache_dir = cache.directory if cache is not None else None
+            # Without a cache every file is linted: load the linter while the child indexes.
+            views = (_views_in_child(regular, cache_dir, preload=cache is None) if pooled
+                     else project_views(regular, cache_dir))
     if cache is not None:
         missed: list[str] = []
         for path in regular:

@@ -1,5 +1,10 @@
 """Suppression comments: `# noqa`, `# noqa: SYN101`, `# synclint: ignore[SYN101]`, and a
-file-wide `# synclint: noqa`."""
+file-wide `# synclint: noqa`.
+
+As in ruff, a finding on a line that cannot hold a comment is suppressed by a comment at
+the end of the lines it belongs with: the rows of a multi-line string, and the rows of a
+statement continued with backslashes, all take the comment of their last row (ruff's
+noqa line mapping; a statement spread over lines by brackets is not joined)."""
 
 from __future__ import annotations
 
@@ -26,6 +31,12 @@ class Suppressions:
 
     by_line: dict[int, set[str]] = field(default_factory=dict)
     file_codes: set[str] = field(default_factory=set)
+    #: Rows whose comment goes on a later row (see the module docstring): row -> that row.
+    noqa_rows: dict[int, int] = field(default_factory=dict)
+
+    def noqa_row(self, row: int) -> int:
+        """The row whose comment suppresses a finding on `row`."""
+        return self.noqa_rows.get(row, row)
 
     @classmethod
     def parse(cls, source: str) -> Suppressions:
@@ -39,7 +50,8 @@ class Suppressions:
             # Every comment is part of the source: tokenizing it (the costly part, a
             # Python step per token) cannot find a directive the source does not hold.
             return result
-        for row, comment in _comments(source):
+        comments, result.noqa_rows = _scan(source)
+        for row, comment in comments:
             for pattern in (_NOQA, _IGNORE):
                 for match in pattern.finditer(comment):
                     if pattern is _NOQA and _FILE_NOQA.match(comment):
@@ -52,21 +64,68 @@ class Suppressions:
     def suppresses(self, code: str, row: int) -> bool:
         if ALL in self.file_codes or code in self.file_codes:
             return True
-        codes = self.by_line.get(row)
+        codes = self.by_line.get(self.noqa_row(row))
         return codes is not None and (ALL in codes or code in codes)
 
 
 def _comments(source: str) -> list[tuple[int, str]]:
     """(row, text) of each comment; falls back to a line scan if tokenizing fails."""
+    return _scan(source)[0]
+
+
+def noqa_rows(source: str) -> dict[int, int]:
+    """Row -> the row whose comment suppresses findings on it, for the rows of multi-line
+    strings and backslash continuations (every other row is its own)."""
+    return _scan(source)[1]
+
+
+#: Tokens after which a later row starts a new line of code, not a continuation.
+_LINE_BREAKS = frozenset({tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT,
+                          tokenize.ENCODING, tokenize.COMMENT})
+_FSTRING_START = getattr(tokenize, "FSTRING_START", None)  # Python 3.12+
+_FSTRING_END = getattr(tokenize, "FSTRING_END", None)
+
+
+def _scan(source: str) -> tuple[list[tuple[int, str]], dict[int, int]]:
+    """The comments (row, text) and the noqa row mapping, in one tokenization; without a
+    mapping, and comments found by a line scan, when the source does not tokenize."""
+    comments: list[tuple[int, str]] = []
+    spans: list[tuple[int, int]] = []
     try:
-        return [
-            (token.start[0], token.string)
-            for token in tokenize.generate_tokens(io.StringIO(source).readline)
-            if token.type == tokenize.COMMENT
-        ]
+        previous: tokenize.TokenInfo | None = None
+        fstrings: list[int] = []
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            kind = token.type
+            if kind == tokenize.COMMENT:
+                comments.append((token.start[0], token.string))
+            if kind == _FSTRING_START:
+                fstrings.append(token.start[0])
+            elif kind == _FSTRING_END and fstrings:
+                spans.append((fstrings.pop(), token.end[0]))
+            elif kind == tokenize.STRING and token.end[0] > token.start[0]:
+                spans.append((token.start[0], token.end[0]))
+            if previous is not None and previous.type not in _LINE_BREAKS and \
+                    kind not in (tokenize.ENDMARKER, tokenize.DEDENT) and \
+                    token.start[0] > previous.end[0]:
+                spans.append((previous.end[0], token.start[0]))  # a backslash continuation
+            previous = token
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        return [
-            (row, line[line.index("#"):])
-            for row, line in enumerate(source.splitlines(), start=1)
-            if "#" in line
-        ]
+        fallback = [(row, line[line.index("#"):])
+                    for row, line in enumerate(source.splitlines(), start=1) if "#" in line]
+        return fallback, {}
+    return comments, _mapping(spans)
+
+
+def _mapping(spans: list[tuple[int, int]]) -> dict[int, int]:
+    """Each row of the merged spans (spans that share a row join) -> the merged last row."""
+    mapping: dict[int, int] = {}
+    merged: list[list[int]] = []
+    for first, last in sorted(spans):
+        if merged and first <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], last)
+        else:
+            merged.append([first, last])
+    for first, last in merged:
+        for row in range(first, last):
+            mapping[row] = last
+    return mapping

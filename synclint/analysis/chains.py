@@ -4,6 +4,7 @@ per-step code; their short messages and related locations (DESIGN.md section 8).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 
 import libcst as cst
@@ -13,7 +14,8 @@ from synclint.analysis.project import EFFECT_WORDS, Effect, Hot, Site, argument_
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Location, Related
 
-#: Message length the style guide allows.
+#: Message length the style guide aims for: a message is written to fit, never cut (a
+#: cut message loses its reason); only a name longer than the whole budget can exceed it.
 MAX_MESSAGE = 100
 
 
@@ -83,13 +85,19 @@ def where(site: Site) -> str:
 
 
 def call_message(found: CallSync, hot: Hot | None) -> str:
-    """"`to_float()` reads a tensor on the host (helpers.py:5), once per iteration"."""
+    """"`to_float()` reads a tensor on the host (helpers.py:5), once per iteration"; the
+    longest form that fits, down to the method's own name and "in per-step code" (the
+    full name and the chain are in the related locations)."""
     words = EFFECT_WORDS[found.effect.code]
-    when = "once per iteration" if hot is None else _hot_words(hot)
-    message = f"`{found.callee}()` {words} ({where(found.effect.site)}), {when}"
-    if len(message) > MAX_MESSAGE:
-        message = f"`{found.callee}()` {words}, {when}"
-    return _clip(message)
+    when = "once per iteration" if hot is None else f"and {hot.reason}"
+    short_when = "once per iteration" if hot is None else _per_step(hot)
+    name = f"`{found.callee}()`"
+    short_name = f"`{found.callee.rsplit('.', 1)[-1]}()`"
+    return fitting(f"{name} {words} ({where(found.effect.site)}), {when}",
+                   f"{name} {words}, {when}",
+                   f"{name} {words}, {short_when}",
+                   f"{short_name} {words}, {short_when}",
+                   f"{short_name} syncs with the GPU, {short_when}")
 
 
 def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:
@@ -100,28 +108,47 @@ def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:
     related.append(Related(last.filename, Location(last.line, last.column),
                            f"the sync: {last.message}"))
     if hot is not None:
-        related.insert(0, _related(hot.site))
+        related.insert(0, _related_hot(hot))
     return tuple(related)
 
 
 def hot_message(what: str, hot: Hot) -> str:
-    """"`.item()` syncs with the GPU on every call: `training_step` runs once per batch"."""
-    return _clip(f"{what} syncs with the GPU on every call: {hot.reason}")
+    """"`.item()` syncs with the GPU on every call: `training_step` runs once per batch",
+    or a shorter form that fits (the reason is also the related location's message)."""
+    return fitting(f"{what} syncs with the GPU on every call: {hot.reason}",
+                   f"{what} syncs with the GPU {_per_step(hot)}",
+                   f"{what} syncs with the GPU in per-step code")
 
 
 def hot_related(hot: Hot) -> tuple[Related, ...]:
-    return (_related(hot.site),)
+    return (_related_hot(hot),)
 
 
-def _hot_words(hot: Hot) -> str:
-    return f"and {hot.reason}"
+def _per_step(hot: Hot) -> str:
+    """"in per-step code (`training_step`)": why the code is hot, in a few words."""
+    entry = _ENTRY.match(hot.reason)
+    return f"in per-step code ({entry.group(0)})" if entry else "in per-step code"
+
+
+_ENTRY = re.compile(r"`[^`]+`")
 
 
 def _related(site: Site) -> Related:
     return Related(site.filename, Location(site.line, site.column), site.message)
 
 
-def _clip(message: str) -> str:
-    if len(message) <= MAX_MESSAGE:
-        return message
-    return message[: MAX_MESSAGE - 3].rstrip() + "..."
+def _related_hot(hot: Hot) -> Related:
+    """Where the code is made per-step, saying why (a hook's registration says where it is
+    registered, and that it is a hook)."""
+    site = hot.site
+    message = site.message if site.message == hot.reason else f"{hot.reason} ({site.message})"
+    return Related(site.filename, Location(site.line, site.column), message)
+
+
+def fitting(*candidates: str) -> str:
+    """The first message that fits in MAX_MESSAGE characters, longest first; the last
+    (shortest) when none does. Never a cut one."""
+    for candidate in candidates:
+        if len(candidate) <= MAX_MESSAGE:
+            return candidate
+    return candidates[-1]

@@ -42,11 +42,13 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import Kind
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
@@ -63,7 +65,7 @@ from synclint.model.project import Project, no_cyclic_gc
 from synclint.model.summaries import Hot, Summary
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 2
+INDEX_FORMAT = 6
 INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -124,6 +126,34 @@ class IndexStore:
             return
 
 
+class MemoryIndexStore:
+    """An `IndexStore` kept in memory, for one process that rebuilds the index after
+    each edit (`--no-cache`, a language server's unsaved buffers): only the last entry
+    is kept. A first load may come from a store on disk (`below`), never written."""
+
+    def __init__(self, below: IndexStore | None = None) -> None:
+        self._entry: tuple[str, dict[str, Any]] | None = None
+        self._below = below
+
+    def key(self, checked: Iterable[str]) -> str:
+        if self._below is not None:
+            return self._below.key(checked)
+        digest = hashlib.sha256(str(INDEX_FORMAT).encode())
+        for name in checked:
+            digest.update(b"\0")
+            digest.update(name.encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def load(self, key: str) -> dict[str, Any] | None:
+        if self._entry is not None and self._entry[0] == key:
+            return self._entry[1]
+        return self._below.load(key) if self._below is not None else None
+
+    def store(self, key: str, data: dict[str, Any]) -> None:
+        # What the index reads back from JSON: tuples as lists, and no shared state.
+        self._entry = (key, json.loads(json.dumps(data, separators=(",", ":"))))
+
+
 # --- one run -------------------------------------------------------------------------------
 @dataclass
 class _File:
@@ -144,18 +174,22 @@ class _File:
 
 
 def build(paths: Iterable[str], display: Callable[[str], str],
-          store: IndexStore | None) -> Project:
+          store: IndexStore | MemoryIndexStore | None,
+          overlays: Mapping[str, str] | None = None) -> Project:
     """The summarised project of `paths` (see `build_project_for_paths`), reusing and
-    refreshing the cached index in `store` when there is one."""
+    refreshing the cached index in `store` when there is one. `overlays` gives the text
+    of files that differ from the disk (an editor's buffer, standard input, a file being
+    fixed), by real path."""
     checked = list(paths)
     key = store.key(display(path) for path in checked) if store is not None else ""
     entry = _load_entry(store, key) if store is not None else None
     records = {record["filename"]: record for record in entry["modules"]} if entry else {}
+    overlays = overlays or {}
     try:
-        files = _walk(checked, display, records)
+        files = _walk(checked, display, records, overlays)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         entry, records = None, {}  # a damaged record: walk without the entry
-        files = _walk(checked, display, records)
+        files = _walk(checked, display, records, overlays)
     project: Project | None = None
     base: _Encoder | None = None
     same_files = entry is not None and [[f.name, f.module] for f in files] == entry["order"]
@@ -183,7 +217,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     return project
 
 
-def _load_entry(store: IndexStore, key: str) -> dict[str, Any] | None:
+def _load_entry(store: IndexStore | MemoryIndexStore, key: str) -> dict[str, Any] | None:
     entry = store.load(key)
     if entry is None:
         return None
@@ -199,13 +233,13 @@ def _load_entry(store: IndexStore, key: str) -> dict[str, Any] | None:
 
 
 def _walk(checked: list[str], display: Callable[[str], str],
-          records: dict[str, dict[str, Any]]) -> list[_File]:
+          records: dict[str, dict[str, Any]], overlays: Mapping[str, str]) -> list[_File]:
     """The checked files and what they import from their own trees, in the order a cold
     run indexes them; only files whose text is not in `records` are parsed."""
     from synclint.model.index import _decode, _module_file, _size
 
     files: list[_File] = []
-    queue: list[str] = list(checked)
+    queue = deque(checked)
     seen: set[str] = set()
     taken: set[str] = set()
     # Many modules import the same targets: look each up on disk once per run.
@@ -216,7 +250,7 @@ def _walk(checked: list[str], display: Callable[[str], str],
     # directory must not grow into the whole installation it imports from.
     budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
     while queue:
-        path = queue.pop(0)
+        path = queue.popleft()
         real = real_paths.get(path) or os.path.realpath(path)
         if real in seen:
             continue
@@ -225,14 +259,16 @@ def _walk(checked: list[str], display: Callable[[str], str],
             budget -= _size(path)
             if budget < 0:
                 continue
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError:
-            continue
-        text = _decode(data)
+        text = overlays.get(real)
         if text is None:
-            continue
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            text = _decode(data)
+            if text is None:
+                continue
         root, dotted = package_root(Path(path))
         name = display(path)
         module = f"{dotted}@{len(taken)}" if dotted in taken else dotted
@@ -338,20 +374,21 @@ def _assemble(files: list[_File], stale: set[str], objects: list[Any],
 def _decode_log(rows: list[Any], objects: list[Any],
                 ) -> dict[str, list[tuple[Evaluated, Reads]]]:
     log: dict[str, list[tuple[Evaluated, Reads]]] = {}
-    shared: dict[tuple[tuple[int, ...], int], Reads] = {}  # most are alike: (), ()
+    shared: dict[tuple[tuple[int, ...], int, int], Reads] = {}  # most are alike: (), ()
     for key, evaluations in rows:
         decoded = []
-        for evaluated_ref, sources, classes_ref in evaluations:
+        for evaluated_ref, sources, classes_ref, closure_ref in evaluations:
             evaluated = objects[evaluated_ref]
             if not isinstance(evaluated, Evaluated) or len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
             sources = tuple(sources)  # ints, or comparing them raises: index afresh
-            reads = shared.get((sources, classes_ref))
+            reads = shared.get((sources, classes_ref, closure_ref))
             if reads is None:
-                classes = objects[classes_ref]
-                if not isinstance(classes, tuple):
+                classes, closure = objects[classes_ref], objects[closure_ref]
+                if not isinstance(classes, tuple) or not isinstance(closure, tuple):
                     raise StaleIndex(f"bad record for {key}")
-                reads = shared[sources, classes_ref] = Reads(sources, classes)
+                reads = shared[sources, classes_ref, closure_ref] = Reads(sources, classes,
+                                                                          closure)
             decoded.append((evaluated, reads))
         log[str(key)] = decoded
     return log
@@ -400,16 +437,30 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      names=dict(record["defined"]), torch=bool(record["torch"]),
                      defined=dict(record["defined"]), linked=dict(record["names"]),
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
-                     sha=record["sha"], dotted=record["dotted"])
+                     sha=record["sha"], dotted=record["dotted"],
+                     chains=tuple(record["chains"]),
+                     globals=dict(objects[record["globals"]]))
+    facts = record.get("compile")
+    if facts is not None:  # what it compiles (`compiled.py`), kept with the module
+        module.compile = _compile_facts(objects[facts])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry in record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
+            record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
-            None if entry is None else _hot(objects[entry]))
-    for key, base_names, methods, bases, external in record["classes"]:
+            None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
+            bool(writes))
+    for key, base_names, methods, bases, external, attribute_classes in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
-                                      list(bases), list(external))
+                                      list(bases), list(external),
+                                      attribute_classes=dict(attribute_classes))
+
+
+def _compile_facts(value: object) -> ModuleFacts:
+    if not isinstance(value, ModuleFacts):
+        raise StaleIndex("bad compile record")
+    return value
 
 
 def _hot(value: object) -> Hot:
@@ -443,6 +494,8 @@ class Reads(NamedTuple):
     sources: tuple[int, ...]
     #: For a method: its class and bases, then the classes of attributes they reach.
     classes: tuple[ClassRead, ...]
+    #: For a nested function: the names it saw from the enclosing one (a closure).
+    closure: tuple[tuple[str, Kind], ...] = ()
 
 
 class _Memo:
@@ -527,7 +580,8 @@ class _Memo:
             reads = self._in_step_reads
             if reads is None:
                 reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
-                              self._class_reads(project, function, evaluated.attribute_reads))
+                              self._class_reads(project, function, evaluated.attribute_reads),
+                              _closure(project, function))
             self.log.setdefault(function.key, []).append((evaluated, reads))
         self._in_step_reads = None
         count[function.key] = step + 1
@@ -556,6 +610,8 @@ class _Memo:
             now = summaries.get(callee)
             if now is not seen and not _same_summary(seen, now):
                 return False
+        if reads.closure != _closure(project, function):
+            return False
         if function.class_key is None and not evaluated.attribute_reads:
             return True
         current = self._class_reads(project, function, evaluated.attribute_reads)
@@ -605,6 +661,12 @@ class _Memo:
             function.definition, function.annotations = found.definition, found.annotations
         module.default_device = "set_default_device" in file.text
         project.parsed_files.append(file.name)
+
+
+def _closure(project: Project, function: _Function) -> tuple[tuple[str, Kind], ...]:
+    """What a nested function sees of the enclosing one's names, as its evaluation does."""
+    found = project.closures.get(function.key)
+    return tuple(sorted(found.items(), key=_name)) if found else ()
 
 
 def _same_summary(seen: Summary, now: Summary | None) -> bool:
@@ -668,7 +730,8 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
         "reuses": encoder.reuses,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
-        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes)]
+        "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes),
+                          encoder.ref(r.closure)]
                          for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "types": encoder.types,
@@ -690,15 +753,20 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or _display_of(f)] for f in functions],
-        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external]
+        "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
+                     sorted(c.attribute_classes.items())]
                     for c in classes],
     }
     if encoder is not None:
         record["sha"] = module.sha
         record["torch"] = module.torch
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
+        record["compile"] = None if module.compile is None else encoder.ref(module.compile)
+        record["chains"] = list(module.chains)
+        record["globals"] = encoder.ref(tuple(sorted(module.globals.items())))
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
+            row.extend((list(function.calls), list(function.reads), function.writes))
     return record
 
 

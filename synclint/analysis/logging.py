@@ -40,7 +40,7 @@ def logging_call_name(ctx: Context, node: cst.Call) -> str | None:
         if qualified in LOGGER_FUNCTIONS:
             return qualified
         return None
-    if isinstance(func, cst.Name) and func.value == "print" and ctx.env.lookup("print") is None:
+    if isinstance(func, cst.Name) and func.value == "print" and not ctx.bound("print"):
         return "print"
     return None
 

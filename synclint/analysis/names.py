@@ -99,3 +99,23 @@ class Imports:
             return None
         head, _, name = qualified.partition(".")
         return name if head == "torch" and name and "." not in name else None
+
+
+def keyword_arg(node: cst.Call, name: str) -> cst.Arg | None:
+    """The argument `name=...` of a call, or None."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg
+    return None
+
+
+def is_cpu_device(node: cst.BaseExpression) -> bool:
+    """A literal "cpu" device: `"cpu"`, `"cpu:0"`, `torch.device("cpu")`."""
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return isinstance(value, str) and value.split(":")[0] == "cpu"
+    if isinstance(node, cst.Call) and node.args and isinstance(node.func, (cst.Attribute, cst.Name)):
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value
+        return name == "device" and is_cpu_device(node.args[0].value)
+    return False

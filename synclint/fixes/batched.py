@@ -299,8 +299,7 @@ class _Rewriter:
     def run(self) -> Outcome:
         if isinstance(self.loop, cst.For):
             return self._for(self.loop)
-        with self.ctx.env.comprehension(self.loop.for_in):
-            return self._comprehension(self.loop)
+        return self._comprehension(self.loop)
 
     # -- for loops --------------------------------------------------------------------
     def _for(self, loop: cst.For) -> Outcome:
@@ -671,7 +670,7 @@ class _Rewriter:
         positional = [a for a in call.args if a.keyword is None]
         if len(positional) == 1 and positional[0] is arg and not positional[0].star:
             if isinstance(func, cst.Name) and func.value in _CONSUMERS \
-                    and self.ctx.env.lookup(func.value) is None:
+                    and not self.ctx.bound(func.value):
                 return func.value
             if isinstance(func, cst.Attribute) and func.attr.value == "join":
                 return "join"
@@ -721,7 +720,7 @@ class _Rewriter:
         made `x` with torch, `for piece in torch.split(x, sizes)`: every piece has the
         tensor's dtype and device), and those bound to Python ints (`range`, `enumerate`)."""
         if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name) \
-                or self.ctx.env.lookup(iterable.func.value) is not None:
+                or self.ctx.bound(iterable.func.value):
             if isinstance(target, cst.Name) and iterable is not None \
                     and self._one_tensor_cut(iterable):
                 return {target.value}, set()
@@ -1096,7 +1095,7 @@ class _Rewriter:
                 raise _Refused("`.to('cpu')` copies a whole tensor to the host")
             return False
         func = node.func
-        if isinstance(func, cst.Name) and self.ctx.env.lookup(func.value) is None:
+        if isinstance(func, cst.Name) and not self.ctx.bound(func.value):
             positional = _positional(node)
             tensors = [arg for arg in positional if self._is_device(arg)]
             if not tensors:
@@ -1121,7 +1120,7 @@ class _Rewriter:
         return False
 
     def _cpu(self, node: cst.BaseExpression) -> bool:
-        from synclint.analysis.infer import is_cpu_device
+        from synclint.analysis.names import is_cpu_device
 
         return is_cpu_device(node)
 
@@ -1263,7 +1262,7 @@ class _Rewriter:
             if method is not None and method[1] in _METADATA_CALLS:
                 return self._is_device(method[0])
             if isinstance(node.func, cst.Name) and node.func.value == "len" \
-                    and self.ctx.env.lookup("len") is None:
+                    and not self.ctx.bound("len"):
                 return True
         return False
 
@@ -1314,7 +1313,7 @@ class _Rewriter:
         if isinstance(node, cst.Call):
             func = node.func
             if isinstance(func, cst.Name):
-                ok = func.value in _HOST_GUARD_CALLS and self.ctx.env.lookup(func.value) is None
+                ok = func.value in _HOST_GUARD_CALLS and not self.ctx.bound(func.value)
             elif isinstance(func, cst.Attribute):
                 ok = (func.attr.value in _HOST_GUARD_METHODS
                       or func.attr.value in _METADATA_CALLS and self._is_device(func.value)) \
@@ -1392,7 +1391,7 @@ class _Rewriter:
                 return (receiver in DEVICE_TENSORS or receiver is UNKNOWN) and self._pure(
                     func.value)
             if isinstance(func, cst.Name):
-                return func.value in ("abs", "len") and self.ctx.env.lookup(func.value) is None
+                return func.value in ("abs", "len") and not self.ctx.bound(func.value)
         return False
 
     def _total(self, node: cst.CSTNode, facts: frozenset[str]) -> bool:
@@ -1554,7 +1553,7 @@ class _Rewriter:
                 return None
             return f"the loop calls `{qualified}()`, which may modify the tensors it reads"
         if isinstance(func, cst.Name):
-            if func.value in _HARMLESS_BUILTINS and self.ctx.env.lookup(func.value) is None:
+            if func.value in _HARMLESS_BUILTINS and not self.ctx.bound(func.value):
                 return None
             return f"the loop calls `{func.value}()`, which may modify the tensors it reads"
         if isinstance(func, cst.Attribute):
@@ -1672,7 +1671,7 @@ class _Rewriter:
                 _simple(method[0]) or self._collection(method[0])):
             return True
         if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
-                and self.ctx.env.lookup(iterable.func.value) is None:
+                and not self.ctx.bound(iterable.func.value):
             name = iterable.func.value
             if name == "range":
                 # Evaluated twice: its arguments must be free of effects.
@@ -1687,7 +1686,7 @@ class _Rewriter:
     def _substituted(self, node: cst.BaseExpression) -> cst.BaseExpression:
         if not self.aliases:
             return node
-        result = node.visit(_Substitute(self.aliases))
+        result = node.visit(_Substitute(self.aliases, self.ctx.originals))
         assert isinstance(result, cst.BaseExpression)
         return result
 

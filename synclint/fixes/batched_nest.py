@@ -280,7 +280,7 @@ def _quiet(inner: _Rewriter, node: cst.BaseExpression) -> bool:
         if isinstance(func, cst.Attribute) and func.attr.value in _COLLECTION_METHODS:
             return not node.args and _quiet(inner, func.value)
         if isinstance(func, cst.Name) and func.value in _QUIET_BUILTINS \
-                and inner.ctx.env.lookup(func.value) is None:
+                and not inner.ctx.bound(func.value):
             return all(_quiet(inner, arg.value) for arg in node.args)
     return False
 

@@ -4,6 +4,7 @@ statements a loop body runs, and small rewrites (aliases substituted, guards neg
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 import libcst as cst
 
@@ -100,12 +101,27 @@ def _has_comment(node: cst.CSTNode) -> bool:
     return any(_has_comment(child) for child in node.children)
 
 
+_N = TypeVar("_N", bound=cst.CSTNode)
+
+
 class _Substitute(cst.CSTTransformer):
     """Replaces reads of alias names by the expressions they stand for."""
 
-    def __init__(self, aliases: dict[str, cst.BaseExpression]) -> None:
+    def __init__(self, aliases: dict[str, cst.BaseExpression],
+                 originals: dict[int, tuple[cst.CSTNode, cst.CSTNode]] | None = None) -> None:
         super().__init__()
         self.aliases = aliases
+        #: Each node this rebuilds, mapped to the node of the file it stands for, so that
+        #: the model's facts about the file still answer for it (`Context.kind`).
+        self.originals = originals
+
+    def on_leave(self, original_node: _N, updated_node: _N
+                 ) -> _N | cst.RemovalSentinel | cst.FlattenSentinel[_N]:
+        result = super().on_leave(original_node, updated_node)
+        if self.originals is not None and isinstance(result, cst.CSTNode) and \
+                result is not original_node:
+            self.originals.setdefault(id(result), (result, original_node))
+        return result
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
         return updated.with_changes(attr=original.attr)
@@ -117,9 +133,11 @@ class _Substitute(cst.CSTTransformer):
         value = self.aliases.get(original.value)
         if value is None:
             return updated
-        if _atomic(value):
-            return value
-        return value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        result = value if _atomic(value) else value.with_changes(lpar=[cst.LeftParen()],
+                                                                  rpar=[cst.RightParen()])
+        if self.originals is not None:
+            self.originals[id(result)] = (result, value)
+        return result
 
 
 class _Rename(cst.CSTTransformer):

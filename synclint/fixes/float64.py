@@ -330,7 +330,7 @@ def consumed_on_host(expr: cst.BaseExpression, ancestors: Sequence[cst.CSTNode],
             if qualified in HOST_READ_FUNCTIONS:
                 return True
             if (isinstance(func, cst.Name) and func.value in HOST_READ_BUILTINS
-                    and ctx.env.lookup(func.value) is None):
+                    and not ctx.bound(func.value)):
                 return True
             if qualified == "torch.sqrt" and len(grand.args) == 1:
                 current, index = grand, index - 2

@@ -133,7 +133,7 @@ def _outcome(call: cst.Call, total: str, reasons: list[str]) -> OutputSizeOutcom
     code = cst.Module([]).code_for_node(call.with_changes(args=[*args, keyword]))
     applicability = Applicability.UNSAFE if reasons else Applicability.SAFE
     fix = PendingFix(applicability, "Pass `output_size=` (the total the host already knows)",
-                     (Replacement(call, code),))
+                     (Replacement(call, code),), compile_safe=True)
     return OutputSizeOutcome(fix, "; ".join(reasons) if reasons else None)
 
 

@@ -34,3 +34,6 @@ class PendingFix:
     replacements: tuple[Replacement, ...]
     #: Modules the fixed code needs imported (`import torch`).
     imports: tuple[str, ...] = ()
+    #: The rewrite is one Dynamo traces without a break (`output_size=`, `torch.where`,
+    #: `torch._assert_async` ...): it may be applied in code `torch.compile` runs.
+    compile_safe: bool = False

@@ -46,6 +46,8 @@ def refusal(fix: PendingFix, parents: Sequence[cst.CSTNode], imports: Imports,
         if compiler is None and isinstance(parent, cst.FunctionDef) \
                 and parent.name.value in compiled_names:
             compiler = compiled_names[parent.name.value]
+        if compiler == "torch.compile" and fix.compile_safe:
+            continue  # written for compiled code: Dynamo traces it without a break
         if compiler is not None:
             return (f"`{parent.name.value}` is compiled by `{compiler}`, which accepts less "
                     "than Python: the rewrite may not compile")

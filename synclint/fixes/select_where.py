@@ -66,7 +66,7 @@ def select_fix(ctx: Context, node: cst.If) -> SelectOutcome | None:
     code = cst.Module([]).code_for_node
     text = f"{name} = torch.where({code(node.test)}, {code(a)}, {code(b)})"
     fix = PendingFix(Applicability.UNSAFE, "Select with `torch.where(cond, a, b)`",
-                     (Replacement(node, text),), imports=("torch",))
+                     (Replacement(node, text),), imports=("torch",), compile_safe=True)
     return SelectOutcome(fix, UNSAFE_REASON)
 
 

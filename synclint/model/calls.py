@@ -16,20 +16,30 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Func,
     Instance,
+    Kind,
     Seq,
     Tup,
     elem_of,
+    join_all,
     on_host,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.torch_api import (
+    ACCELERATOR_MODULES,
     BOOL_RESULTS,
+    DTYPE_NAMES,
+    F64_DTYPES,
+    HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
+    MODULE_TENSOR_ITERATORS,
     TORCH_FACTORIES,
     TORCH_HOST_FUNCTIONS,
+    TORCH_KEYWORDS,
     TORCH_ONLY_METHODS,
+    TORCH_SEQUENCE_FUNCTIONS,
     WEAK_TENSOR_METHODS,
 )
 from synclint.model.expressions import Expressions
@@ -45,48 +55,61 @@ from synclint.model.summaries import (
 )
 from synclint.model.syntax import _dotted, _is_cpu, _is_self, _returned_tensors, _to_cpu
 
+#: torch namespaces whose functions make no tensor the model can follow (optimizers,
+#: compilers, utilities ...): their results are unknown objects.
+_OPAQUE_NAMESPACES = frozenset({
+    "nn", "optim", "utils", "distributed", "jit", "cuda", "backends", "autograd", "compiler",
+    "profiler", "onnx", "export", "hub", "_dynamo", "_C", "fx", "overrides", "amp",
+    "testing", "accelerator", "mps", "xpu", "library", "types"})
+_SPLITS = frozenset({"split", "chunk", "unbind", "tensor_split"})
+
 
 class Calls(Expressions):
     """Call evaluators."""
 
-    # -- calls ------------------------------------------------------------------------------
     def _call(self, node: ast.Call) -> Value:
         func = node.func
         dotted = _dotted(func)
         if dotted is not None:
             key = self._project_callee(dotted)
             if key is not None:
+                self.expr(func)
                 return self._project_call(node, key)
             qualified = self._qualified(dotted)
-            if qualified.startswith("torch.") or qualified == "torch":
-                return self._torch_call(node, qualified)
-            if qualified.startswith("numpy.") or qualified.startswith("math."):
-                for arg in node.args:
-                    self.expr(arg)
-                return (NUMPY if qualified.startswith("numpy.") else HOST, None)
+            if not qualified.startswith("?"):
+                # A function of an imported library (torch, NumPy, math, others).
+                self.expr(func)
+                head = qualified.partition(".")[0]
+                if head == "torch":
+                    return self._torch_call(node, qualified)
+                self._arguments(node)
+                if head == "numpy":
+                    return (NUMPY, None)
+                return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         returned = _returned_tensors(node)
+        callee = self.expr(func)
+        args = self._arguments(node)
         if returned is not None:
-            for arg in node.args:
-                self.expr(arg)
             return (returned, None)
+        if callee[0] is MODULE:
+            return (TENSOR, None)  # calling an nn.Module runs its forward: a tensor
         if isinstance(func, ast.Name):
-            return self._builtin(node, func.id)
-        if isinstance(func, (ast.Attribute, ast.Name)) and self.expr(func)[0] is MODULE:
-            for arg in node.args:
-                self.expr(arg)
-            return (TENSOR, None)  # calling a module runs its forward: a tensor
+            return self._builtin(node, func.id, args)
         if isinstance(func, ast.Attribute):
-            receiver = self.expr(func.value)
-            args = [self.expr(a) for a in node.args]
-            for keyword in node.keywords:
-                self.expr(keyword.value)
+            receiver = self.last.get(id(func.value), _UNKNOWN_VALUE)
             return self._method(node, func.attr, receiver, args)
-        self.expr(func)
-        for arg in node.args:
-            self.expr(arg)
         return _UNKNOWN_VALUE
 
+    def _arguments(self, node: ast.Call) -> list[Value]:
+        """The positional arguments' values (keywords are evaluated too)."""
+        args = [self.expr(a) for a in node.args]
+        for keyword in node.keywords:
+            self.expr(keyword.value)
+        return args
+
     def _project_callee(self, dotted: str) -> str | None:
+        if self.globals_only:
+            return None  # before any summary: a call is an unknown call
         parts = dotted.split(".")
         project = self.project
         function = self.function
@@ -161,72 +184,106 @@ class Calls(Expressions):
         return (summary.returns, None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
-        args = [self.expr(a) for a in node.args]
-        keywords = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
+        args = self._arguments(node)
+        positional = [value for value, arg in zip(args, node.args)
+                      if not isinstance(arg, ast.Starred)]
         parts = qualified.split(".")
         name = parts[-1]
         param = next((a[1] for a in args if a[1] is not None), None)
-        # The same reading of torch's namespaces as the LibCST inference (infer.py).
         if any(part.startswith("_") for part in parts[1:-1]) or (
                 name.startswith("_") and not name.startswith("_foreach_")):
+            # torch internals (torch._utils, torch.__future__, torch._C ...): unknown.
             return _UNKNOWN_VALUE
         if name.startswith(("is_", "are_", "has_", "get_", "set_", "use_")):
             return (HOST, None)
-        if qualified in ("torch.nn.utils.clip_grad_norm_", "torch.nn.utils.get_total_norm"):
-            return (TENSOR, None)
-        if len(parts) >= 3 and parts[1] == "cuda":
+        if len(parts) >= 3 and parts[1] in ACCELERATOR_MODULES:
+            # torch.cuda.device_count(), torch.npu.current_device() ...: host values;
+            # classes (streams, events) are unknown objects.
             return (HOST, None) if name[:1].islower() else _UNKNOWN_VALUE
-        if len(parts) >= 3 and parts[1] == "nn" and parts[2] != "functional":
-            return (MODULE, None) if name[:1].isupper() else _UNKNOWN_VALUE
-        if len(parts) >= 2 and parts[1] in (
-                "optim", "utils", "distributed", "jit", "backends", "autograd", "compiler",
-                "profiler", "onnx", "export", "hub", "fx", "overrides", "amp", "testing",
-                "accelerator", "mps", "xpu", "library", "types", "multiprocessing"):
+        if len(parts) >= 2 and parts[1] == "multiprocessing":
+            return (HOST, None)  # processes, contexts, queues
+        if qualified == "torch.load":
+            return (MappingKind(HOST, UNKNOWN), None)  # a checkpoint dict, not a tensor
+        if qualified in ("torch.nn.utils.clip_grad_norm_",
+                         "torch.nn.utils.parameters_to_vector",
+                         "torch.nn.utils.get_total_norm"):
+            return (TENSOR, None)
+        if qualified == "torch.autograd.grad":
+            return (Seq(TENSOR), None)
+        if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
+            return self._tensor_result(name, node, args, param)
+        if len(parts) >= 2 and parts[1] in _OPAQUE_NAMESPACES:
+            if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
+                return (MODULE, None)
             return _UNKNOWN_VALUE
+        if name.endswith("Tensor") and name[:1].isupper() and not self.default_device:
+            # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
+            return (HOST_TENSOR, None)
         if name in TORCH_HOST_FUNCTIONS:
             if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
                 self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
-        tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
-                   if a[0] in TENSORS or isinstance(a[0], Seq)]
-        on_host = bool(tensors) and all(k is HOST_TENSOR for k in tensors) and \
-            "device" not in keywords
-        if name in SHAPE_SYNC_FUNCTIONS or (name == "where" and len(args) == 1):
+        if name in ("load", "save"):
+            return _UNKNOWN_VALUE
+        if name in HOST_MEMORY_FUNCTIONS:
+            return (HOST_TENSOR, None)
+        on_host = _all_on_host(args) and _keyword(node, "device") is None
+        if name in SHAPE_SYNC_FUNCTIONS or (name in ("where", "nonzero") and len(node.args) == 1
+                                            and not node.keywords):
             if on_host:
                 # `torch.unique_consecutive(cpu_sigmas)`: its size is known on the host.
                 return (Seq(HOST_TENSOR) if name == "where" else HOST_TENSOR, None)
-            if args:
+            if args and (name in SHAPE_SYNC_FUNCTIONS or len(args) == 1):
                 self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
-            return (TENSOR, param)
-        if name in TORCH_FACTORIES or name.endswith("_like"):
-            device = keywords.get("device")
-            if name.endswith("_like") and args:
-                return (args[0][0] if args[0][0] in TENSORS else TENSOR, None)
-            device_node = next((k.value for k in node.keywords if k.arg == "device"), None)
-            if (device is None and not self.default_device) or _is_cpu(device_node):
-                return (HOST_TENSOR, None)
-            return (TENSOR, None)
-        if name in HOST_MEMORY_FUNCTIONS or (name.endswith("Tensor") and name[:1].isupper()
-                                    and not self.default_device):
-            return (HOST_TENSOR, None)
-        if name in ("split", "chunk", "unbind", "tensor_split", "meshgrid", "broadcast_tensors"):
+            return (Seq(TENSOR), param) if name == "where" else (TENSOR, param)
+        if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
+            # `_foreach_norm([g.double() ...])` stays float64: its squares cannot overflow.
+            if self._tensor_result(name, node, args, param)[0] is F64_TENSOR:
+                return (Seq(F64_TENSOR), None)
             return (Seq(HOST_TENSOR if on_host else TENSOR), param)
-        if on_host:
-            # `torch.all(pre_row >= n)` of CPU tensors: a CPU tensor (as infer.py reads it).
-            return (HOST_TENSOR, None)
-        if name in BOOL_RESULTS:
-            return (BOOL_TENSOR, param)
-        if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
-            return (TENSOR, None)
-        return (TENSOR, param)
+        if name in TORCH_FACTORIES or name.endswith("_like"):
+            return self._factory(name, node, positional)
+        return self._tensor_result(name, node, args, param)
 
-    def _builtin(self, node: ast.Call, name: str) -> Value:
-        args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
-        if name in self.env:
-            return _UNKNOWN_VALUE
+    def _factory(self, name: str, node: ast.Call, args: list[Value]) -> Value:
+        dtype = _keyword(node, "dtype")
+        f64 = dtype is not None and self._is_float64(dtype)
+        device = _keyword(node, "device")
+        if name.endswith("_like") and args:
+            base = args[0][0]
+            if device is None:
+                return (base if base in TENSORS else TENSOR, None)
+        elif device is None and not self.default_device:
+            return (HOST_TENSOR, None)  # `torch.arange(n)`, `torch.tensor([...])`: on the CPU
+        if device is not None and _is_cpu(device):
+            return (HOST_TENSOR, None)
+        return (F64_TENSOR if f64 else TENSOR, None)
+
+    def _tensor_result(self, name: str, node: ast.Call, args: list[Value],
+                       param: int | None) -> Value:
+        """A torch op applied to `args`: on the host if all its tensor inputs are."""
+        if name in BOOL_RESULTS:
+            kind: Kind = BOOL_TENSOR
+        else:
+            dtype = _keyword(node, "dtype")
+            kind = F64_TENSOR if dtype is not None and self._is_float64(dtype) else TENSOR
+        inputs = [a[0].elem if isinstance(a[0], Seq) else a[0] for a, arg in zip(args, node.args)
+                  if not isinstance(arg, ast.Starred) and (a[0] in TENSORS or isinstance(a[0], Seq))]
+        if inputs and all(k is HOST_TENSOR for k in inputs):
+            return (HOST_TENSOR, None)
+        if kind is TENSOR and inputs and all(k is F64_TENSOR for k in inputs):
+            kind = F64_TENSOR
+        if name in _SPLITS or name in ("meshgrid", "broadcast_tensors"):
+            return (Seq(kind), param)
+        if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
+            return (kind, None)
+        return (kind, param)
+
+    def _builtin(self, node: ast.Call, name: str, args: list[Value]) -> Value:
+        bound = self.env.get(name)
+        if bound is not None:
+            return (bound[0].returns, None) if isinstance(bound[0], Func) else _UNKNOWN_VALUE
         if name in ("float", "int", "bool", "complex") and len(args) == 1:
             value = args[0]
             if value[0] in DEVICE_TENSORS:
@@ -234,23 +291,37 @@ class Calls(Expressions):
             elif value[0] is UNKNOWN and value[1] is not None:
                 self._effect(SYNC_READ, node, f"`{name}()` of a tensor", value, "value")
             return (HOST, None)
-        if name in ("len", "str", "repr", "isinstance", "hasattr", "range", "print", "id",
-                    "type", "callable", "format"):
+        if name in HOST_BUILTINS:
             return (HOST, None)
-        if not args:
+        positional = [value for value, arg in zip(args, node.args)
+                      if not isinstance(arg, ast.Starred)]
+        if not positional:
             return _UNKNOWN_VALUE
-        first = args[0][0]
-        if name in ("list", "tuple", "sorted", "reversed", "set"):
+        first = positional[0][0]
+        if name in ("list", "tuple", "sorted", "reversed", "set", "iter", "frozenset"):
             return (Seq(elem_of(first)), None)
         if name == "enumerate":
             return (Seq(Tup((HOST, elem_of(first)))), None)
         if name == "zip":
-            return (Seq(Tup(tuple(elem_of(a[0]) for a in args))), None)
-        if name in ("max", "min", "sum") and len(args) == 1:
-            element = elem_of(first)
-            return (element if element in TENSORS or element is HOST else UNKNOWN, None)
+            return (Seq(Tup(tuple(elem_of(a[0]) for a in positional))), None)
+        if name == "next":
+            return (elem_of(first), None)
         if name == "abs":
-            return args[0]
+            return positional[0] if first in TENSORS or first in (HOST, NUMPY) else _UNKNOWN_VALUE
+        if name in ("sum", "max", "min"):
+            if len(positional) == 1:
+                element = elem_of(first)
+                return (element if element in TENSORS or element is HOST else UNKNOWN, None)
+            return (join_all([a[0] for a in positional]), None)
+        if name == "dict":
+            if isinstance(first, MappingKind):
+                return (first, None)
+            element = elem_of(first)
+            if isinstance(element, Tup) and len(element.items) == 2:
+                return (MappingKind(element.items[0], element.items[1]), None)
+            return (MappingKind(UNKNOWN, UNKNOWN), None)
+        if name == "filter" and len(positional) == 2:
+            return (Seq(elem_of(positional[1][0])), None)
         return _UNKNOWN_VALUE
 
     def _method(self, node: ast.Call, method: str, receiver: Value, args: list[Value]) -> Value:
@@ -265,24 +336,13 @@ class Calls(Expressions):
             self.self_kinds[node.args[0].value] = TENSOR
             return (HOST, None)
         if method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node)):
-            is_tensor = kind in DEVICE_TENSORS
-            unknown = kind is UNKNOWN
-            what = "`.to('cpu')`" if method == "to" else f"`.{method}()`"
-            if method == "item" and (is_tensor or (unknown and (self.module.torch
-                                                                 or param is not None))):
-                self._effect(SYNC_READ, node, what, receiver,
-                             "tensor" if is_tensor else "item", likely=unknown)
-            elif is_tensor and kind is not HOST_TENSOR:
-                self._effect(SYNC_READ, node, what, receiver, "tensor")
-            elif unknown and param is not None and method in ("cpu", "numpy"):
-                self._effect(SYNC_READ, node, what, receiver, "item")
-            if method == "cpu":
-                return (HOST_TENSOR, None)
-            if method == "numpy":
-                return (NUMPY, None)
-            if method == "to":
-                return (HOST_TENSOR, None)
-            return (HOST, None)
+            self._host_read(node, method, receiver)
+        if method in MODULE_TENSOR_ITERATORS and kind not in TENSORS and kind is not NUMPY:
+            if method == "state_dict" and kind is not MODULE:
+                # Optimizers and schedulers have state dicts too, of nested host values.
+                return (MappingKind(HOST, UNKNOWN), None)
+            if not isinstance(kind, (MappingKind, Seq, Tup)):
+                return (MODULE_TENSOR_ITERATORS[method], None)
         if isinstance(kind, MappingKind):
             if method == "values":
                 return (Seq(kind.value), None)
@@ -290,34 +350,142 @@ class Calls(Expressions):
                 return (Seq(kind.key), None)
             if method == "items":
                 return (Seq(Tup((kind.key, kind.value))), None)
-            if method in ("get", "pop"):
+            if method in ("get", "pop", "setdefault"):
                 return (kind.value, None)
             return _UNKNOWN_VALUE
-        if method in ("parameters", "buffers") and kind not in TENSORS:
-            return (Seq(TENSOR), None)
-        if method in ("named_parameters", "named_buffers") and kind not in TENSORS:
-            return (Seq(Tup((HOST, TENSOR))), None)
-        if method in HOST_METHODS:
-            return (HOST, None)
-        tensor = kind in TENSORS
-        proved = not tensor and kind is UNKNOWN and (
-            method in TORCH_ONLY_METHODS or (method in WEAK_TENSOR_METHODS and self.module.torch))
-        if not (tensor or proved):
+        if kind is MODULE:
+            if method in ("children", "modules"):
+                return (Seq(MODULE), None)
+            if method in ("named_children", "named_modules"):
+                return (Seq(Tup((HOST, MODULE))), None)
+            if method in ("to", "cuda", "cpu", "train", "eval", "half", "float", "double",
+                          "requires_grad_"):
+                return (MODULE, None)
+            return _UNKNOWN_VALUE
+        if kind is NUMPY:
+            return (HOST, None) if method in ("item", "tolist") else (NUMPY, None)
+        if kind is UNKNOWN:
+            if method in TORCH_ONLY_METHODS or (
+                    method in WEAK_TENSOR_METHODS and self.torch_imported
+                    and not self.pandas_imported and method != "sum") or _torch_keyword(node):
+                return self._tensor_method(node, TENSOR, method, receiver)
+            if method in ("item", "tolist"):
+                return (HOST, None)
             # An unknown method of a parameter: still derived from it (`x.mean()`).
-            return (UNKNOWN, param) if kind is UNKNOWN else _UNKNOWN_VALUE
-        if method in SHAPE_SYNC_METHODS:
-            self._effect(SYNC_SHAPE, node, f"`.{method}()`",
-                         receiver if param is not None else (TENSOR, None), "tensor")
-            return (TENSOR, param)
+            return (UNKNOWN, param)
+        if kind in TENSORS:
+            return self._tensor_method(node, kind, method, receiver)
+        return _UNKNOWN_VALUE
+
+    def _host_read(self, node: ast.Call, method: str, receiver: Value) -> None:
+        """`.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `.to("cpu")`: a sync on a device
+        tensor (on an unknown value: likely one, for `.item()` in torch code)."""
+        kind, param = receiver
+        is_tensor = kind in DEVICE_TENSORS
+        unknown = kind is UNKNOWN
+        what = "`.to('cpu')`" if method == "to" else f"`.{method}()`"
+        if method == "item" and (is_tensor or (unknown and (self.module.torch
+                                                             or param is not None))):
+            self._effect(SYNC_READ, node, what, receiver,
+                         "tensor" if is_tensor else "item", likely=unknown)
+        elif is_tensor:
+            self._effect(SYNC_READ, node, what, receiver, "tensor")
+        elif unknown and param is not None and method in ("cpu", "numpy"):
+            self._effect(SYNC_READ, node, what, receiver, "item")
+
+    def _tensor_method(self, node: ast.Call, receiver: Kind, method: str,
+                       value: Value) -> Value:
+        param = value[1]
+        if method in ("items", "keys", "values", "get", "append", "copy"):
+            # Not tensor methods (copy is, but rare on inferred values): the receiver was
+            # mis-inferred somewhere; give up rather than propagate a wrong kind.
+            return _UNKNOWN_VALUE
+        host = receiver is HOST_TENSOR
         if method in HOST_METHODS:
             return (HOST, None)
-        if kind is HOST_TENSOR and method not in ("cuda", "to"):
+        if method == "numpy":
+            return (NUMPY, None)
+        if method == "cpu":
             return (HOST_TENSOR, None)
+        if method in SHAPE_SYNC_METHODS and not host:
+            self._effect(SYNC_SHAPE, node, f"`.{method}()`",
+                         value if param is not None else (TENSOR, None), "tensor")
+            return (TENSOR, param)
+        if method == "cuda":
+            return (TENSOR, param)
+        if method in ("to", "type"):
+            return (self._conversion(receiver, node), param)
+        if method in _SPLITS:
+            return (Seq(HOST_TENSOR if host else TENSOR), param)
         if method in BOOL_RESULTS:
-            return (BOOL_TENSOR, param)
-        if method in ("split", "chunk", "unbind"):
-            return (Seq(TENSOR), param)
+            return (HOST_TENSOR, None) if host else (BOOL_TENSOR, param)
+        if host:
+            return (HOST_TENSOR, None)
         if method == "double":
+            return (F64_TENSOR, param)
+        if method in ("float", "half", "bfloat16", "int", "long", "short", "byte"):
+            return (TENSOR, param)
+        dtype = _keyword(node, "dtype")
+        if receiver is F64_TENSOR:
+            if dtype is not None and not self._is_float64(dtype):
+                return (TENSOR, param)
+            return (F64_TENSOR, param)
+        if dtype is not None and self._is_float64(dtype):
             return (F64_TENSOR, param)
         return (TENSOR, param)
 
+    def _conversion(self, receiver: Kind, node: ast.Call) -> Kind:
+        """`.to(...)` / `.type(...)`: device moves and dtype casts."""
+        f64 = cast = False
+        device: Kind | None = None
+        values = [(None, a) for a in node.args] + [(k.arg, k.value) for k in node.keywords]
+        for keyword, value in values:
+            if keyword in ("non_blocking", "copy", "memory_format"):
+                continue
+            if keyword == "dtype" or (keyword is None and self._is_dtype(value)):
+                cast = True
+                f64 = self._is_float64(value)
+            elif keyword in (None, "device"):
+                device = HOST_TENSOR if _is_cpu(value) else TENSOR
+        if device is None:
+            device = HOST_TENSOR if receiver is HOST_TENSOR else TENSOR
+        if device is HOST_TENSOR:
+            return HOST_TENSOR
+        if cast:
+            return F64_TENSOR if f64 else TENSOR
+        return receiver if receiver in DEVICE_TENSORS else TENSOR
+
+    def _is_dtype(self, node: ast.expr) -> bool:
+        dotted = _dotted(node)
+        qualified = self._qualified(dotted) if dotted is not None else ""
+        return qualified.startswith("torch.") and qualified.split(".")[-1] in DTYPE_NAMES
+
+    def _is_float64(self, node: ast.expr) -> bool:
+        dotted = _dotted(node)
+        return dotted is not None and self._qualified(dotted) in F64_DTYPES
+
+    @property
+    def torch_imported(self) -> bool:
+        return any(t == "torch" or t.startswith("torch.") for t in self.module.imports.values())
+
+    @property
+    def pandas_imported(self) -> bool:
+        return any(t == "pandas" or t.startswith("pandas.")
+                   for t in self.module.imports.values())
+
+
+def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+    for keyword in node.keywords:
+        if keyword.arg == name:
+            return keyword.value
+    return None
+
+
+def _torch_keyword(node: ast.Call) -> bool:
+    return any(keyword.arg in TORCH_KEYWORDS for keyword in node.keywords)
+
+
+def _all_on_host(args: list[Value]) -> bool:
+    tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
+               if a[0] in TENSORS or isinstance(a[0], Seq)]
+    return bool(tensors) and all(k is HOST_TENSOR for k in tensors)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
@@ -19,11 +19,15 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.model.calls import Calls
-from synclint.model.flow import _UNKNOWN_VALUE, Value
-from synclint.model.index import _display
-from synclint.model.kindops import _bounded, _combine, _on_host_where_proved
+from synclint.model.expressions import combine
+from synclint.model.flow import _UNKNOWN_VALUE, Model, Value
+from synclint.model.index import _display, _Module, pseudo_function
+from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.summaries import Summary
-from synclint.model.syntax import _always_raises, _ends_abruptly, _placeholders
+from synclint.model.syntax import _always_raises, _assignments, _ends_abruptly, _placeholders
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
 
 
 class Evaluation(Calls):
@@ -64,8 +68,8 @@ class Evaluation(Calls):
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            return  # their own summaries
-        if isinstance(node, ast.Assign):
+            self._definition(node)  # its body: an evaluation of its own
+        elif isinstance(node, ast.Assign):
             value = self.expr(node.value)
             for target in node.targets:
                 if isinstance(target, ast.Name) and self.branches:
@@ -83,32 +87,16 @@ class Evaluation(Calls):
             value = self.expr(node.value)
             if isinstance(node.target, ast.Name):
                 old = self.env.get(node.target.id, _UNKNOWN_VALUE)
+                self._record(node.target, old[0])
                 if self.branches:
                     if old[0] is UNKNOWN and value[0] in DEVICE_TENSORS:
                         self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
                     self.branches[-1].rebound.add(node.target.id)
-                self.env[node.target.id] = (_combine(old[0], value[0]), old[1])
+                self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
             else:
                 self.expr(node.target)
         elif isinstance(node, ast.Return):
-            if node.value is not None and not (isinstance(node.value, ast.Constant)
-                                               and node.value.value is None):
-                returned = node.value
-                if isinstance(returned, ast.Tuple) and len(returned.elts) > 1 and \
-                        not any(isinstance(e, ast.Starred) for e in returned.elts):
-                    # `return alpha_t, sigma_t`: each item may come from the same parameter.
-                    items = [self.expr(e) for e in returned.elts]
-                    self.returns.append(Tup(tuple(item[0] for item in items)))
-                    self.tuple_returns.add(len(returned.elts))
-                    sources = {item[1] for item in items}
-                    source = sources.pop() if len(sources) == 1 else None
-                    self.return_params.append(source if all(
-                        item[0] in TENSORS or item[0] is UNKNOWN for item in items) else None)
-                else:
-                    value = self.expr(returned)
-                    self.returns.append(value[0])
-                    self.return_params.append(
-                        value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
+            self._return(node)
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
             call = node.value
@@ -116,38 +104,20 @@ class Evaluation(Calls):
                     call.func.attr == "append" and isinstance(call.func.value, ast.Name) and \
                     len(call.args) == 1 and not call.keywords and \
                     not isinstance(call.args[0], ast.Starred):
-                self._append(call.func.value.id, self.expr(call.args[0])[0])
+                self._append(call.func.value.id,
+                             self.last.get(id(call.args[0]), _UNKNOWN_VALUE)[0])
         elif isinstance(node, ast.If):
-            self._test(node.test)
-            cold_body = _always_raises(node.body)
-            self.conditional += 1
-            self.cold += cold_body
-            # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
-            # branch left, merged; a branch that returns or raises leaves nothing.
-            before = self._state()
-            self.branches.append(Branch(0))
-            self._statements(node.body)
-            body = close_branch(self.branches)
-            self.cold -= cold_body
-            after_body = None if _ends_abruptly(node.body) else self._state()
-            self._restore(before)
-            self.branches.append(Branch(0))
-            self._statements(node.orelse)
-            orelse = close_branch(self.branches)
-            after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
-            self.conditional -= 1
-            if after_body is not None or after_else is not None:
-                self._merge_paths(after_body, after_else, (body, orelse))
+            self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
             self._bind(node.target, (elem_of(iterable[0]), None), None)
-            self._statements(node.body)
+            self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)
             self.conditional -= 1
         elif isinstance(node, ast.While):
             self._test(node.test)
-            self._statements(node.body)
+            self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)
             self.conditional -= 1
@@ -157,26 +127,121 @@ class Evaluation(Calls):
                 if item.optional_vars is not None:
                     self._bind(item.optional_vars, _UNKNOWN_VALUE, None)
             self._statements(node.body)
-        elif isinstance(node, ast.Try):
-            self._statements(node.body)
-            self.conditional += 1
-            for handler in node.handlers:
-                self._statements(handler.body)
-            self._statements(node.orelse)
-            self.conditional -= 1
-            self._statements(node.finalbody)
+        elif isinstance(node, _TRY):
+            self._try(node)
         elif isinstance(node, ast.Assert):
             self._test(node.test)
-            # The message is evaluated at most once, on failure: cold.
+            if node.msg is not None:
+                with self._cold():  # evaluated at most once, on failure
+                    self.expr(node.msg)
         elif isinstance(node, ast.Raise):
-            pass  # cold
+            with self._cold():
+                self.expr(node.exc)
+                self.expr(node.cause)
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                self.expr(target)
         elif hasattr(ast, "Match") and isinstance(node, ast.Match):
             self.expr(node.subject)
             self.conditional += 1
             for case in node.cases:
+                if case.guard is not None:
+                    self.expr(case.guard)
                 self._statements(case.body)
             self.conditional -= 1
 
+    def _try(self, node: ast.Try) -> None:
+        self._statements(node.body)
+        self.conditional += 1
+        for handler in node.handlers:
+            if handler.type is not None:
+                self.expr(handler.type)
+            if handler.name is not None:
+                self.env[handler.name] = _UNKNOWN_VALUE
+            self._statements(handler.body)
+        self._statements(node.orelse)
+        self.conditional -= 1
+        self._statements(node.finalbody)
+
+    def _return(self, node: ast.Return) -> None:
+        if node.value is None or (isinstance(node.value, ast.Constant)
+                                  and node.value.value is None):
+            self.expr(node.value)
+            return
+        returned = node.value
+        if isinstance(returned, ast.Tuple) and len(returned.elts) > 1 and \
+                not any(isinstance(e, ast.Starred) for e in returned.elts):
+            # `return alpha_t, sigma_t`: each item may come from the same parameter.
+            value = self.expr(returned)
+            items = [(self.last.get(id(e), _UNKNOWN_VALUE)[0], self._source(e))
+                     for e in returned.elts]
+            self.returns.append(value[0])
+            self.tuple_returns.add(len(returned.elts))
+            sources = {item[1] for item in items}
+            source = sources.pop() if len(sources) == 1 else None
+            self.return_params.append(source if all(
+                item[0] in TENSORS or item[0] is UNKNOWN for item in items) else None)
+        else:
+            value = self.expr(returned)
+            self.returns.append(value[0])
+            self.return_params.append(
+                value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
+
+    def _if(self, node: ast.If) -> None:
+        self._test(node.test)
+        holds, fails = self._narrowings(node.test)
+        cold_body = _always_raises(node.body)
+        self.conditional += 1
+        # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
+        # branch left, merged; a branch that returns or raises leaves nothing. A path's
+        # state is taken inside its narrowing: what the test proved of a name the branch
+        # did not rebind still holds at the end of that branch.
+        before = self._state()
+        with self.narrowed_by([holds]):
+            self.cold += cold_body
+            self.branches.append(Branch(0))
+            self._statements(node.body)
+            body = close_branch(self.branches)
+            self.cold -= cold_body
+            after_body = None if _ends_abruptly(node.body) else self._state()
+        self._restore(before)
+        with self.narrowed_by([fails]):
+            self.branches.append(Branch(0))
+            self._statements(node.orelse)
+            orelse = close_branch(self.branches)
+            after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
+        self.conditional -= 1
+        if after_body is not None or after_else is not None:
+            self._merge_paths(after_body, after_else, (body, orelse))
+
+    def _loop_body(self, body: list[ast.stmt]) -> None:
+        """Names assigned in the body may be read earlier in the next iteration: they are
+        bound first (to what their value would be now), so that `x.item()` sees
+        `x = t.sum()` written below it."""
+        for node in _assignments(body):
+            target = node.targets[0]
+            if len(node.targets) == 1 and isinstance(target, ast.Name) and \
+                    target.id not in self.env:
+                self.env[target.id] = self._peek(node.value)
+        self._statements(body)
+
+    def _definition(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
+        """What a definition evaluates where it stands: decorators, defaults, bases."""
+        for decorator in node.decorator_list:
+            self.expr(decorator)
+        if isinstance(node, ast.ClassDef):
+            for base in node.bases:
+                self.expr(base)
+            for keyword in node.keywords:
+                self.expr(keyword.value)
+            return
+        arguments = node.args
+        for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
+            self.expr(default)
+        if not self.module_level and not self.globals_only:
+            # A closure: the nested function's body sees these names (`_surroundings`).
+            self.closures_made[f"{self.function.key}.{node.name}"] = {
+                name: value[0] for name, value in self.env.items() if value[0] is not UNKNOWN}
 
     # -- expressions --------------------------------------------------------------------
     def expr(self, node: ast.expr | None) -> Value:
@@ -187,9 +252,15 @@ class Evaluation(Calls):
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.expr(child)
-            return _UNKNOWN_VALUE
-        return method(self, node)
+            value = _UNKNOWN_VALUE
+        else:
+            value = method(self, node)
+        self._record(node, value[0], value)
+        return value
 
+
+#: `try`, and `try` with `except*` (3.11+), which has the same fields.
+_TRY: tuple[type[ast.Try], ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.Name: Evaluation._name,
@@ -211,6 +282,18 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.DictComp: Evaluation._comprehension,
     ast.Lambda: Evaluation._lambda,
     ast.NamedExpr: Evaluation._named,
+    ast.Starred: Evaluation._starred,
     ast.JoinedStr: Evaluation._joined,
     ast.Call: Evaluation._call,
 }
+
+
+def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]:
+    """What a module's own code binds its names to (the kinds its functions start
+    with), evaluated without any function's summary: the same before and after the
+    fixed point, so the index and a file's view agree on it."""
+    assert module.tree is not None
+    evaluation = Evaluation(project, pseudo_function(module, "<globals>", module.tree.body),
+                            globals_only=True)
+    evaluation.run()
+    return {name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}

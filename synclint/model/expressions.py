@@ -1,4 +1,10 @@
-"""How the evaluation reads expressions that are not calls, and annotations."""
+"""How the evaluation reads expressions that are not calls, and annotations.
+
+A value is a tensor when the code proves it (torch calls, tensor methods, `.grad`,
+annotations), UNKNOWN otherwise; a tensor made on the CPU is a HOST_TENSOR. After a
+test such as `isinstance(x, torch.Tensor)` a name (or an expression, by its code) has
+the kind the test proves in each branch (`narrowing.py`).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import ast
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
+    F64_TENSOR,
     HOST,
     HOST_TENSOR,
     MODULE,
@@ -17,10 +24,12 @@ from synclint.analysis.kinds import (
     Instance,
     Kind,
     Seq,
+    Simple,
     Tup,
     elem_of,
     item_of,
     join,
+    join_all,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.torch_api import (
@@ -29,9 +38,16 @@ from synclint.analysis.torch_api import (
 )
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
 from synclint.model.index import _parse_annotation
-from synclint.model.kindops import _combine
+from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
 from synclint.model.syntax import _dotted, _is_none, _is_self
+
+#: Annotation names that mean "a sequence of", "a mapping of", "maybe".
+SEQUENCE_ANNOTATIONS = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
+     "set", "Set", "Generator", "MutableSequence", "Reversible"})
+MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
+OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
 
 
 class Expressions(Flow):
@@ -46,10 +62,15 @@ class Expressions(Flow):
         return _UNKNOWN_VALUE
 
     def _constant(self, node: ast.Constant) -> Value:
-        return (HOST, None)
+        return _UNKNOWN_VALUE if node.value is Ellipsis else (HOST, None)
 
     def _attribute(self, node: ast.Attribute) -> Value:
+        narrowed = self._narrowed_expression(node)
+        if narrowed is not None:
+            self.expr(node.value)
+            return (narrowed, None)
         if _is_self(node.value):
+            self._record_name(node.value)
             owner = self.function.class_key
             assigned = self.self_kinds.get(node.attr)
             if assigned is not None:
@@ -63,104 +84,134 @@ class Expressions(Flow):
             return _UNKNOWN_VALUE
         dotted = _dotted(node)
         if dotted is not None and self._qualified(dotted).startswith("torch."):
-            return (HOST, None)
+            self._record_chain(node.value)
+            return (HOST, None)  # torch.float32, torch.cuda ...: host objects
         base = self.expr(node.value)
+        attr = node.attr
+        if attr == "grad":
+            return (F64_TENSOR if base[0] is F64_TENSOR else TENSOR, base[1])
         if isinstance(base[0], Instance):
             # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
             # attribute's kind in that class, as `self.sigmas` has in its methods.
             self.attribute_reads.add(base[0].cls)
             for cls in self.project._mro(base[0].cls):
-                kind = cls.attributes.get(node.attr)
+                kind = cls.attributes.get(attr)
                 if kind is not None:
                     return (kind, None)
             return _UNKNOWN_VALUE
-        if node.attr == "grad":
-            return (TENSOR, base[1])
-        if node.attr in HOST_ATTRIBUTES or node.attr in ("shape", "dtype", "device", "ndim"):
+        if base[0] in TENSORS:
+            if attr in HOST_ATTRIBUTES:
+                return (HOST, None)
+            if attr in TENSOR_ATTRIBUTES:
+                return base
+            return _UNKNOWN_VALUE
+        if attr in ("shape", "dtype", "device", "ndim"):
+            # Host metadata on whatever has it (tensors, arrays): never a device value.
             return (HOST, None)
-        if base[0] in TENSORS and node.attr in TENSOR_ATTRIBUTES:
-            return base
         if isinstance(base[0], MappingKind) and base[0].value in (HOST_TENSOR, NUMPY):
-            return (base[0].value, None)  # `inputs.attention_mask` of a tokenizer's output
+            # A tokenizer's or processor's output (`BatchEncoding`): its fields are
+            # attributes too (`inputs.attention_mask`).
+            return (base[0].value, None)
         return _UNKNOWN_VALUE
 
     def _subscript(self, node: ast.Subscript) -> Value:
+        narrowed = self._narrowed_expression(node)
         base = self.expr(node.value)
         index = self.expr(node.slice)
+        if narrowed is not None:
+            return (narrowed, None)
         kind = base[0]
-        if kind in TENSORS:
-            if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
-                self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
-            return (BOOL_TENSOR if kind is BOOL_TENSOR else kind, base[1])
-        position = node.slice.value if isinstance(node.slice, ast.Constant) else None
-        if isinstance(kind, (Seq, Tup, MappingKind)):
-            return (item_of(kind, position if isinstance(position, int) else None), None)
-        return (HOST, None) if kind is HOST else _UNKNOWN_VALUE
+        if isinstance(kind, Simple):
+            if kind in TENSORS:
+                if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
+                    self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
+                return (BOOL_TENSOR if kind is BOOL_TENSOR else kind, base[1])
+            return (kind, None) if kind in (NUMPY, HOST) else _UNKNOWN_VALUE
+        if isinstance(node.slice, ast.Slice) and isinstance(kind, (Seq, Tup)):
+            return (Seq(elem_of(kind)), None)
+        return (item_of(kind, _literal_int(node.slice)), None)
 
     def _compare(self, node: ast.Compare) -> Value:
         values = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
         if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
             return (HOST, None)
-        if any(isinstance(c, ast.Constant) and isinstance(c.value, str)
-               for c in [node.left, *node.comparators]):
+        if any(_is_string(c) for c in [node.left, *node.comparators]):
+            # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
             return (HOST, None)
         kinds = [v[0] for v in values]
         param = next((v[1] for v in values if v[1] is not None), None)
         if any(k in DEVICE_TENSORS for k in kinds):
             return (BOOL_TENSOR, param)
-        if all(k is HOST for k in kinds):
-            return (HOST, None)
         if any(k is HOST_TENSOR for k in kinds):
             return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
         if any(k is NUMPY for k in kinds):
             return (NUMPY, None)
+        if all(k is HOST for k in kinds):
+            return (HOST, None)
         return (UNKNOWN, param)
 
     def _binop(self, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
         param = left[1] if left[1] is not None else right[1]
-        kind = _combine(left[0], right[0])
-        if isinstance(node.op, (ast.BitAnd, ast.BitOr)) and BOOL_TENSOR in (left[0], right[0]):
-            kind = BOOL_TENSOR
+        kind = combine(left[0], right[0], node.op)
         return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
 
     def _unary(self, node: ast.UnaryOp) -> Value:
         if isinstance(node.op, ast.Not):
             self._test(node.operand)
             return (HOST, None)
-        return self.expr(node.operand)
+        operand = self.expr(node.operand)
+        kind = operand[0]
+        return operand if kind in TENSORS or kind in (HOST, NUMPY) else (UNKNOWN, operand[1])
 
     def _boolop(self, node: ast.BoolOp) -> Value:
-        values = [self.expr(v) for v in node.values]
-        kind = values[0][0]
-        for value in values[1:]:
-            kind = join(kind, value[0])
-        return (kind, None)
+        # `isinstance(v, Tensor) and v.item()`: an operand runs only if those before it
+        # held (`and`) or failed (`or`).
+        kind: Kind | None = None
+        narrowed: list[dict[str, Kind]] = []
+        for operand in node.values:
+            with self.narrowed_by(narrowed):
+                value = self.expr(operand)
+            kind = value[0] if kind is None else join(kind, value[0])
+            holds, fails = self._narrowings(operand)
+            narrowed.append(holds if isinstance(node.op, ast.And) else fails)
+        return (kind if kind is not None else UNKNOWN, None)
 
     def _ifexp(self, node: ast.IfExp) -> Value:
         self._test(node.test)
-        return (join(self.expr(node.body)[0], self.expr(node.orelse)[0]), None)
+        holds, fails = self._narrowings(node.test)
+        with self.narrowed_by([holds]):
+            body = self.expr(node.body)
+        with self.narrowed_by([fails]):
+            orelse = self.expr(node.orelse)
+        return (join(body[0], orelse[0]), None)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:
-        kinds = [self.expr(e)[0] for e in node.elts]
-        kind = kinds[0] if kinds else UNKNOWN
-        for other in kinds[1:]:
-            kind = join(kind, other)
-        return (Seq(kind), None)
+        return (Seq(join_all([self._element(e) for e in node.elts])), None)
 
     def _tuple(self, node: ast.Tuple) -> Value:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return (Seq(join_all([self._element(e) for e in node.elts])), None)
         return (Tup(tuple(self.expr(e)[0] for e in node.elts)), None)
 
+    def _element(self, node: ast.expr) -> Kind:
+        if isinstance(node, ast.Starred):
+            return elem_of(self.expr(node)[0])
+        return self.expr(node)[0]
+
+    def _starred(self, node: ast.Starred) -> Value:
+        return self.expr(node.value)
+
     def _dict(self, node: ast.Dict) -> Value:
-        keys = [self.expr(k)[0] for k in node.keys if k is not None]
-        values = [self.expr(v)[0] for v in node.values]
-        key_kind = keys[0] if keys else UNKNOWN
-        value_kind = values[0] if values else UNKNOWN
-        for other in keys[1:]:
-            key_kind = join(key_kind, other)
-        for other in values[1:]:
-            value_kind = join(value_kind, other)
-        return (MappingKind(key_kind, value_kind), None)
+        keys: list[Kind] = []
+        values: list[Kind] = []
+        for key, value in zip(node.keys, node.values):
+            if key is None:
+                self.expr(value)  # `**other`
+                continue
+            keys.append(self.expr(key)[0])
+            values.append(self.expr(value)[0])
+        return (MappingKind(join_all(keys), join_all(values)), None)
 
     def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
                        ) -> Value:
@@ -180,6 +231,23 @@ class Expressions(Flow):
         return result
 
     def _lambda(self, node: ast.Lambda) -> Value:
+        """Its body runs when called, not here: evaluated for what rules ask of it, with
+        its parameters unknown and nothing it does counted as this function's."""
+        saved = dict(self.env)
+        arguments = node.args
+        for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                    *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)):
+            self.env[arg.arg] = _UNKNOWN_VALUE
+        for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
+            self.expr(default)
+        self.cold += 1
+        self.conditional += 1
+        try:
+            self.expr(node.body)
+        finally:
+            self.cold -= 1
+            self.conditional -= 1
+            self.env = saved
         return _UNKNOWN_VALUE
 
     def _named(self, node: ast.NamedExpr) -> Value:
@@ -194,12 +262,34 @@ class Expressions(Flow):
                 if value[0] in DEVICE_TENSORS:
                     self._effect(SYNC_READ, part.value, "a tensor formatted in an f-string",
                                  value, "tensor")
+                if part.format_spec is not None:
+                    self.expr(part.format_spec)
         return (HOST, None)
 
+    def _narrowed_expression(self, node: ast.expr) -> Kind | None:
+        """The kind a test proved for this expression's code (`isinstance(params[k], ...)`)."""
+        if not self.narrowed_expressions:
+            return None
+        return self.narrowed_expressions.get(EXPRESSION + code_of(node))
+
+    # -- names the evaluation reads without evaluating (so rules can ask of them) -----------
+    def _record_chain(self, node: ast.expr) -> None:
+        """`torch` and `torch.nn` in `torch.nn.functional`: unknown objects to the model."""
+        while isinstance(node, ast.Attribute):
+            self._record(node, HOST)
+            node = node.value
+        if isinstance(node, ast.Name):
+            self._record_name(node)
+
+    def _record_name(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Name):
+            self._record(node, self._name(node)[0])
 
     # -- helpers ------------------------------------------------------------------------
     def _qualified(self, dotted: str) -> str:
         head, _, rest = dotted.partition(".")
+        if self._shadowed(head):
+            return f"?{dotted}"  # a local value shadows the import
         full = self.module.imports.get(head)
         if full is None:
             return dotted if head == "torch" else f"?{dotted}"
@@ -243,25 +333,20 @@ class Expressions(Flow):
                 return left
             return join(left, right)
         if isinstance(node, ast.Subscript):
-            base = _dotted(node.value) or ""
-            base = base.rsplit(".", 1)[-1]
+            base = (_dotted(node.value) or "").rsplit(".", 1)[-1]
             inner_nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             inner = [self._annotation(n) for n in inner_nodes]
-            if base in ("Optional", "Final", "Annotated") and inner:
+            if base in OPTIONAL_ANNOTATIONS and inner:
                 return inner[0]
-            ellipsis = any(isinstance(n, ast.Constant) and n.value is Ellipsis
-                           for n in inner_nodes)
-            if base in ("tuple", "Tuple") and len(inner) > 1 and not ellipsis:
+            if base == "Union" and inner:
+                return join_all([k for k, n in zip(inner, inner_nodes) if not _is_none(n)])
+            fixed = not any(isinstance(n, ast.Constant) and n.value is Ellipsis
+                            for n in inner_nodes)
+            if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
                 return Tup(tuple(inner))  # tuple[Tensor, Tensor, int]
-            if base in ("list", "List", "Sequence", "Iterable", "Iterator", "tuple", "Tuple",
-                        "set", "Set") and inner:
-                kinds = [kind for kind, n in zip(inner, inner_nodes)
-                         if not (isinstance(n, ast.Constant) and n.value is Ellipsis)]
-                element = kinds[0] if kinds else UNKNOWN
-                for other in kinds[1:]:
-                    element = join(element, other)
-                return Seq(element)
-            if base in ("dict", "Dict", "Mapping", "MutableMapping") and len(inner) == 2:
+            if base in SEQUENCE_ANNOTATIONS and inner:
+                return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))
+            if base in MAPPING_ANNOTATIONS and len(inner) == 2:
                 return MappingKind(inner[0], inner[1])
             return UNKNOWN
         dotted = _dotted(node)
@@ -269,10 +354,47 @@ class Expressions(Flow):
             return UNKNOWN
         qualified = self._qualified(dotted)
         if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
-                         "torch.FloatTensor"):
+                         "torch.FloatTensor", "torch.cuda.FloatTensor"):
             return TENSOR
-        if qualified in ("torch.nn.Module",):
+        if qualified in ("torch.nn.Module", "torch.nn.modules.module.Module"):
             return MODULE
-        if dotted in ("int", "float", "bool", "str"):
+        if qualified in ("numpy.ndarray", "numpy.typing.NDArray"):
+            return NUMPY
+        if dotted in ("int", "float", "bool", "str", "bytes", "complex"):
             return HOST
         return UNKNOWN
+
+
+def combine(left: Kind, right: Kind, operator: ast.operator) -> Kind:
+    """The kind of `left <op> right`."""
+    kinds = (left, right)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        if F64_TENSOR in kinds and all(k in (F64_TENSOR, HOST, HOST_TENSOR) for k in kinds):
+            return F64_TENSOR
+        if BOOL_TENSOR in kinds and isinstance(operator, (ast.BitAnd, ast.BitOr, ast.BitXor)):
+            if all(k in (BOOL_TENSOR, HOST) for k in kinds):
+                return BOOL_TENSOR
+        return TENSOR
+    if HOST_TENSOR in kinds:
+        return HOST_TENSOR
+    if NUMPY in kinds:
+        return NUMPY
+    if left is HOST and right is HOST:
+        return HOST
+    if isinstance(left, Seq) and isinstance(operator, ast.Add):
+        return left
+    return UNKNOWN
+
+
+def _literal_int(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and \
+            isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
+
+
+def _is_string(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+        isinstance(node, ast.JoinedStr)

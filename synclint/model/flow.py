@@ -4,7 +4,9 @@ branches, and the syncs it records (unconditional or through a parameter)."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Container, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
 
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
@@ -21,13 +23,16 @@ from synclint.analysis.kinds import (
     merge,
     proved_kinds,
 )
-from synclint.model.index import _Function
+from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute
-from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site
-from synclint.model.syntax import _dotted, _is_comparison, _is_self, _uses_as_tensor
+from synclint.model.narrowing import EXPRESSION, Narrowing, narrowings
+from synclint.model.spans import ast_spans
+from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
+from synclint.model.syntax import _is_comparison, _is_self, _uses_as_tensor
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
+    from synclint.model.spans import Lines, Span
 
 
 Value = tuple[Kind, int | None]
@@ -41,13 +46,51 @@ _HOST_ARGUMENTS = (HOST, HOST_TENSOR, NUMPY)
 _State = tuple[dict[str, Value], frozenset[str], dict[str, Kind]]
 
 
+class ClassLike(Protocol):
+    """A class as the evaluation reads it (`index._Class`, or `summaries.ClassView`)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def bases(self) -> Sequence[str]: ...
+    @property
+    def methods(self) -> Mapping[str, str]: ...
+    @property
+    def attributes(self) -> Mapping[str, Kind]: ...
+    @property
+    def attribute_classes(self) -> Mapping[str, str]: ...
+
+
+class Model(Protocol):
+    """What an evaluation reads of the model: the whole project while it is solved
+    (`project.Project`), or one file's view of it (`facts.ViewModel`)."""
+
+    @property
+    def summaries(self) -> Mapping[str, Summary]: ...
+    @property
+    def functions(self) -> Container[str]: ...
+    @property
+    def classes(self) -> Mapping[str, Any]: ...
+
+    def _mro(self, key: str) -> Iterator[Any]: ...
+
+    def _name_key(self, module: _Module, dotted: str) -> str | None: ...
+
+    @property
+    def closures(self) -> dict[str, dict[str, Kind]]: ...
+
+
 class Flow:
     """Bindings and effects of one evaluation (the expression and call evaluators
     build on it)."""
 
-    def __init__(self, project: Project, function: _Function) -> None:
+    def __init__(self, project: Project | Model, function: _Function,
+                 record: tuple[dict[Span, Kind], Lines] | None = None, *,
+                 globals_only: bool = False) -> None:
         self.project = project
         self.function = function
+        #: Where to record the kind of every expression evaluated (`facts.py`), by span.
+        self.record = record
         self.module = function.module
         self.env: dict[str, Value] = {}
         self.callees: set[str] = set()
@@ -56,7 +99,6 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
-        self.self_classes: dict[str, str] = {}
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         self.returns: list[Kind] = []
@@ -74,6 +116,21 @@ class Flow:
         self.default_device = function.module.default_device
         #: One frame per `if` branch being evaluated (see `infer.Branch`).
         self.branches: list[Branch] = []
+        #: Expressions a test narrowed for the branch being evaluated, by code.
+        self.narrowed_expressions: dict[str, Kind] = {}
+        #: The value each expression node got when last evaluated (narrowing reads it).
+        self.last: dict[int, Value] = {}
+        #: Module-level code: its names are the module's, not locals shadowing imports.
+        self.module_level = function.qualname.startswith("<")
+        #: Without summaries: the module's names as its own code binds them, before any
+        #: function is solved (`globals_of`); calls of project functions are unknown.
+        self.globals_only = globals_only
+        #: The names each function defined in this one sees from it (a closure).
+        self.closures_made: dict[str, dict[str, Kind]] = {}
+        #: The names a function's body sees from the code around it, at its definition:
+        #: the enclosing function's (a closure) or the module's.
+        for name, kind in _surroundings(project, function).items():
+            self.env[name] = (kind, None)
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
@@ -87,7 +144,93 @@ class Flow:
             annotation = function.annotations.get(arg.arg)
             self.env[arg.arg] = (self._parameter(annotation) if annotation is not None
                                  else UNKNOWN, None)
+        for special in (args.vararg, args.kwarg):
+            if special is not None:
+                self.env[special.arg] = _UNKNOWN_VALUE
+        summary = project.summaries.get(function.key) if record is not None else None
+        if summary is not None:
+            # The facts of a private helper every project call feeds host values (NumPy
+            # arrays typed `Tensor`): its body runs on those (`callers.find_host_params`).
+            for name, kind in summary.host_params:
+                old = self.env.get(name)
+                self.env[name] = (kind, old[1] if old is not None else None)
 
+
+    # -- facts ----------------------------------------------------------------------------
+    def _record(self, node: ast.expr, kind: Kind, value: Value | None = None) -> None:
+        """Note `node`'s kind for the facts (`facts.py`), when they are being recorded."""
+        self.last[id(node)] = value if value is not None else (kind, None)
+        if self.record is not None:
+            kinds, lines = self.record
+            for span in ast_spans(node, lines):
+                kinds[span] = kind
+
+    # -- narrowing ------------------------------------------------------------------------
+    def _narrowings(self, test: ast.expr) -> Narrowing:
+        """What `test` holding or failing proves (`narrowing.py`), with the kinds its
+        operands had when it was just evaluated."""
+        return narrowings(test, self._qualified, self._shadowed,
+                          lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0])
+
+    @contextmanager
+    def _cold(self) -> Iterator[None]:
+        """Code that runs rarely (a raise, an assert message): evaluated for what rules
+        ask of it, its syncs never counted as the function's."""
+        self.cold += 1
+        self.conditional += 1
+        try:
+            yield
+        finally:
+            self.cold -= 1
+            self.conditional -= 1
+
+    def _peek(self, node: ast.expr) -> Value:
+        """What `node` would evaluate to now, with nothing recorded."""
+        record, self.record = self.record, None
+        arguments, last = self.call_arguments, self.last
+        self.call_arguments, self.last = [], {}
+        try:
+            with self._cold():
+                return self.expr(node)
+        finally:
+            self.record, self.call_arguments, self.last = record, arguments, last
+
+    def _source(self, node: ast.expr) -> int | None:
+        """The parameter `node`'s value derives from, as last evaluated."""
+        return self.last.get(id(node), _UNKNOWN_VALUE)[1]
+
+    def _shadowed(self, name: str) -> bool:
+        return name in self.env and not self.module_level
+
+    @contextmanager
+    def narrowed_by(self, kinds: Sequence[dict[str, Kind]]) -> Iterator[None]:
+        """Names and expressions with the kinds tests proved, for one branch. A name the
+        branch rebinds keeps its new value after it; the others get theirs back."""
+        merged = {key: kind for part in kinds for key, kind in part.items()}
+        if not merged:
+            yield
+            return
+        names = {k: v for k, v in merged.items() if not k.startswith(EXPRESSION)}
+        saved_expressions = dict(self.narrowed_expressions)
+        self.narrowed_expressions.update(
+            {k: v for k, v in merged.items() if k.startswith(EXPRESSION)})
+        saved = {name: self.env.get(name) for name in names}
+        for name, kind in names.items():
+            old = self.env.get(name)
+            self.env[name] = (kind, old[1] if old is not None else None)
+        try:
+            yield
+        finally:
+            self.narrowed_expressions = saved_expressions
+            for name, kind in names.items():
+                current = self.env.get(name)
+                if current is None or current[0] != kind:
+                    continue  # rebound in the branch
+                old = saved[name]
+                if old is None:
+                    del self.env[name]
+                else:
+                    self.env[name] = old
 
     # -- what the evaluators built on this define --------------------------------------
     def expr(self, node: ast.expr | None) -> Value:
@@ -177,6 +320,7 @@ class Flow:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.nones.discard(target.id)
+            self._record(target, value[0])
             if self.branches:
                 self.branches[-1].rebound.add(target.id)
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -193,13 +337,12 @@ class Flow:
                 # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
                 # joins what each method leaves.
                 self.self_kinds[target.attr] = kind
-            if isinstance(source, ast.Call):
-                dotted = _dotted(source.func)
-                if dotted is not None:
-                    key = self.project._name_key(self.module, dotted)
-                    if key is not None and key in self.project.classes:
-                        self.self_classes[target.attr] = key
         elif isinstance(target, ast.Subscript):
+            self.expr(target.value)
+            self.expr(target.slice)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, (Seq(elem_of(value[0])), None), None)
+        elif isinstance(target, ast.Attribute):
             self.expr(target.value)
 
     # -- effects --------------------------------------------------------------------------
@@ -232,20 +375,28 @@ class Flow:
         self.syncs[effect.code] = effect
 
     def _test(self, node: ast.expr) -> None:
-        """A truth test: `if`, `while`, `assert`, `not`, boolean operands."""
-        operands = node.values if isinstance(node, ast.BoolOp) else [node]
-        for operand in operands:
-            if isinstance(operand, ast.UnaryOp) and isinstance(operand.op, ast.Not):
-                operand = operand.operand
-            value = self.expr(operand)
-            kind, param = value
-            if kind in DEVICE_TENSORS:
-                self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
-                             "tensor")
-            elif kind is UNKNOWN and param is not None and _is_comparison(operand) and \
-                    self._compares_a_parameter(operand):
-                self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value,
-                             "value")
+        """A truth test: `if`, `while`, `assert`, `not`, boolean operands. Each operand
+        is evaluated under what the operands before it proved (`isinstance(v, Tensor)
+        and v.item()`); a device tensor among them is a sync."""
+        self.expr(node)
+        self._tested(node)
+
+    def _tested(self, node: ast.expr) -> None:
+        """The sync of an operand just evaluated as a truth test (a `not` tests its own
+        operand when it is evaluated: `Expressions._unary`)."""
+        if isinstance(node, ast.BoolOp):
+            for operand in node.values:
+                self._tested(operand)
+            return
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return
+        value = self.last.get(id(node), _UNKNOWN_VALUE)
+        kind, param = value
+        if kind in DEVICE_TENSORS:
+            self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
+        elif kind is UNKNOWN and param is not None and _is_comparison(node) and \
+                self._compares_a_parameter(node):
+            self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
 
     def _compares_a_parameter(self, node: ast.expr) -> bool:
         """`x > 0` where `x` is a parameter itself (not a method result or attribute of
@@ -254,3 +405,13 @@ class Flow:
         return any(isinstance(operand, ast.Name) and operand.id in self.function.params
                    for operand in (node.left, *node.comparators))
 
+
+def _surroundings(project: Project | Model, function: _Function) -> dict[str, Kind]:
+    """The kinds a function's body starts with besides its parameters: the enclosing
+    function's names at the definition (a closure), else the module's own names."""
+    if function.qualname.startswith("<"):
+        return {}  # module-level code (or a class body) starts from nothing
+    closure = project.closures.get(function.key)
+    if closure is not None:
+        return closure
+    return function.module.globals

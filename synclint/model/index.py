@@ -7,15 +7,17 @@ import ast
 import functools
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
+from synclint.model.syntax import children
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -47,11 +49,12 @@ class Evaluated:
     callees: tuple[str, ...]
     #: Classes whose attribute kinds it read.
     attribute_reads: tuple[str, ...]
-    #: `self.<name>` kinds and classes it assigned.
+    #: `self.<name>` kinds it assigned (their classes are links: `schedule.py`).
     self_kinds: tuple[tuple[str, Kind], ...]
-    self_classes: tuple[tuple[str, str], ...]
     #: The kinds its calls pass to project functions, per call (None: not known).
     call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
+    #: The names each function defined in it sees from it (a closure), per function.
+    closures: tuple[tuple[str, tuple[tuple[str, Kind], ...]], ...] = ()
 
 
 class StaleIndex(Exception):
@@ -77,6 +80,41 @@ class EvaluationMemo(Protocol):
     def attributes_changed(self, classes: set[str]) -> None: ...
 
 
+@dataclass(frozen=True)
+class Sketch:
+    """What a function's text says its evaluation may read, found by regular expressions
+    over its source (far cheaper than a walk of its syntax tree): the dotted names it
+    calls and reads attributes of, whether it reads or assigns `self.<name>`, and
+    whether it constructs (`self.x = Name(...)`) or stores (`self.x = name`) attributes.
+    A superset is harmless; a read it misses is solved again (`Project.unforeseen`)."""
+
+    calls: tuple[str, ...] = ()
+    heads: tuple[str, ...] = ()
+    self_attributes: tuple[str, ...] = ()
+    reads_self: bool = False
+    writes: bool = False
+    constructs: bool = False
+    stores: bool = False
+
+
+_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(")
+_HEAD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.")
+_SELF_ATTRIBUTE = re.compile(r"(?<![\w.])self\.(\w+)\s*\.")
+_WRITE = re.compile(r"(?<![\w.])self\.\w+\s*(?:\[[^\]\n]*\]\s*)?(?:,[^=\n]*)?"
+                    r"(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)|\.register_buffer\(")
+_CONSTRUCT = re.compile(r"(?<![\w.])self\.\w+\s*(?::[^=\n]*)?=\s*[A-Za-z_][\w.]*\s*\(")
+_STORE = re.compile(r"(?<![\w.])self\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
+
+
+def sketch(text: str) -> Sketch:
+    """The sketch of one function's source text."""
+    calls = {re.sub(r"\s+", "", m) for m in _CALL.findall(text)}
+    return Sketch(tuple(sorted(calls)), tuple(sorted(set(_HEAD.findall(text)))),
+                  tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
+                  "self." in text, _WRITE.search(text) is not None,
+                  _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None)
+
+
 @dataclass
 class _Function:
     key: str
@@ -92,6 +130,14 @@ class _Function:
     display: str = ""
     #: Why its class makes it per-step code (a Lightning hook, `forward`, `step`).
     entry: Hot | None = None
+    #: What its evaluations may read (`schedule.static_reads`): the project functions it
+    #: may call and the classes whose attribute kinds it may read; and whether it
+    #: assigns attributes of its own class. Known once the project is linked.
+    calls: tuple[str, ...] = ()
+    reads: tuple[str, ...] = ()
+    writes: bool = False
+    #: What its text says it may read (known while the module's text is; `Sketch`).
+    sketch: Sketch = Sketch()
 
     @property
     def name(self) -> str:
@@ -148,6 +194,13 @@ class _Module:
     #: For the index cache: the SHA-256 of its text and its name from the package layout.
     sha: str = ""
     dotted: str = ""
+    #: What it compiles, disables and which Dynamo flags it sets (`analysis/compiled.py`).
+    compile: ModuleFacts | None = None
+    #: The dotted names its code may resolve to a project definition (those starting
+    #: with a name it defines or imports), for the views (`views.py`: `resolved`).
+    chains: tuple[str, ...] = ()
+    #: What its own code binds its names to, as its functions see them (`module_globals`).
+    globals: dict[str, Kind] = field(default_factory=dict)
 
 
 def package_root(path: Path) -> tuple[Path, str]:
@@ -277,3 +330,49 @@ def _display(function: _Function) -> str:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
     return function.node.name
+
+
+def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
+    """The dotted names (`a`, `a.b.c`) in `tree` whose first part is one of `heads`,
+    each once, in order; string annotations included."""
+    wanted = set(heads)
+    found: dict[str, None] = {}
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(children(node))
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            dotted = _dotted_name(node)
+            if dotted is not None and dotted.partition(".")[0] in wanted:
+                found[dotted] = None
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                len(node.value) < 200 and node.value.partition(".")[0].partition("[")[0] in wanted:
+            parsed = _parse_annotation(node.value)
+            if parsed is not None:
+                for inner in ast.walk(parsed):
+                    if isinstance(inner, (ast.Name, ast.Attribute)):
+                        dotted = _dotted_name(inner)
+                        if dotted is not None and dotted.partition(".")[0] in wanted:
+                            found[dotted] = None
+    return tuple(found)
+
+
+def _dotted_name(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def pseudo_function(module: _Module, name: str, body: list[ast.stmt]) -> _Function:
+    """Statements that are not a function's (a module's, a class body's) as a function
+    of no parameters named `name` ("<module>"), to evaluate like one."""
+    arguments = ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[],
+                              kw_defaults=[], kwarg=None, defaults=[])
+    definition = ast.FunctionDef(name=name, args=arguments, body=body, decorator_list=[],
+                                 returns=None, type_comment=None, lineno=1, col_offset=0)
+    return _Function(f"{module.name}:{name}", module, definition, name, None, (), {})

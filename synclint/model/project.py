@@ -7,15 +7,17 @@ import ast
 import contextlib
 import gc
 import os
+from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from synclint.analysis.compiled import Regions, mark_compiled, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.callers import find_cold_functions, find_host_params
-from synclint.model.evaluation import Evaluation
+from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.hooks import (
     _is_lightning_base,
     _is_nn_module_base,
@@ -31,10 +33,18 @@ from synclint.model.index import (
     _Function,
     _Module,
     module_imports,
+    name_chains,
     package_root,
     parse_module,
+    sketch,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.schedule import (
+    attribute_classes,
+    components,
+    dependency_graph,
+    static_reads,
+)
 from synclint.model.summaries import FileView, Hot, Summary
 from synclint.model.syntax import _dotted, _first
 from synclint.model.views import file_view
@@ -63,6 +73,18 @@ class Project:
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
         self._prepared = False
+        #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
+        self.regions = Regions()
+        #: Evaluations the dependency graph did not order (see `analyse`): 0 when it
+        #: foresaw every read, which the tests check.
+        self.unforeseen = 0
+        #: Per class, attribute -> the project class of the parameter its methods store
+        #: there, found once while the graph is built (`schedule._attribute_instance`).
+        self.instance_attributes: dict[str, dict[str, str]] = {}
+        #: The names each nested function sees from its enclosing one (`flow.py`).
+        self.closures: dict[str, dict[str, Kind]] = {}
+        #: Per function, the classes whose attribute kinds its last evaluation read.
+        self.attribute_reads: dict[str, tuple[str, ...]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -98,6 +120,14 @@ class Project:
             module_imports(module.tree, module.name, module.filename, module.text)
         self._index_body(module, module.tree.body, (), None)
         module.defined = dict(module.names)
+        lines = module.text.split("\n")
+        for function in self.functions.values():
+            if function.module is module and function.definition is not None:
+                node = function.definition
+                function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
+        module.chains = name_chains(module.tree, (*module.names, *module.imports))
+        if may_compile(module.text):
+            module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:
@@ -128,8 +158,9 @@ class Project:
                 if not scope:
                     module.names[node.name] = key
                 self._index_body(module, node.body, (*scope, node.name), key)
-            elif isinstance(node, (ast.If, ast.Try, ast.With)) and not scope:
-                # Definitions under `if TYPE_CHECKING:` / `try: import` at module level.
+            elif isinstance(node, _BLOCKS):
+                # Definitions under `if TYPE_CHECKING:`, `try: import`, in a loop or a
+                # `with`: functions of the scope around them all the same.
                 for part in ("body", "orelse", "finalbody"):
                     self._index_body(module, getattr(node, part, []), scope, class_key)
                 for handler in getattr(node, "handlers", []):
@@ -213,62 +244,99 @@ class Project:
 
     # -- summaries ------------------------------------------------------------------------
     def prepare(self) -> None:
-        """Link names and find per-step entry points (once; `analyse` does it first):
-        the index cache compares a changed module's links with its record here."""
+        """Link names, find per-step entry points and what each function may read (once;
+        `analyse` does it first): the index cache compares a changed module's links
+        with its record here."""
         if self._prepared:
             return
         self._prepared = True
         self._link()
         find_registered_hooks(self)
+        for cls in self.classes.values():
+            if cls.node is not None:  # else: cached, as an earlier run found them
+                cls.attribute_classes = attribute_classes(self, cls)
+        for module in self.modules.values():
+            if module.tree is not None:  # else: cached, as an earlier run found them
+                module.globals = module_globals(self, module)
         for key, function in self.functions.items():
             if function.definition is not None:
                 function.entry = class_entry(self, function)
+                function.calls, function.reads, function.writes = \
+                    static_reads(self, function)
             self.summaries[key] = Summary(key, _display(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
 
     def analyse(self) -> None:
-        """Link names, find per-step entry points and compute every summary."""
+        """Link names, find per-step entry points and compute every summary: the
+        strongly connected components of what functions may read, callees first, each
+        to its own fixed point (`schedule.py`)."""
         self.prepare()
         # Ordered (dicts, not sets): the order callers are queued in must not depend on
         # string hashing, which differs between processes; the index cache replays it.
         callers: dict[str, dict[str, None]] = {}
-        attribute_readers: dict[str, dict[str, None]] = {}
-        work = list(self.functions)
+        readers: dict[str, dict[str, None]] = {}
+        solved: set[str] = set()
+        late: dict[str, None] = {}
+        for component in components(dependency_graph(self)):
+            members = [key for key in component if key in self.functions]
+            if members:
+                self._solve(members, set(members), solved, late, callers, readers)
+                solved.update(members)
+        if late:
+            # Reads the graph did not foresee (a callee reached through a value):
+            # those callers are solved again, with every caller re-queued.
+            self.unforeseen += len(late)
+            self._solve(list(late), None, solved, {}, callers, readers)
+        find_cold_functions(self, callers)
+        find_host_params(self)
+        mark_compiled(self)
+
+    def _solve(self, work: list[str], members: set[str] | None, solved: set[str],
+               late: dict[str, None], callers: dict[str, dict[str, None]],
+               readers: dict[str, dict[str, None]]) -> None:
+        """Evaluate `work` until no summary or class attribute it reads changes. A change
+        re-queues the readers in `members` (None: every reader); a reader already solved
+        outside them goes to `late` (the graph missed that read)."""
+        queue = deque(work)
         queued = set(work)
+        limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(self.functions))
         rounds = 0
-        while work and rounds < MAX_ROUNDS * max(1, len(self.functions)):
+        while queue and rounds < limit:
             rounds += 1
-            key = work.pop(0)
+            key = queue.popleft()
             queued.discard(key)
             function = self.functions[key]
             evaluated = self._evaluate(function)
-            summary = evaluated.summary
             self._callees[key] = set(evaluated.callees)
+            self.attribute_reads[key] = evaluated.attribute_reads
             self._call_arguments[key] = [
                 (callee, None if filled is None else dict(filled))
                 for callee, filled in evaluated.call_arguments]
             for callee in evaluated.callees:
                 callers.setdefault(callee, {})[key] = None
             for owner in evaluated.attribute_reads:
-                attribute_readers.setdefault(owner, {})[key] = None
-            changed_attributes = self._merge_attributes(function, evaluated)
-            if changed_attributes and self.memo is not None:
-                self.memo.attributes_changed(changed_attributes)
-            old = self.summaries[key]
-            if summary != old:
-                self.summaries[key] = summary
-                for caller in callers.get(key, ()):
-                    if caller not in queued:
-                        queued.add(caller)
-                        work.append(caller)
-            for owner in changed_attributes:
-                for reader in attribute_readers.get(owner, ()):
+                readers.setdefault(owner, {})[key] = None
+            changed = self._merge_attributes(function, evaluated)
+            if changed and self.memo is not None:
+                self.memo.attributes_changed(changed)
+            affected: list[str] = []
+            for nested, names in evaluated.closures:
+                closure = dict(names)
+                if self.closures.get(nested) != closure:
+                    self.closures[nested] = closure
+                    affected.append(nested)
+            if evaluated.summary != self.summaries[key]:
+                self.summaries[key] = evaluated.summary
+                affected.extend(callers.get(key, ()))
+            for owner in changed:
+                affected.extend(readers.get(owner, ()))
+            for reader in affected:
+                if members is None or reader in members:
                     if reader not in queued:
                         queued.add(reader)
-                        work.append(reader)
-        find_cold_functions(self, callers)
-        find_host_params(self)
-
+                        queue.append(reader)
+                elif reader in solved:
+                    late[reader] = None
 
     def _evaluate(self, function: _Function) -> Evaluated:
         """One evaluation of `function`, or the result an earlier run recorded for it.
@@ -301,10 +369,11 @@ class Project:
         return Evaluated(summary, tuple(sorted(evaluation.callees)),
                          tuple(sorted(evaluation.attribute_reads)),
                          tuple(sorted(evaluation.self_kinds.items(), key=_first)),
-                         tuple(sorted(evaluation.self_classes.items())),
                          tuple((callee, None if filled is None else
                                 tuple(sorted(filled.items(), key=_first)))
-                               for callee, filled in evaluation.call_arguments))
+                               for callee, filled in evaluation.call_arguments),
+                         tuple((key, tuple(sorted(names.items(), key=_first)))
+                               for key, names in sorted(evaluation.closures_made.items())))
 
     def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
@@ -319,15 +388,16 @@ class Project:
             if new != old:
                 cls.attributes[name] = new
                 changed.add(cls.key)
-        for name, class_key in evaluation.self_classes:
-            if cls.attribute_classes.get(name) != class_key:
-                cls.attribute_classes[name] = class_key
-                changed.add(cls.key)
         return changed
 
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
         return file_view(self, filename)
+
+
+#: Statements whose blocks may hold definitions of the scope they stand in.
+_BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While,
+           *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 
 def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,

@@ -4,8 +4,9 @@ summaries with their chains, and one picklable `FileView` per checked file."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from synclint.analysis.compiled import CompiledView
 from synclint.analysis.kinds import (
     UNKNOWN,
     Kind,
@@ -132,6 +133,11 @@ class FileView:
     digest: str = ""
     #: Rule codes the file's calls of project functions and its per-step code may fire.
     needed: frozenset[str] = frozenset()
+    #: Its compiled functions, the disabled functions and the project's Dynamo flags.
+    compiled: CompiledView = CompiledView()
+    #: The project definition each dotted name of its code reaches, where one does
+    #: (`Project._name_key`): what the evaluation of its code needs of the links.
+    resolved: Mapping[str, str] = field(default_factory=dict)
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import TYPE_CHECKING
 
+from synclint.analysis.kinds import Instance
 from synclint.model.kindops import _holds_tensors
 from synclint.model.summaries import (
     SYNC_READ,
@@ -40,6 +41,12 @@ def file_view(project: Project, filename: str) -> FileView | None:
     classes: dict[str, ClassView] = {}
     modules: set[str] = set()
     pending = list(defined.get(module.name, ()))
+    for key in defined.get(module.name, ()):
+        # What its evaluations read beyond its imports (a callee reached through an
+        # attribute, the attributes of a class known from a value), so that the model
+        # evaluates the file the same way from the view alone (`facts.py`).
+        pending.extend(project._callees.get(key, ()))
+        pending.extend(project.attribute_reads.get(key, ()))
     for target in module.names.values():
         if target in project.modules:
             modules.add(target)
@@ -62,6 +69,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
             pending.extend(cls.bases)
             pending.extend(cls.methods.values())
             pending.extend(cls.attribute_classes.values())
+            pending.extend(kind.cls for kind in cls.attributes.values()
+                           if isinstance(kind, Instance))
     needed: set[str] = set()
     for key in defined.get(module.name, ()):
         summary = project.summaries.get(key)
@@ -77,11 +86,19 @@ def file_view(project: Project, filename: str) -> FileView | None:
                 needed.update(effect.code for effect in called.syncs)
                 needed.update(p.effect.code for p in called.param_effects)
     names = dict(module.names)
+    resolved: dict[str, str] = {}
+    for dotted in module.chains:
+        found = project._name_key(module, dotted)
+        if found is not None:
+            resolved[dotted] = found
+    compiled = project.regions.view(module.name)
+    if compiled.regions:  # compiled code may break its graph (SYN401)
+        needed.add("SYN401")
     digest = hashlib.sha256(repr((module.name, sorted(names.items()),
                                   sorted(summaries.items()), sorted(classes.items()),
-                                  sorted(modules))).encode("utf-8", "surrogatepass")
-                            ).hexdigest()
+                                  sorted(modules), compiled.key(), sorted(resolved.items()))
+                                 ).encode("utf-8", "surrogatepass")).hexdigest()
     view = FileView(filename, module.name, names, summaries, classes,
-                    frozenset(modules), digest, frozenset(needed))
+                    frozenset(modules), digest, frozenset(needed), compiled, resolved)
     project._views[filename] = view
     return view

@@ -14,8 +14,8 @@ def render(output_format: str, diagnostics: Sequence[Diagnostic], *,
            unsafe_fixes: bool = False, read: SourceReader | None = None) -> str:
     """The report of `diagnostics` in `output_format` (findings only; summaries go to
     stderr). `unsafe_fixes` decides which fixes the text formats mark `[*]`; JSON and
-    SARIF carry every fix with its applicability. `read` gives the full format a file's
-    text (stdin, notebooks)."""
+    SARIF carry every fix with its applicability. `read` gives the full and GitHub
+    formats a file's text (stdin, notebooks)."""
     if output_format == "json":
         from synclint.report.json_format import render_json
 
@@ -27,7 +27,7 @@ def render(output_format: str, diagnostics: Sequence[Diagnostic], *,
     if output_format == "github":
         from synclint.report.github import render_github
 
-        return render_github(diagnostics)
+        return render_github(diagnostics, read=read)
     from synclint.report.text import render_full, render_text
 
     if output_format == "full":

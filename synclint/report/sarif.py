@@ -112,6 +112,12 @@ def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
             properties["help"] = d.help
         if d.runtime_syncs is not None:
             properties["runtimeSyncs"] = d.runtime_syncs
+        if d.runtime_graph_breaks is not None:
+            properties["runtimeGraphBreaks"] = d.runtime_graph_breaks
+        if d.graph_break is not None:  # in compiled code: does it break the graph?
+            properties["graphBreak"] = d.graph_break
+            if d.graph_break_flag:
+                properties["graphBreakFlag"] = d.graph_break_flag
         if d.cell is not None:  # a notebook: the region's rows are within this cell
             properties["cell"] = d.cell
         if properties:

@@ -27,17 +27,33 @@ def position(d: Diagnostic) -> str:
 
 
 def runtime_note(d: Diagnostic) -> str:
-    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`)."""
-    if d.runtime_syncs is None:
+    """` [N syncs]` when a runtime profile measured the finding (`check --runtime`);
+    ` [N graph breaks measured]` from a `profile --compile` run."""
+    notes = []
+    if d.runtime_syncs is not None:
+        notes.append(f"{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}")
+    if d.runtime_graph_breaks is not None:
+        count = d.runtime_graph_breaks
+        notes.append(f"{count} graph break{'s' if count != 1 else ''} measured")
+    return f" [{', '.join(notes)}]" if notes else ""
+
+
+def graph_break_note(d: Diagnostic) -> str:
+    """` [graph break]` for a finding that breaks a compiled graph, with the Dynamo flag
+    that would avoid it (` [graph break; capture_scalar_outputs avoids it]`)."""
+    if not d.graph_break:
         return ""
-    return f" [{d.runtime_syncs} sync{'s' if d.runtime_syncs != 1 else ''}]"
+    if d.graph_break_flag:
+        return f" [graph break; {d.graph_break_flag} avoids it]"
+    return " [graph break]"
 
 
 def render_text(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False) -> str:
     lines = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}")
+        lines.append(f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"
+                     f"{graph_break_note(d)}")
     return "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -49,10 +65,11 @@ def render_full(diagnostics: Sequence[Diagnostic], *, unsafe_fixes: bool = False
     blocks = []
     for d in diagnostics:
         marker = " [*]" if applicable(d, unsafe_fixes) else ""
-        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"]
+        block = [f"{position(d)}: {d.code}{marker} {d.message}{runtime_note(d)}"
+                 f"{graph_break_note(d)}"]
         key = (d.filename, d.cell)
         if key not in texts:
-            text = read(d.filename) if read is not None else _read(d.filename)
+            text = read(d.filename) if read is not None else read_file(d.filename)
             if text is not None and d.cell is not None:
                 text = _cell_source(text, d.cell)
             texts[key] = text.splitlines() if text is not None else None
@@ -91,7 +108,7 @@ def _cell_source(notebook: str, cell: int) -> str | None:
     return "".join(source) if isinstance(source, list) else str(source)
 
 
-def _read(filename: str) -> str | None:
+def read_file(filename: str) -> str | None:
     try:
         with open(filename, encoding="utf-8", errors="replace") as handle:
             return handle.read()

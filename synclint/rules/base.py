@@ -14,12 +14,14 @@ from typing import ClassVar
 import libcst as cst
 
 from synclint.analysis.cold import PERIODIC
+from synclint.analysis.graph_breaks import graph_break_here
 from synclint.analysis.kinds import DEVICE_TENSORS, TENSORS, UNKNOWN, Kind, Seq
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Related
 from synclint.fixes.output_size import Facts as OutputSizeFacts
 from synclint.fixes.pending import PendingFix, Replacement
 from synclint.fixes.regions import refusal
+from synclint.knowledge.dynamo import Verdict
 from synclint.rule_info import GROUPS
 from synclint.rules.wording import sentence, with_reason
 
@@ -56,6 +58,8 @@ class Report:
     confidence: str = "high"
     help: str | None = None
     related: tuple[Related | RelatedNode, ...] = ()
+    #: In compiled code, Dynamo's verdict on the node (`analysis/graph_breaks.py`).
+    graph_break: Verdict | None = None
 
 
 @dataclass(frozen=True)
@@ -111,8 +115,13 @@ class Rule:
         confidence: str = "high",
         help: str | None = None,
         related: tuple[Related | RelatedNode, ...] = (),
+        pattern: str | None = None,
     ) -> None:
-        """Report `node` once (a node reached by two paths is still one finding)."""
+        """Report `node` once (a node reached by two paths is still one finding).
+
+        In code `torch.compile` runs, the finding says whether it breaks the graph: by
+        `pattern` (a row of `knowledge/dynamo.py`) when the rule knows it, else by the
+        pattern `analysis/graph_breaks.py` reads from the node."""
         if id(node) in self._reported:
             return
         if self.group in COLD_SILENT_GROUPS and not self.runtime_only:
@@ -129,13 +138,18 @@ class Rule:
         if help:
             help = sentence(help)  # one shape for every rule's remedy: a full sentence
         self._sink.reports.append(
-            Report(self.code, node, message, fix, confidence, help, related))
+            Report(self.code, node, message, fix, confidence, help, related,
+                   graph_break_here(self.ctx, node, self.code, pattern)))
 
     def _refuse_where_forbidden(self, fix: PendingFix,
                                 help: str | None) -> tuple[PendingFix | None, str | None]:
         """No fix in code the fixer must leave alone (compiled functions, a comment that
         warns against `.tolist()`): the help then says why, instead of the fix's caveats."""
         why = refusal(fix, self.ctx.parents, self.ctx.imports, self.ctx.source)
+        region = self.ctx.compiled_region()
+        if why is None and region is not None and not fix.compile_safe:
+            why = (f"this code runs under torch.compile ({region.reason}), which may not "
+                   "trace the rewrite")
         if why is None:
             return fix, help
         remedy = help or ""
@@ -173,7 +187,7 @@ class Rule:
         """What the `output_size=` fix asks of the analysis (SYN104, SYN111)."""
         return OutputSizeFacts(self.ctx.imports,
                                is_tensor=lambda node: self.ctx.kind(node) in TENSORS,
-                               is_builtin=lambda name: self.ctx.env.lookup(name) is None,
+                               is_builtin=lambda name: not self.ctx.bound(name),
                                is_tensor_sequence=self._is_tensor_sequence)
 
     def _is_tensor_sequence(self, node: cst.BaseExpression) -> bool:

@@ -81,7 +81,7 @@ class BuiltinOverTensors(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Name) and func.value in COMPARING_BUILTINS:
-            if self.ctx.env.lookup(func.value) is None:  # not shadowed by a local
+            if not self.ctx.bound(func.value):  # not shadowed by a local
                 self._builtin(node, func.value)
         elif (isinstance(func, cst.Attribute) and func.attr.value == "sort"
               and all(a.keyword is not None and a.keyword.value == "reverse" for a in node.args)

@@ -33,7 +33,7 @@ from synclint.fixes.matches import (
     MetadataUse,
     ReductionUse,
 )
-from synclint.rules.base import Example, Rule
+from synclint.rules.base import Example, PendingFix, Rule
 from synclint.rules.wording import with_reason
 
 #: How deep `a = f(flat); b = g(a)` chains of names are followed.
@@ -79,7 +79,7 @@ def flattened_elements(container: cst.BaseExpression, scope: cst.CSTNode,
     inner = container
     if (isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name)
             and inner.func.value in ("list", "tuple") and len(inner.args) == 1
-            and ctx.env.lookup(inner.func.value) is None):
+            and not ctx.bound(inner.func.value)):
         inner = inner.args[0].value
     if isinstance(inner, (cst.ListComp, cst.GeneratorExp)):
         found = flatten_of(inner.elt, ctx)
@@ -363,7 +363,7 @@ class _UseFinder:
         func = call.func
         qualified = self.ctx.imports.qualify(func)
         if qualified is None:
-            if isinstance(func, cst.Name) and self.ctx.env.lookup(func.value) is None:
+            if isinstance(func, cst.Name) and not self.ctx.bound(func.value):
                 if func.value == "len" and len(call.args) == 1:
                     return "metadata", "len"
                 if func.value == "abs" and len(call.args) == 1:
@@ -443,7 +443,7 @@ class _UseFinder:
         if _is_scalar(expr, self.ctx):
             return True
         if isinstance(expr, cst.Name):
-            bound = self.ctx.env.lookup(expr.value)
+            bound = self.ctx.kind(expr)
             return expr.value != name and bound not in TENSORS and not isinstance(bound, Seq)
         if isinstance(expr, cst.Attribute):
             # `self.eps`, `cfg.threshold`, `x.dtype`; but not `p.grad` or `flat.data`.
@@ -509,10 +509,10 @@ def _is_scalar(expr: cst.BaseExpression, ctx: Context) -> bool:
         last = qualified.rsplit(".", 1)[-1]
         return qualified.startswith(("math.", "torch.", "numpy.")) and last[:1].islower()
     if isinstance(expr, cst.Name):
-        return expr.value in ("True", "False", "None") or ctx.env.lookup(expr.value) is HOST
+        return expr.value in ("True", "False", "None") or ctx.kind(expr) is HOST
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
         name = expr.func.value
-        return name in ("float", "int", "len") and ctx.env.lookup(name) is None
+        return name in ("float", "int", "len") and not ctx.bound(name)
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute):
         return expr.func.attr.value in ("item", "numel", "nelement") and not expr.args
     return False
@@ -598,7 +598,31 @@ class CatThenReduceRule(Rule):
         if isinstance(fix, str):
             self.report(node, message, help=with_reason(REMEDY, fix))
         elif fix.applicability is Applicability.UNSAFE:
-            why = fix.message.split("(", 1)[-1].removesuffix(")").removeprefix("unsafe: ")
-            self.report(node, message, fix=fix, help=with_reason(REMEDY, why))
+            self.report(node, message, fix=fix, help=with_reason(REMEDY, unsafe_reason(fix)))
         else:
             self.report(node, message, fix=fix, help=with_reason(REMEDY))
+
+
+_UNSAFE = " (unsafe: "
+
+
+def unsafe_reason(fix: PendingFix) -> str:
+    """Why the chunked fix is unsafe, read from its message `... (unsafe: A; B)`, each
+    shared lead-in ("the pieces' dtype is not known: ") said once, and the reasons' own
+    parentheses kept whole."""
+    message = fix.message
+    start = message.find(_UNSAFE)
+    if start < 0 or not message.endswith(")"):
+        return message
+    reasons = message[start + len(_UNSAFE):-1].split("; ")
+    merged: list[tuple[str, list[str]]] = []
+    for reason in reasons:
+        lead, colon, rest = reason.partition(": ")
+        if colon and merged and merged[-1][0] == lead:
+            merged[-1][1].append(rest)
+        elif colon:
+            merged.append((lead, [rest]))
+        else:
+            merged.append(("", [reason]))
+    return "; ".join(f"{lead}: {'; '.join(parts)}" if lead else parts[0]
+                     for lead, parts in merged)

@@ -9,17 +9,18 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from synclint.analysis.infer import keyword_arg
-from synclint.analysis.names import last_name
+from synclint.analysis.names import keyword_arg, last_name
 from synclint.analysis.uses import occurrences
+from synclint.fixes.compiled_forms import one_hot_fix
 from synclint.fixes.output_size import output_size_fix, output_size_help
 from synclint.rules.base import Example, Rule
+from synclint.rules.wording import with_reason
 
 #: Ops whose result size depends on the data; reported outside loops where the result
 #: reaches host code (the sync is then the first of several host round trips).
 SIZED_BY_DATA = frozenset({"nonzero", "argwhere", "unique", "unique_consecutive",
                            "masked_select", "bincount"})
-_NAMES = SIZED_BY_DATA | {"where", "repeat_interleave"}
+_NAMES = SIZED_BY_DATA | {"where", "repeat_interleave", "one_hot"}
 #: Methods and attributes that read a tensor, or its size, on the host.
 HOST_USES = frozenset({"tolist", "item", "numel", "size", "shape", "cpu", "numpy", "__len__"})
 #: Builtins that take a value to the host.
@@ -47,7 +48,7 @@ class DataDependentShape(Rule):
     group = "data-dependent shape"
     fixable = True
     triggers = ("repeat_interleave", "where", "nonzero", "argwhere", "unique", "masked_select",
-                "bincount")
+                "bincount", "one_hot")
 
     VALID = [
         # Fixed sizes.
@@ -60,6 +61,9 @@ class DataDependentShape(Rule):
         # Outside a loop, a result that stays on the device: one sync, not reported.
         "import torch\ndef f(x: torch.Tensor, dead: torch.Tensor):\n"
         "    idx = dead.nonzero().squeeze(1)\n    return x.index_fill(0, idx, 0.0)\n",
+        # The number of classes is given: no read of the largest label.
+        "import torch\nimport torch.nn.functional as F\ndef f(y: torch.Tensor):\n"
+        "    return F.one_hot(y, num_classes=10), F.one_hot(y, 10)\n",
         # In a loop: SYN104's finding.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
         "        n = len(t.nonzero())\n        w = torch.where(t > 0)\n",
@@ -86,6 +90,11 @@ class DataDependentShape(Rule):
         "    for c in counts:\n        print(c)\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n"
         "        h = torch.bincount(t)\n",
+        # Per-step code: one sync per call (SYN104 has no bincount).
+        "import torch\nclass Counts(torch.nn.Module):\n"
+        "    def forward(self, x: torch.Tensor):\n        return torch.bincount(x)\n",
+        "import torch\nimport torch.nn.functional as F\ndef f(logits: torch.Tensor):\n"
+        "    return F.one_hot(logits.argmax(-1))\n",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -93,7 +102,11 @@ class DataDependentShape(Rule):
         # Cheap test first: most calls name none of these ops.
         if last_name(func) not in _NAMES:
             return
-        if self.ctx.imports.qualify(func) is not None:
+        qualified = self.ctx.imports.qualify(func)
+        if qualified == "torch.nn.functional.one_hot":
+            self._one_hot(node)
+            return
+        if qualified is not None:
             name = self.ctx.imports.torch_function(func)
             if name is None:
                 return
@@ -121,6 +134,18 @@ class DataDependentShape(Rule):
             elif name in SIZED_BY_DATA:
                 self._sized(node, name, func.value)
 
+    def _one_hot(self, node: cst.Call) -> None:
+        positional = [a for a in node.args if a.keyword is None]
+        labels = positional[0] if positional else keyword_arg(node, "tensor")
+        if self.ctx.in_loop or len(positional) >= 2 or keyword_arg(node, "num_classes") \
+                is not None or labels is None or not self.is_device_tensor(labels.value):
+            return
+        outcome = one_hot_fix(self.ctx, node, labels.value)
+        self.report(node, "`one_hot` without `num_classes=` reads the largest label from the "
+                    "GPU", fix=outcome.fix,
+                    help=with_reason("Pass `num_classes=` (the number of classes the labels "
+                                     "come from)", outcome.reason))
+
     def _where(self, node: cst.Call, condition: cst.BaseExpression) -> None:
         if self.ctx.in_loop or not self.is_device_tensor(condition):
             return
@@ -145,8 +170,9 @@ class DataDependentShape(Rule):
         if self.ctx.in_loop:
             if name != "bincount":
                 return  # SYN104's finding
-        elif not self._feeds_host(node):
-            return
+        elif not self._feeds_host(node) and not (
+                name == "bincount" and self.ctx.hot_here() is not None):
+            return  # (per-step `bincount` is reported: SYN104 has no bincount)
         self.report(node, f"`{name}()` has a data-dependent size: the host waits for the GPU "
                     "to learn it",
                     help=f"Keep the shape fixed: {_ADVICE[name]}.")

@@ -40,7 +40,7 @@ REMEDY = ("compute per-tensor norms in float64 "
 def match_squared_norm(node: cst.Call, ctx: Context) -> SquaredNorm | None:
     """The squared-sum norm at `node` (being visited), or None."""
     func = node.func
-    if isinstance(func, cst.Name) and func.value == "sum" and ctx.env.lookup("sum") is None:
+    if isinstance(func, cst.Name) and func.value == "sum" and not ctx.bound("sum"):
         return _builtin_sum(node, ctx)
     qualified = ctx.imports.qualify(func)
     if qualified in SUM_FUNCTIONS:
@@ -83,19 +83,18 @@ def _builtin_sum(node: cst.Call, ctx: Context) -> SquaredNorm | None:
     generator = node.args[0].value
     if not isinstance(generator, (cst.GeneratorExp, cst.ListComp)):
         return None
-    with ctx.env.comprehension(generator.for_in):
-        element = generator.elt
-        inner: SquaredNorm | None = None
-        if isinstance(element, cst.Call):
-            inner = match_squared_norm(element, ctx)
-            if inner is not None and inner.form == "builtin-sum":
-                inner = None
-        if inner is not None:
-            return SquaredNorm(node, "builtin-sum", inner.square, inner.operand, generator)
-        found = square_of(element, ctx)
-        if found is None or not _overflows(found, ctx, proven_by_sum=False) or not (
-                _is_norm(found[1], ctx) or _iterates_norms(found[1], generator)):
-            return None
+    element = generator.elt
+    inner: SquaredNorm | None = None
+    if isinstance(element, cst.Call):
+        inner = match_squared_norm(element, ctx)
+        if inner is not None and inner.form == "builtin-sum":
+            inner = None
+    if inner is not None:
+        return SquaredNorm(node, "builtin-sum", inner.square, inner.operand, generator)
+    found = square_of(element, ctx)
+    if found is None or not _overflows(found, ctx, proven_by_sum=False) or not (
+            _is_norm(found[1], ctx) or _iterates_norms(found[1], generator)):
+        return None
     return SquaredNorm(node, "builtin-sum", found[0], found[1], generator)
 
 

@@ -167,7 +167,7 @@ class HiddenSyncCall(Rule):
         if isinstance(func, cst.Attribute) and func.attr.value == "item":
             return self.is_device_tensor(func.value)
         if (isinstance(func, cst.Name) and func.value in ("float", "int", "bool") and node.args
-                and self.ctx.env.lookup(func.value) is None):
+                and not self.ctx.bound(func.value)):
             return self.is_device_tensor(node.args[0].value)
         return False
 

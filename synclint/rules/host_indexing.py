@@ -86,8 +86,7 @@ class HostIndexing(Rule):
         if isinstance(index, cst.List):
             return all(self.kind(e.value) is HOST for e in index.elements)
         if isinstance(index, cst.ListComp):
-            with self.ctx.env.comprehension(index.for_in):
-                return self.kind(index.elt) not in DEVICE_TENSORS
+            return self.kind(index.elt) not in DEVICE_TENSORS
         if isinstance(index, cst.Name):
             kind = self.kind(index)
             return isinstance(kind, Seq) and kind.elem is HOST

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, HOST_TENSOR, UNKNOWN
 from synclint.analysis.loops import loop_word
-from synclint.analysis.names import dotted_name
+from synclint.analysis.names import dotted_name, is_cpu_device, keyword_arg
 from synclint.analysis.torch_api import COPYING_CONSTRUCTORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.rules.base import Rule

@@ -11,9 +11,8 @@ from typing import ClassVar
 
 import libcst as cst
 
-from synclint.analysis.infer import is_cpu_device
 from synclint.analysis.kinds import TENSORS, UNKNOWN
-from synclint.analysis.names import last_name
+from synclint.analysis.names import is_cpu_device, last_name
 from synclint.analysis.torch_api import GATHER_FUNCTIONS, MODULE_ITERATORS
 from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
@@ -143,7 +142,7 @@ def _gather_call(call: cst.CSTNode, ctx: Context) -> bool:
     if not isinstance(call, cst.Call):
         return False
     if isinstance(call.func, cst.Name) and call.func.value == "sum":
-        return ctx.env.lookup("sum") is None
+        return not ctx.bound("sum")
     return ctx.imports.qualify(call.func) in GATHER_FUNCTIONS
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.chains import fitting
 from synclint.analysis.cold import PERIODIC
 from synclint.rules.sync_in_loop import SyncInLoop
 
@@ -57,15 +58,13 @@ class PeriodicSync(SyncInLoop):
         cold = self.ctx.cold(node)
         if cold is None or cold.reason != PERIODIC:
             return
-        if cold.period is not None:
-            when = f"every {cold.period} steps"
-        else:
-            when = "under a periodic guard"
+        guard = "under a periodic guard"
+        when = f"every {cold.period} steps" if cold.period is not None else guard
+        remedy = ("Each read waits for all queued GPU work. Keep the value on the device "
+                  "and read it less often, or accumulate on the device and read once.")
         self.report(
             node,
-            f"{what} {when} syncs with the GPU"
-            + (" (if the receiver is a tensor)" if likely else ""),
+            fitting(f"{what} {when} syncs with the GPU", f"{what} {guard} syncs with the GPU"),
             confidence="likely" if likely else "high",
-            help="Each read waits for all queued GPU work. Keep the value on the device "
-            "and read it less often, or accumulate on the device and read once.",
+            help=f"If the receiver is a tensor: {remedy}" if likely else remedy,
         )

@@ -82,6 +82,12 @@ class SeparateHostReads(Rule):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._statements: dict[int, _Statement] = {}
         self._facts: dict[int, ScalarFacts] = {}
+        #: The module being walked: the scope of reads outside functions, also once the
+        #: walk has left it (`leave_Module` runs with no ancestors left).
+        self._module: cst.Module | None = None
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._module = node
 
     # -- collecting reads -----------------------------------------------------------------
     def visit_Call(self, node: cst.Call) -> None:
@@ -92,7 +98,7 @@ class SeparateHostReads(Rule):
             receiver, how = func.value, "item"
         elif (isinstance(func, cst.Name) and func.value in READ_BUILTINS
               and len(node.args) == 1 and node.args[0].keyword is None
-              and not node.args[0].star and self.ctx.env.lookup(func.value) is None):
+              and not node.args[0].star and not self.ctx.bound(func.value)):
             receiver, how = node.args[0].value, func.value
         else:
             return
@@ -109,8 +115,15 @@ class SeparateHostReads(Rule):
                 entry.dropped.add(id(ancestor))
         entry.reads.append(Read(node, receiver, how, facts, self._hint(node)))
 
+    def _scope(self) -> cst.CSTNode:
+        """The function being visited, or the module outside any function."""
+        if self.ctx.functions:
+            return self.ctx.functions[-1]
+        assert self._module is not None
+        return self._module
+
     def _scope_facts(self) -> ScalarFacts:
-        scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
+        scope = self._scope()
         facts = self._facts.get(id(scope))
         if facts is None:
             facts = self._facts[id(scope)] = ScalarFacts(scope, self.ctx.imports)
@@ -196,14 +209,13 @@ class SeparateHostReads(Rule):
 
     def _indent(self, block: cst.IndentedBlock) -> str:
         """The indentation of `block`'s statements (the block has been left already)."""
-        module = self.ctx.parents[0] if self.ctx.parents else None
-        default = module.default_indent if isinstance(module, cst.Module) else "    "
+        module = self._module
+        default = module.default_indent if module is not None else "    "
         blocks = [p for p in self.ctx.parents if isinstance(p, cst.IndentedBlock)] + [block]
         return "".join(default if b.indent is None else b.indent for b in blocks)
 
     def _taken(self) -> set[str]:
-        scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else self.ctx.parents[0]
-        return {n.value for n in walk(scope) if isinstance(n, cst.Name)}
+        return {n.value for n in walk(self._scope()) if isinstance(n, cst.Name)}
 
 
 def _clip(code: str, limit: int = 60) -> str:

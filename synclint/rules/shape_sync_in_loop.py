@@ -9,9 +9,9 @@ from synclint.analysis.chains import (
     hot_message,
     hot_related,
 )
-from synclint.analysis.infer import keyword_arg
 from synclint.analysis.kinds import BOOL_TENSOR, DEVICE_TENSORS, TENSORS, UNKNOWN, Kind
 from synclint.analysis.loops import loop_word
+from synclint.analysis.names import keyword_arg
 from synclint.analysis.torch_api import SHAPE_FUNCTIONS, SHAPE_TORCH_ONLY
 from synclint.fixes.output_size import output_size_fix, output_size_help
 from synclint.rules.base import PendingFix, Rule

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from synclint.analysis.chains import hot_related
+from synclint.analysis.chains import fitting, hot_related
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.logging import (
     _CONTAINERS,
@@ -108,7 +108,7 @@ class SyncInLogging(Rule):
                 return "`.item()`"
             return None
         if isinstance(func, cst.Name) and func.value in ("float", "int") and \
-                self.ctx.env.lookup(func.value) is None and len(node.args) == 1 and \
+                not self.ctx.bound(func.value) and len(node.args) == 1 and \
                 self.kind(node.args[0].value) in DEVICE_TENSORS:
             return f"`{func.value}()` of a tensor"
         return None
@@ -117,11 +117,12 @@ class SyncInLogging(Rule):
         hot = self.ctx.hot_here()
         related: tuple[Related, ...] = ()
         if hot is None:
-            message = f"{what} in `{logger}()` syncs with the GPU on every iteration"
+            message = fitting(f"{what} in `{logger}()` syncs with the GPU on every iteration",
+                              f"{what} in a logging call syncs with the GPU on every iteration")
         else:
-            message = f"{what} in `{logger}()` syncs on every call: {hot.reason}"
-            if len(message) > 100:
-                message = f"{what} in `{logger}()` syncs with the GPU on every call"
+            message = fitting(f"{what} in `{logger}()` syncs on every call: {hot.reason}",
+                              f"{what} in `{logger}()` syncs with the GPU on every call",
+                              f"{what} in a logging call syncs with the GPU on every call")
             related = hot_related(hot)
         fix = None
         help_text = _OTHER_HELP

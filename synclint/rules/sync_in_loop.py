@@ -8,10 +8,10 @@ from synclint.analysis.chains import (
     hot_message,
     hot_related,
 )
-from synclint.analysis.infer import is_cpu_device, keyword_arg
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.loops import loop_word
+from synclint.analysis.names import is_cpu_device, keyword_arg
 from synclint.analysis.torch_api import (
     LIKELY_TENSOR_METHODS,
     SYNC_BUILTINS,
@@ -150,7 +150,7 @@ class SyncInLoop(Rule):
         return False
 
     def _builtin(self, node: cst.Call, name: str) -> None:
-        if name not in SYNC_BUILTINS or self.ctx.env.lookup(name) is not None:
+        if name not in SYNC_BUILTINS or self.ctx.bound(name):
             return
         for arg in node.args:
             if arg.keyword is None and self.is_device_tensor(arg.value):

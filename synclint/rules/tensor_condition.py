@@ -13,6 +13,7 @@ from synclint.analysis.chains import (
 from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
+from synclint.fixes.compiled_forms import assert_async_fix
 from synclint.fixes.select_where import select_fix
 from synclint.rules.base import Rule
 from synclint.rules.wording import with_reason
@@ -101,7 +102,8 @@ class TensorCondition(Rule):
         self._test(node.test, "`while` test", True, loop=node)
 
     def visit_Assert(self, node: cst.Assert) -> None:
-        self._test(node.test, "`assert`", self.ctx.in_loop)
+        self._test(node.test, "`assert`", self.ctx.in_loop, pattern="tensor-assert",
+                   checked=node)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         self._test(node.test, "conditional expression test", self.ctx.in_loop)
@@ -127,7 +129,7 @@ class TensorCondition(Rule):
         func = node.func
         if not isinstance(func, cst.Name) or func.value not in BOOL_CONSUMERS:
             return
-        if self.ctx.env.lookup(func.value) is not None:
+        if self.ctx.bound(func.value):
             return  # shadowed by a local definition
         args = [a for a in node.args if a.keyword is None and not a.star]
         if len(args) != 1 or len(node.args) != 1:
@@ -135,9 +137,8 @@ class TensorCondition(Rule):
         argument = args[0].value
         what = f"an element of `{func.value}()`"
         if isinstance(argument, _COMPREHENSIONS):
-            with self.ctx.env.comprehension(argument.for_in):
-                operands = [operand for operand in bool_operands(argument.elt)
-                            if self.is_device_tensor(operand)]
+            operands = [operand for operand in bool_operands(argument.elt)
+                        if self.is_device_tensor(operand)]
             if not operands:
                 return
             outcome = batched_fix(self.ctx, argument,
@@ -151,7 +152,8 @@ class TensorCondition(Rule):
 
     # -- reporting ------------------------------------------------------------------------
     def _test(self, test: cst.BaseExpression, what: str, per_iteration: bool,
-              loop: cst.CSTNode | None = None, statement: cst.If | None = None) -> None:
+              loop: cst.CSTNode | None = None, statement: cst.If | None = None,
+              pattern: str | None = None, checked: cst.Assert | None = None) -> None:
         for operand in bool_operands(test):
             if self.kind(operand) in DEVICE_TENSORS:
                 outcome = None
@@ -164,11 +166,16 @@ class TensorCondition(Rule):
                     selected = select_fix(self.ctx, statement)
                     if selected is not None and selected.fix is not None:
                         outcome = Outcome(selected.fix, selected.reason)
+                if checked is not None and (outcome is None or outcome.fix is None):
+                    # `assert t` -> `torch._assert_async(t)`: checked on the device.
+                    checked_outcome = assert_async_fix(checked)
+                    outcome = Outcome(checked_outcome.fix, checked_outcome.reason)
                 self._report(operand, what, per_element=False, per_iteration=per_iteration,
-                             outcome=outcome)
+                             outcome=outcome, pattern=pattern)
 
     def _report(self, node: cst.BaseExpression, what: str, *, per_element: bool,
-                per_iteration: bool = True, outcome: Outcome | None = None) -> None:
+                per_iteration: bool = True, outcome: Outcome | None = None,
+                pattern: str | None = None) -> None:
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
         if per_element:
@@ -184,8 +191,16 @@ class TensorCondition(Rule):
         elif self.ctx.hot_here() is not None:
             hot = self.ctx.hot_here()
             assert hot is not None
+            # A rewrite Dynamo traces (`torch.where`, `torch._assert_async`) is offered in
+            # per-step and compiled code; the batched one is not (one call, not a loop).
+            hot_fix = outcome.fix if outcome is not None and outcome.fix is not None \
+                and outcome.fix.compile_safe else None
+            remedy = "Keep the condition on the device (`torch.where`, masking)"
+            if hot_fix is not None and outcome is not None:
+                remedy = with_reason(remedy, outcome.reason).replace(
+                    "No safe fix:", "The fix is unsafe:")
             self.report(node, hot_message(f"{what} on a tensor", hot), related=hot_related(hot),
-                        help="Keep the condition on the device (`torch.where`, masking)")
+                        fix=hot_fix, help=remedy, pattern=pattern)
             return
         else:
             message = f"{what} uses a tensor as a bool: one sync (the CPU waits for queued GPU work)"
@@ -193,4 +208,4 @@ class TensorCondition(Rule):
                       "once where a host value is really needed")
         fix = outcome.fix if outcome is not None else None
         reason = outcome.reason if outcome is not None else None
-        self.report(node, message, fix=fix, help=with_reason(remedy, reason))
+        self.report(node, message, fix=fix, help=with_reason(remedy, reason), pattern=pattern)

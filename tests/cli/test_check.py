@@ -85,7 +85,8 @@ def test_json_output_follows_the_schema(cli: Cli) -> None:
     assert len(findings) == 1
     finding = findings[0]
     assert set(finding) == {"code", "message", "filename", "location", "end_location", "fix",
-                            "help", "related", "runtime"}
+                            "help", "related", "runtime", "graph_break", "graph_break_flag"}
+    assert finding["graph_break"] is None  # not compiled code
     assert finding["code"] == "SYN101"
     assert finding["filename"] == "bad.py"
     assert finding["location"] == {"row": 6, "column": 21}

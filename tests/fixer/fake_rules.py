@@ -138,3 +138,16 @@ class KillStatement(Rule):
 FAKE_RULES: tuple[type[Rule], ...] = (ItemToTolist, BrokenFix, NeverConverges, UnsafeMaybe,
                                       NeedsTorch, DuplicateFix, KillStatement)
 FAKE_CODES = frozenset(rule.code for rule in FAKE_RULES)
+
+
+class CrashingRule(Rule):
+    """A rule with a bug: it raises on every call it visits (the engine must turn that
+    into an internal error for the file, and every front end must show it). Registered
+    by the tests that need it, not in FAKE_RULES."""
+
+    code = "SYN908"
+    name = "fake-crash"
+    summary = "fake"
+
+    def visit_Call(self, node: cst.Call) -> None:
+        raise IndexError("list index out of range")

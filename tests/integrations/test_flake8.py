@@ -79,3 +79,30 @@ def test_flake8_on_a_file_without_findings_passes(tmp_path: Path) -> None:
     done = _flake8(tmp_path, "ok.py")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout == ""
+
+
+
+def test_plugin_reports_a_file_synclint_gives_up_on_as_syn001() -> None:
+    # In-process: flake8's own pyflakes overflows on such a file before any plugin runs.
+    from synclint.flake8_plugin import Plugin
+
+    lines = ["import torch\n", "x = " + "-" * 600 + "1\n"]
+    found = [(row, column, text.split(" ")[0]) for row, column, text, _ in
+             Plugin(None, lines, "deep.py").run()]  # type: ignore[arg-type]
+    assert found == [(1, 0, "SYN001")]
+
+
+def test_plugin_reports_an_internal_error_instead_of_passing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from synclint import engine
+    from synclint.diagnostics import FileError
+    from synclint.flake8_plugin import Plugin
+
+    def crashed(source: str, filename: str, codes: object) -> engine.LintOutput:
+        error = FileError(filename, "internal error in a rule: IndexError: boom", internal=True)
+        return engine.LintOutput([], [], None, error)
+
+    monkeypatch.setattr(engine, "lint_source", crashed)
+    ((row, column, text, _),) = Plugin(None, ["import torch\n"], "x.py").run()  # type: ignore[arg-type]
+    assert (row, column) == (1, 0) and text.startswith("SYN001 synclint could not check")
+    assert "IndexError: boom" in text

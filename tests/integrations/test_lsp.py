@@ -173,3 +173,42 @@ def test_code_actions_fix_one_finding_and_fix_all(tmp_path: Path) -> None:
             await _stop(session)
 
     _run(scenario())
+
+
+HELPERS = "def to_number(t):\n    return t.item()\n"
+TRAIN = (
+    "import torch\n"
+    "from helpers import to_number\n"
+    "\n"
+    "def train(losses: list[torch.Tensor]) -> None:\n"
+    "    for loss in losses:\n"
+    "        to_number(loss)\n"
+)
+
+
+def test_a_helper_in_another_module_is_reported_and_an_edit_of_it_republishes_the_caller(
+        tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text(HELPERS, encoding="utf-8")
+    (tmp_path / "train.py").write_text(TRAIN, encoding="utf-8")
+
+    async def scenario() -> None:
+        session = await _start(tmp_path)
+        try:
+            train = (tmp_path / "train.py").as_uri()
+            helpers = (tmp_path / "helpers.py").as_uri()
+            _open(session, train, TRAIN)
+            found = await session.diagnostics(train)
+            assert [(d.code, d.range.start.line) for d in found] == [("SYN101", 5)]
+            _open(session, helpers, HELPERS)
+            await session.diagnostics(helpers)
+            # The helper no longer reads the tensor (unsaved): train.py is clean now.
+            session.client.text_document_did_change(types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=helpers, version=2),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(
+                    text="def to_number(t):\n    return t\n")]))
+            await session.diagnostics(helpers)
+            assert await session.diagnostics(train) == []
+        finally:
+            await _stop(session)
+
+    _run(scenario())

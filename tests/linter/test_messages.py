@@ -3,6 +3,8 @@ and any reason for no safe fix live in `help` (STYLE.md, "Messages and fixes")."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from synclint.engine import lint_source
@@ -34,11 +36,16 @@ FINDINGS = _findings()
 def test_message_is_one_short_sentence_without_fix_prose(code: str, message: str,
                                                          help_text: str | None) -> None:
     assert len(message) <= MAX_MESSAGE, f"{len(message)} characters: {message}"
+    assert not message.endswith(("...", "…")), f"cut: {message}"
     assert ";" not in message, message
     assert not any(p in message.lower() for p in FIX_PROSE), message
     if help_text is not None:
         assert help_text.endswith("."), help_text
         assert help_text.count("No safe fix:") <= 1
+        # Reads cleanly: parentheses closed, no lead-in clause said twice.
+        assert help_text.count("(") == help_text.count(")"), help_text
+        leads = re.findall(r"([^.;:()]{12,}): ", help_text)
+        assert len(leads) == len(set(leads)), help_text
 
 
 def test_every_rule_with_examples_has_findings_here() -> None:

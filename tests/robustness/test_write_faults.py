@@ -150,17 +150,18 @@ def test_fix_is_never_written_over_a_file_changed_since_it_was_read(
         "same size": ORIGINAL.replace(b"y = 1", b"y = 2"),
         "deleted": None,
     }[change]
-    real_fix_source = synclint.fixer.fix_source
+    real_propose = synclint.fixer.FileFixer.propose
 
     def edit_then_fix(*args: Any, **kwargs: Any) -> Any:
         # Runs after the runner read the file and before it writes: another editor.
         if concurrent is None:
-            target.unlink()
+            if target.exists():
+                target.unlink()
         else:
             target.write_bytes(concurrent)
-        return real_fix_source(*args, **kwargs)
+        return real_propose(*args, **kwargs)
 
-    monkeypatch.setattr(synclint.fixer, "fix_source", edit_then_fix)
+    monkeypatch.setattr(synclint.fixer.FileFixer, "propose", edit_then_fix)
     result = _fix(target)
     assert result.exit_code != 0
     assert "since it was read" in result.output, result.output

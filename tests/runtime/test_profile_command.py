@@ -45,8 +45,9 @@ def test_output_and_exit_code_pass_through_and_sites_are_listed(script: Path) ->
     # `synclint check` reports the `.item()` in the loop; the single `.tolist()` is not hot.
     assert lines[1].split() == ["item", f"{script}:5", "stats", "3", "SYN101", "yes"]
     assert lines[2].split() == ["called", "from", f"{script}:8", "(<module>)"]
-    assert lines[3].split() == ["tolist", f"{script}:9", "<module>", "1", "SYN101", "no"]
-    assert "4 host sync(s)" in lines[-1]
+    # No rule reports a single read at module level: `check --runtime` would (SYN199).
+    assert lines[3].split() == ["tolist", f"{script}:9", "<module>", "1", "SYN199", "no"]
+    assert "4 host syncs at 2 sites" in lines[-1]
 
 
 def test_json_lists_sites_sorted_by_count(script: Path, tmp_path: Path) -> None:
@@ -72,10 +73,14 @@ def test_module_mode_runs_a_module(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 def test_a_failing_script_exits_1_with_its_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bad.py"
-    path.write_text("raise KeyError('missing')\n")
+    path.write_text("def fail():\n    raise KeyError('missing')\nfail()\n")
     result = CliRunner().invoke(profile, [str(path)])
     assert result.exit_code == 1
     assert "KeyError: 'missing'" in result.stderr
+    # As `python bad.py` prints it: the script's frames only, none of synclint's or runpy's.
+    frames = [line for line in result.stderr.splitlines() if line.startswith('  File "')]
+    assert frames == [f'  File "{path}", line 3, in <module>',
+                      f'  File "{path}", line 2, in fail']
 
 
 def test_a_real_process_passes_the_exit_code(script: Path) -> None:

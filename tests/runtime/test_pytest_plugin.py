@@ -44,7 +44,7 @@ def test_over_the_limit_fails_with_the_sites_listed(pytester: pytest.Pytester) -
         [
             "*Test made 3 host syncs, more than max_syncs(1).*",
             "*3  item*test_marked.py:13 in test_over*",
-            "*peak temporary memory 4.0 KB (emulated) exceeds max_memory(1.0 KB)*",
+            "*peak temporary memory 4.0 KiB (emulated) exceeds max_memory(1.0 KiB)*",
         ]
     )
     assert "test_under" not in "\n".join(result.stdout.lines).split("short test summary")[-1]
@@ -59,7 +59,7 @@ def test_synclint_report_prints_the_table(pytester: pytest.Pytester) -> None:
             "test*syncs*limit*peak*limit*",
             "test_marked.py::test_over*3*1*-*-*",
             "test_marked.py::test_under*1*1*-*-*",
-            "test_marked.py::test_too_much_memory*-*-*4.0 KB*1.0 KB*",
+            "test_marked.py::test_too_much_memory*-*-*4.0 KiB*1.0 KiB*",
         ]
     )
 

@@ -40,7 +40,7 @@ def test_a_marker_and_the_fixture_nest_and_later_tests_still_count(pytester: pyt
     )
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines(["*Test made 1 host syncs, more than max_syncs(0).*"])
+    result.stdout.fnmatch_lines(["*Test made 1 host sync, more than max_syncs(0).*"])
     _no_internals(result.stdout.str())
 
 
@@ -86,7 +86,7 @@ def test_allowed_syncs_do_not_count_against_the_marker(pytester: pytest.Pytester
     )
     result = pytester.runpytest("-p", "no:cacheprovider", "-rA")
     result.assert_outcomes(passed=1)
-    result.stdout.fnmatch_lines(["*2 allowed sync(s), not counted (allow_syncs)*"])
+    result.stdout.fnmatch_lines(["*2 allowed syncs, not counted (allow_syncs)*"])
 
 
 BAD_MARKERS = [
@@ -141,7 +141,7 @@ def _run_saved(pytester: pytest.Pytester, n: int, loops: int, *args: str) -> pyt
 def test_save_records_each_tests_syncs_and_peak(pytester: pytest.Pytester) -> None:
     result = _run_saved(pytester, 256, 3, "--synclint-save", "base.json")
     result.assert_outcomes(passed=3)
-    result.stdout.fnmatch_lines(["*saved syncs and peaks of 3 test(s) to base.json*"])
+    result.stdout.fnmatch_lines(["*saved syncs and peaks of 3 tests to base.json*"])
     saved = json.loads((pytester.path / "base.json").read_text())
     tests = saved["tests"]
     assert tests["test_saved.py::test_one_sync"]["syncs"] == 1
@@ -161,7 +161,7 @@ def test_compare_fails_the_tests_that_grew_naming_before_and_after(pytester: pyt
         [
             "*Host syncs grew from 1 to 2 against base.json.*",
             "*tolist*test_saved.py:6*",
-            "*Peak temporary memory grew from 1.0 KB to 4.0 KB against base.json.*",
+            "*Peak temporary memory grew from 1.0 KiB to 4.0 KiB against base.json.*",
         ]
     )
     _no_internals("\n".join(result.stdout.lines[-30:]))
@@ -216,8 +216,8 @@ def test_ini_defaults_apply_to_every_test_and_markers_override(pytester: pytest.
     result.assert_outcomes(passed=3, failed=2)
     result.stdout.fnmatch_lines(
         [
-            "*Test made 1 host syncs, more than max_syncs(0).*",
-            "*peak temporary memory 4.0 KB (emulated) exceeds max_memory(1.0 KB)*",
+            "*Test made 1 host sync, more than max_syncs(0).*",
+            "*peak temporary memory 4.0 KiB (emulated) exceeds max_memory(1.0 KiB)*",
         ]
     )
 

@@ -1,0 +1,167 @@
+"""What the model knows about the expressions of one file, by source span: the kind of
+every expression (tensor, where it lives, container of what, host value), as the
+model's one evaluation computes it (DESIGN.md section 10).
+
+The whole-program index solves every function's summary; a file's view carries the
+final summaries and classes its code reads and how its dotted names resolve. From the
+view alone, a worker evaluates the file's code once more, recording each expression's
+kind: the same evaluation with the same inputs as the index's last one, so the facts
+rules read and the summaries other files read cannot disagree.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from synclint.analysis.kinds import Kind
+from synclint.model.evaluation import Evaluation, module_globals
+from synclint.model.index import (
+    _Class,
+    _Function,
+    _Module,
+    module_imports,
+    parse_module,
+    pseudo_function,
+)
+from synclint.model.spans import Lines, Span
+
+if TYPE_CHECKING:
+    from synclint.model.summaries import ClassView, FileView, Summary
+
+#: The name of the pseudo-function that holds a module's own statements.
+MODULE_CODE = "<module>"
+
+
+class Facts:
+    """The kind of each expression of one file, by span (`spans.py`). A function's code
+    is evaluated the first time a rule asks about an expression in it (an enclosing
+    function first: a closure sees its names), so code no rule looks at costs nothing."""
+
+    def __init__(self, model: ViewModel, module: _Module, scopes: list[_Scope],
+                 lines: Lines) -> None:
+        self.kinds: dict[Span, Kind] = {}
+        self._model = model
+        self._module = module
+        self._scopes = scopes
+        self._lines = lines
+        self._done: set[str] = set()
+        self._globals = False
+
+    def kind(self, span: Span) -> Kind | None:
+        found = self.kinds.get(span)
+        if found is not None:
+            return found
+        for scope in self._around(span[0]):
+            if scope.function.key in self._done:
+                continue
+            self._evaluate(scope)
+            found = self.kinds.get(span)
+            if found is not None:
+                return found
+        return None
+
+    def evaluate_all(self) -> None:
+        for scope in self._scopes:
+            self._evaluate(scope)
+
+    def _around(self, line: int) -> list[_Scope]:
+        """The scopes whose code may hold `line`, innermost first."""
+        found = [s for s in self._scopes if s.first <= line <= s.last]
+        found.sort(key=lambda s: (s.last - s.first, -s.first))
+        return found
+
+    def _evaluate(self, scope: _Scope) -> None:
+        key = scope.function.key
+        if key in self._done:
+            return
+        self._done.add(key)
+        if scope.parent is not None:
+            self._evaluate(scope.parent)  # its closure first
+        if not self._globals:
+            self._globals = True
+            self._module.globals = module_globals(self._model, self._module)
+        evaluation = Evaluation(self._model, scope.function, (self.kinds, self._lines))
+        evaluation.run()
+        self._model.closures.update(evaluation.closures_made)
+
+
+@dataclass(frozen=True)
+class _Scope:
+    """Code evaluated as one: a function's body, a class body, the module's statements;
+    the lines it holds, and the scope whose names it sees (a closure's function)."""
+
+    function: _Function
+    first: int
+    last: int
+    parent: _Scope | None = None
+
+
+class ViewModel:
+    """The model as one file's view gives it: what the evaluation of that file reads."""
+
+    def __init__(self, view: FileView, functions: Mapping[str, _Function],
+                 classes: Mapping[str, _Class]) -> None:
+        self.view = view
+        self.summaries: Mapping[str, Summary] = view.summaries
+        self.functions = {*functions, *view.summaries}
+        merged: dict[str, ClassView | _Class] = dict(classes)
+        merged.update(view.classes)
+        self.classes = merged
+        #: The names each nested function sees from its enclosing one (`flow.py`).
+        self.closures: dict[str, dict[str, Kind]] = {}
+
+    def _mro(self, key: str) -> Iterator[ClassView | _Class]:
+        seen: set[str] = set()
+        stack = [key]
+        while stack:
+            current = stack.pop(0)
+            if current in seen or current not in self.classes:
+                continue
+            seen.add(current)
+            cls = self.classes[current]
+            yield cls
+            stack.extend(cls.bases)
+
+    def _name_key(self, module: _Module, dotted: str) -> str | None:
+        return self.view.resolved.get(dotted)
+
+
+def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
+    """The facts of one file's code (its functions, class bodies and module-level
+    statements) from its view of the model; None when `ast` cannot parse it."""
+    tree = parse_module(text, filename)
+    if tree is None:
+        return None
+    from synclint.model.project import Project
+
+    module = _Module(view.module, filename, tree, torch="torch" in text,
+                     default_device="set_default_device" in text, text=text)
+    module.imports, module.registrations = module_imports(tree, module.name, filename, text)
+    scratch = Project()
+    scratch._index_body(module, tree.body, (), None)
+    module.names = dict(view.names)
+    model = ViewModel(view, scratch.functions, scratch.classes)
+    return Facts(model, module, _scopes(module, tree, scratch.functions), Lines(text))
+
+
+def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function]
+            ) -> list[_Scope]:
+    """Every piece of code evaluated as one, with the lines of its own statements."""
+    last = max((getattr(n, "end_lineno", 0) or 0 for n in tree.body), default=1)
+    scopes = [_Scope(pseudo_function(module, MODULE_CODE, tree.body), 1, max(last, 1))]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.body:
+            scopes.append(_Scope(pseudo_function(module, f"<class {node.name}>", node.body),
+                                 node.body[0].lineno, node.end_lineno or node.lineno))
+    by_key: dict[str, _Scope] = {}
+    for key, function in functions.items():  # enclosing functions come first
+        node = function.node
+        enclosing = by_key.get(key.rpartition(".")[0])
+        scope = _Scope(function, node.body[0].lineno, node.end_lineno or node.lineno,
+                       enclosing)
+        by_key[key] = scope
+        scopes.append(scope)
+    return scopes

@@ -1,0 +1,133 @@
+"""Narrowing: what `isinstance(x, torch.Tensor)` and `torch.is_tensor(x)` say about `x` in
+each branch of a test.
+
+`isinstance(v, torch.Tensor)` makes `v` a tensor where the test holds and *not* a
+tensor where it fails; `isinstance(v, (np.integer, np.floating))` a NumPy scalar (a
+host value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python number.
+An expression (`params[k]`, `self.x`) is narrowed by its code.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from synclint.analysis.kinds import (
+    HOST,
+    NUMPY,
+    TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Kind,
+    Mapping,
+    Seq,
+    join_all,
+)
+
+#: Names (or expression keys) -> kind where the test holds, and where it fails.
+Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
+
+_HOST_CLASSES = frozenset({"int", "float", "bool", "str", "bytes", "complex"})
+#: Containers: never a tensor themselves, whatever they hold (their items stay unknown).
+_CONTAINER_CLASSES: dict[str, Kind] = {
+    "dict": Mapping(UNKNOWN, UNKNOWN), "list": Seq(UNKNOWN), "tuple": Seq(UNKNOWN),
+    "set": Seq(UNKNOWN), "frozenset": Seq(UNKNOWN)}
+_ABSTRACT_CONTAINERS: dict[str, Kind] = {
+    "collections.abc.Mapping": Mapping(UNKNOWN, UNKNOWN),
+    "typing.Mapping": Mapping(UNKNOWN, UNKNOWN),
+    "collections.abc.Sequence": Seq(UNKNOWN), "typing.Sequence": Seq(UNKNOWN)}
+#: Prefix of the keys that narrow an expression (`params[k]`, `self.x`) rather than a name.
+EXPRESSION = "expr:"
+_NONE: Narrowing = ({}, {})
+
+
+def code_of(node: ast.expr) -> str:
+    """An expression's code, the same for every way it is written (its narrowing key)."""
+    return ast.unparse(node)
+
+
+def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable[[str], bool],
+               kind_of: Callable[[ast.expr], Kind]) -> Narrowing:
+    """What `test` being true, and being false, says about names and expressions.
+
+    `qualify` gives a dotted name's import path, `shadowed` whether a name is a local
+    value (not the builtin), `kind_of` an expression's kind where the test runs."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        holds, fails = narrowings(test.operand, qualify, shadowed, kind_of)
+        return fails, holds
+    if isinstance(test, ast.BoolOp):
+        parts = [narrowings(value, qualify, shadowed, kind_of) for value in test.values]
+        if isinstance(test.op, ast.And):
+            return {k: v for part in parts for k, v in part[0].items()}, {}
+        return {}, {k: v for part in parts for k, v in part[1].items()}
+    if not isinstance(test, ast.Call) or test.keywords or not test.args or \
+            any(isinstance(a, ast.Starred) for a in test.args):
+        return _NONE
+    subject = test.args[0]
+    if isinstance(subject, ast.Name):
+        name = subject.id
+    elif isinstance(subject, (ast.Subscript, ast.Attribute)):
+        name = EXPRESSION + code_of(subject)
+    else:
+        return _NONE
+    func = test.func
+    classes: list[Kind | None]
+    if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2:
+        if shadowed("isinstance"):
+            return _NONE
+        target = test.args[1]
+        elements = list(target.elts) if isinstance(target, ast.Tuple) else [target]
+        classes = [_class_kind(e, qualify, shadowed) for e in elements]
+    elif _dotted(func) is not None and qualify(_dotted(func) or "") == "torch.is_tensor" \
+            and len(test.args) == 1:
+        classes = [TENSOR]
+    else:
+        return _NONE
+    current = kind_of(subject)
+    true: dict[str, Kind] = {}
+    false: dict[str, Kind] = {}
+    if None not in classes:
+        known = [k for k in classes if k is not None]
+        if TENSOR in known and current in TENSORS:
+            true[name] = current  # keep what is known already (float64, on the host)
+        else:
+            true[name] = join_all(known)
+    if TENSOR in classes and current in TENSORS:
+        false[name] = UNKNOWN
+    elif NUMPY in classes and current is NUMPY:
+        false[name] = UNKNOWN
+    return true, false
+
+
+def _class_kind(node: ast.expr, qualify: Callable[[str], str],
+                shadowed: Callable[[str], bool]) -> Kind | None:
+    """The kind of instances of the class `node`, None when the analysis cannot tell."""
+    if isinstance(node, ast.Name) and node.id in _HOST_CLASSES:
+        return None if shadowed(node.id) else HOST
+    if isinstance(node, ast.Name) and node.id in _CONTAINER_CLASSES:
+        return None if shadowed(node.id) else _CONTAINER_CLASSES[node.id]
+    dotted = _dotted(node)
+    if dotted is None:
+        return None
+    qualified = qualify(dotted)
+    if qualified in _ABSTRACT_CONTAINERS:
+        return _ABSTRACT_CONTAINERS[qualified]
+    if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
+            qualified.startswith("torch.") and qualified.endswith("Tensor")):
+        return TENSOR
+    if qualified.startswith("numpy."):
+        return NUMPY
+    if qualified.startswith("numbers."):
+        return HOST
+    return None
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))

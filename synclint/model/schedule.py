@@ -1,0 +1,253 @@
+"""The order summaries are computed in: what each function may read, known before any
+evaluation, and the strongly connected components of that graph, callees first.
+
+An evaluation reads the summaries of the project functions it calls and the attribute
+kinds of the classes it reads through `self` (or a parameter annotated with a project
+class). Both are known from the syntax and the links alone, so the graph is built once,
+before the fixed point: each component is then solved to its own fixed point after
+every component it reads, and nothing outside it is ever evaluated again. The classes of
+attributes (`self.scheduler = Scheduler()`) are part of the links: found here once, not
+by the fixed point (where two methods assigning two classes made it flip forever).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from synclint.model.index import _parse_annotation
+from synclint.model.syntax import _dotted, _is_self, own_nodes
+
+if TYPE_CHECKING:
+    from synclint.model.index import _Class, _Function
+    from synclint.model.project import Project
+
+#: The node that stands for one class's attribute kinds in the graph: readers point to
+#: it, it points to the methods that assign them (readers x writers edges otherwise).
+ATTRIBUTES = "@attributes "
+
+
+def attribute_classes(project: Project, cls: _Class) -> dict[str, str]:
+    """The project class of each attribute that the class's methods assign a new
+    instance of (`self.scheduler = Scheduler(...)`); an attribute assigned instances of
+    two classes has none (which one a call reaches is not known)."""
+    found: dict[str, str | None] = {}
+    for key in cls.methods.values():
+        function = project.functions.get(key)
+        if function is None or function.definition is None or not function.sketch.constructs:
+            continue
+        for node in _own_nodes(function.definition):
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or \
+                    not isinstance(node.value, ast.Call):
+                continue
+            dotted = _dotted(node.value.func)
+            target = project._name_key(function.module, dotted) if dotted else None
+            if target is None or target not in project.classes:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for assigned in targets:
+                if isinstance(assigned, ast.Attribute) and _is_self(assigned.value):
+                    previous = found.get(assigned.attr, target)
+                    found[assigned.attr] = target if previous == target else None
+    return {name: target for name, target in found.items() if target is not None}
+
+
+def static_reads(project: Project, function: _Function
+                 ) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """What an evaluation of `function` may read: the project functions it may call,
+    the classes whose attribute kinds it may read, and whether it assigns attributes of
+    its own class (so that their readers depend on it); from its text's sketch."""
+    drawn = function.sketch
+    instances = _annotated_params(project, function)
+    calls: dict[str, None] = {}
+    for dotted in drawn.calls:
+        key = _callee(project, function, dotted, instances)
+        if key is not None:
+            calls[key] = None
+    classes: dict[str, None] = {}
+    owner = function.class_key
+    if owner is not None and drawn.reads_self:
+        classes[owner] = None
+    for head in drawn.heads:
+        if head in instances:
+            classes[instances[head]] = None
+    if owner is not None:
+        for attribute in drawn.self_attributes:
+            # `self.manager.attr`, where `__init__` stored a parameter annotated with a
+            # project class in `self.manager`: that class's attribute kinds.
+            held = _attribute_instance(project, owner, attribute)
+            if held is not None:
+                classes[held] = None
+    return tuple(calls), tuple(classes), drawn.writes and owner is not None
+
+
+def dependency_graph(project: Project) -> dict[str, tuple[str, ...]]:
+    """Each function's possible reads as edges: its callees, and one node per class it
+    reads attributes of, which points to every method of that class and its bases that
+    assigns attributes (`ATTRIBUTES`)."""
+    writers: dict[str, list[str]] = {}
+    for key, function in project.functions.items():
+        if function.writes and function.class_key is not None:
+            writers.setdefault(function.class_key, []).append(key)
+    graph: dict[str, tuple[str, ...]] = {}
+    reached: dict[str, None] = {}
+    for key, function in project.functions.items():
+        edges = [callee for callee in function.calls if callee in project.functions]
+        enclosing = key.rpartition(".")[0]
+        if enclosing in project.functions and ":" in enclosing:
+            edges.append(enclosing)  # a closure: it sees the enclosing function's names
+        for owner in function.reads:
+            edges.append(ATTRIBUTES + owner)
+            reached[owner] = None
+        graph[key] = tuple(edges)
+    for owner in reached:
+        graph[ATTRIBUTES + owner] = tuple(
+            writer for cls in project._mro(owner) for writer in writers.get(cls.key, ()))
+    return graph
+
+
+def components(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """The strongly connected components of `graph` (Tarjan's algorithm, without
+    recursion), each after every component it has an edge to: callees first. The order
+    depends only on the graph's own order, so every run takes the same steps."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    result: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            for target in edges:
+                if target not in graph:
+                    continue
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    component.reverse()
+                    result.append(component)
+    return result
+
+
+def _callee(project: Project, function: _Function, dotted: str,
+            instances: Mapping[str, str]) -> str | None:
+    """The project function a call of `dotted` may reach (as `Calls._project_callee`
+    resolves it, without the values the evaluation knows)."""
+    parts = dotted.split(".")
+    if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) >= 2:
+        owner: str | None = function.class_key
+        for attribute in parts[1:-1]:
+            owner = _attribute_class(project, owner, attribute) if owner else None
+        return _method(project, owner, parts[-1]) if owner is not None else None
+    if len(parts) == 1:
+        nested = f"{function.key}.{dotted}"
+        if nested in project.functions:
+            return nested
+    if parts[0] in instances and len(parts) == 2:
+        return _method(project, instances[parts[0]], parts[1])
+    key = project._name_key(function.module, dotted)
+    return key if key is not None and key in project.functions else None
+
+
+def _attribute_class(project: Project, owner: str, attribute: str) -> str | None:
+    for cls in project._mro(owner):
+        found = cls.attribute_classes.get(attribute)
+        if found is not None:
+            return found
+    return None
+
+
+def _method(project: Project, owner: str, name: str) -> str | None:
+    for cls in project._mro(owner):
+        if name in cls.methods:
+            return cls.methods[name]
+    return None
+
+
+def _annotated_params(project: Project, function: _Function) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name, annotation in function.annotations.items():
+        if annotation is None or name in ("self", "cls"):
+            continue
+        for dotted in _annotation_names(annotation):
+            key = project._name_key(function.module, dotted)
+            if key is not None and key in project.classes:
+                found[name] = key
+                break
+    return found
+
+
+def _attribute_instance(project: Project, owner: str, attribute: str) -> str | None:
+    """The project class whose instance a method of `owner` (or a base) assigns to
+    `self.<attribute>` from a parameter annotated with it."""
+    for cls in project._mro(owner):
+        found = project.instance_attributes.get(cls.key)
+        if found is None:
+            found = project.instance_attributes[cls.key] = _stored_parameters(project, cls)
+        if attribute in found:
+            return found[attribute]
+    return None
+
+
+def _stored_parameters(project: Project, cls: _Class) -> dict[str, str]:
+    """`self.<attribute> = parameter` in the methods of `cls`, for each parameter
+    annotated with a project class: attribute -> that class (the first one found)."""
+    stored: dict[str, str] = {}
+    for key in cls.methods.values():
+        method = project.functions.get(key)
+        if method is None or method.definition is None or not method.sketch.stores:
+            continue
+        params = _annotated_params(project, method)
+        if not params:
+            continue
+        for node in _own_nodes(method.definition):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and \
+                    node.value.id in params:
+                for target in node.targets:
+                    if isinstance(target, ast.Attribute) and _is_self(target.value):
+                        stored.setdefault(target.attr, params[node.value.id])
+    return stored
+
+
+def _annotation_names(node: ast.expr) -> Iterable[str]:
+    """The dotted names an annotation mentions, string annotations included."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            parsed = _parse_annotation(inner.value)
+            if parsed is not None:
+                yield from _annotation_names(parsed)
+        elif isinstance(inner, (ast.Name, ast.Attribute)):
+            dotted = _dotted(inner)
+            if dotted is not None:
+                yield dotted
+
+
+def _own_nodes(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """Every node of a function's body (not the bodies of the functions and classes
+    defined in it: they are evaluated on their own; a lambda's body is part of it)."""
+    return own_nodes(definition.body)
