@@ -22,7 +22,9 @@ end leaves those it did not reach "not checked", outside the counts (keep the fi
 Scopes (`--scope`, default fixes): each names the modules it mutates and the tests that cover
 them: `fixes` (synclint/fixes/), `analysis` (synclint/analysis/), `runtime`
 (synclint/runtime/), `join` (synclint/join.py), `verify` (synclint/verify.py), `notebook`
-(synclint/notebook.py), `cli` (synclint/cli.py) and `rules` (synclint/rules/). mutmut runs,
+(synclint/notebook.py), `cli` (synclint/cli.py) and `rules` (synclint/rules/); `areas` is
+the last six in one run (each area's tests together; `--sample N` then takes N mutants of each
+area, and the report adds a line per area). mutmut runs,
 for each mutant, only the tests that called the mutated function. `--sample N` tests a seeded
 random sample of N mutants instead of all of them (all of `fixes/` is about 5,700 mutants:
 hours on two shared cores); with a sample, the overall line gives a 95% (Wilson) interval for
@@ -73,6 +75,16 @@ SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules": (("synclint/rules",), ("tests/linter", "tests/project", "tests/fixes",
                                      "tests/fixer")),
 }
+#: Issue 26's areas, mutated in one mutmut run (one clean run and one stats run of the tests
+#: for all of them, where six scopes would run tests/join three times): `--scope areas`.
+AREAS = ("runtime", "join", "verify", "notebook", "cli", "rules")
+_AREA_TESTS = tuple(dict.fromkeys(test for area in AREAS for test in SCOPES[area][1]))
+SCOPES["areas"] = (
+    tuple(module for area in AREAS for module in SCOPES[area][0]),
+    # A file inside a folder also listed would be collected twice.
+    tuple(test for test in _AREA_TESTS
+          if not any(test.startswith(folder + "/") for folder in _AREA_TESTS)),
+)
 #: Written at the root of the work directory: mutmut calls every mutated function through a
 #: trampoline in its own package, which the runtime harness would take for the user's code
 #: (the first frame outside torch and synclint) and report as the site of every sync.
@@ -111,6 +123,7 @@ DESELECTED: dict[str, tuple[str, ...]] = {
     # where the plain run shows relative ones; they test `synclint profile`, not cli.py.
     "cli": (CTRL_C_TEST, "tests/join/test_profile_sites.py"),
 }
+DESELECTED["areas"] = tuple(dict.fromkeys(t for area in AREAS for t in DESELECTED.get(area, ())))
 #: mutmut's statuses that count as killed in its own score; this script counts only "killed".
 KILLED = ("killed",)
 #: Statuses whose tests did not finish: run again with a longer limit, never counted as kills.
@@ -246,8 +259,9 @@ def main(argv: list[str] | None = None) -> int:
                 DESELECTED.get(args.scope, ()), args.timeout_multiplier)
         if args.sample:
             names = all_mutants(args.workdir)
-            chosen = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
-            print(f"sample: {len(chosen)} of {len(names)} mutants, seed {args.seed}", flush=True)
+            chosen = _sample(names, args.sample, args.seed, args.scope == "areas")
+            print(f"sample: {len(chosen)} of {len(names)} mutants, seed {args.seed}"
+                  f"{' (per area)' if args.scope == 'areas' else ''}", flush=True)
         subprocess.run([*_mutmut_run(args.jobs), *chosen], cwd=args.workdir,
                        env=MUTMUT_ENV, check=False)
     statuses = results(args.workdir)
@@ -265,13 +279,17 @@ def main(argv: list[str] | None = None) -> int:
         statuses = {name: statuses[name] for name in chosen if name in statuses}
     by_file: dict[str, Counter[str]] = {}
     for name, status in statuses.items():
-        module = name.split(".x", 1)[0].split(".x_", 1)[0]
+        module = _module_of(name)
         by_file.setdefault(module, Counter())[status] += 1
     total: Counter[str] = Counter()
     for module, counts in sorted(by_file.items()):
         total += counts
         print(f"{module}: {_line(counts)}")
     print(f"overall: {_line(total)}")
+    if args.scope == "areas":
+        for area, counts in _by_area(by_file).items():
+            interval = f"; 95% interval {_interval(counts)}" if args.sample else ""
+            print(f"area {area}: {_line(counts)}{interval}")
     if args.sample:
         print(f"  95% interval over all mutants (a sample, seed {args.seed}): {_interval(total)}")
     survivors = sorted(n for n, s in statuses.items() if s not in (*KILLED, "not checked"))
@@ -280,6 +298,39 @@ def main(argv: list[str] | None = None) -> int:
     tested = _tested(total)
     rate = 100.0 * total["killed"] / tested if tested else 0.0
     return 0 if rate >= args.target else 1
+
+
+def area_of(module: str) -> str:
+    """The issue-26 area of a mutated module (`synclint.rules.base` -> rules)."""
+    for area in AREAS:
+        for package in SCOPES[area][0]:
+            dotted = package.removesuffix(".py").replace("/", ".")
+            if module == dotted or module.startswith(dotted + "."):
+                return area
+    return "other"
+
+
+def _module_of(name: str) -> str:
+    return name.split(".x", 1)[0].split(".x_", 1)[0]
+
+
+def _sample(names: list[str], size: int, seed: int, per_area: bool) -> list[str]:
+    """A seeded random sample of `size` mutants, or of `size` in each area."""
+    rng = random.Random(seed)
+    if not per_area:
+        return sorted(rng.sample(names, min(size, len(names))))
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        groups.setdefault(area_of(_module_of(name)), []).append(name)
+    return sorted(name for area in sorted(groups)
+                  for name in rng.sample(groups[area], min(size, len(groups[area]))))
+
+
+def _by_area(by_file: dict[str, Counter[str]]) -> dict[str, Counter[str]]:
+    areas: dict[str, Counter[str]] = {}
+    for module, counts in by_file.items():
+        areas.setdefault(area_of(module), Counter()).update(counts)
+    return dict(sorted(areas.items()))
 
 
 def _modules(packages: tuple[str, ...]) -> list[str]:
