@@ -234,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--retry-timeouts", type=float, default=30.0, metavar="SECONDS",
                         help="run timed-out mutants again with this timeout constant "
                              "(0: no retry); those still unfinished are reported apart")
+    parser.add_argument("--more", action="store_true",
+                        help="with --sample: test another sample (another --seed) in the work "
+                             "directory of an earlier run, keeping its mutants and the tests' "
+                             "statistics; the report covers this sample only")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--report-only", action="store_true")
     mode.add_argument("--rerun", action="store_true",
@@ -255,8 +259,9 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run([*_mutmut_run(args.jobs), *again], cwd=args.workdir,
                        env=MUTMUT_ENV, check=False)
     elif not args.report_only:
-        prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant,
-                DESELECTED.get(args.scope, ()), args.timeout_multiplier)
+        if not (args.more and args.workdir.exists()):
+            prepare(args.workdir, args.files, args.tests, args.jobs, args.timeout_constant,
+                    DESELECTED.get(args.scope, ()), args.timeout_multiplier)
         if args.sample:
             names = all_mutants(args.workdir)
             chosen = _sample(names, args.sample, args.seed, args.scope == "areas")

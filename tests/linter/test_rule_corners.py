@@ -187,12 +187,22 @@ def test_repeat_interleave_in_a_loop_is_named_in_the_message() -> None:
 
 @pytest.mark.parametrize(("code", "source"), [
     ("SYN104", "import torch\nfor x in xs:\n    y = x.masked_select(m)\n"),
+    # Once per step outside a loop too: forward runs every step.
+    ("SYN104", "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+               "        return torch.nonzero(x)\n"),
     ("SYN107", "import torch\ndef f(xs):\n    for step, x in enumerate(xs):\n"
                "        if step % 100 == 0:\n            print(x.item())\n"),
 ])
 def test_an_unknown_receiver_is_reported_as_likely(code: str, source: str) -> None:
     [finding] = _found(code, source)
     assert finding.confidence == "likely"
+
+
+def test_a_known_device_tensor_in_forward_is_reported_with_high_confidence() -> None:
+    source = ("import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+              "        return torch.nonzero(x.cuda())\n")
+    [finding] = _found("SYN104", source)
+    assert finding.confidence == "high"
 
 
 # -- SYN110 hidden-sync-call, SYN202 per-element-device-move, SYN112 separate reads ---------
