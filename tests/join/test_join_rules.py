@@ -76,6 +76,9 @@ def test_covered_findings_carry_the_count_and_blind_sites_become_syn199(tree: Pa
         "SYN199", "lib.py", 2, 4)
     assert only.location.column == 5 and only.end_location.column == len("    return t.item()") + 1
     assert [(r.filename, r.location.row) for r in only.related] == [("main.py", 5)]
+    # The help names the sync's kind and the command that shows its call stack.
+    assert only.help is not None and "`item` syncs" in only.help
+    assert "`synclint profile` shows the call stack" in only.help
 
 
 def test_syn199_goes_to_the_innermost_checked_frame(tree: Path) -> None:
