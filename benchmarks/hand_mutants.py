@@ -54,6 +54,8 @@ JOIN_TESTS = ("tests/join/test_join_rules.py", "tests/join/test_check_runtime.py
 CLI_TESTS = ("tests/cli", "--deselect",
              "tests/cli/test_errors.py::test_real_ctrl_c_exits_130_without_traceback")
 RULE_TESTS = ("tests/linter",)
+#: The options as typed (tests/cli/test_option_forms.py) and the cache's directory.
+OPTION_TESTS = ("tests/cli/test_option_forms.py", "tests/speed/test_cache.py")
 
 MUTANTS: tuple[Mutant, ...] = (
     # -- runtime --------------------------------------------------------------------------
@@ -208,6 +210,32 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cli-profile-unregistered", "cli", "synclint/cli.py",
            "    main.add_command(profile)", "    main.add_command(None)", CLI_TESTS,
            "mutmut _register_profile__mutmut_1: `synclint profile` not registered"),
+    # mutmut's survivors of the areas sample (seed 26) that its forked runs cannot exercise.
+    Mutant("cli-format-choice-none", "cli", "synclint/cli.py",
+           'click.option("--output-format", type=click.Choice(FORMATS), default="text",',
+           'click.option("--output-format", type=click.Choice(None), default="text",',
+           OPTION_TESTS, "mutmut _lint_options__mutmut_109: --output-format without choices"),
+    Mutant("cli-exit-zero-help-xx", "cli", "synclint/cli.py",
+           'help="Exit 0 even if findings remain (errors still exit 2)."),',
+           'help="XXExit 0 even if findings remain (errors still exit 2).XX"),', OPTION_TESTS,
+           "mutmut _lint_options__mutmut_154: --exit-zero's help wrapped in XX"),
+    Mutant("cli-cache-envvar-lower", "cli", "synclint/cli.py",
+           'default=None, envvar="SYNCLINT_CACHE_DIR",',
+           'default=None, envvar="synclint_cache_dir",', OPTION_TESTS,
+           "mutmut _lint_options__mutmut_186: SYNCLINT_CACHE_DIR not read"),
+    Mutant("cli-cache-help-shouting", "cli", "synclint/cli.py",
+           'help="Where to keep cached results and the whole-program index "',
+           'help="WHERE TO KEEP CACHED RESULTS AND THE WHOLE-PROGRAM INDEX "', OPTION_TESTS,
+           "mutmut _lint_options__mutmut_189: --cache-dir's help in capitals"),
+    Mutant("cli-select-undocumented", "cli", "synclint/cli.py",
+           '                     help="Rule codes or prefixes to enable, replacing the configured '
+           'set "\n                          "(comma-separated; ALL for every rule)."),',
+           "                     ),", OPTION_TESTS,
+           "mutmut _lint_options__mutmut_21: --select without help"),
+    Mutant("cli-extend-select-undocumented", "cli", "synclint/cli.py",
+           'help="Rule codes or prefixes to enable in addition to the configured set."),',
+           "help=None),", OPTION_TESTS,
+           "mutmut _lint_options__mutmut_37: --extend-select without help"),
     # -- rules ----------------------------------------------------------------------------
     Mutant("syn101-no-numpy", "rules", "synclint/analysis/torch_api.py",
            '_declare(M, TM, "item tolist cpu numpy", Tag.READS_VALUES)',

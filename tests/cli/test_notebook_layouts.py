@@ -1,5 +1,5 @@
 """Notebooks in the layouts Jupyter and other tools write: non-ASCII kept escaped where the
-file escaped it, GitHub annotations in the file's own (escaped) columns, blank code cells
+file escaped it, GitHub annotations in the file's own (escaped) columns, blank and one-line code cells
 (each failed no test when changed: mutmut's survivors in notebook.py)."""
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ def test_github_annotation_columns_count_the_files_escapes(cli: Cli, ensure_asci
     assert file_line[start:end] == "p.grad.norm().item()"
 
 
-@pytest.mark.parametrize("blank", ["\n\n", "   \n", "\n"])
-def test_a_blank_code_cell_is_skipped_and_the_next_cell_checked(cli: Cli, blank: str) -> None:
-    empty = dict(_code("", 2), source=[blank] if blank == "\n" else blank.splitlines(True))
-    nb = _notebook(_code(SETUP, 1), empty, _code(ITEM_LOOP, 3))
+@pytest.mark.parametrize("source", [["\n", "\n"], ["   \n"], ["\n"], ["x = 1"], ["x = 1\n"]],
+                         ids=["blank-lines", "spaces", "one-newline", "one-line", "one-line-nl"])
+def test_a_short_code_cell_before_a_finding_changes_nothing(cli: Cli, source: list[str]) -> None:
+    nb = _notebook(_code(SETUP, 1), dict(_code("", 2), source=source), _code(ITEM_LOOP, 3))
     cli.write("nb.ipynb", json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
     result = cli("check", "--output-format", "json", "nb.ipynb")
     assert result.exit_code == 1, result.output
