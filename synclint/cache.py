@@ -85,10 +85,11 @@ class ResultCache:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
 
-    def store(self, key: str, result: FileResult) -> None:
-        """Write one entry atomically; failures (read-only disk, races) are ignored."""
+    def store(self, key: str, result: FileResult) -> bool:
+        """Write one entry atomically; failures (read-only disk, races) are ignored.
+        Whether the entry was written."""
         if result.errors:  # unreadable files and internal errors are retried next time
-            return
+            return False
         try:
             self._ensure_directory()
             shard = self._path(key).parent
@@ -104,7 +105,8 @@ class ResultCache:
                 _remove(temporary)
                 raise
         except OSError:
-            return
+            return False
+        return True
 
     def _ensure_directory(self) -> None:
         if (self.directory / ".gitignore").is_file():

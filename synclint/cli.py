@@ -6,6 +6,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,6 +27,40 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: A shell's code for a process ended by Ctrl-C (128 + SIGINT), as ruff and git exit.
 EXIT_INTERRUPTED = 130
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What `synclint check` or `synclint fix` was asked (one field per option)."""
+
+    paths: tuple[str, ...] = ()
+    fix: bool = False
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] | None = None
+    unsafe_fixes: bool | None = None
+    diff: bool = False
+    output_format: str = "text"
+    output_file: str | None = None
+    statistics: bool = False
+    exit_zero: bool = False
+    no_cache: bool = False
+    cache_dir: Path | None = None
+    config: Path | None = None
+    jobs: int | None = None
+    quiet: bool = False
+    stdin_filename: str | None = None
+    force_exclude: bool = False
+    show_fixes: bool = False
+    add_noqa: bool = False
+    exit_non_zero_on_fix: bool = False
+    fixable: tuple[str, ...] | None = None
+    unfixable: tuple[str, ...] | None = None
+    exclude: tuple[str, ...] | None = None
+    extend_exclude: tuple[str, ...] | None = None
+    show_files: bool = False
+    show_settings: bool = False
+    runtime: str | None = None
 
 
 def _split_codes(_ctx: click.Context, _param: click.Parameter,
@@ -171,7 +206,7 @@ def main() -> None:
                    "and syncs no rule reports become SYN199 findings.")
 def check(fix: bool, **options: Any) -> None:
     """Check PATHS (files, directories, or - for standard input; default: .)."""
-    sys.exit(_run(fix=fix, **options))
+    sys.exit(_run(RunOptions(fix=fix, **options)))
 
 
 @main.command("fix", short_help="Apply the fixes: the same as `check --fix`.")
@@ -195,43 +230,34 @@ def fix_command(verify: str | None, **options: Any) -> None:
         from synclint.verify import verify_command
 
         sys.exit(verify_command(verify, **options))
-    sys.exit(_run(fix=True, **options))
+    sys.exit(_run(RunOptions(fix=True, **options)))
 
 
-def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
-         extend_select: tuple[str, ...] | None, ignore: tuple[str, ...] | None,
-         unsafe_fixes: bool | None, diff: bool, output_format: str, output_file: str | None,
-         statistics: bool, exit_zero: bool, no_cache: bool, cache_dir: Path | None,
-         config: Path | None,
-         jobs: int | None, quiet: bool, stdin_filename: str | None, force_exclude: bool,
-         show_fixes: bool, add_noqa: bool = False, exit_non_zero_on_fix: bool = False,
-         fixable: tuple[str, ...] | None = None, unfixable: tuple[str, ...] | None = None,
-         exclude: tuple[str, ...] | None = None,
-         extend_exclude: tuple[str, ...] | None = None, show_files: bool = False,
-         show_settings: bool = False, runtime: str | None = None) -> int:
+def _run(run: RunOptions) -> int:
+    """`synclint check` and `synclint fix`: settings, paths and standard input, the run,
+    then `_report`; the exit code."""
     from synclint.config import ConfigError, Overrides, resolve_settings
     from synclint.files import STDIN, discover
-    from synclint.report import render
-    from synclint.report.text import render_statistics, summary_lines
     from synclint.runner import FixOptions, all_diagnostics, check_paths
     from synclint.stdin_io import echo_source, read_stdin
 
-    targets = list(paths) or ["."]
+    targets = list(run.paths) or ["."]
     try:
         settings = resolve_settings(
-            [stdin_filename] if targets == [STDIN] and stdin_filename else targets,
-            config,
-            Overrides(select=select, extend_select=extend_select or (), ignore=ignore or (),
-                      unsafe_fixes=unsafe_fixes, extend_exclude=extend_exclude or (),
-                      exclude=exclude, fixable=fixable, unfixable=unfixable or ()),
+            [run.stdin_filename] if targets == [STDIN] and run.stdin_filename else targets,
+            run.config,
+            Overrides(select=run.select, extend_select=run.extend_select or (),
+                      ignore=run.ignore or (), unsafe_fixes=run.unsafe_fixes,
+                      extend_exclude=run.extend_exclude or (), exclude=run.exclude,
+                      fixable=run.fixable, unfixable=run.unfixable or ()),
         )
     except ConfigError as error:
         click.echo(f"error: {error}", err=True)
         return EXIT_ERROR
-    if show_settings:
-        _write(_settings_text(settings), output_file)
+    if run.show_settings:
+        _write(_settings_text(settings), run.output_file)
         return EXIT_CLEAN
-    if add_noqa and (fix or diff or STDIN in targets):
+    if run.add_noqa and (run.fix or run.diff or STDIN in targets):
         click.echo("error: --add-noqa cannot be combined with --fix, --diff or stdin", err=True)
         return EXIT_ERROR
     # Every path that cannot be checked is named, and the others are still checked (the
@@ -250,9 +276,9 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
     stdin_text = None
     stdin = None
     # `fix -` prints the source on stdout, fixed or not, and the findings on stderr.
-    stdin_fix = fix and not diff and STDIN in present
+    stdin_fix = run.fix and not run.diff and STDIN in present
     if STDIN in present:
-        stdin = read_stdin(stdin_filename or STDIN)
+        stdin = read_stdin(run.stdin_filename or STDIN)
         if stdin.file is None:
             click.echo(f"error: {stdin.name}: {stdin.problem}", err=True)
             if stdin_fix:
@@ -260,53 +286,54 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
             return EXIT_ERROR
         stdin_text = stdin.file.text
     profile = None
-    if runtime is not None:
-        if fix or diff or add_noqa:
+    if run.runtime is not None:
+        if run.fix or run.diff or run.add_noqa:
             click.echo("error: --runtime cannot be combined with --fix, --diff or --add-noqa "
                        "(fixes move the lines the profile measured)", err=True)
             return EXIT_ERROR
         from synclint.profile_data import ProfileError, load_profile
 
         try:
-            profile = load_profile(runtime)
+            profile = load_profile(run.runtime)
         except ProfileError as error:
             click.echo(f"error: {error}", err=True)
             return EXIT_ERROR
         profile = _fresh_sites(profile)
     fix_options = None
-    if fix or diff:
-        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not diff,
+    if run.fix or run.diff:
+        fix_options = FixOptions(unsafe=settings.unsafe_fixes, write=not run.diff,
                                  fixable=settings.fixable)
-    files = list(discover(present, settings, force_exclude=force_exclude))
-    if not files and not quiet:
+    files = list(discover(present, settings, force_exclude=run.force_exclude))
+    if not files and not run.quiet:
         # ruff's words: an empty folder, or everything excluded, is not a silent pass.
         click.echo("warning: No Python files found under the given path(s)", err=True)
-    if show_files:
+    if run.show_files:
         _write("".join(f"{os.path.abspath(f) if f != STDIN else f}\n" for f in sorted(files)),
-               output_file)
+               run.output_file)
         return EXIT_ERROR if missing else EXIT_CLEAN
     cache = None
-    if not no_cache and fix_options is None:
+    if not run.no_cache and fix_options is None:
         from synclint.cache import ResultCache, default_cache_dir
 
-        cache = ResultCache(cache_dir if cache_dir is not None else default_cache_dir(settings.root))
+        cache = ResultCache(run.cache_dir if run.cache_dir is not None
+                            else default_cache_dir(settings.root))
     from synclint import progress as progress_bar
 
     bar = (progress_bar.ProgressBar(len(files))
-           if progress_bar.wanted(len(files), output_format) else None)
+           if progress_bar.wanted(len(files), run.output_format) else None)
     try:
-        outcomes = check_paths(files, settings, jobs=jobs, fix=fix_options,
-                               stdin_text=stdin_text, stdin_name=stdin_filename, cache=cache,
+        outcomes = check_paths(files, settings, jobs=run.jobs, fix=fix_options,
+                               stdin_text=stdin_text, stdin_name=run.stdin_filename, cache=cache,
                                progress=bar)
     finally:
         if bar is not None:
             bar.close()
-    if add_noqa:
+    if run.add_noqa:
         from synclint.noqa import add_noqa_to_files
 
-        status = add_noqa_to_files(_noqa_targets(outcomes), quiet=quiet)
+        status = add_noqa_to_files(_noqa_targets(outcomes), quiet=run.quiet)
         return EXIT_ERROR if missing else status
-    if not diff:
+    if not run.diff:
         # A file synclint gave up on is a SYN001 finding in every format (--diff, which
         # shows no findings, names it on stderr).
         outcomes = _given_up_as_findings(outcomes, settings)
@@ -324,17 +351,37 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
 
         diagnostics = join_profile(diagnostics, profile, [f for f in files if f != STDIN],
                                    settings.codes_for)
-        if output_format == "text":
+        if run.output_format == "text":
             diagnostics = by_cost(diagnostics)
     unsafe = settings.unsafe_fixes
     broken = any(e.internal for o in outcomes for e in o.result.errors) or missing > 0
+    return _report(run, outcomes, diagnostics, _Input(stdin, stdin_text, stdin_fix),
+                   broken=broken, unsafe=unsafe)
 
-    # -- output ------------------------------------------------------------------------
-    if diff:
+
+@dataclass(frozen=True)
+class _Input:
+    """What standard input held, when a path was `-`."""
+
+    stdin: Any  # stdin_io.StdinSource or None
+    text: str | None
+    fix: bool  # `fix -`: the source goes to stdout, the findings to stderr
+
+
+def _report(run: RunOptions, outcomes: Sequence[FileOutcome], diagnostics: list[Any],
+            given: _Input, *, broken: bool, unsafe: bool) -> int:
+    """Write the findings (or the diff) and the summary; the exit code."""
+    from synclint.files import STDIN
+    from synclint.report import render
+    from synclint.report.text import render_statistics, summary_lines
+    from synclint.stdin_io import echo_source
+
+    stdin, stdin_text, stdin_fix = given.stdin, given.text, given.fix
+    if run.diff:
         text = "".join(o.diff for o in outcomes)
-        _write(text, output_file)
+        _write(text, run.output_file)
         changed = sum(1 for o in outcomes if o.changed)
-        if not quiet:
+        if not run.quiet:
             count = sum(sum(o.fixed.values()) for o in outcomes)
             click.echo(f"Would fix {count} error{'s' if count != 1 else ''} in "
                        f"{changed} file{'s' if changed != 1 else ''}." if changed
@@ -348,28 +395,28 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         if problem is not None:
             click.echo(f"error: {stdin.name}: {problem}; printed as it was", err=True)
             broken = True
-    if statistics:
-        _write(render_statistics(diagnostics, unsafe_fixes=unsafe, output_format=output_format),
-               output_file, err=stdin_fix)
+    if run.statistics:
+        _write(render_statistics(diagnostics, unsafe_fixes=unsafe, output_format=run.output_format),
+               run.output_file, err=stdin_fix)
     else:
-        stdin_shown = stdin_filename or STDIN
+        stdin_shown = run.stdin_filename or STDIN
 
         def read(name: str) -> str | None:
             return stdin_text if stdin_text is not None and name == stdin_shown else None
 
-        _write(render(output_format, diagnostics, unsafe_fixes=unsafe,
-                      read=read if stdin_text is not None else None), output_file,
+        _write(render(run.output_format, diagnostics, unsafe_fixes=unsafe,
+                      read=read if stdin_text is not None else None), run.output_file,
                err=stdin_fix)
     fixed = sum(sum(o.fixed.values()) for o in outcomes)
-    if show_fixes and fixed and not quiet:
+    if run.show_fixes and fixed and not run.quiet:
         for outcome in outcomes:
             for rule_code, count in sorted(outcome.fixed.items()):
                 click.echo(f"Fixed {count} × {rule_code} in {outcome.result.filename}",
                            err=True)
     _print_errors(outcomes)
     unchecked = sum(1 for o in outcomes if o.result.errors)
-    if output_format in ("text", "full") and not quiet:
-        line = summary_lines(diagnostics, fixed=fixed, fix_mode=fix, unsafe_fixes=unsafe)
+    if run.output_format in ("text", "full") and not run.quiet:
+        line = summary_lines(diagnostics, fixed=fixed, fix_mode=run.fix, unsafe_fixes=unsafe)
         if unchecked:
             line = f"{unchecked} file{'s' if unchecked != 1 else ''} could not be checked " \
                    "(see the errors above)." + ("" if line == "All checks passed!"
@@ -377,9 +424,9 @@ def _run(*, paths: tuple[str, ...], fix: bool, select: tuple[str, ...] | None,
         click.echo(line, err=True)
     if broken:
         return EXIT_ERROR
-    if exit_non_zero_on_fix and any(o.changed for o in outcomes):
+    if run.exit_non_zero_on_fix and any(o.changed for o in outcomes):
         return EXIT_FINDINGS
-    if exit_zero:
+    if run.exit_zero:
         return EXIT_CLEAN
     return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN
 

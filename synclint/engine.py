@@ -123,7 +123,9 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     if not rule_classes:
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
         # tells whether the file is valid Python (a syntax error is a finding everywhere).
-        return LintOutput(_ast_syntax_errors(source, filename), [], None)
+        return LintOutput(_ast_syntax_errors(source, filename,
+                                             project.sha if project is not None else ""),
+                          [], None)
     if parsed is not None:
         # `parse_ahead` made it only where every check below passes and parsing succeeds.
         return lint_module(parsed, source, filename, rule_classes, project)

@@ -267,3 +267,10 @@ def _lines(text: str) -> list[str]:
     if lines[-1]:
         result.append(lines[-1])
     return result
+
+
+def text_sha(text: str) -> str:
+    """The digest the model keeps of a file's text (SHA-256 of its UTF-8)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

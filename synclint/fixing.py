@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from synclint.checking import FileOutcome, FixOptions
 from synclint.diagnostics import FileError, FileResult
 from synclint.files import display_path
 from synclint.files_io import SourceError
 from synclint.fixes.apply import is_applicable
-from synclint.runner import FileOutcome, FixOptions
 from synclint.session import Session
 
 if TYPE_CHECKING:
@@ -45,14 +45,14 @@ def fix_paths(paths: Sequence[str], settings: Settings, options: FixOptions, *,
               jobs: int | None = None, cache: ResultCache | None = None,
               progress: Callable[[int], None] | None = None) -> list[FileOutcome]:
     """Fix (or, with `options.write` false, diff) `paths` as one project."""
-    from synclint.runner import check_paths
+    from synclint.checking import check_files
 
     session = Session(settings, paths, cache_dir=cache.directory if cache else None)
     before = {path: session.view(path) for path in paths}
     views = {path: view for path, view in before.items() if view is not None}
     # The findings of every file as `check` reports them (from the cache where it can).
-    outcomes = {o.result.filename: o for o in check_paths(
-        paths, settings, jobs=jobs, cache=cache, progress=progress, views=views)}
+    checked, _ = check_files(list(paths), settings, jobs, progress, cache, views)
+    outcomes = {o.result.filename: o for o in checked}
     targets: list[_Target] = []
     for path in paths:
         shown = display_path(path)

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from synclint.runner import (
+from synclint.checking import (
     CHUNK_SIZE,
     FileOutcome,
+    ProjectViews,
     _ignore_interrupts,
     _preload_linter,
-    check_one,
+    check_file,
     project_views,
 )
 
@@ -90,10 +91,10 @@ def _read_ahead(path: str, settings: Settings) -> Ahead | None:
     try:
         source_file = read_source(path)
     except SourceError:
-        return None  # check_one reports it
+        return None  # check_file reports it
     try:
         parsed = parse_ahead(source_file.text, settings.codes_for(path))
-    except Exception:  # noqa: BLE001 - check_one parses it again and reports any problem
+    except Exception:  # noqa: BLE001 - check_file parses it again and reports any problem
         parsed = None
     return Ahead(source_file, parsed)
 
@@ -129,12 +130,12 @@ def _overlapped_batch(args: tuple[list[str], Settings, ResultCache | None,
             if stop.is_set():
                 break
             view = views.get(path) if views is not None else None
-            outcomes.append(check_one(path, settings, cache=cache, view=view,
+            outcomes.append(check_file(path, settings, cache=cache, view=view,
                                       ahead=ahead.pop(path, None)))
     return outcomes
 
 
-def _index_child(paths: list[str], cache_dir: Path | None) -> dict[str, FileView]:
+def _index_child(paths: list[str], cache_dir: Path | None) -> ProjectViews:
     """What the index child computes and sends back."""
     return project_views(paths, cache_dir)
 
@@ -175,8 +176,10 @@ def _size_of(path: str) -> int:
 
 def check_overlapped(paths: list[str], settings: Settings, workers: int,
                       progress: Callable[[int], None] | None,
-                      cache: ResultCache | None) -> list[FileOutcome]:
-    """Check mode with nothing cached: the index child and the lint workers start together.
+                      cache: ResultCache | None
+                      ) -> tuple[list[FileOutcome], tuple[str, ...]]:
+    """Check mode with nothing cached: the index child and the lint workers start together
+    (each file's outcome, and the files the model read).
 
     Each worker reads and parses its first batch (what every view would need parsed)
     while the index is built, then waits for that batch's views; the other batches are
@@ -194,7 +197,8 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
     outcomes: list[FileOutcome] = []
     index_pool: ProcessPoolExecutor | None = None
     pool: ProcessPoolExecutor | None = None
-    indexed: Future[dict[str, FileView]] | None = None
+    indexed: Future[ProjectViews] | None = None
+    sources: tuple[str, ...] = ()
     try:
         try:  # forked first, from the still small parent
             index_pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
@@ -215,6 +219,7 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
             views = indexed.result()
         except Exception:  # noqa: BLE001 - the child failed: index here instead
             views = project_views(paths, cache_dir)
+        sources = views.sources
         for number, batch in enumerate(first):
             _write_views({p: views[p] for p in batch if p in views},
                          _views_file(scratch, number))
@@ -243,7 +248,7 @@ def check_overlapped(paths: list[str], settings: Settings, workers: int,
     for executor in (pool, index_pool):
         if executor is not None:
             executor.shutdown()
-    return outcomes
+    return outcomes, sources
 
 
 def nothing_cached(cache: ResultCache) -> bool:

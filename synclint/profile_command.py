@@ -13,8 +13,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from synclint.files import display_path
-from synclint.profile_data import Frame, Profile, Site, code_for_kind, digests, files_of
+from synclint.profile_data import (
+    Frame,
+    Profile,
+    Site,
+    code_for_kind,
+    digests,
+    files_of,
+    shown_frame_file,
+)
 
 if TYPE_CHECKING:
     from synclint.runtime import SyncReport
@@ -94,7 +101,7 @@ def build_profile(report: SyncReport, cwd: str | None = None, *, static: bool = 
     merged: Counter[tuple[str, tuple[Frame, ...]]] = Counter()
     merged_ops: dict[tuple[str, tuple[Frame, ...]], str] = {}
     for (kind, frames), n in counts.items():
-        stack = tuple(Frame(_shown(f.file, base), f.line, f.function) for f in frames)
+        stack = tuple(Frame(shown_frame_file(f.file, base), f.line, f.function) for f in frames)
         merged[(kind, stack)] += n
         merged_ops.setdefault((kind, stack), ops[(kind, frames)])
     # Most syncs first; ties keep the order of first occurrence (a stable sort).
@@ -109,12 +116,6 @@ def build_profile(report: SyncReport, cwd: str | None = None, *, static: bool = 
         sites = with_static_codes(sites)
     return Profile(total=report.total, backend=report.backend, sites=tuple(sites),
                    files=digests(files_of(sites)))
-
-
-def _shown(file: str, base: str) -> str:
-    if file.startswith("<"):
-        return file  # <string>, <stdin>: no file to show
-    return display_path(os.path.normpath(os.path.join(base, file)))
 
 
 def with_static_codes(sites: Sequence[Site]) -> list[Site]:

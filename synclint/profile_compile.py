@@ -34,14 +34,14 @@ def build_break_profile(breaks: Sequence[GraphBreak], cwd: str, *,
                         static: bool = True) -> Profile:
     """The breaks grouped by innermost user frame and reason, most frequent first, each
     with the rule of the finding that predicts it."""
-    from synclint.profile_command import _shown
+    from synclint.profile_data import shown_frame_file
 
     # One site per line and reason: Dynamo logs a break again, without its stack, each
     # time it compiles the frame (or the resume function after an earlier break) anew.
     counts: Counter[tuple[str, int, str]] = Counter()
     stacks: dict[tuple[str, int, str], tuple[Frame, ...]] = {}
     for found in breaks:
-        frames = tuple(Frame(_shown(file, cwd), line, function)
+        frames = tuple(Frame(shown_frame_file(file, cwd), line, function)
                        for file, line, function in _user_frames(found))
         if not frames:
             continue

@@ -283,3 +283,13 @@ def without_files(profile: Profile, paths: Sequence[str]) -> Profile:
 
     return replace(profile, sites=tuple(s for s in profile.sites if fresh(s.stack)),
                    graph_breaks=tuple(b for b in profile.graph_breaks if fresh(b.stack)))
+
+
+def shown_frame_file(file: str, base: str) -> str:
+    """A recorded frame's file as findings show it (relative to `base`, the directory
+    the profile was recorded in)."""
+    from synclint.files import display_path
+
+    if file.startswith("<"):
+        return file  # <string>, <stdin>: no file to show
+    return display_path(os.path.normpath(os.path.join(base, file)))

@@ -9,7 +9,15 @@ from synclint.diagnostics import Diagnostic, Location
 from synclint.rule_info import SYNTAX_ERROR
 
 
-def syntax_errors(source: str, filename: str) -> list[Diagnostic]:
+def syntax_errors(source: str, filename: str, parsed_sha: str = "") -> list[Diagnostic]:
+    """CPython's syntax error in `source`, if any. `parsed_sha`: the digest of a text
+    the whole-program model parsed (`FileView.sha`); when it is this text's, it is valid
+    Python and is not parsed again (a 2 MB data file costs one parse, not two)."""
+    if parsed_sha:
+        from synclint.files_io import text_sha
+
+        if parsed_sha == text_sha(source):
+            return []
     try:
         ast.parse(source, filename)
     except SyntaxError as error:

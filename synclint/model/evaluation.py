@@ -21,7 +21,7 @@ from synclint.analysis.kinds import (
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Model, Value
-from synclint.model.index import _display, _Module, pseudo_function
+from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.summaries import Summary
 from synclint.model.syntax import _always_raises, _assignments, _ends_abruptly, _placeholders
@@ -55,7 +55,7 @@ class Evaluation(Calls):
         returns_from = params.pop() if len(params) == 1 else None
         if returns_from in self.moved_params:
             returns_from = None
-        return Summary(self.function.key, _display(self.function), returns,
+        return Summary(self.function.key, display_name(self.function), returns,
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
                        old.hot if old is not None else None, self.function.params,

@@ -40,7 +40,7 @@ from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
-from synclint.model.syntax import _dotted, _is_none, _is_self
+from synclint.model.syntax import _dotted, _is_none, _is_self, plain_data
 
 #: Annotation names that mean "a sequence of", "a mapping of", "maybe".
 SEQUENCE_ANNOTATIONS = frozenset(
@@ -187,9 +187,13 @@ class Expressions(Flow):
         return (join(body[0], orelse[0]), None)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:
+        if plain_data(node):
+            return (_data_kind(node), None)
         return (Seq(join_all([self._element(e) for e in node.elts])), None)
 
     def _tuple(self, node: ast.Tuple) -> Value:
+        if plain_data(node):
+            return (_data_kind(node), None)
         if any(isinstance(e, ast.Starred) for e in node.elts):
             return (Seq(join_all([self._element(e) for e in node.elts])), None)
         return (Tup(tuple(self.expr(e)[0] for e in node.elts)), None)
@@ -203,6 +207,8 @@ class Expressions(Flow):
         return self.expr(node.value)
 
     def _dict(self, node: ast.Dict) -> Value:
+        if plain_data(node):
+            return (_data_kind(node), None)
         keys: list[Kind] = []
         values: list[Kind] = []
         for key, value in zip(node.keys, node.values):
@@ -398,3 +404,18 @@ def _literal_int(node: ast.expr) -> int | None:
 def _is_string(node: ast.expr) -> bool:
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
         isinstance(node, ast.JoinedStr)
+
+
+def _data_kind(node: ast.AST) -> Kind:
+    """What `Expressions.expr` gives a display of constants (`plain_data`), without
+    recording each element: a constant is a host value, a display of them a sequence,
+    tuple or mapping of host values."""
+    kind = type(node)
+    if kind is ast.Constant:
+        return UNKNOWN if node.value is Ellipsis else HOST  # type: ignore[attr-defined]
+    if kind is ast.Tuple:
+        return Tup(tuple(_data_kind(e) for e in node.elts))  # type: ignore[attr-defined]
+    if kind is ast.Dict:
+        return MappingKind(join_all([_data_kind(k) for k in node.keys]),  # type: ignore[attr-defined]
+                           join_all([_data_kind(v) for v in node.values]))  # type: ignore[attr-defined]
+    return Seq(join_all([_data_kind(e) for e in node.elts]))  # type: ignore[attr-defined]

@@ -27,6 +27,7 @@ from synclint.model.index import (
     pseudo_function,
 )
 from synclint.model.spans import Lines, Span
+from synclint.model.syntax import statements
 
 if TYPE_CHECKING:
     from synclint.model.summaries import ClassView, FileView, Summary
@@ -152,7 +153,7 @@ def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function
     """Every piece of code evaluated as one, with the lines of its own statements."""
     last = max((getattr(n, "end_lineno", 0) or 0 for n in tree.body), default=1)
     scopes = [_Scope(pseudo_function(module, MODULE_CODE, tree.body), 1, max(last, 1))]
-    for node in ast.walk(tree):
+    for node in statements(tree.body):  # classes are statements: no expression walked
         if isinstance(node, ast.ClassDef) and node.body:
             scopes.append(_Scope(pseudo_function(module, f"<class {node.name}>", node.body),
                                  node.body[0].lineno, node.end_lineno or node.lineno))

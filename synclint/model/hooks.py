@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from synclint.model.index import HOOK_REGISTRARS, _display, _Function
+from synclint.model.index import HOOK_REGISTRARS, _Function, display_name
 from synclint.model.summaries import Hot, Site
 from synclint.model.syntax import _dotted
 
@@ -78,7 +78,7 @@ def registration(project: Project, function: _Function, node: ast.Call) -> tuple
     key = callable_key(project, function, dotted)
     if key is None or key not in project.functions:
         return None
-    reason = f"`{_display(project.functions[key])}` is a hook: runs on {when}"
+    reason = f"`{display_name(project.functions[key])}` is a hook: runs on {when}"
     return key, Hot(reason, Site(function.module.filename, node.lineno,
                                  node.col_offset + 1,
                                  f"registered with `{node.func.attr}` here"))

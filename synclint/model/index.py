@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
-from synclint.model.syntax import children
+from synclint.model.syntax import children, plain_data
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -323,7 +323,8 @@ def _parse_annotation(text: str) -> ast.expr | None:
         return None
 
 
-def _display(function: _Function) -> str:
+def display_name(function: _Function) -> str:
+    """The name findings and summaries show for the function (`Model.forward`)."""
     if function.definition is None:
         return function.display
     if function.class_key is not None:
@@ -340,6 +341,8 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
+        if plain_data(node):
+            continue  # constants only: no name (and no annotation) in it
         stack.extend(children(node))
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = _dotted_name(node)

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from synclint.analysis.compiled import Regions, mark_compiled, may_compile, module_facts
+from synclint.analysis.compiled import Regions, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
 )
@@ -29,9 +29,9 @@ from synclint.model.index import (
     Evaluated,
     EvaluationMemo,
     _Class,
-    _display,
     _Function,
     _Module,
+    display_name,
     module_imports,
     name_chains,
     package_root,
@@ -39,6 +39,7 @@ from synclint.model.index import (
     sketch,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
     attribute_classes,
     components,
@@ -263,7 +264,7 @@ class Project:
                 function.entry = class_entry(self, function)
                 function.calls, function.reads, function.writes = \
                     static_reads(self, function)
-            self.summaries[key] = Summary(key, _display(function), params=function.params,
+            self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
 
     def analyse(self) -> None:

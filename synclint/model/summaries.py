@@ -138,6 +138,8 @@ class FileView:
     #: The project definition each dotted name of its code reaches, where one does
     #: (`Project._name_key`): what the evaluation of its code needs of the links.
     resolved: Mapping[str, str] = field(default_factory=dict)
+    #: SHA-256 of the text the model parsed for the file (CPython's parser accepted it).
+    sha: str = ""
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:

@@ -179,6 +179,56 @@ def children(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set)
+#: Displays shorter than this are evaluated element by element as any expression is.
+PLAIN_DATA_MIN = 32
+
+
+def plain_data(node: ast.AST) -> bool:
+    """Whether `node` is a long display (list, tuple, set, dict) of constants and such
+    displays only: data (a vocabulary, a table), in which no name, call or tensor can
+    appear. Walks and evaluations skip its elements: a 2 MB literal holds ~400 000."""
+    if isinstance(node, ast.Dict):
+        if len(node.keys) < PLAIN_DATA_MIN:
+            return False
+    elif not isinstance(node, _DISPLAYS) or len(node.elts) < PLAIN_DATA_MIN:
+        return False
+    stack: list[ast.AST] = [node]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is ast.Constant:
+            continue
+        if kind is ast.List or kind is ast.Tuple or kind is ast.Set:
+            stack.extend(item.elts)  # type: ignore[attr-defined]
+        elif kind is ast.Dict:
+            if None in item.keys:  # type: ignore[attr-defined]
+                return False  # `**other`
+            stack.extend(item.keys)  # type: ignore[attr-defined]
+            stack.extend(item.values)  # type: ignore[attr-defined]
+        else:
+            return False
+    return True
+
+
+def statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of `body` and of the blocks in it (functions, classes, branches,
+    loops, handlers, match cases), outer first; no expression is visited."""
+    stack: list[ast.AST] = list(reversed(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.stmt):
+            yield node
+        for name in _BLOCKS:
+            block = getattr(node, name, None)
+            if block:
+                stack.extend(reversed(block))
+
+
+#: The fields of statements (and of `except` handlers and `case`s) that hold blocks.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
 def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
     """Every node of a body, in source order, without the bodies of the functions and
     classes defined in it (their definitions themselves are yielded)."""

@@ -63,8 +63,10 @@ def file_view(project: Project, filename: str) -> FileView | None:
             summaries[key] = project.summaries[key]
         elif key in project.classes:
             cls = project.classes[key]
-            classes[key] = ClassView(key, tuple(cls.bases), dict(cls.methods),
-                                     dict(cls.attributes), dict(cls.attribute_classes),
+            # Sorted, so that the digest is the same from a fresh index and a cached one.
+            classes[key] = ClassView(key, tuple(cls.bases), dict(sorted(cls.methods.items())),
+                                     dict(sorted(cls.attributes.items())),
+                                     dict(sorted(cls.attribute_classes.items())),
                                      project.is_lightning(key), project.is_nn_module(key))
             pending.extend(cls.bases)
             pending.extend(cls.methods.values())
@@ -99,6 +101,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
                                   sorted(modules), compiled.key(), sorted(resolved.items()))
                                  ).encode("utf-8", "surrogatepass")).hexdigest()
     view = FileView(filename, module.name, names, summaries, classes,
-                    frozenset(modules), digest, frozenset(needed), compiled, resolved)
+                    frozenset(modules), digest, frozenset(needed), compiled, resolved,
+                    module.sha)
     project._views[filename] = view
     return view

@@ -147,12 +147,12 @@ def test_unknown_code_suggests_a_close_one(cli: Cli) -> None:
 def test_interrupt_while_checking_exits_130_without_traceback(
     cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import synclint.runner
+    import synclint.checking
 
     def interrupted(*_args: object, **_kwargs: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(synclint.runner, "check_one", interrupted)
+    monkeypatch.setattr(synclint.checking, "check_file", interrupted)
     cli.write("a.py", NAIVE)
     result = cli("check", "--no-cache", "a.py")
     assert result.exit_code == 130

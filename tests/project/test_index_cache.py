@@ -573,3 +573,37 @@ def test_findings_are_the_same_warm_and_cold_after_each_kind_of_edit(
         for new in (changed, text):
             Path(helpers).write_text(new)
             assert _findings(paths, cache) == _findings(paths, None), new
+
+
+def test_a_cached_index_gives_each_view_the_digest_a_fresh_one_does(tmp_path: Path) -> None:
+    """The results cache is keyed by a view's digest: a warm run that computed another
+    digest than the cold run for an unchanged project lints every such file again. Two
+    things differed: the display name of a nested compiled function (`outer.inner` fresh,
+    `inner` from the cache) and the order of a class's attribute classes (as assigned
+    fresh, sorted in the cache)."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/model.py": (
+            "import torch\n\n\n"
+            "class Part:\n    pass\n\n\n"
+            "class Model(torch.nn.Module):\n"
+            "    def __init__(self):\n"
+            "        super().__init__()\n"
+            "        self.zeta = Part()\n"
+            "        self.alpha = Part()\n\n"
+            "    def forward(self, x):\n"
+            "        return x\n\n\n"
+            "def outer(x):\n"
+            "    @torch.compile\n"
+            "    def inner(y):\n"
+            "        return y * 2\n"
+            "    return inner(x)\n"
+        ),
+    }
+    paths = write_tree(tmp_path / "src", files)
+    cache = tmp_path / "cache"
+    fresh = build(paths, cache)
+    cached = build(paths, cache)
+    assert cached.parsed_files == []
+    for path in paths:
+        assert cached.view(path) == fresh.view(path), path

@@ -58,13 +58,13 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _spy_lint(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
-    import synclint.runner as runner
+    import synclint.checking as checking
 
     def counting(text: str, filename: str, codes: object, *view: object) -> object:
         calls.append(filename)
         return lint_text(text, filename, codes, *view)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(runner, "lint_text", counting)
+    monkeypatch.setattr(checking, "lint_text", counting)
     return calls
 
 
@@ -251,12 +251,12 @@ def test_unwritable_cache_directory_still_lints(project: Path) -> None:
 def test_pool_after_linting_in_the_parent_does_not_hang(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The parent's big-stack thread exists before the pool forks (e.g. after stdin).
-    import synclint.runner as runner
+    import synclint.checking as checking
 
     lint_text(SOURCE, "warm.py", {"SYN101"})
     for index in range(4):
         (project / f"m{index}.py").write_text(SOURCE, encoding="utf-8")
-    monkeypatch.setattr(runner, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
     settings = resolve_settings(["."], None, Overrides())
     paths = [f"m{i}.py" for i in range(4)]
     pooled = check_paths(paths, settings, jobs=2)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import synclint.checking as checking
 import synclint.overlap as overlap
-import synclint.runner as runner
 from synclint.config import Overrides, resolve_settings
 from synclint.engine import lint_source, parse_ahead
 from synclint.files import discover
@@ -47,7 +47,7 @@ def _copy(cases: list[Path], destination: Path) -> list[str]:
 
 
 def _same_both_ways(paths: list[str], monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    monkeypatch.setattr(runner, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
     overlapped = _results(paths, False, monkeypatch)
     serial = _results(paths, True, monkeypatch)
     assert overlapped == serial
@@ -76,7 +76,7 @@ def test_a_failing_index_child_falls_back_to_indexing_in_the_parent(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cases = sorted(PRECISION.glob("positive/*_wp_*"))[:3]
     paths = _copy(cases, tmp_path)
-    monkeypatch.setattr(runner, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
     serial = _results(paths, True, monkeypatch)
 
     def broken(*args: object) -> None:
@@ -125,7 +125,7 @@ def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
     from synclint.cache import ResultCache
 
     paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:3], tmp_path / "src")
-    monkeypatch.setattr(runner, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
     expected = _results(paths, True, monkeypatch)
     settings = resolve_settings(paths, None, Overrides(select=("ALL",)))
     files = list(discover(paths, settings))
@@ -139,6 +139,6 @@ def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
     def no_linting(*args: object, **kwargs: object) -> None:
         raise AssertionError("a warm run lints nothing")
 
-    monkeypatch.setattr(runner, "lint_text", no_linting)
+    monkeypatch.setattr(checking, "lint_text", no_linting)
     warm = check_paths(files, settings, jobs=2, cache=cache)
     assert [o.result for o in warm] == expected
