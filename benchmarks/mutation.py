@@ -65,7 +65,9 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
 SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fixes": (("synclint/fixes",), ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
     "analysis": (("synclint/analysis",), ("tests/linter", "tests/project")),
-    "runtime": (("synclint/runtime",), ("tests/runtime", "tests/telemetry")),
+    # runtime/dynamo.py reads Dynamo's logs for `synclint profile --compile`.
+    "runtime": (("synclint/runtime",), ("tests/runtime", "tests/telemetry",
+                                         "tests/compile/test_profile_compile.py")),
     "join": (("synclint/join.py",), ("tests/join",)),
     "verify": (("synclint/verify.py",), ("tests/join",)),
     "notebook": (("synclint/notebook.py",), ("tests/cli",)),
