@@ -108,10 +108,14 @@ _STORE = re.compile(r"(?<![\w.])self\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
 
 def sketch(text: str) -> Sketch:
     """The sketch of one function's source text."""
-    calls = {re.sub(r"\s+", "", m) for m in _CALL.findall(text)}
-    return Sketch(tuple(sorted(calls)), tuple(sorted(set(_HEAD.findall(text)))),
+    calls = {"".join(m.split()) for m in _CALL.findall(text)}
+    heads = tuple(sorted(set(_HEAD.findall(text))))
+    if "self." not in text:  # the `self` expressions cannot match: skip their scans
+        return Sketch(tuple(sorted(calls)), heads, (), False,
+                      ".register_buffer(" in text, False, False)
+    return Sketch(tuple(sorted(calls)), heads,
                   tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
-                  "self." in text, _WRITE.search(text) is not None,
+                  True, _WRITE.search(text) is not None,
                   _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None)
 
 
