@@ -160,10 +160,9 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("cli-exit-zero-ignored", "cli", "synclint/cli.py",
            "    if exit_zero:\n        return EXIT_CLEAN\n    return EXIT_FINDINGS if",
            "    return EXIT_FINDINGS if", CLI_TESTS, "--exit-zero still exits 1"),
-    Mutant("cli-unchecked-exit-0", "cli", "synclint/cli.py",
-           "return EXIT_FINDINGS if diagnostics or unchecked else EXIT_CLEAN",
-           "return EXIT_FINDINGS if diagnostics else EXIT_CLEAN", CLI_TESTS,
-           "a file that could not be checked exits 0"),
+    # ("cli-unchecked-exit-0", dropping `or unchecked` from the last exit code, is equivalent
+    # since a file synclint gives up on is a SYN001 finding and an internal error returns 2
+    # before: it survived all of tests/cli, 13 min.)
     Mutant("cli-non-zero-on-fix-ignored", "cli", "synclint/cli.py",
            "    if exit_non_zero_on_fix and any(o.changed for o in outcomes):\n        return EXIT_FINDINGS\n",
            "", CLI_TESTS, "--exit-non-zero-on-fix exits 0 after fixing everything"),
