@@ -158,13 +158,13 @@ MUTANTS: tuple[Mutant, ...] = (
            "findings listed cheapest first"),
     # -- command line ---------------------------------------------------------------------
     Mutant("cli-exit-zero-ignored", "cli", "synclint/cli.py",
-           "    if exit_zero:\n        return EXIT_CLEAN\n    return EXIT_FINDINGS if",
+           "    if run.exit_zero:\n        return EXIT_CLEAN\n    return EXIT_FINDINGS if",
            "    return EXIT_FINDINGS if", CLI_TESTS, "--exit-zero still exits 1"),
     # ("cli-unchecked-exit-0", dropping `or unchecked` from the last exit code, is equivalent
     # since a file synclint gives up on is a SYN001 finding and an internal error returns 2
     # before: it survived all of tests/cli, 13 min.)
     Mutant("cli-non-zero-on-fix-ignored", "cli", "synclint/cli.py",
-           "    if exit_non_zero_on_fix and any(o.changed for o in outcomes):\n        return EXIT_FINDINGS\n",
+           "    if run.exit_non_zero_on_fix and any(o.changed for o in outcomes):\n        return EXIT_FINDINGS\n",
            "", CLI_TESTS, "--exit-non-zero-on-fix exits 0 after fixing everything"),
     Mutant("cli-diff-exit-0", "cli", "synclint/cli.py",
            "        return EXIT_FINDINGS if changed else EXIT_CLEAN",
