@@ -70,6 +70,11 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
         "analysis trusts annotations; transformers calls it with lists of ints. Seeing that "
         "needs a summary that follows the argument through the helper (its result is an "
         "element of `processed`), which belongs to the one-engine model (issue 21)."),
+    KnownFailure(
+        "SYN110", "negative/syn108_grid_ints_through_tensor_annotated_helper.py",
+        "the same trusted annotation: `t` unpacked from the helper's `list[torch.Tensor]` "
+        "is taken for a tensor, so `range(0, t, max_frames)` reads like a GPU size (since "
+        "SYN110 reports range() over device tensors, issue 22)."),
 )
 
 _CODE = r"SYN\d{3}"

@@ -104,6 +104,8 @@ class SeparateHostReads(Rule):
             return
         if not self.is_device_tensor(receiver) or logged_by_syn106(self.ctx, node):
             return  # SYN106 reports reads logged per step (log the tensors instead)
+        if self.ctx.cold(node) is not None:
+            return  # judged here: the report comes when the block is left, parents gone
         statement = self._statement_of(node)
         if statement is None:
             return
