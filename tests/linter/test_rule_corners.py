@@ -224,7 +224,9 @@ def test_is_nonzero_without_an_argument_is_left_alone() -> None:
 
 def test_moving_the_values_of_a_dict_of_blocks_moves_modules_not_tensors() -> None:
     modules = "import torch\ndef f(self, device):\n    return torch.stack([m.to(device) for m in self.blocks.values()])\n"
-    tensors = modules.replace("m in self.blocks", "m in self.buffers_by_name")
+    # Tensors moved to the device of one of them (SYN202's pattern since issue 22).
+    tensors = ("import torch\ndef f(bufs: dict[str, torch.Tensor]):\n    device = bufs['a'].device\n"
+               "    return torch.stack([m.to(device) for m in bufs.values()])\n")
     assert _found("SYN202", modules) == []
     assert len(_found("SYN202", tensors)) == 1
 
@@ -327,8 +329,8 @@ def test_max_over_tensors_at_module_level_is_reported() -> None:
     assert finding.location.row == 3
 
 
-MOVES = ("import torch\ndef f(self, model, ts: list[torch.Tensor], device):\n"
-         "    outs = []\n    for m in {iterable}:\n        outs.append(m.to(device))\n"
+MOVES = ("import torch\ndef f(self, model, ts: list[torch.Tensor]):\n"
+         "    device = ts[0].device\n    outs = []\n    for m in {iterable}:\n        outs.append(m.to(device))\n"
          "    return torch.stack(outs)\n")
 
 
@@ -346,7 +348,8 @@ def test_moving_tensors_in_a_for_loop_is_reported_with_its_remedy() -> None:
 def test_moves_summed_by_the_builtin_name_it() -> None:
     [finding] = _found("SYN202", """\
         import torch
-        def f(ts: list[torch.Tensor], device):
+        def f(ts: list[torch.Tensor]):
+            device = ts[0].device
             return sum([t.to(device) for t in ts])
         """)
     assert finding.message.startswith("`.to()` of each tensor before `sum`")
@@ -356,7 +359,7 @@ def test_moves_gathered_at_module_level_are_reported() -> None:
     [finding] = _found("SYN202", """\
         import torch
         ts: list[torch.Tensor] = load()
-        moved = [t.to("cuda") for t in ts]
+        moved = [t.to(ts[0].device) for t in ts]
         total = torch.stack(moved)
         """)
     assert finding.location.row == 3
