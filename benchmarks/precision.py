@@ -10,7 +10,15 @@ registry lacks are shown as "not implemented".
 
 Exits 1 when the overall recall of the implemented rules is below --min-recall (0.95) or
 their false-positive rate above --max-fp-rate (0.05), or, with --per-rule, when any one
-implemented rule is; exits 2 on malformed labels or a linter error on a snippet.
+implemented rule misses its own bar or fires on a snippet of another rule whose labels say
+it must stay silent (a "stray"); exits 2 on malformed labels or a linter error on a snippet.
+
+A rule's own bar is the default one (--min-recall, --max-fp-rate) unless KNOWN_FAILURES
+names cases it gets wrong for a stated reason: then its bar is lowered by exactly those
+cases, and no further (recall bar = min(default, (expected - known misses) / expected),
+false-positive bar = max(default, known false positives / look-alikes)). So any new miss or
+false positive of the rule fails the gate, and a known case the rule gets right again fails
+it too, until the entry is removed (like a strict xfail). --per-rule prints the bars.
 """
 
 from __future__ import annotations
@@ -35,6 +43,40 @@ KNOWN_CODES: tuple[str, ...] = (
     "SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN106", "SYN107", "SYN108",
     "SYN109", "SYN110", "SYN111", "SYN112", "SYN201", "SYN202", "SYN301",
 )
+
+
+@dataclass(frozen=True)
+class KnownFailure:
+    """A labelled case a rule gets wrong today, and why it is not fixed in the rule."""
+
+    code: str
+    #: The snippet, relative to the snippet root ("positive/...py" or a case directory).
+    snippet: str
+    why: str
+
+
+#: The cases that hold a rule below the default bar (see the module docstring). Each entry
+#: names the snippet and the reason; the rule's bar is lowered by these cases only.
+KNOWN_FAILURES: tuple[KnownFailure, ...] = (
+    KnownFailure(
+        "SYN104", "positive/syn104_threshold_model_output.py",
+        "`detector` is an unannotated parameter, so what calling it returns is unknown and "
+        "`scores > thresh` is not known to be a tensor mask (with `detector: nn.Module` the "
+        "finding is made). Inferring tensors from calls of unknown callables would report "
+        "pandas and NumPy masks (`df[df.x > 0]`) in every torch-importing file."),
+    KnownFailure(
+        "SYN108", "negative/syn108_grid_ints_through_tensor_annotated_helper.py",
+        "the helper `reorder_videos` is annotated as taking and returning tensors, and the "
+        "analysis trusts annotations; transformers calls it with lists of ints. Seeing that "
+        "needs a summary that follows the argument through the helper (its result is an "
+        "element of `processed`), which belongs to the one-engine model (issue 21)."),
+    KnownFailure(
+        "SYN110", "negative/syn108_grid_ints_through_tensor_annotated_helper.py",
+        "the same trusted annotation: `t` unpacked from the helper's `list[torch.Tensor]` "
+        "is taken for a tensor, so `range(0, t, max_frames)` reads like a GPU size (since "
+        "SYN110 reports range() over device tensors, issue 22)."),
+)
+
 _CODE = r"SYN\d{3}"
 _EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")
 _HEADER = re.compile(r"^#\s*(expect|targets|unjudged|why)\s*:\s*(.*)$")
@@ -185,6 +227,14 @@ class RuleFigures:
     excess: int = 0                 # findings beyond an exact expected count
     misses: list[str] = field(default_factory=list)
     false_positives: list[str] = field(default_factory=list)
+    #: Snippet (relative to the snippet root) -> expected findings of it not found.
+    missed_in: dict[str, int] = field(default_factory=dict)
+    #: Look-alikes (relative to the snippet root) that fired the rule.
+    fired_on: list[str] = field(default_factory=list)
+    #: Other snippets (not look-alikes of the rule) where it fired though it must not.
+    strayed_on: list[str] = field(default_factory=list)
+    #: Every snippet (relative to the snippet root) that judged the rule.
+    evaluated: list[str] = field(default_factory=list)
 
 
 def _location(snippet: Snippet, diagnostic: Diagnostic) -> str:
@@ -201,8 +251,12 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[str, RuleFigures], list[str]]:
-    """Lint every snippet with `codes` and count, per known code, hits, misses and strays."""
+def evaluate(snippets: Sequence[Snippet], codes: Iterable[str],
+             root: Path | None = None) -> tuple[dict[str, RuleFigures], list[str]]:
+    """Lint every snippet with `codes` and count, per known code, hits, misses and strays.
+
+    Snippets are named relative to `root` (default: their common folder's parent's parent,
+    the snippet root) in `missed_in` and `fired_on`."""
     from synclint.engine import lint_source, lint_sources
 
     codes = sorted(codes)
@@ -232,6 +286,7 @@ def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[st
             if code in labels.unjudged:
                 continue
             hits = found.get(code, [])
+            rule.evaluated.append(_key(snippet.path, root))
             expectation = labels.expect.get(code)
             if expectation is not None:
                 rule.positives += 1
@@ -240,6 +295,7 @@ def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[st
                 if len(hits) >= expectation.count:
                     rule.complete += 1
                 if len(hits) < expectation.count:
+                    rule.missed_in[_key(snippet.path, root)] = expectation.count - len(hits)
                     where = "; ".join(f"line {d.location.row}" for d in hits) or "none"
                     rule.misses.append(f"{_rel(snippet.path)}: expected {'>=' if expectation.at_least else ''}"
                                        f"{expectation.count}, found {len(hits)} ({where})")
@@ -255,9 +311,21 @@ def evaluate(snippets: Sequence[Snippet], codes: Iterable[str]) -> tuple[dict[st
                 rule.stray_snippets += 1
                 if code in labels.targets:
                     rule.false_positive_snippets += 1
+                    rule.fired_on.append(_key(snippet.path, root))
+                else:
+                    rule.strayed_on.append(_key(snippet.path, root))
                 tag = "look-alike" if code in labels.targets else "stray"
                 rule.false_positives.extend(f"({tag}) {_location(snippet, d)}" for d in hits)
     return figures, errors
+
+
+def _key(path: Path, root: Path | None) -> str:
+    """A snippet's name relative to the snippet root ("positive/x.py")."""
+    base = root if root is not None else path.parent.parent
+    try:
+        return path.relative_to(base).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def _ratio(part: int, whole: int) -> str:
@@ -331,13 +399,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     implemented = set(ALL_RULES)
     default = {code for code, rule in ALL_RULES.items() if rule.default_enabled}
-    figures, errors = evaluate(snippets, implemented)
+    figures, errors = evaluate(snippets, implemented, args.root)
     if args.json:
         print(json.dumps({code: {k: v for k, v in vars(rule).items()}
                           | {"implemented": code in implemented}
                           for code, rule in figures.items()}, indent=2))
     else:
         print(render(figures, implemented, default, len(snippets), args.verbose))
+        if args.per_rule:
+            print(render_bars(figures, implemented, args.min_recall, args.max_fp_rate))
     for problem in errors:
         print(f"error: {problem}", file=sys.stderr)
     if errors:
@@ -349,9 +419,65 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if failures else 0
 
 
+@dataclass(frozen=True)
+class Bar:
+    """A rule's own bar: its lowest recall and highest look-alike false-positive rate, and
+    the known failures (KNOWN_FAILURES) that set it below the default."""
+
+    min_recall: float
+    max_fp_rate: float
+    known_misses: int = 0
+    known_false_positives: int = 0
+
+    def recall_ok(self, rule: RuleFigures, default: float) -> bool:
+        # Exact: either the default bar, or nothing missed beyond the named cases.
+        return (not rule.expected or rule.detected / rule.expected >= default
+                or rule.detected >= rule.expected - self.known_misses)
+
+    def fp_ok(self, rule: RuleFigures, default: float) -> bool:
+        return (not rule.negatives or rule.false_positive_snippets / rule.negatives <= default
+                or rule.false_positive_snippets <= self.known_false_positives)
+
+
+def rule_bar(rule: RuleFigures, min_recall: float, max_fp_rate: float,
+             known: Sequence[KnownFailure] = KNOWN_FAILURES) -> Bar:
+    """The rule's bar: the default, lowered by exactly the named known failures it has."""
+    named = {entry.snippet for entry in known if entry.code == rule.code}
+    misses = sum(n for snippet, n in rule.missed_in.items() if snippet in named)
+    false_positives = sum(1 for snippet in rule.fired_on if snippet in named)
+    recall = min_recall
+    if misses and rule.expected:
+        recall = min(min_recall, (rule.expected - misses) / rule.expected)
+    fp_rate = max_fp_rate
+    if false_positives and rule.negatives:
+        fp_rate = max(max_fp_rate, false_positives / rule.negatives)
+    return Bar(recall, fp_rate, misses, false_positives)
+
+
+def render_bars(figures: dict[str, RuleFigures], implemented: set[str], min_recall: float,
+                max_fp_rate: float, known: Sequence[KnownFailure] = KNOWN_FAILURES) -> str:
+    """Each implemented rule's own bar, and the known failures that set it."""
+    lines = ["", f"Per-rule bars (default: recall >= {min_recall:.0%}, false-positive rate "
+                 f"<= {max_fp_rate:.0%}; lowered only by the known failures listed):"]
+    for code, rule in figures.items():
+        if code not in implemented or not (rule.expected or rule.negatives):
+            continue
+        bar = rule_bar(rule, min_recall, max_fp_rate, known)
+        verdict = "ok" if (bar.recall_ok(rule, min_recall)
+                           and bar.fp_ok(rule, max_fp_rate)) else "BELOW"
+        lines.append(f"  {code}  recall >= {bar.min_recall:6.1%}  FP rate <= "
+                     f"{bar.max_fp_rate:5.1%}  {verdict}")
+    for entry in known:
+        lines.append(f"  known {entry.code} {entry.snippet}: {entry.why}")
+    return "\n".join(lines)
+
+
 def below_thresholds(figures: dict[str, RuleFigures], implemented: set[str], min_recall: float,
-                     max_fp_rate: float, *, per_rule: bool = False) -> list[str]:
-    """What misses the thresholds: the implemented rules together and, with `per_rule`, each."""
+                     max_fp_rate: float, *, per_rule: bool = False,
+                     known: Sequence[KnownFailure] = KNOWN_FAILURES) -> list[str]:
+    """What misses the thresholds: the implemented rules together and, with `per_rule`,
+    each against its own bar (see `rule_bar`); with `per_rule`, a known failure that the
+    rule now gets right is reported too (its entry must go)."""
     total = RuleFigures("overall")
     judged: list[RuleFigures] = []
     for code, rule in figures.items():
@@ -364,14 +490,43 @@ def below_thresholds(figures: dict[str, RuleFigures], implemented: set[str], min
         if per_rule:
             judged.append(rule)
     failures: list[str] = []
-    for rule in [total, *judged]:
-        if rule.expected and rule.detected / rule.expected < min_recall:
+    if total.expected and total.detected / total.expected < min_recall:
+        failures.append(f"overall recall {total.detected}/{total.expected} < {min_recall:.2f}")
+    if total.negatives and total.false_positive_snippets / total.negatives > max_fp_rate:
+        failures.append(f"overall false-positive rate {total.false_positive_snippets}/"
+                        f"{total.negatives} > {max_fp_rate:.2f}")
+    for rule in judged:
+        bar = rule_bar(rule, min_recall, max_fp_rate, known)
+        if not bar.recall_ok(rule, min_recall):
             failures.append(f"{rule.code} recall {rule.detected}/{rule.expected} "
-                            f"< {min_recall:.2f}")
-        if rule.negatives and rule.false_positive_snippets / rule.negatives > max_fp_rate:
+                            f"< {bar.min_recall:.2f}")
+        if not bar.fp_ok(rule, max_fp_rate):
             failures.append(f"{rule.code} false-positive rate {rule.false_positive_snippets}/"
-                            f"{rule.negatives} > {max_fp_rate:.2f}")
+                            f"{rule.negatives} > {bar.max_fp_rate:.2f}")
+        named = {entry.snippet for entry in known if entry.code == rule.code}
+        strays = [snippet for snippet in rule.strayed_on if snippet not in named]
+        if strays:
+            failures.append(f"{rule.code} fires where the labels say it must not: "
+                            f"{', '.join(strays)}")
+    if per_rule:
+        failures.extend(_stale(figures, implemented, known))
     return failures
+
+
+def _stale(figures: dict[str, RuleFigures], implemented: set[str],
+           known: Sequence[KnownFailure]) -> list[str]:
+    """Known failures of snippets in the evaluated set that the rule now gets right."""
+    stale = []
+    for entry in known:
+        rule = figures.get(entry.code)
+        if rule is None or entry.code not in implemented:
+            continue
+        if entry.snippet in (*rule.missed_in, *rule.fired_on, *rule.strayed_on):
+            continue
+        if entry.snippet in rule.evaluated:
+            stale.append(f"{entry.code} gets {entry.snippet} right now: remove it from "
+                         "KNOWN_FAILURES in benchmarks/precision.py")
+    return stale
 
 
 if __name__ == "__main__":

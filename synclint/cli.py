@@ -576,7 +576,7 @@ def rule(code: str) -> None:
 
 @main.command("rules", short_help="List every rule: its group, default state and fixability.")
 @click.option("--output-format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+              show_default=True, help="How the rules are printed.")
 def rules_command(output_format: str) -> None:
     """List every rule, grouped by the kind of stall, with its default state and fixability."""
     from synclint.rule_info import GROUPS

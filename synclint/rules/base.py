@@ -131,6 +131,8 @@ class Rule:
             if cold is not None and not (cold.reason == PERIODIC and self.reports_periodic):
                 return  # a raise, an assert message, a guarded block that runs rarely
         self._reported.add(id(node))
+        # A sentence: "Every element of `any()` ...", "Printing a tensor in `print()` ...".
+        message = message[:1].upper() + message[1:]
         if fix is not None:
             fix, help = self._refuse_where_forbidden(fix, help)
         if help:

@@ -105,8 +105,8 @@ class SeparateHostReads(Rule):
             receiver, how = node.args[0].value, func.value
         else:
             return
-        if not self.is_device_tensor(receiver):
-            return
+        if not self.is_device_tensor(receiver) or logged_by_syn106(self.ctx, node):
+            return  # SYN106 reports reads logged per step (log the tensors instead)
         if self.ctx.cold(node) is not None:
             # A `raise` argument, a block that always raises, a periodic guard ... (judged
             # here: the report comes when the block is left, parents gone).

@@ -102,11 +102,19 @@ def test_the_three_log_forms_name_the_line() -> None:
                             "dependent branching\n")
     assert repeated is not None and (repeated.line, repeated.reason) == (
         9, "Data-dependent branching")
-    skipped = parse_record(
+    skipped_text = (
         "Graph break: torch.compile cannot properly resume from this graph break, which "
         "results in a skip.\ntorch.compile will skip tracing the frame f (/p/m.py line 3) "
         "and fall back to eager.\nThe graph break occurred in the following user code:\n"
         '  File "/p/m.py", line 3, in f\n    g(x)\n  File "/p/m.py", line 5, in g\n'
         "    with ctx():\n")
+    skipped = parse_record(skipped_text)
     assert skipped is not None and (skipped.line, skipped.function) == (5, "g")
+    # No `Graph Break Reason:` in a skipped frame's message: the reason says what happened.
+    assert (skipped.file, skipped.reason) == ("/p/m.py", "skipped frame")
+    assert skipped.stack == (("/p/m.py", 5, "g"), ("/p/m.py", 3, "f"))
+    # A reason line that only says a break was met names nothing either.
+    generic = parse_record(skipped_text + "Graph Break Reason: Encountered graph break when "
+                           "attempting to trace CALL:\n\n")
+    assert generic is not None and generic.reason == "skipped frame"
     assert parse_record("Graph break: something else entirely") is None

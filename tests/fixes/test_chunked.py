@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import textwrap
+from typing import Any
 
 import pytest
 import torch
@@ -46,39 +48,48 @@ def collect_seed_gradients(seed_module) -> dict[str, float]:
     return {"nan_count": nan_count, "zero_ratio": zero_ratio, "grad_norm": grad_norm}
 """
 
-SEED_FIXED = """\
-import torch
-
-def collect_seed_gradients(seed_module) -> dict[str, float]:
-    grads = [p.grad for p in seed_module.parameters() if p.grad is not None]
-    if not grads:
-        return {}
-    # For models with 100M+ params, this could spike VRAM
-    all_grads_flat_parts = [g.view(-1) for g in grads]  # one O(total) copy
-    total = sum(t.numel() for t in all_grads_flat_parts)
-    nan_count = torch.cat(
-        [torch.isnan(t).sum().reshape(1) for t in all_grads_flat_parts]
-    ).sum().item()
-    zero_ratio = (
-        torch.cat(
-            [(t == 0).sum().reshape(1) for t in all_grads_flat_parts]
-        ).sum().item()
-        / total
-    )
-    grad_norm = torch.linalg.vector_norm(
-        torch.cat(
-            [
-                torch.linalg.vector_norm(t, dtype=torch.float64).reshape(1)
-                for t in all_grads_flat_parts
-            ]
-        )
-    ).item()
-    return {"nan_count": nan_count, "zero_ratio": zero_ratio, "grad_norm": grad_norm}
-"""
+def _seed_module(nan: bool) -> torch.nn.Module:
+    gen = torch.Generator().manual_seed(0)
+    grads = [torch.randn(n, generator=gen) for n in (3000, 1000, 200, 50)]
+    grads[1][:100] = 0.0
+    if nan:
+        grads[2][7] = float("nan")
+    module = torch.nn.Module()
+    for index, grad in enumerate(grads):
+        param = torch.nn.Parameter(torch.zeros_like(grad))
+        param.grad = grad
+        module.register_parameter(f"p{index}", param)
+    return module
 
 
 def test_seed_reductions_become_per_tensor_reductions_and_comments_survive() -> None:
-    assert fixed(SEED, unsafe=True) == SEED_FIXED
+    once = fixed(SEED, unsafe=True)
+    assert "torch.cat([g.view(-1) for g in grads])" not in once
+    for comment in ("# For models with 100M+ params, this could spike VRAM",
+                    "# one O(total) copy"):
+        assert comment in once
+    # Run both on the same gradients: the same values, and no temporary as large as all of
+    # them together (the naive version copies every element once).
+    naive: dict[str, Any] = {}
+    rewritten: dict[str, Any] = {}
+    exec(compile(SEED, "<naive>", "exec"), naive)  # noqa: S102
+    exec(compile(once, "<fixed>", "exec"), rewritten)  # noqa: S102
+    for nan in (True, False):
+        module = _seed_module(nan)
+        total_bytes = sum(p.grad.numel() * p.grad.element_size() for p in module.parameters())
+        with track_memory("emulated") as naive_memory:
+            expected = naive["collect_seed_gradients"](module)
+        with track_memory("emulated") as fixed_memory:
+            got = rewritten["collect_seed_gradients"](module)
+        assert (got["nan_count"], got["zero_ratio"]) == (
+            expected["nan_count"], expected["zero_ratio"])
+        assert got["nan_count"] == int(nan)
+        if nan:
+            assert math.isnan(got["grad_norm"]) and math.isnan(expected["grad_norm"])
+        else:
+            assert got["grad_norm"] == pytest.approx(expected["grad_norm"], rel=1e-6)
+        assert naive_memory.peak_bytes >= total_bytes
+        assert fixed_memory.peak_bytes < total_bytes
 
 
 def test_seed_fix_is_unsafe_because_the_gradients_dtype_is_not_known() -> None:
@@ -98,9 +109,10 @@ def test_seed_fix_is_safe_when_the_pieces_are_cast_to_float() -> None:
 
 
 def test_fixing_twice_changes_nothing_and_nothing_is_reported_after() -> None:
-    assert fixed(SEED_FIXED) == SEED_FIXED
-    assert findings(SEED_FIXED) == []
-    assert [d for d in lint_source(SEED_FIXED, "x.py", list(ALL_RULES)).diagnostics
+    once = fixed(SEED, unsafe=True)
+    assert fixed(once) == once
+    assert findings(once) == []
+    assert [d for d in lint_source(once, "x.py", list(ALL_RULES)).diagnostics
             if d.code in (CODE, "SYN301")] == []
 
 

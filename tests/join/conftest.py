@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +59,43 @@ def profile_json(*args: str) -> tuple[Result, dict[str, Any]]:
 
 def cwd() -> Path:
     return Path(os.getcwd())
+
+
+@dataclass(frozen=True)
+class ExampleSyncs:
+    """The syncs examples/train.py makes, derived from the script itself: each of its
+    `steps` reads every parameter's gradient norm with `.item()`, tests the loss with
+    `if torch.isnan(loss)` and calls the helper's `.item()`; the batched fix turns the
+    per-parameter reads into one `.tolist()` per step."""
+
+    steps: int
+    parameters: int
+
+    @property
+    def per_parameter_reads(self) -> int:
+        return self.steps * self.parameters
+
+    @property
+    def before(self) -> int:
+        return self.per_parameter_reads + 2 * self.steps
+
+    @property
+    def after(self) -> int:
+        return 3 * self.steps
+
+
+def example_syncs(script: Path = EXAMPLES / "train.py") -> ExampleSyncs:
+    """STEPS from the script, and the parameters of the model its `train()` builds (the
+    `nn.Sequential(...)` expression evaluated on the CPU)."""
+    import torch
+    from torch import nn
+
+    tree = ast.parse(script.read_text())
+    steps = next(node.value.value for node in tree.body if isinstance(node, ast.Assign)
+                 and getattr(node.targets[0], "id", None) == "STEPS"
+                 and isinstance(node.value, ast.Constant))
+    built = next(node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and ast.unparse(node.func) == "nn.Sequential")
+    model = eval(compile(ast.Expression(built), str(script), "eval"),  # noqa: S307
+                 {"nn": nn, "torch": torch, "device": torch.device("cpu")})
+    return ExampleSyncs(steps, sum(1 for _ in model.parameters()))

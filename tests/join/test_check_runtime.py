@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from .conftest import invoke, line_of, profile_json
+from .conftest import example_syncs, invoke, line_of, profile_json
 
 pytest.importorskip("torch")
+
+#: What examples/train.py syncs, derived from the script (steps, parameters).
+SYNCS = example_syncs()
 
 
 def _findings(*args: str) -> list[dict[str, Any]]:
@@ -28,10 +31,10 @@ def test_findings_carry_the_measured_syncs_and_the_blind_site_is_syn199(project:
     train, helpers = project / "train.py", project / "train_helpers.py"
     at = {(d["filename"], d["location"]["row"], d["code"]): d for d in findings}
     listcomp = at[("train.py", line_of(train, ".item() for p in"), "SYN101")]
-    assert listcomp["runtime"] == {"syncs": 20}
+    assert listcomp["runtime"] == {"syncs": SYNCS.per_parameter_reads}
     isnan = at[("train.py", line_of(train, "        if torch.isnan(loss)"), "SYN102")]
-    assert isnan["runtime"] == {"syncs": 5}
-    # The helper's `.item()` (5 syncs, one per step) is covered either by a static finding
+    assert isnan["runtime"] == {"syncs": SYNCS.steps}
+    # The helper's `.item()` (one sync per step) is covered either by a static finding
     # (a whole-program rule reporting the call chain) or by SYN199: never both, never neither.
     helper = line_of(helpers, ".item()")
     call = line_of(train, "loss_value(loss)")
@@ -46,14 +49,14 @@ def test_findings_carry_the_measured_syncs_and_the_blind_site_is_syn199(project:
         [finding] = runtime_only
         assert (finding["filename"], finding["location"]["row"]) == ("train_helpers.py", helper)
         assert finding["location"]["column"] == 5  # the statement, not the indentation
-        assert finding["runtime"] == {"syncs": 5}
+        assert finding["runtime"] == {"syncs": SYNCS.steps}
         assert finding["fix"] is None
         assert len(finding["message"]) <= 100
         # Related locations lead from the caller to the sync.
         assert [(r["filename"], r["location"]["row"]) for r in finding["related"]] == [
             ("train.py", line_of(train, "    train()")), ("train.py", call)]
     else:
-        assert all(d["runtime"]["syncs"] >= 5 for d in static)
+        assert all(d["runtime"]["syncs"] >= SYNCS.steps for d in static)
 
 
 def _measured(line: str) -> int:
@@ -68,8 +71,9 @@ def test_text_output_is_sorted_by_measured_cost(project: Path) -> None:
     result = invoke("check", "--no-cache", "--runtime", "profile.json", ".")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("train.py:") and lines[0].endswith("[20 syncs]")
-    assert lines[1].endswith("[5 syncs]")
+    assert lines[0].startswith("train.py:") and lines[0].endswith(
+        f"[{SYNCS.per_parameter_reads} syncs]")
+    assert lines[1].endswith(f"[{SYNCS.steps} syncs]")
     counts = [_measured(line) for line in lines]
     assert counts == sorted(counts, reverse=True)
     # other.py never ran: no count, and it comes after every measured sync.
@@ -84,12 +88,12 @@ def test_sarif_and_github_carry_the_join(project: Path) -> None:
     results = sarif["runs"][0]["results"]
     counts = sorted(r["properties"]["runtimeSyncs"] for r in results
                     if "runtimeSyncs" in r.get("properties", {}))
-    assert counts[-1] == 20
-    assert sum(counts) >= 30  # every measured sync is on some finding
+    assert counts[-1] == SYNCS.per_parameter_reads
+    assert sum(counts) >= SYNCS.before  # every measured sync is on some finding
     github = invoke("check", "--no-cache", "--output-format", "github", "--runtime",
                     "profile.json", ".").stdout
     assert github.count("::warning") >= 3
-    assert "[20 syncs]" in github
+    assert f"[{SYNCS.per_parameter_reads} syncs]" in github
 
 
 def test_without_runtime_nothing_changes(project: Path) -> None:

@@ -76,6 +76,9 @@ def test_covered_findings_carry_the_count_and_blind_sites_become_syn199(tree: Pa
         "SYN199", "lib.py", 2, 4)
     assert only.location.column == 5 and only.end_location.column == len("    return t.item()") + 1
     assert [(r.filename, r.location.row) for r in only.related] == [("main.py", 5)]
+    # The help names the sync's kind and the command that shows its call stack.
+    assert only.help is not None and "`item` syncs" in only.help
+    assert "`synclint profile` shows the call stack" in only.help
 
 
 def test_syn199_goes_to_the_innermost_checked_frame(tree: Path) -> None:
@@ -139,3 +142,32 @@ def test_syn199_never_fires_from_source() -> None:
     for source in rule.VALID:
         assert [d for d in lint_source(source, "x.py", list(ALL_RULES)).diagnostics
                 if d.code == "SYN199"] == []
+
+
+def test_a_call_chain_covers_a_sync_whose_recorded_stack_stops_before_the_call(
+        tree: Path) -> None:
+    # A recorded stack keeps only the innermost frames (events.MAX_STACK): in a deep chain
+    # the call in the loop is not on it, and the finding's chain is what still leads there.
+    deep = _site(("lib.py", 2, "value"))
+    chain = _finding("main.py", 5, related=(Related("lib.py", Location(2, 12), "syncs"),))
+    assert covers(chain, deep)
+    assert not covers(_finding("main.py", 5), deep)
+    joined = _join([chain], deep)
+    assert [(d.code, d.runtime_syncs) for d in joined] == [("SYN101", deep.count)]
+
+
+def test_syn199_spans_its_line_and_its_related_places_start_their_lines(tree: Path) -> None:
+    [only] = _join([], SITE, checked=("main.py",))
+    assert only.end_location.row == only.location.row == 5
+    assert [(r.location.row, r.location.column) for r in only.related] == [(2, 1)]
+    [caller_side] = _join([], SITE)
+    assert [(r.location.row, r.location.column) for r in caller_side.related] == [(5, 1)]
+
+
+def test_a_profile_older_than_the_file_it_points_into_does_not_break_the_join(
+        tree: Path) -> None:
+    # The file was shortened after the run: the site's line is past its end.
+    stale = _site(("lib.py", 40, "value"), ("main.py", 5, "<module>"))
+    [only] = _join([], stale)
+    assert (only.code, only.filename, only.location.row) == ("SYN199", "lib.py", 40)
+    assert only.location.column == only.end_location.column == 1

@@ -11,18 +11,19 @@ import pytest
 
 from synclint.profile_data import code_for_kind
 
-from .conftest import invoke, line_of, profile_json
+from .conftest import example_syncs, invoke, line_of, profile_json
 
 pytest.importorskip("torch")
 
-STEP_LINES = 5  # examples/train.py prints one line per step
+#: What examples/train.py syncs, derived from the script (steps, parameters).
+SYNCS = example_syncs()
 
 
 def test_the_training_script_is_profiled_exactly(project: Path) -> None:
     result, payload = profile_json("train.py")
     assert result.exit_code == 0, result.output
     # The script's output passes through untouched; the profile went to the file.
-    assert result.stdout.count("\n") == STEP_LINES
+    assert result.stdout.count("\n") == SYNCS.steps  # one line per step
     assert all(line.startswith("step ") for line in result.stdout.splitlines())
     assert set(payload) == {"total", "backend", "sites", "files"}
     # Each file of the stacks with the SHA-256 of its bytes (for `check --runtime`).
@@ -30,7 +31,7 @@ def test_the_training_script_is_profiled_exactly(project: Path) -> None:
         name: hashlib.sha256((project / name).read_bytes()).hexdigest()
         for name in ("train.py", "train_helpers.py")}
     assert payload["backend"] == "emulated"
-    assert payload["total"] == 30
+    assert payload["total"] == SYNCS.before
     for site in payload["sites"]:
         assert set(site) == {"file", "line", "function", "kind", "count", "code", "static",
                              "stack"}
@@ -41,9 +42,9 @@ def test_the_training_script_is_profiled_exactly(project: Path) -> None:
     got = {(s["file"], s["line"], s["function"], s["kind"], s["count"], s["code"])
            for s in payload["sites"]}
     assert got == {
-        ("train.py", listcomp, "<listcomp>", "item", 20, "SYN101"),  # 4 parameters x 5 steps
-        ("train.py", isnan, "train", "bool", 5, "SYN102"),
-        ("train_helpers.py", helper, "loss_value", "item", 5, "SYN101"),
+        ("train.py", listcomp, "<listcomp>", "item", SYNCS.per_parameter_reads, "SYN101"),
+        ("train.py", isnan, "train", "bool", SYNCS.steps, "SYN102"),
+        ("train_helpers.py", helper, "loss_value", "item", SYNCS.steps, "SYN101"),
     }
     by_kind = {(s["file"], s["kind"]): s for s in payload["sites"]}
     # The static rules see the two sites in train.py.
@@ -167,7 +168,7 @@ def test_the_report_never_mixes_with_the_scripts_stdout(project: Path) -> None:
     assert table.splitlines()[0].split() == ["kind", "site", "function", "count", "code",
                                              "static"]
     assert "called from train.py:" in table
-    assert "30 host syncs at 3 sites" in table
+    assert f"{SYNCS.before} host syncs at 3 sites" in table
     assert "train_helpers.py" not in result.stderr
 
 

@@ -1,7 +1,8 @@
 """`synclint fix --verify COMMAND PATHS` on the example training script.
 
-The fast tests run the command in this process (the same `synclint profile` the real
-subprocess runs, minus the process); SYNCLINT_SLOW_TESTS=1 adds the real subprocesses.
+These tests run the command in this process (the same `synclint profile` the real
+subprocess runs, minus the process); test_verify_runs.py runs a small program through the
+real subprocesses on every run, and SYNCLINT_SLOW_TESTS=1 adds the example's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from synclint import verify
 from synclint.profile_data import Frame, Profile, Site, load_profile
 from synclint.verify import Command, Run, VerifyError, copy_tree, parse_command
 
-from .conftest import forget_modules, invoke, line_of
+from .conftest import example_syncs, forget_modules, invoke, line_of
 
 pytest.importorskip("torch")
 
@@ -43,9 +44,17 @@ def fast(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(verify, "run_profiled", in_process)
 
 
+def _total_row(output: str) -> list[str]:
+    return next(line for line in output.splitlines() if line.startswith("total")).split()
+
+
 def test_a_verified_fix_is_written_and_syncs_less(project: Path, fast: None) -> None:
     train = project / "train.py"
     original = train.read_text()
+    # What the original prints, from a run of it (in this process, like the fast runs).
+    expected_output = invoke("profile", "train.py").stdout
+    forget_modules(project)
+    syncs = example_syncs(train)
     result = invoke("fix", "--verify", "python train.py", ".")
     assert result.exit_code == 0, result.output
     fixed = train.read_text()
@@ -55,34 +64,21 @@ def test_a_verified_fix_is_written_and_syncs_less(project: Path, fast: None) -> 
     assert (project / "train_helpers.py").read_text() == (
         Path(__file__).resolve().parents[2] / "examples" / "train_helpers.py").read_text()
     table = result.stdout
-    assert "train.py" in table and "total" in table and "identical (5 lines)" in table
-    total_row = next(line for line in table.splitlines() if line.startswith("total"))
-    assert total_row.split() == ["total", "30", "15"]
+    assert f"identical ({syncs.steps} lines)" in table  # one line per step
+    assert _total_row(table) == ["total", str(syncs.before), str(syncs.after)]
     assert "Verified" in table
-    # The fixed program prints the same and syncs less, profiled afresh.
+    # The fixed program prints what the original printed and syncs less, profiled afresh.
     rerun = invoke("profile", "--output-format", "json", "-o", "after.json", "train.py")
-    assert rerun.stdout == _expected_output()
-    assert load_profile("after.json").total == 15
-
-
-def _expected_output() -> str:
-    return "".join(line + "\n" for line in EXPECTED)
-
-
-EXPECTED = [
-    "step 0: loss 8.6766, largest gradient norm 3.4878",
-    "step 1: loss 7.6082, largest gradient norm 2.8276",
-    "step 2: loss 6.8125, largest gradient norm 2.6794",
-    "step 3: loss 6.0553, largest gradient norm 2.7173",
-    "step 4: loss 5.2560, largest gradient norm 2.8250",
-]
+    assert rerun.stdout == expected_output
+    assert expected_output.count("\n") == syncs.steps
+    assert load_profile("after.json").total == syncs.after
 
 
 def test_an_absolute_script_path_runs_the_fixed_copy(project: Path, fast: None) -> None:
     result = invoke("fix", "--verify", f"python {project / 'train.py'}", ".")
     assert result.exit_code == 0, result.output
-    total_row = next(line for line in result.stdout.splitlines() if line.startswith("total"))
-    assert total_row.split() == ["total", "30", "15"]
+    syncs = example_syncs(project / "train.py")
+    assert _total_row(result.stdout) == ["total", str(syncs.before), str(syncs.after)]
 
 
 def test_a_file_edited_during_verification_is_not_overwritten(
@@ -208,6 +204,6 @@ def test_real_subprocesses_verify_the_example(project: Path) -> None:
     result = invoke("fix", "--verify", "python train.py", ".")
     assert result.exit_code == 0, result.output
     assert "torch.stack(" in (project / "train.py").read_text()
-    total_row = next(line for line in result.stdout.splitlines() if line.startswith("total"))
-    assert total_row.split() == ["total", "30", "15"]
+    syncs = example_syncs()
+    assert _total_row(result.stdout) == ["total", str(syncs.before), str(syncs.after)]
     assert line_of(project / "train.py", ".tolist()")

@@ -73,6 +73,8 @@ def test_two_argument_and_sorted_forms_have_no_fix() -> None:
     "y = max(ts)\n    return y / 2", "y = min(ts).detach()\n    return y",
     "y = max(ts)\n    z = torch.maximum(y, t)\n    return y.shape, z",
     "return -max(g.norm() for g in ts)",
+    # Arithmetic whose result goes to torch or to a tensor method is a tensor use too.
+    "return torch.log(max(ts) * 2)", "return (max(ts) + 1).sqrt()",
 ])
 def test_stack_fix_is_offered_where_the_result_is_used_as_a_tensor(statement: str) -> None:
     (finding,) = rule_findings(CODE, snippet(statement))
@@ -84,7 +86,7 @@ def test_stack_fix_is_offered_where_the_result_is_used_as_a_tensor(statement: st
     "if max(ts) > 0:\n        pass", "print(max(ts))", "y = f'{min(ts)}'", "y = float(max(ts))",
     "y = max(ts).item()", "y = max(ts)\n    print(y)", "y = max(ts)\n    return y, float(y)",
     "y = max(ts)", "y = max(ts).detach()\n    if y:\n        pass", "y = str(min(ts))",
-    "assert max(ts) < 1", "y = [max(ts)]",
+    "assert max(ts) < 1", "y = [max(ts)]", "y = (max(ts) * 2).item()",
 ])
 def test_stack_fix_is_not_offered_where_the_result_reaches_host_code(statement: str) -> None:
     (finding,) = rule_findings(CODE, snippet(statement))

@@ -163,7 +163,7 @@ def test_not_ternary_and_assert_are_reported() -> None:
     found = findings(source)
     assert [(d.location.row, d.message.split(" uses")[0]) for d in found] == [
         (4, "`assert`"),
-        (5, "conditional expression test"),
+        (5, "Conditional expression test"),
         (6, "`not` operand"),
     ]
 

@@ -85,6 +85,36 @@ def _copy_to_host(e: Env) -> None:
     h.copy_(e.x)
 
 
+def _copy_to_host_non_blocking(e: Env) -> None:
+    # No wait: the copy is queued on the stream (CUDA's sync debug mode says nothing).
+    h = torch.empty(16)
+    h.copy_(e.x, non_blocking=True)
+
+
+def _mask_assign_device_scalar(e: Env) -> None:
+    # A one-element device value is not turned into masked_fill_ (that needs a host
+    # value): index_put_ with a mask computes the mask's nonzero indices, a sync.
+    y = e.x.clone()
+    y[e.m] = e.s
+
+
+def _mask_accumulate_host_scalar(e: Env) -> None:
+    # Accumulating is never turned into masked_fill_: the mask's indices are computed.
+    y = e.x.clone()
+    y.index_put_((e.m,), torch.tensor(1.0), accumulate=True)
+
+
+def _mask_put_host_scalar(e: Env) -> None:
+    y = e.x.clone()
+    y.index_put_((e.m,), torch.tensor(1.0))
+
+
+def _mask_assign_host_scalar(e: Env) -> None:
+    # A one-element host value: masked_fill_ with a number, no sync.
+    y = e.x.clone()
+    y[e.m] = torch.tensor(0.0)
+
+
 def _host_made_inside(e: Env) -> float:
     return torch.tensor([1.0, 2.0]).sum().item() + torch.zeros(3).sum().item()
 
@@ -133,6 +163,7 @@ CASES: list[Case] = [
     Case("cpu", lambda e: e.x.cpu(), 1, ("cpu",)),
     Case("to_cpu", lambda e: e.x.to("cpu"), 1, ("to",)),
     Case("to_cpu_device_object", lambda e: e.x.to(torch.device("cpu")), 1, ("to",)),
+    Case("to_a_host_tensors_device", lambda e: e.x.to(torch.empty(1)), 1, ("to",)),
     Case("tolist", lambda e: e.x.tolist(), 1, ("tolist",)),
     Case("numpy", lambda e: e.x.numpy(), 1, ("numpy",), on_cuda=False),
     Case("np_asarray", lambda e: np.asarray(e.x), 1, ("numpy",), on_cuda=False),
@@ -142,6 +173,8 @@ CASES: list[Case] = [
     Case("format_spec", lambda e: f"{e.s:.3f}", 1, ("format",)),
     Case("contains", lambda e: 0.5 in e.x, 1, ("contains",)),
     Case("copy_into_host_buffer", _copy_to_host, 1, ("copy",)),
+    Case("mask_assign_device_scalar", _mask_assign_device_scalar, 1, ("setitem",)),
+    Case("mask_accumulate_host_scalar", _mask_accumulate_host_scalar, 1, ("index_put_",)),
     Case("cpu_then_host_reads", _cpu_then_reads, 1, ("cpu",)),
     Case("count_of_mask_item", lambda e: (e.x > 0).sum().item(), 1, ("item",)),
     Case("loop_of_items", _loop_items, 3, ("item",) * 3),
@@ -158,6 +191,9 @@ CASES: list[Case] = [
     Case("all", lambda e: e.x.isfinite().all(), 0, ()),
     Case("masked_fill_", _masked_fill, 0, ()),
     Case("mask_assign_scalar", _mask_assign_scalar, 0, ()),
+    Case("mask_assign_host_scalar_tensor", _mask_assign_host_scalar, 0, ()),
+    Case("mask_put_host_scalar_tensor", _mask_put_host_scalar, 0, ()),
+    Case("copy_into_host_buffer_non_blocking", _copy_to_host_non_blocking, 0, ()),
     Case("where_three_arguments", lambda e: torch.where(e.m, e.x, 0.0), 0, ()),
     Case("nonzero_static", lambda e: torch.nonzero_static(e.m, size=16), 0, ()),
     Case("count_nonzero", lambda e: torch.count_nonzero(e.m), 0, ()),
@@ -168,6 +204,9 @@ CASES: list[Case] = [
     # An empty tensor has nothing to copy: the copy returns before any transfer.
     Case("tolist_of_empty", lambda e: e.x[:0].tolist(), 0, ()),
     Case("cpu_of_empty", lambda e: e.x[:0].cpu(), 0, ()),
+    Case("to_a_host_tensors_device_non_blocking",
+         lambda e: e.x.to(torch.empty(1), non_blocking=True), 0, ()),
+    Case("to_dtype_keyword", lambda e: e.x.to(dtype=torch.float64), 0, ()),
     Case("integer_tensor_index", lambda e: e.x[e.ints], 0, ()),
     Case("shape_reads", _shape_reads, 0, ()),
     Case("arithmetic", lambda e: (e.x * 2 + 1).sum(), 0, ()),

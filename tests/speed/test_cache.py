@@ -142,6 +142,16 @@ def test_cache_dir_option_and_clean(project: Path) -> None:
     assert not (project / "elsewhere").exists()
 
 
+def test_the_cache_directory_from_the_environment(project: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SYNCLINT_CACHE_DIR", "from-env")
+    _run(project, "bad.py")
+    assert _entries(project / "from-env")
+    assert not (project / CACHE_DIR_NAME).exists()
+    assert CliRunner().invoke(main, ["clean"], catch_exceptions=False).exit_code == 0
+    assert not (project / "from-env").exists()
+
+
 def test_clean_refuses_a_directory_that_is_not_a_cache(project: Path) -> None:
     (project / "precious").mkdir()
     (project / "precious" / "data.txt").write_text("keep")
