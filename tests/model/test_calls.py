@@ -1,0 +1,199 @@
+"""Call summaries: what a project function returns, read at its callers in other files
+and in the same one; methods and attributes of the project's classes."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import (
+    DEVICE_TENSORS,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    UNKNOWN,
+    Kind,
+    Seq,
+    Tup,
+)
+from tests.model.probe import probe, probes, syncs
+
+HELPERS = '''import torch
+import numpy as np
+
+
+def make(n):
+    return torch.zeros(n, device="cuda")
+
+
+def make_host(n):
+    return torch.zeros(n)
+
+
+def annotated_host(n) -> torch.Tensor:
+    return torch.arange(n)
+
+
+def flat(t):
+    return t.detach().reshape(-1)
+
+
+def moved(t):
+    return t.to("cuda")
+
+
+def to_host(t):
+    return t.cpu()
+
+
+def pair(t):
+    return t.cuda(), t.cpu()
+
+
+def as_array(t):
+    return t.cpu().numpy()
+
+
+def number(t):
+    return t.item()
+
+
+def either(t, flag):
+    if flag:
+        return t.cuda()
+    return t.cpu()
+
+
+def declared(n) -> tuple[torch.Tensor, int]:
+    return make(n), n
+'''
+
+
+def train(code: str) -> dict[str, str]:
+    text = ("import torch\nfrom helpers import (make, make_host, annotated_host, flat, moved, to_host,\n"
+            "    pair, as_array, number, either, declared)\n\n\ndef step(n: int, t: torch.Tensor):\n"
+            "    cpu = torch.ones(n)\n"
+            + "".join(f"    {line}\n" for line in code.strip("\n").split("\n")))
+    return {"helpers.py": HELPERS, "train.py": text}
+
+
+#: (caller's body, the kinds of its probes in order); each device result has its look-alike.
+CASES = [
+    ("seen(make(n))", [TENSOR]),
+    ("seen(make_host(n))", [HOST_TENSOR]),
+    ("seen(annotated_host(n))", [HOST_TENSOR]),
+    ("seen(flat(t))", [TENSOR]),
+    ("seen(flat(cpu))", [HOST_TENSOR]),
+    ("seen(flat(make_host(n)))", [HOST_TENSOR]),
+    ("seen(to_host(t))", [HOST_TENSOR]),
+    ("a, b = pair(t)\nseen(a)\nseen(b)", [TENSOR, HOST_TENSOR]),
+    ("seen(as_array(t))", [NUMPY]),
+    ("seen(number(t))", [HOST]),
+    ("seen(either(t, n))", [UNKNOWN]),
+    ("x, k = declared(n)\nseen(x)\nseen(k)", [TENSOR, HOST]),
+    ("for x in [make(i) for i in range(n)]:\n    seen(x)", [TENSOR]),
+    ("for x in [make_host(i) for i in range(n)]:\n    seen(x)", [HOST_TENSOR]),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=[c for c, _ in CASES])
+def test_summaries_across_files(code: str, expected: list[Kind]) -> None:
+    assert probes(train(code), "train.py") == expected
+
+
+@pytest.mark.parametrize(("call", "device"), [
+    ("make(n)", True), ("make_host(n)", False), ("flat(t)", True), ("flat(cpu)", False),
+    ("to_host(t)", False), ("annotated_host(n)", False),
+])
+def test_item_of_a_call_result_in_a_loop(call: str, device: bool) -> None:
+    sources = train(f"for _ in range(n):\n    x = {call}\n    print(x.item())")
+    line = sources["train.py"].count("\n")  # the `.item()`
+    read = [s for s in syncs(sources, "train.py") if s == f"SYN101:{line}"]
+    assert read == ([f"SYN101:{line}"] if device else [])
+
+
+def test_a_helper_that_moves_its_argument_does_not_return_it_on_the_host() -> None:
+    """`moved(t)` returns `t.to("cuda")`: given a CPU tensor, its result is not computed
+    on the host like `flat`'s is."""
+    assert probes(train("seen(moved(cpu))"), "train.py") != [HOST_TENSOR]
+
+
+def test_a_function_of_the_same_file_and_a_closure() -> None:
+    source = ("import torch\n\n\ndef host(n):\n    return torch.zeros(n)\n\n\n"
+              "def device(n):\n    return host(n).cuda()\n\n\n"
+              "def outer(n):\n    base = torch.ones(n)\n    dev = base.cuda()\n\n"
+              "    def inner():\n        seen(base)\n        seen(dev)\n\n"
+              "    seen(host(n))\n    seen(device(n))\n    return inner\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR]
+
+
+CLASSES = '''import torch
+
+
+class Model(torch.nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.table = torch.zeros(n)
+        self.register_buffer("steps", torch.zeros(n))
+        self.layer = torch.nn.Linear(n, n)
+
+    def host(self):
+        return torch.arange(3)
+
+    def device(self):
+        return torch.arange(3).cuda()
+
+    def forward(self, x):
+        seen(self.table)
+        seen(self.steps)
+        seen(self.host())
+        seen(self.device())
+        seen(self.layer)
+        seen(self.layer(x))
+        return x
+
+
+def run(model: Model):
+    seen(model.table)
+    seen(model.steps)
+'''
+
+
+def test_methods_and_attributes_of_a_class() -> None:
+    """An attribute set to a CPU tensor stays one; a registered buffer moves with the
+    module (it may be on the device); a submodule is a module and calling it a tensor."""
+    assert probes(CLASSES) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR, MODULE, TENSOR,
+                               HOST_TENSOR, TENSOR]
+
+
+def test_a_module_level_name_seen_in_a_function() -> None:
+    source = ("import torch\nTABLE = torch.arange(10)\nDEVICE_TABLE = torch.arange(10).cuda()\n"
+              "\n\ndef f():\n    seen(TABLE)\n    seen(DEVICE_TABLE)\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR]
+
+
+def test_an_argument_kind_reaches_a_private_helper() -> None:
+    """A helper every call feeds a NumPy array (annotated `Tensor`): its body runs on
+    arrays, so `.item()` there is a host read; fed a device tensor it is a tensor."""
+    def source(argument: str) -> str:
+        return ("import torch\nimport numpy as np\n\n\n"
+                "def _norm(x: torch.Tensor):\n    seen(x)\n    return x\n\n\n"
+                f"def main(n):\n    return _norm({argument})\n")
+    assert probe(source("np.zeros(n)")) not in DEVICE_TENSORS
+    assert probe(source("torch.zeros(n).cuda()")) == TENSOR
+
+
+def test_sequence_results() -> None:
+    source = {"helpers.py": "import torch\n\n\ndef parts(n):\n"
+                            "    return [torch.zeros(n), torch.ones(n)]\n\n\n"
+                            "def device_parts(n):\n    return [torch.zeros(n).cuda()]\n",
+              "m.py": "from helpers import parts, device_parts\n\n\ndef f(n):\n"
+                      "    seen(parts(n))\n    seen(device_parts(n))\n"
+                      "    for p in parts(n):\n        seen(p)\n"}
+    assert probes(source) == [Seq(HOST_TENSOR), Seq(TENSOR), HOST_TENSOR]
+
+
+def test_tuple_results_keep_each_item() -> None:
+    source = train("seen(pair(t))")
+    assert probes(source, "train.py") == [Tup((TENSOR, HOST_TENSOR))]
