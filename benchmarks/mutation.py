@@ -1,6 +1,6 @@
 """Mutation testing: how many mutants of the fixer's (or the analysis') code the tests kill.
 
-Usage: python benchmarks/mutation.py [--scope fixes|analysis] [--files PATH ...]
+Usage: python benchmarks/mutation.py [--scope fixes|analysis|model] [--files PATH ...]
                                      [--tests PATH ...] [--workdir DIR] [--jobs N]
                                      [--sample N] [--seed S] [--timeout-constant S]
                                      [--report-only | --rerun]
@@ -20,7 +20,9 @@ end leaves those it did not reach "not checked", outside the counts (keep the fi
 
 `--scope fixes` (the default) mutates every module of `synclint/fixes/` and runs the fixer's
 tests plus the rule tests that apply fixes; `--scope analysis` mutates `synclint/analysis/`
-and runs the rule and whole-program tests. mutmut runs, for each mutant, only the tests that
+and runs the rule and whole-program tests; `--scope model` mutates `synclint/model/` (the one
+inference) and runs the model's own tests (tests/model: its facts asked directly) and the
+whole-program tests. mutmut runs, for each mutant, only the tests that
 called the mutated function. `--sample N` tests a seeded random sample of N mutants instead of
 all of them (all of `fixes/` is about 5,700 mutants: hours on two shared cores); with a sample,
 the overall line gives a 95% (Wilson) interval for the rate over all mutants. 400 mutants
@@ -53,6 +55,7 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
 SCOPES = {
     "fixes": ("synclint/fixes", ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
     "analysis": ("synclint/analysis", ("tests/linter", "tests/project")),
+    "model": ("synclint/model", ("tests/model", "tests/project")),
 }
 #: mutmut's statuses that count as killed in its own score.
 KILLED = ("killed", "timeout")
