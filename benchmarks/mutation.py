@@ -22,7 +22,7 @@ end leaves those it did not reach "not checked", outside the counts (keep the fi
 tests plus the rule tests that apply fixes; `--scope analysis` mutates `synclint/analysis/`
 and runs the rule and whole-program tests; `--scope model` mutates `synclint/model/` (the one
 inference) and runs the model's own tests (tests/model: its facts asked directly) and the
-whole-program tests. mutmut runs, for each mutant, only the tests that
+in-process whole-program tests. mutmut runs, for each mutant, only the tests that
 called the mutated function. `--sample N` tests a seeded random sample of N mutants instead of
 all of them (all of `fixes/` is about 5,700 mutants: hours on two shared cores); with a sample,
 the overall line gives a 95% (Wilson) interval for the rate over all mutants. 400 mutants
@@ -52,10 +52,15 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
     "builtin_over_tensors", "cat_then_reduce", "device_synchronize", "float32_squared_norm",
     "hidden_sync_call", "host_to_device", "library_facts", "per_element_device_move",
     "select_where", "separate_host_reads", "sync_in_logging", "tensor_condition"))
+#: The whole-program tests that ask the model in-process (the command-line, language-server
+#: and cache tests run it again through subprocesses and the CLI: slow per mutant, and
+#: mutmut's in-process clean run of them ends in a usage error).
+MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
+    "index", "schedule", "data_literals", "whole_program_rules"))
 SCOPES = {
     "fixes": ("synclint/fixes", ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
     "analysis": ("synclint/analysis", ("tests/linter", "tests/project")),
-    "model": ("synclint/model", ("tests/model", "tests/project")),
+    "model": ("synclint/model", ("tests/model", *MODEL_PROJECT_TESTS)),
 }
 #: mutmut's statuses that count as killed in its own score.
 KILLED = ("killed", "timeout")
