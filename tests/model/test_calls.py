@@ -197,3 +197,59 @@ def test_sequence_results() -> None:
 def test_tuple_results_keep_each_item() -> None:
     source = train("seen(pair(t))")
     assert probes(source, "train.py") == [Tup((TENSOR, HOST_TENSOR))]
+
+
+READERS = '''import torch
+
+
+def read(x):
+    return x.item()
+
+
+def test(x):
+    if x > 0:
+        return 1
+    return 0
+
+
+def always():
+    return torch.ones(2).cuda().sum().item()
+
+
+def cold(x):
+    if x is None:
+        raise ValueError(x.item())
+    return x
+'''
+
+
+@pytest.mark.parametrize(("call", "expected"), [
+    ("read(t)", ["SYN101"]),
+    ("read(torch.ones(n))", []),
+    ("read(np.zeros(n))", []),
+    ("read(n)", []),
+    ("test(t)", ["SYN102"]),
+    ("test(torch.ones(n))", []),
+    ("test(n)", []),
+    ("always()", ["SYN101"]),
+    ("cold(t)", []),
+])
+def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]) -> None:
+    """A helper's sync on its parameter is reported at a call in a loop when the argument
+    is a device tensor, never when it is a CPU tensor, an array or a number; a sync in
+    code that only runs to raise is not the helper's."""
+    train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold\n\n\n"
+             "def step(n: int, t: torch.Tensor):\n"
+             f"    for _ in range(n):\n        {call}\n")
+    found = syncs({"readers.py": READERS, "train.py": train}, "train.py")
+    assert [s.split(":")[0] for s in found if s.endswith(":8")] == expected
+
+
+def test_a_method_of_an_attribute_of_self_is_the_class_method() -> None:
+    source = ("import torch\n\n\nclass Inner:\n    def make(self):\n        return torch.ones(2)\n\n"
+              "    def device(self):\n        return torch.ones(2).cuda()\n\n\n"
+              "class Outer:\n    def __init__(self):\n        self.inner = Inner()\n\n"
+              "    def run(self):\n        seen(self.inner.make())\n        seen(self.inner.device())\n"
+              "        seen(self.missing.make())\n\n\n"
+              "def use(inner: Inner):\n    seen(inner.make())\n    seen(inner.device())\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, UNKNOWN, HOST_TENSOR, TENSOR]
