@@ -9,6 +9,7 @@ one project (each file's module is its stem), so that summaries cross files.
 from __future__ import annotations
 
 import ast
+import re
 
 from synclint.analysis.kinds import Kind
 from synclint.diagnostics import Diagnostic
@@ -72,3 +73,10 @@ def syncs(source: str | dict[str, str], filename: str = "m.py") -> list[str]:
     """The host syncs reported (SYN101 reads, SYN102 tensor conditions) as "code:line"."""
     return sorted(f"{d.code}:{d.location.row}" for d in findings(source, filename)
                   if d.code in ("SYN101", "SYN102"))
+
+
+def case_ids(codes: list[str]) -> list[str]:
+    """Test ids for cases given as code: words only (a node id with quotes, brackets or
+    newlines in it is not found again when mutmut selects tests by node id)."""
+    return [f"{index}-" + re.sub(r"[^0-9A-Za-z]+", "-", code).strip("-")[:60]
+            for index, code in enumerate(codes)]

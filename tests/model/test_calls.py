@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import probe, probes, syncs
+from tests.model.probe import case_ids, probe, probes, syncs
 
 HELPERS = '''import torch
 import numpy as np
@@ -97,15 +97,18 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "expected"), CASES, ids=[c for c, _ in CASES])
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
 def test_summaries_across_files(code: str, expected: list[Kind]) -> None:
     assert probes(train(code), "train.py") == expected
 
 
-@pytest.mark.parametrize(("call", "device"), [
+CALLS = [
     ("make(n)", True), ("make_host(n)", False), ("flat(t)", True), ("flat(cpu)", False),
     ("to_host(t)", False), ("annotated_host(n)", False),
-])
+]
+
+
+@pytest.mark.parametrize(("call", "device"), CALLS, ids=case_ids([c for c, _ in CALLS]))
 def test_item_of_a_call_result_in_a_loop(call: str, device: bool) -> None:
     sources = train(f"for _ in range(n):\n    x = {call}\n    print(x.item())")
     line = sources["train.py"].count("\n")  # the `.item()`
@@ -223,7 +226,7 @@ def cold(x):
 '''
 
 
-@pytest.mark.parametrize(("call", "expected"), [
+HELPER_CALLS = [
     ("read(t)", ["SYN101"]),
     ("read(torch.ones(n))", []),
     ("read(np.zeros(n))", []),
@@ -233,7 +236,11 @@ def cold(x):
     ("test(n)", []),
     ("always()", ["SYN101"]),
     ("cold(t)", []),
-])
+]
+
+
+@pytest.mark.parametrize(("call", "expected"), HELPER_CALLS,
+                         ids=case_ids([c for c, _ in HELPER_CALLS]))
 def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]) -> None:
     """A helper's sync on its parameter is reported at a call in a loop when the argument
     is a device tensor, never when it is a CPU tensor, an array or a number; a sync in

@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import probes, syncs
+from tests.model.probe import case_ids, probes, syncs
 
 HEADER = ("import torch\nimport numpy as np\n\n\n"
           "def f(n: int, t: torch.Tensor, ts: list[torch.Tensor], names: list[str]):\n"
@@ -84,12 +84,12 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "expected"), CASES, ids=[c for c, _ in CASES])
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
 def test_containers(code: str, expected: list[Kind]) -> None:
     assert probes(body(code)) == expected
 
 
-@pytest.mark.parametrize(("loop", "device"), [
+LOOPS = [
     ("for x in ts:", True),
     ("for x in [y.cpu() for y in ts]:", False),
     ("for _, x in enumerate(ts):", True),
@@ -98,7 +98,10 @@ def test_containers(code: str, expected: list[Kind]) -> None:
     ("for _, x in zip(ts, [torch.zeros(n)] * n):", False),
     ("for x in {'a': t}.values():", True),
     ("for x in {'a': t.cpu()}.values():", False),
-])
+]
+
+
+@pytest.mark.parametrize(("loop", "device"), LOOPS, ids=case_ids([c for c, _ in LOOPS]))
 def test_reading_elements_in_a_loop_end_to_end(loop: str, device: bool) -> None:
     source = ("import torch\n\n"
               "def f(n: int, t: torch.Tensor, ts: list[torch.Tensor], names: list[str]):\n"

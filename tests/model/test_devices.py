@@ -19,7 +19,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     Kind,
 )
-from tests.model.probe import probe, probes, syncs
+from tests.model.probe import case_ids, probe, probes, syncs
 
 HEADER = ("import torch\nimport numpy as np\n\n\n"
           "def f(n: int, t: torch.Tensor, device, arr: np.ndarray):\n"
@@ -94,7 +94,7 @@ HOST_LOOK_ALIKES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "expected"), DEVICE, ids=[c for c, _ in DEVICE])
+@pytest.mark.parametrize(("code", "expected"), DEVICE, ids=case_ids([c for c, _ in DEVICE]))
 def test_device_tensors(code: str, expected: Kind) -> None:
     source = in_loop(code)
     assert probe(source) == expected
@@ -104,7 +104,7 @@ def test_device_tensors(code: str, expected: Kind) -> None:
 
 
 @pytest.mark.parametrize(("code", "expected"), HOST_LOOK_ALIKES,
-                         ids=[c for c, _ in HOST_LOOK_ALIKES])
+                         ids=case_ids([c for c, _ in HOST_LOOK_ALIKES]))
 def test_host_look_alikes_stay_silent(code: str, expected: Kind) -> None:
     source = in_loop(code)
     assert probe(source) == expected

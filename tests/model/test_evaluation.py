@@ -20,7 +20,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import probes
+from tests.model.probe import case_ids, probes
 
 HEADER = ("import math\nimport torch\nimport torch.nn.functional as F\nimport numpy as np\n\n\n"
           "def f(n: int, t: torch.Tensor, model: torch.nn.Module, arr: np.ndarray, u):\n"
@@ -99,6 +99,6 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "expected"), CASES, ids=[c for c, _ in CASES])
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
 def test_evaluation(code: str, expected: list[Kind]) -> None:
     assert probes(body(code)) == expected

@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Mapping,
     Seq,
 )
-from tests.model.probe import probe, probes, syncs
+from tests.model.probe import case_ids, probe, probes, syncs
 
 HEADER = "import numbers\nimport torch\nimport numpy as np\n\n\ndef f(x, n: int, batch: dict):\n"
 
@@ -108,7 +108,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("code", "expected"), CASES, ids=[c for c, _ in CASES])
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
 def test_narrowing(code: str, expected: Kind | None) -> None:
     found = probe(body(code))
     if expected is None:
@@ -143,7 +143,7 @@ DEVICE_TESTS = [
 
 
 @pytest.mark.xfail(strict=True, reason="the model does not narrow by device tests (issue 21)")
-@pytest.mark.parametrize("test", DEVICE_TESTS)
+@pytest.mark.parametrize("test", DEVICE_TESTS, ids=case_ids(DEVICE_TESTS))
 def test_device_tests_prove_a_cpu_tensor(test: str) -> None:
     source = ("import torch\n\ndef f(t: torch.Tensor, n: int):\n    for _ in range(n):\n"
               f"        {test}\n            seen(t)\n            print(t.item())\n")
@@ -151,8 +151,11 @@ def test_device_tests_prove_a_cpu_tensor(test: str) -> None:
     assert syncs(source) == []
 
 
-@pytest.mark.parametrize("test", ["if t.device.type == 'cuda':", "if t.is_cuda:",
-                                  "if t.device.type != 'cpu':", "if t.requires_grad:"])
+HOST_UNPROVED = ["if t.device.type == 'cuda':", "if t.is_cuda:", "if t.device.type != 'cpu':",
+                 "if t.requires_grad:"]
+
+
+@pytest.mark.parametrize("test", HOST_UNPROVED, ids=case_ids(HOST_UNPROVED))
 def test_device_tests_that_prove_nothing_on_the_host_keep_the_device_tensor(test: str) -> None:
     source = ("import torch\n\ndef f(t: torch.Tensor, n: int):\n    for _ in range(n):\n"
               f"        {test}\n            seen(t)\n            print(t.item())\n")
