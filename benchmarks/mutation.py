@@ -60,7 +60,8 @@ MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
 SCOPES = {
     "fixes": ("synclint/fixes", ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
     "analysis": ("synclint/analysis", ("tests/linter", "tests/project")),
-    "model": ("synclint/model", ("tests/model", *MODEL_PROJECT_TESTS)),
+    "model": ("synclint/model", ("tests/model", *MODEL_PROJECT_TESTS,
+                                 "tests/compile/test_regions.py")),
 }
 #: mutmut's statuses that count as killed in its own score.
 KILLED = ("killed", "timeout")

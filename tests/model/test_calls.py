@@ -65,6 +65,10 @@ def either(t, flag):
     return t.cpu()
 
 
+def halves(t):
+    return t.sum(), t.mean()
+
+
 def declared(n) -> tuple[torch.Tensor, int]:
     return make(n), n
 '''
@@ -72,7 +76,7 @@ def declared(n) -> tuple[torch.Tensor, int]:
 
 def train(code: str) -> dict[str, str]:
     text = ("import torch\nfrom helpers import (make, make_host, annotated_host, flat, moved, to_host,\n"
-            "    pair, as_array, number, either, declared)\n\n\ndef step(n: int, t: torch.Tensor):\n"
+            "    pair, as_array, number, either, declared, halves)\n\n\ndef step(n: int, t: torch.Tensor):\n"
             "    cpu = torch.ones(n)\n"
             + "".join(f"    {line}\n" for line in code.strip("\n").split("\n")))
     return {"helpers.py": HELPERS, "train.py": text}
@@ -90,6 +94,7 @@ CASES = [
     ("a, b = pair(t)\nseen(a)\nseen(b)", [TENSOR, HOST_TENSOR]),
     ("seen(as_array(t))", [NUMPY]),
     ("seen(number(t))", [HOST]),
+    ("a, b = halves(cpu)\nseen(a)\nseen(b)", [HOST_TENSOR, HOST_TENSOR]),
     ("seen(either(t, n))", [UNKNOWN]),
     ("x, k = declared(n)\nseen(x)\nseen(k)", [TENSOR, HOST]),
     ("for x in [make(i) for i in range(n)]:\n    seen(x)", [TENSOR]),
@@ -185,6 +190,7 @@ def test_an_argument_kind_reaches_a_private_helper() -> None:
                 f"def main(n):\n    return _norm({argument})\n")
     assert probe(source("np.zeros(n)")) not in DEVICE_TENSORS
     assert probe(source("torch.zeros(n).cuda()")) == TENSOR
+    assert probe(source("x=np.zeros(n)")) not in DEVICE_TENSORS
 
 
 def test_sequence_results() -> None:
@@ -219,6 +225,14 @@ def always():
     return torch.ones(2).cuda().sum().item()
 
 
+def to_array(x):
+    return x.numpy()
+
+
+def fmt(x: torch.Tensor):
+    return f"{x}"
+
+
 def cold(x):
     if x is None:
         raise ValueError(x.item())
@@ -236,6 +250,10 @@ HELPER_CALLS = [
     ("test(n)", []),
     ("always()", ["SYN101"]),
     ("cold(t)", []),
+    ("to_array(t)", ["SYN101"]),
+    ("to_array(torch.ones(n))", []),
+    ("fmt(t)", ["SYN101"]),
+    ("fmt(torch.ones(n))", []),
 ]
 
 
@@ -245,7 +263,8 @@ def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]
     """A helper's sync on its parameter is reported at a call in a loop when the argument
     is a device tensor, never when it is a CPU tensor, an array or a number; a sync in
     code that only runs to raise is not the helper's."""
-    train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold\n\n\n"
+    train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold, "
+             "to_array, fmt\n\n\n"
              "def step(n: int, t: torch.Tensor):\n"
              f"    for _ in range(n):\n        {call}\n")
     found = syncs({"readers.py": READERS, "train.py": train}, "train.py")

@@ -121,3 +121,12 @@ def test_set_default_device_makes_factories_device_tensors() -> None:
               "    for y in torch.arange(n):\n        seen(y)\n"
               "    seen(torch.zeros(n, device='cpu'))\n")
     assert probes(source) == [TENSOR, TENSOR, HOST_TENSOR]
+
+
+@pytest.mark.parametrize(("keyword", "sync"), [("", True), (", non_blocking=False", True),
+                                                (", non_blocking=True", False)],
+                         ids=["plain", "blocking", "non-blocking"])
+def test_a_copy_to_the_cpu_syncs_unless_non_blocking(keyword: str, sync: bool) -> None:
+    source = in_loop(f"x = t.to('cpu'{keyword})")
+    assert probe(source) is HOST_TENSOR
+    assert ("SYN101:7" in syncs(source)) is sync

@@ -96,9 +96,33 @@ CASES = [
     ("seen(model.state_dict())\nseen(model.children())\nseen(model.to('cuda'))\nseen(model.foo())", [Mapping(HOST, TENSOR), Seq(MODULE), MODULE, UNKNOWN]),
     ("for p in model.parameters():\n    seen(p.grad)", [TENSOR]),
     ("seen(tokenizer('a', return_tensors='pt'))\nseen(tokenizer('a', return_tensors='np'))", [Mapping(HOST, HOST_TENSOR), Mapping(HOST, NUMPY)]),
+    # triaged survivors of mutmut (each line kills one)
+    ("x: Foo = cpu\nseen(x)", [HOST_TENSOR]),
+    ("assert seen(dev) is not None", [TENSOR]),
+    ("try:\n    pass\nexcept seen(ValueError):\n    pass", [UNKNOWN]),
+    ("d = {'a': dev}\nx = {**seen(d)}", [Mapping(HOST, TENSOR)]),
+    ("print(*seen([cpu]))\nseen((*[cpu], cpu))", [Seq(HOST_TENSOR), Seq(HOST_TENSOR)]),
+    ("out = [u]\nout.append(dev)\nseen(out)", [Seq(UNKNOWN)]),
+    ("a, b = None, None\nif n:\n    a, b = dev, cpu\nseen(a)\nseen(b)", [TENSOR, HOST_TENSOR]),
+    ("x = u\nif n:\n    x = torch.relu(x)\nseen(x)", [TENSOR]),
+    ("seen(arr.tolist())\nseen(u.tolist())", [HOST, HOST]),
 ]
 
 
 @pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
 def test_evaluation(code: str, expected: list[Kind]) -> None:
     assert probes(body(code)) == expected
+
+
+def test_union_annotations() -> None:
+    source = ("import torch\nimport numpy as np\n\n\n"
+              "def f(a: torch.Tensor | np.ndarray, b: torch.Tensor | torch.nn.Parameter):\n"
+              "    seen(a)\n    seen(b)\n")
+    assert probes(source) == [UNKNOWN, TENSOR]
+
+
+def test_an_attribute_set_to_a_cpu_tensor_or_an_array_is_neither() -> None:
+    source = ("import torch\nimport numpy as np\n\n\nclass A:\n    def f(self, n):\n"
+              "        if n:\n            self.x = torch.zeros(2)\n        else:\n"
+              "            self.x = np.zeros(2)\n        seen(self.x)\n")
+    assert probes(source) == [UNKNOWN]

@@ -55,3 +55,18 @@ def test_evaluate_all_records_every_function() -> None:
     facts.evaluate_all()
     assert facts.kinds[(5, 11, 5, 25)] is HOST_TENSOR
     assert facts.kinds[(9, 11, 9, 31)] is TENSOR
+
+
+def test_spans_in_characters_and_without_parentheses() -> None:
+    """The spans rules ask with (LibCST's: characters, no parentheses), written out."""
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
+              "    label = 'é∂'; x = t.cpu()\n"
+              "    seen(\n(t, x))\n")
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts(source, "m.py", view)
+    assert facts is not None
+    assert facts.kind((5, 18, 5, 19)) is HOST_TENSOR  # `x`: column 18 in characters
+    assert facts.kind((5, 22, 5, 23)) is TENSOR  # `t` of `t.cpu()`
+    assert facts.kind((7, 1, 7, 5)) == Tup((TENSOR, HOST_TENSOR))  # `t, x` without `(`
