@@ -3,6 +3,7 @@
     python benchmarks/speed.py                 # the named subset (torch/nn, optim, fx)
     python benchmarks/speed.py --tree full     # every .py file of the torch package
     python benchmarks/speed.py --subset 100 --skip-peers --jobs 2
+    python benchmarks/speed.py --scaling       # 10/25/50/100% of the package, cold only
 
 Every tool runs as a child process on a private copy of the same files (so no tool finds
 a configuration file), with the same number of processes where it has a flag for it.
@@ -177,7 +178,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="processes for every tool (default: the CPU count)")
     parser.add_argument("--skip-peers", action="store_true",
                         help="measure only the parse floor and synclint")
+    parser.add_argument("--scaling", action="store_true",
+                        help="cold synclint against the floor on 10, 25, 50 and 100%% of the "
+                             "whole package (evenly spaced files), one row each")
     args = parser.parse_args(argv)
+    if args.scaling:
+        return scaling(args.jobs)
 
     from synclint.runner import CHUNK_SIZE
 
@@ -237,6 +243,37 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"(target <= 2x); index first: {serial.wall / floor.wall:.2f}x wall, "
           f"{serial.cpu / floor.cpu:.2f}x CPU")
     print(f"edited file: {touched}; the index parsed {reindexed} of {len(files)} files again")
+    return 0
+
+
+def scaling(jobs: int) -> int:
+    """One row per share of the package: files taken evenly spaced in path order (so
+    each share holds every part of the package), floor and cold synclint on them."""
+    from synclint.runner import CHUNK_SIZE
+
+    every = select_files("full", None)
+    print(f"torch {_torch_version()}, {len(every)} files; {os.cpu_count()} cores, --jobs {jobs}")
+    print(f"{'share':>6}{'files':>7}{'lines':>9}{'floor wall':>12}{'CPU':>8}{'MB':>7}"
+          f"{'synclint wall':>15}{'CPU':>8}{'MB':>7}{'x wall':>8}{'x CPU':>7}")
+    for share in (0.10, 0.25, 0.50, 1.00):
+        count = max(1, round(len(every) * share))
+        files = [every[int(i * len(every) / count)] for i in range(count)]
+        lines = sum(p.read_text(encoding="utf-8").count("\n") for p in files)
+        with tempfile.TemporaryDirectory(prefix="synclint-scaling-") as scratch:
+            workdir = Path(scratch)
+            copied = copy_tree(files, workdir / "src")
+            listing = workdir / "files.txt"
+            listing.write_text("\n".join(map(str, copied)), encoding="utf-8")
+            env = dict(os.environ, RAYON_NUM_THREADS=str(jobs))
+            floor = measure("floor", [sys.executable, "-c", _BARE_PARSE, str(listing),
+                                      str(jobs), str(CHUNK_SIZE)], env, workdir)
+            cold = measure("cold", [sys.executable, "-m", "synclint", "check", "--select",
+                                    "ALL", "--exit-zero", "--quiet", "--jobs", str(jobs),
+                                    "--no-cache", "src"], env, workdir)
+        print(f"{share:>6.0%}{count:>7}{lines:>9}{floor.wall:>12.1f}{floor.cpu:>8.1f}"
+              f"{floor.peak_rss_mb:>7.0f}{cold.wall:>15.1f}{cold.cpu:>8.1f}"
+              f"{cold.peak_rss_mb:>7.0f}{cold.wall / floor.wall:>8.2f}"
+              f"{cold.cpu / floor.cpu:>7.2f}", flush=True)
     return 0
 
 

@@ -16,8 +16,11 @@ for arg in sys.argv[3:]:
         items.append((corpus, d))
 random.Random(seed).shuffle(items)
 for i, (corpus, d) in enumerate(items[:n], 1):
-    root = pathlib.Path(os.environ.get("CORPUS_ROOT", "/work/corpus/src")) / corpus
+    top = pathlib.Path(os.environ.get("CORPUS_ROOT", "/work/corpus/src"))
+    root = top / corpus
     f = root / d["filename"] if not d["filename"].startswith("/") else pathlib.Path(d["filename"])
+    if not f.exists() and (top / d["filename"]).exists():
+        f = top / d["filename"]  # findings of a run from the corpora's parent directory
     line = d["location"]["row"]
     lines = f.read_text().splitlines()
     # find enclosing def

@@ -29,6 +29,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.names import dotted_name
+from synclint.analysis.roles import is_debug_flag
 
 #: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
 #: "periodic" (the body of a periodic guard).
@@ -110,6 +111,12 @@ def cold_reason(
             raising_block = ancestor
         if raising_block is not None and _catches(ancestor, child) and in_loop_part:
             raising_block = None  # caught inside the loop: the loop goes on
+        if isinstance(ancestor, cst.IndentedBlock):
+            guard = _debug_exit_before(ancestor, child, kind_of)
+            if guard is not None:
+                return Cold(DEBUG, guard)
+            if _is_function_body(path, index) and _in_raising_tail(ancestor, child):
+                return Cold(RAISE, ancestor)
         if ancestor is loop:
             if raising_block is not None:
                 return Cold(RAISE, raising_block)
@@ -130,10 +137,6 @@ def cold_reason(
     return None
 
 
-#: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
-_DEBUG_FLAG = re.compile(r"^_*(verbose|verbosity|debug|debugging|debug_mode|is_debug)$")
-
-
 def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
     """Whether `test` holds only when diagnostics are switched on."""
     if isinstance(test, cst.BooleanOperation):
@@ -147,7 +150,7 @@ def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
         return test.func.attr.value == "isEnabledFor"  # logger.isEnabledFor(logging.DEBUG)
     if isinstance(test, (cst.Name, cst.Attribute)):
         name = test.value if isinstance(test, cst.Name) else test.attr.value
-        return bool(_DEBUG_FLAG.match(name)) and not _is_tensor(test, kind_of)
+        return is_debug_flag(name) and not _is_tensor(test, kind_of)
     return False
 
 
@@ -248,6 +251,60 @@ def _names(node: cst.CSTNode) -> list[cst.Name]:
         if isinstance(child, (cst.Name, cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
             found.extend(_names(child))
     return found
+
+
+def _debug_exit_before(block: cst.IndentedBlock, child: cst.CSTNode,
+                       kind_of: KindOf) -> cst.If | None:
+    """An earlier statement of `block` that leaves it unless diagnostics are on (`if not
+    self.debug: return`): `child` runs only when debugging."""
+    for statement in block.body:
+        if statement is child:
+            return None
+        if isinstance(statement, cst.If) and statement.orelse is None and \
+                isinstance(statement.test, cst.UnaryOperation) and \
+                isinstance(statement.test.operator, cst.Not) and \
+                _debug_test(statement.test.expression, kind_of) and _exits(statement.body):
+            return statement
+    return None
+
+
+def _exits(block: cst.BaseSuite) -> bool:
+    """A block whose last statement leaves the enclosing block (return, continue, break)."""
+    body = block.body
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else last
+    return isinstance(last, (cst.Return, cst.Continue, cst.Break))
+
+
+def _in_raising_tail(body: cst.IndentedBlock, child: cst.CSTNode) -> bool:
+    """`child`, a statement of a function body that ends in `raise`, comes after the last
+    statement that can return: it runs only on the way to the raise (`if ok: return`,
+    then a count of the bad values for the error message)."""
+    if not _always_raises(body):
+        return False
+    statements = list(body.body)
+    if child not in statements:
+        return False
+    position = next(i for i, s in enumerate(statements) if s is child)
+    last_return = max((i for i, s in enumerate(statements) if _returns(s)), default=None)
+    return last_return is not None and position > last_return
+
+
+def _returns(node: cst.CSTNode) -> bool:
+    """Whether a statement can return (a `return` in it, outside nested functions)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Return):
+            return True
+        if isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) or \
+                isinstance(current, cst.BaseExpression):
+            continue
+        stack.extend(current.children)
+    return False
 
 
 def _is_function_body(path: Sequence[cst.CSTNode], index: int) -> bool:

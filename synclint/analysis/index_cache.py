@@ -35,12 +35,9 @@ miss.
 from __future__ import annotations
 
 import ast
-import dataclasses
-import enum
 import hashlib
 import json
 import os
-import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -49,6 +46,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from synclint.analysis.compiled import ModuleFacts
+from synclint.analysis.index_codec import Encoder, decode_table
 from synclint.analysis.kinds import Kind
 from synclint.files_io import text_sha
 from synclint.model.index import (
@@ -58,6 +56,7 @@ from synclint.model.index import (
     _Class,
     _Function,
     _Module,
+    display_name,
     module_imports,
     package_root,
     parse_module,
@@ -71,8 +70,6 @@ INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
 MAX_REUSES = 16
-#: Only frozen dataclasses and enums of these packages are ever built from an entry.
-_DECODABLE = ("synclint.analysis.", "synclint.model.")
 
 
 @dataclass(frozen=True)
@@ -192,13 +189,13 @@ def build(paths: Iterable[str], display: Callable[[str], str],
         entry, records = None, {}  # a damaged record: walk without the entry
         files = _walk(checked, display, records, overlays)
     project: Project | None = None
-    base: _Encoder | None = None
+    base: Encoder | None = None
     same_files = entry is not None and [[f.name, f.module] for f in files] == entry["order"]
     if entry is not None and same_files:
         try:
             project, objects = _incremental(files, entry, store is not None)
             if int(entry.get("reuses", 0)) < MAX_REUSES:
-                base = _Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1,
+                base = Encoder(entry["table"], objects, int(entry.get("reuses", 0)) + 1,
                                 entry["types"])
         except (StaleIndex, KeyError, IndexError, TypeError, ValueError, AttributeError):
             project = None  # an entry that disagrees: index from scratch
@@ -209,7 +206,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
             same_files and not project.parsed_files):
         # (an unchanged project would write the entry it read)
         try:
-            data = _entry_of(project, key, base or _Encoder(), memo.log)
+            data = _entry_of(project, key, base or Encoder(), memo.log)
         except (TypeError, ValueError):
             data = None  # something the codec cannot write: no entry, never a wrong one
         if data is not None:
@@ -335,7 +332,7 @@ def _incremental(files: list[_File], entry: dict[str, Any], recording: bool,
                  ) -> tuple[Project, list[Any]]:
     """Parse the changed files, replay the recorded evaluations that still apply and
     evaluate the rest afresh (parsing their modules then)."""
-    objects = _decode_table(entry["table"], entry["types"])
+    objects = decode_table(entry["table"], entry["types"])
     log = _decode_log(entry["log"], objects)
     changed = {file.module for file in files if file.record is None}
     project = _assemble(files, changed, objects, log, recording, in_step=True)
@@ -714,7 +711,7 @@ def _name(item: tuple[str, Kind]) -> str:
 
 
 # --- writing an entry ------------------------------------------------------------------------
-def _entry_of(project: Project, key: str, encoder: _Encoder,
+def _entry_of(project: Project, key: str, encoder: Encoder,
               log: dict[str, list[tuple[Evaluated, Reads]]]) -> dict[str, Any]:
     functions: dict[str, list[_Function]] = {}
     for function in project.functions.values():
@@ -741,7 +738,7 @@ def _entry_of(project: Project, key: str, encoder: _Encoder,
 
 
 def _record_of(module: _Module, functions: list[_Function], classes: list[_Class],
-               encoder: _Encoder | None) -> dict[str, Any]:
+               encoder: Encoder | None) -> dict[str, Any]:
     """A module's record; without an encoder, only what other modules' links and
     evaluations may read of it (not its hooks nor its functions' per-step roles, which
     reach others through summaries only)."""
@@ -753,7 +750,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "defined": list(module.defined.items()),
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
-                       f.display or _display_of(f)] for f in functions],
+                       f.display or display_name(f)] for f in functions],
         "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
                      sorted(c.attribute_classes.items())]
                     for c in classes],
@@ -787,134 +784,6 @@ def _recorded_links(record: dict[str, Any]) -> Any:
 
 def _dotted_of(module: _Module) -> str:
     return module.dotted or module.name
-
-
-def _display_of(function: _Function) -> str:
-    from synclint.model.index import display_name
-
-    return display_name(function)
-
-
-class _Encoder:
-    """Values as a table of JSON rows, each written once (summaries share most parts);
-    a row refers to earlier rows by position.
-
-    Started from an entry's table and its decoded values, it extends that table: values
-    replayed from it are found by identity, without hashing them again.
-    """
-
-    def __init__(self, table: list[list[Any]] | None = None,
-                 objects: list[Any] | None = None, reuses: int = 0,
-                 types: list[str] | None = None) -> None:
-        self.table: list[list[Any]] = list(table or [])
-        self.reuses = reuses
-        #: The types rows name, each written once (rows give a position in it).
-        self.types: list[str] = list(types or [])
-        self._type_positions = {name: index for index, name in enumerate(self.types)}
-        self._memo: dict[tuple[type, object], int] = {}
-        #: Per dataclass or enum: its position in `types` and its fields.
-        self._layouts: dict[type, tuple[int, tuple[str, ...]]] = {}
-        self._objects = list(objects or [])  # kept alive: their ids key `_known`
-        self._known = {id(value): index for index, value in enumerate(self._objects)}
-
-    def ref(self, value: object) -> int:
-        known = self._known.get(id(value))
-        if known is not None:
-            return known
-        key = (type(value), value)  # (`1`, `1.0` and `True` are equal, not their rows)
-        try:
-            found = self._memo.get(key)
-        except TypeError:  # unhashable (a dict): written each time
-            self.table.append(self._row(value))
-            return len(self.table) - 1
-        if found is None:
-            self.table.append(self._row(value))
-            found = self._memo[key] = len(self.table) - 1
-        return found
-
-    def ref_shared(self, value: object) -> int:
-        """`ref` of a value many rows share (the same object): hashed once."""
-        found = self._known.get(id(value))
-        if found is None:
-            found = self._known[id(value)] = self.ref(value)
-            self._objects.append(value)  # kept alive: its id stays its own
-        return found
-
-    def _row(self, value: object) -> list[Any]:
-        if value is None or isinstance(value, (bool, int, float, str)):
-            return ["v", value]
-        if isinstance(value, tuple):
-            return ["t", *(self.ref(item) for item in value)]
-        layout = self._layouts.get(type(value))
-        if layout is None:
-            if isinstance(value, enum.Enum):
-                layout = self._layouts[type(value)] = (self._type_position(type(value)), ())
-            elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-                layout = self._layouts[type(value)] = (
-                    self._type_position(type(value)),
-                    tuple(f.name for f in dataclasses.fields(value)))
-            else:
-                raise TypeError(f"the index cache cannot write {type(value).__name__}")
-        if isinstance(value, enum.Enum):
-            return ["e", layout[0], value.value]
-        return ["c", layout[0], *(self.ref(getattr(value, name)) for name in layout[1])]
-
-    def _type_position(self, cls: type) -> int:
-        name = _type_name(cls)
-        position = self._type_positions.get(name)
-        if position is None:
-            position = self._type_positions[name] = len(self.types)
-            self.types.append(name)
-        return position
-
-
-def _type_name(cls: type) -> str:
-    name = f"{cls.__module__}.{cls.__qualname__}"
-    if not name.startswith(_DECODABLE):
-        raise TypeError(f"the index cache cannot write {name}")
-    return name
-
-
-def _decode_table(table: list[list[Any]], names: list[str]) -> list[Any]:
-    """The values of an entry's table (its types named in `names`). Only frozen
-    dataclasses and enums defined in synclint's analysis package are built, from values
-    of the rows before them."""
-    objects: list[Any] = []
-    types: dict[str, Any] = {}
-    for row in table:
-        tag = row[0]
-        if tag == "v":
-            objects.append(row[1])
-        elif tag == "t":
-            objects.append(tuple(objects[i] for i in row[1:]))
-        elif tag == "e":
-            objects.append(_type(types, names[row[1]], is_enum=True)(row[2]))
-        elif tag == "c":
-            objects.append(_type(types, names[row[1]], is_enum=False)(
-                *(objects[i] for i in row[2:])))
-        else:
-            raise ValueError(f"unknown row {tag!r}")
-    return objects
-
-
-def _type(types: dict[str, Any], name: str, *, is_enum: bool) -> Any:
-    found = types.get(name)
-    if found is not None:
-        return found
-    if not isinstance(name, str) or not name.startswith(_DECODABLE):
-        raise ValueError(f"not an analysis type: {name!r}")
-    module_name, _, qualname = name.rpartition(".")
-    module = sys.modules.get(module_name)  # never imports: the types are loaded already
-    cls = getattr(module, qualname, None) if module is not None else None
-    if not isinstance(cls, type):
-        raise ValueError(f"unknown type {name!r}")
-    if is_enum != issubclass(cls, enum.Enum):
-        raise ValueError(f"wrong type {name!r}")
-    if not is_enum and not (dataclasses.is_dataclass(cls)
-                         and cls.__dataclass_params__.frozen):  # type: ignore[attr-defined]
-        raise ValueError(f"not a frozen dataclass: {name!r}")
-    types[name] = cls
-    return cls
 
 
 def build_project_for_paths(paths: Iterable[str],

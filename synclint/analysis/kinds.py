@@ -96,6 +96,9 @@ def elem_of(kind: Kind) -> Kind:
         return HOST_TENSOR
     if kind is NUMPY:
         return NUMPY
+    if kind is HOST:
+        # `for n in lengths.tolist()`, `for d in x.shape`: host values yield host values.
+        return HOST
     return UNKNOWN
 
 

@@ -42,6 +42,9 @@ class Imports:
         self.is_shadowed: Callable[[str], bool] = lambda name: False
         self.torch_imported = False
         self.pandas_imported = False
+        #: Top-level packages the file imports (`accelerate`, `transformers`): where a
+        #: receiver's name may say which library object it is (`accelerator.gather`).
+        self.roots: set[str] = set()
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -69,6 +72,7 @@ class Imports:
 
     def _note(self, module: str) -> None:
         top = module.split(".")[0]
+        self.roots.add(top)
         if top == "torch":
             self.torch_imported = True
         elif top == "pandas":

@@ -12,7 +12,11 @@ A function is cold when:
 - its name says so: `__init__`, `__repr__`, `extra_repr`, `setup`, `set_timesteps`,
   `from_pretrained`, a name that starts with `save`, `load`, `export`, `convert`, `init`,
   `print`, `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
-  (`cpu_offload`);
+  (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
+  `merge_and_unload`, `fuse_lora`); a conversion method of a container (`cpu`,
+  `numpy`, `to_numpy`, `tolist`: the host copies are its result);
+- it is a setup method of a library class it derives from (`Trainer.create_optimizer`,
+  the knowledge base's once-per-run roles);
 - it is a method of a logger backend (a class named `...Logger`, or deriving from one):
   the framework calls it at its logging interval, with values it already turned into
   Python numbers (Lightning's `LoggerConnector` converts tensors before
@@ -41,16 +45,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from synclint.knowledge import once_role
+from synclint.knowledge.lightning import SETUP_HOOKS
+
 #: Methods that run once per object or per print.
 _OBJECT_METHODS = frozenset({
     "__init__", "__post_init__", "__new__", "__init_subclass__", "__setstate__",
     "__getstate__", "__reduce__", "__reduce_ex__", "__repr__", "__str__", "__format__",
     "__del__", "extra_repr",
 })
-#: Framework entry points that run once per fit, pipeline call or load.
+#: Framework entry points that run once per fit, pipeline call or load (Lightning's
+#: setup hooks come from the knowledge base's Lightning table, whatever the class: a
+#: `setup` runs once).
 _SETUP_NAMES = frozenset({
-    "setup", "teardown", "prepare_data", "configure_optimizers", "configure_model",
-    "configure_sharded_model", "set_timesteps", "set_begin_index", "from_pretrained",
+    *SETUP_HOOKS, "set_timesteps", "set_begin_index", "from_pretrained",
     "from_single_file", "from_config", "to_yaml",
 })
 #: First word of a name that saves, loads, converts, exports or initialises.
@@ -65,6 +73,16 @@ _NOT_A_LOAD = re.compile(r"^load_balanc")
 #: A name that starts with `offload` may move activations every step
 #: (`offload_hidden_states`): not cold by name.
 _WORDS = re.compile(r"(^|_)(save|checkpoints|state_dict)(_|$)|(^|_)offload$")
+#: Adapter surgery that runs once per merge or initialisation, not per step: PEFT's
+#: `merge`/`unmerge` (their `safe_merge` NaN checks), diffusers' `fuse_lora`, and the
+#: `*_init` initialisers of adapter weights (`pissa_init`, `corda_init`, `loftq_init`).
+_MERGE = re.compile(
+    r"^(un)?(merge|merge_adapter|merge_and_unload|merge_lora|merge_safe|merge_unsafe)$"
+    r"|^(un)?fuse_lora$|^unload_and_optionally_merge$"
+)
+_INITIALISER = re.compile(r"^\w+_init$")
+#: Methods that convert a container to host data: the copies are the result.
+_CONVERSIONS = frozenset({"cpu", "numpy", "to_numpy", "to_cpu", "tolist", "to_list"})
 #: Per-call helpers of inference pipelines (diffusers): once per call, not per step.
 _PIPELINE_ONCE = re.compile(
     r"^(encode_prompt|encode_image|encode_video|encode_text|check_inputs|decode_latents"
@@ -79,6 +97,15 @@ _TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_util
                          "conftest"})
 
 
+#: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
+_DEBUG_FLAG = re.compile(r"^_*(verbose|verbosity|debug|debugging|debug_mode|is_debug)$")
+
+
+def is_debug_flag(name: str) -> bool:
+    """Whether a flag's name (`debug`, `self._verbose`'s `_verbose`) switches diagnostics on."""
+    return bool(_DEBUG_FLAG.match(name))
+
+
 def function_role(name: str) -> str | None:
     """Why a function of this name is cold, or None."""
     if name in _OBJECT_METHODS:
@@ -91,6 +118,12 @@ def function_role(name: str) -> str | None:
         return None
     if _VERB.match(bare) or _WORDS.search(bare):
         return f"`{name}` is setup, save, load or export code, not a step"
+    if _MERGE.match(bare):
+        return f"`{name}` folds adapter weights in or out once, not per step"
+    if _INITIALISER.match(bare):
+        return f"`{name}` initialises once, not per step"
+    if bare in _CONVERSIONS:
+        return f"`{name}` converts to host data: the copies are its result"
     return None
 
 
@@ -116,9 +149,13 @@ def pipeline_step_role(name: str) -> str | None:
 
 
 def class_role(method: str, class_name: str, base_names: Iterable[str]) -> str | None:
-    """Why a method is cold by the role of its class (a logger backend, a pipeline's
-    per-call helper), or None. `base_names` may list every class of the MRO."""
+    """Why a method is cold by the role of its class (a library's once-per-run method such
+    as `Trainer.create_optimizer`, a logger backend, a pipeline's per-call helper), or
+    None. `base_names` may list every class of the MRO (library bases qualified)."""
     bases = list(base_names)
+    once = once_role(method, bases)
+    if once is not None:
+        return once.reason  # `Trainer.create_optimizer`: once per training run
     if logger_class(class_name, bases):
         return "a logger backend runs at the framework's logging interval"
     if pipeline_class(class_name, bases):

@@ -6,3 +6,46 @@ a call returns (kind, device relation to its arguments, dtype), which methods ar
 per-step roles, which calls sync or break a compiled graph. The model of the program
 reads these tables; rules and fixes ask the model, never the tables' text.
 """
+
+from synclint.knowledge.lookup import (
+    ARRAY_ROOTS,
+    ATTRIBUTE_NAMES,
+    HINT_NAMES,
+    LIBRARIES,
+    ONCE_NAMES,
+    REGISTRARS,
+    ROLE_NAMES,
+    STATE_NAMES,
+    SYNC_CALLS,
+    annotation_kind,
+    attribute_kind,
+    call_kind,
+    call_syncs,
+    called_kind,
+    class_of,
+    hinted_owner,
+    is_module,
+    item_kind,
+    knows_call,
+    method_kind,
+    method_syncs,
+    once_role,
+    output_field,
+    owners_of,
+    per_step_event,
+    registrar,
+    returned_tensors,
+    state_registrar,
+    step_role,
+    to_host,
+)
+from synclint.knowledge.schema import OnceRole, Registrar, Role, StateRegistrar
+
+__all__ = [
+    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
+    "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
+    "call_syncs", "called_kind", "class_of", "hinted_owner", "is_module",
+    "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
+    "owners_of", "per_step_event", "registrar", "returned_tensors", "state_registrar",
+    "step_role", "to_host", "OnceRole", "Registrar", "Role", "StateRegistrar",
+]

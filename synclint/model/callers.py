@@ -16,6 +16,7 @@ from synclint.analysis.roles import class_role, function_role, module_function_r
 from synclint.model.flow import _HOST_ARGUMENTS
 
 if TYPE_CHECKING:
+    from synclint.model.index import _Function
     from synclint.model.project import Project
 
 
@@ -54,13 +55,20 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]
         project.summaries[key] = replace(project.summaries[key], cold=reason)
 
 def find_host_params(project: Project) -> None:
-    """Private functions whose every project call passes host values for a parameter:
-    their body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`)."""
+    """Functions whose every project call passes host values for a parameter: their
+    body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`). For a public
+    function, calls from test code do not count, and there must be another call."""
     passed: dict[str, dict[str, list[Kind]]] = {}
+    passed_to: dict[str, set[str]] = {}
     opaque: set[str] = set()
     calls: dict[str, int] = {}
-    for arguments in project._call_arguments.values():
+    for caller, arguments in project._call_arguments.items():
+        calling = project.functions.get(caller)
+        from_tests = calling is not None and module_role(calling.module.name) is not None
         for callee, filled in arguments:
+            passed_to.setdefault(callee, set()).update(("*",) if filled is None else filled)
+            if from_tests and _public(project.functions.get(callee)):
+                continue
             calls[callee] = calls.get(callee, 0) + 1
             if filled is None:
                 opaque.add(callee)
@@ -70,7 +78,7 @@ def find_host_params(project: Project) -> None:
     for callee, count in calls.items():
         function = project.functions.get(callee)
         name = function.name if function is not None else ""
-        if callee in opaque or not name.startswith("_") or name.startswith("__"):
+        if callee in opaque or not name or name.startswith("__"):
             continue
         host: list[tuple[str, Kind]] = []
         for param, kinds in passed.get(callee, {}).items():
@@ -82,4 +90,12 @@ def find_host_params(project: Project) -> None:
         if host:
             summary = project.summaries[callee]
             project.summaries[callee] = replace(summary, host_params=tuple(sorted(host)))
+    for callee, names in passed_to.items():
+        if callee in project.summaries:
+            project.summaries[callee] = replace(project.summaries[callee],
+                                                passed=tuple(sorted(names)))
+
+
+def _public(function: _Function | None) -> bool:
+    return function is not None and not function.name.startswith("_")
 

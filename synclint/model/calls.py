@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 
+from synclint import knowledge
+from synclint.analysis import library
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -34,7 +36,9 @@ from synclint.analysis.torch_api import (
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
     HOST_METHODS,
+    METADATA_METHODS,
     MODULE_TENSOR_ITERATORS,
+    SYNC_MODULES,
     TORCH_FACTORIES,
     TORCH_HOST_FUNCTIONS,
     TORCH_KEYWORDS,
@@ -42,8 +46,9 @@ from synclint.analysis.torch_api import (
     TORCH_SEQUENCE_FUNCTIONS,
     WEAK_TENSOR_METHODS,
 )
+from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.model.expressions import Expressions
-from synclint.model.flow import _DEVICE_MOVES, _UNKNOWN_VALUE, Value
+from synclint.model.flow import _DEVICE_MOVES, _HOST_ARGUMENTS, _UNKNOWN_VALUE, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.summaries import (
     SHAPE_SYNC_FUNCTIONS,
@@ -53,7 +58,7 @@ from synclint.model.summaries import (
     Effect,
     Site,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _is_self, _returned_tensors, _to_cpu
+from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs, _to_cpu
 
 #: torch namespaces whose functions make no tensor the model can follow (optimizers,
 #: compilers, utilities ...): their results are unknown objects.
@@ -69,36 +74,65 @@ class Calls(Expressions):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
+        returned = self._returned_tensors(node)
+        if returned is not None:
+            self.expr(func)
+            self._arguments(node)
+            return (returned, None)
         dotted = _dotted(func)
         if dotted is not None:
             key = self._project_callee(dotted)
             if key is not None:
                 self.expr(func)
                 return self._project_call(node, key)
+            built = self._project_instance(node, dotted)
+            if built is not None:
+                return built
             qualified = self._qualified(dotted)
             if not qualified.startswith("?"):
                 # A function of an imported library (torch, NumPy, math, others).
                 self.expr(func)
                 head = qualified.partition(".")[0]
+                if knowledge.knows_call(qualified):
+                    found = self._library_call(node, qualified)
+                    if found is not None:
+                        return found
                 if head == "torch":
                     return self._torch_call(node, qualified)
-                self._arguments(node)
-                if head == "numpy":
-                    return (NUMPY, None)
+                values = self._arguments(node)
+                if qualified.startswith(SYNC_MODULES):
+                    self._reads(node, f"`{qualified}()` of a tensor", values)
+                if head in knowledge.ARRAY_ROOTS:
+                    return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
-        returned = _returned_tensors(node)
         callee = self.expr(func)
         args = self._arguments(node)
-        if returned is not None:
-            return (returned, None)
+        if isinstance(func, ast.Name) and func.id in self.env and (
+                callee[0] is MODULE or isinstance(callee[0], Instance)):
+            return self._called(node, callee[0], args)
+        if (library.calls_tensordicts(self.roots) and args and args[0][0] == TENSORDICT) or (
+                library.ast_name(func) in knowledge.HINT_NAMES and
+                (not isinstance(func, ast.Name) or func.id in self.env)):
+            return self._called(node, UNKNOWN, args)  # `td = policy(td)`, `stopping_criteria(...)`
         if callee[0] is MODULE:
-            return (TENSOR, None)  # calling an nn.Module runs its forward: a tensor
+            return self._called(node, MODULE, args)  # calling a module runs its forward
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, args)
         if isinstance(func, ast.Attribute):
             receiver = self.last.get(id(func.value), _UNKNOWN_VALUE)
             return self._method(node, func.attr, receiver, args)
         return _UNKNOWN_VALUE
+
+    def _returned_tensors(self, node: ast.Call) -> Kind | None:
+        """`processor(images, return_tensors="pt")`, `self.padder.pad(..., return_tensors=
+        "pt")`: a mapping of tensors made on the CPU (or of arrays), whichever function
+        makes it, the project's own included; not where `device=` names another device (a
+        fast image processor given `device="cuda"`)."""
+        if not any(keyword.arg == "return_tensors" for keyword in node.keywords):
+            return None
+        if library.ast_device(node, self._cpu) == "other":
+            return None
+        return library.ast_return_tensors(node, self._qualified)
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
@@ -179,9 +213,94 @@ class Calls(Expressions):
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
         source = summary.returns_from
-        if source is not None and source < len(args) and args[source][0] is HOST_TENSOR:
-            return (on_host(summary.returns), None)  # computed from the CPU tensor passed in
+        if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
+            # Computed from the CPU tensor (or the Python number) passed in.
+            return (on_host(summary.returns), None)
+        if source is not None and source < len(args) and summary.returns is UNKNOWN and \
+                args[source][0] in DEVICE_TENSORS:
+            # Computed from the device tensor passed in by tensor operations the helper
+            # alone cannot name (`def fast_all(t): return t.sum() == t.numel()`): a
+            # tensor where that one is (host values, metadata and calls were known).
+            return (args[source][0], None)
         return (summary.returns, None)
+
+    # -- library knowledge (`library.py`): the one place this reading asks the tables -------
+    def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
+        """A call of a library function or class (`accelerator = Accelerator()`,
+        `dist.all_gather_object(out, loss)`), or None when the tables know nothing."""
+        values = self._arguments(node)
+        syncs = knowledge.call_syncs(qualified)
+        if syncs:
+            self._reads(node, f"`{qualified}()` {syncs}", values)
+        found = library.call_result(
+            qualified, lambda: [v[0] for v in values],
+            lambda: library.ast_device(node, _is_cpu))
+        return (found, None) if found is not None else None
+
+    def _project_instance(self, node: ast.Call, dotted: str) -> Value | None:
+        """`pid = StepController(...)`: an instance of a project class, whose methods and
+        attributes are the class's (`pid.propose_step(error)` is resolved)."""
+        if dotted.split(".", 1)[0] in self.env or self.globals_only:
+            return None
+        key = self.project._name_key(self.module, dotted)
+        if key is None or key not in self.project.classes:
+            return None
+        self.expr(node.func)
+        self._arguments(node)
+        return (Instance(key), None)
+
+    def _called(self, node: ast.Call, called: Kind, values: list[Value]) -> Value:
+        """Calling a module (its forward: a tensor) or a library object."""
+        found = library.called_result(called, [v[0] for v in values],
+                                      name=library.ast_name(node.func), roots=self.roots)
+        if found is not None:
+            return (found, None)
+        return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE
+
+    def _library_method(self, node: ast.Call, method: str, receiver: Kind,
+                        args: list[Value]) -> Value | None:
+        """A method of a library object: an `Instance`, `self` of a class deriving from
+        library classes, a module, or a value whose name says what it is."""
+        assert isinstance(node.func, ast.Attribute)
+        found = library.method_result(
+            receiver, method, lambda: [a[0] for a in args],
+            name=library.ast_name(node.func.value),
+            self_bases=self.self_bases if _is_self(node.func.value) else (), roots=self.roots,
+            key=library.ast_call_key(node))
+        return (found, None) if found is not None else None
+
+    def _state_registration(self, node: ast.Call, method: str) -> Value | None:
+        """`self.add_state("hits", default=torch.tensor(0))` in a torchmetrics `Metric`:
+        per-instance state that moves with the module (a device tensor, or a list of them)."""
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and _is_self(func.value) and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str) and self.self_bases):
+            return None
+        registrar = knowledge.state_registrar(method, self.self_bases)
+        if registrar is None:
+            return None
+        value = node.args[registrar.value_position] if len(node.args) > \
+            registrar.value_position else next((k.value for k in node.keywords
+                                                if k.arg == registrar.value_keyword), None)
+        kind: Kind = Seq(TENSOR) if isinstance(value, ast.List) else TENSOR
+        self.self_kinds[node.args[0].value] = kind
+        return (HOST, None)
+
+    def _cpu(self, node: ast.expr | None) -> bool:
+        """A literal CPU device, or a parameter still bound to its default CPU device."""
+        return _is_cpu(node) or (isinstance(node, ast.Name) and node.id in self.cpu_devices)
+
+    def _reads(self, node: ast.Call, what: str, values: list[Value]) -> None:
+        """A call that reads its arguments on the host (`math.exp(loss)`): a sync on a device
+        tensor, and a parameter effect on a parameter of unknown kind."""
+        for value in values:
+            if value[0] in DEVICE_TENSORS:
+                self._effect(SYNC_READ, node, what, value, "tensor")
+                return
+            if value[0] is UNKNOWN and value[1] is not None:
+                self._effect(SYNC_READ, node, what, value, "value")
+                return
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
@@ -227,7 +346,10 @@ class Calls(Expressions):
             return _UNKNOWN_VALUE
         if name in HOST_MEMORY_FUNCTIONS:
             return (HOST_TENSOR, None)
-        on_host = _all_on_host(args) and _keyword(node, "device") is None
+        on_host = _keyword(node, "device") is None and (
+            _all_on_host(args)
+            # `torch.div(n, 2, rounding_mode="floor")` of Python numbers: a CPU tensor.
+            or (bool(args) and all(a[0] is HOST for a in args) and not self.default_device))
         if name in SHAPE_SYNC_FUNCTIONS or (name in ("where", "nonzero") and len(node.args) == 1
                                             and not node.keywords):
             if on_host:
@@ -256,7 +378,7 @@ class Calls(Expressions):
                 return (base if base in TENSORS else TENSOR, None)
         elif device is None and not self.default_device:
             return (HOST_TENSOR, None)  # `torch.arange(n)`, `torch.tensor([...])`: on the CPU
-        if device is not None and _is_cpu(device):
+        if device is not None and self._cpu(device):
             return (HOST_TENSOR, None)
         return (F64_TENSOR if f64 else TENSOR, None)
 
@@ -268,10 +390,13 @@ class Calls(Expressions):
         else:
             dtype = _keyword(node, "dtype")
             kind = F64_TENSOR if dtype is not None and self._is_float64(dtype) else TENSOR
-        inputs = [a[0].elem if isinstance(a[0], Seq) else a[0] for a, arg in zip(args, node.args)
-                  if not isinstance(arg, ast.Starred) and (a[0] in TENSORS or isinstance(a[0], Seq))]
+        inputs = _tensor_inputs([a[0] for a, arg in zip(args, node.args)
+                                 if not isinstance(arg, ast.Starred)])
         if inputs and all(k is HOST_TENSOR for k in inputs):
             return (HOST_TENSOR, None)
+        if args and all(a[0] is HOST for a in args) and not self.default_device and \
+                _keyword(node, "device") is None:
+            return (HOST_TENSOR, None)  # `torch.div(n, 2)` of Python numbers
         if kind is TENSOR and inputs and all(k is F64_TENSOR for k in inputs):
             kind = F64_TENSOR
         if name in _SPLITS or name in ("meshgrid", "broadcast_tensors"):
@@ -335,6 +460,12 @@ class Calls(Expressions):
             # A buffer moves with the module: a tensor that may be on the device.
             self.self_kinds[node.args[0].value] = TENSOR
             return (HOST, None)
+        state = self._state_registration(node, method)
+        if state is not None:
+            return state
+        found = self._library_method(node, method, kind, args)
+        if found is not None:
+            return found
         if method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node)):
             self._host_read(node, method, receiver)
         if method in MODULE_TENSOR_ITERATORS and kind not in TENSORS and kind is not NUMPY:
@@ -350,6 +481,10 @@ class Calls(Expressions):
                 return (Seq(kind.key), None)
             if method == "items":
                 return (Seq(Tup((kind.key, kind.value))), None)
+            if method == "get" and len(args) == 2:
+                default = library.get_with_default(kind, args[1][0])
+                if default is not None:
+                    return (default, None)
             if method in ("get", "pop", "setdefault"):
                 return (kind.value, None)
             return _UNKNOWN_VALUE
@@ -369,8 +504,13 @@ class Calls(Expressions):
                     method in WEAK_TENSOR_METHODS and self.torch_imported
                     and not self.pandas_imported and method != "sum") or _torch_keyword(node):
                 return self._tensor_method(node, TENSOR, method, receiver)
-            if method in ("item", "tolist"):
+            if method in ("item", "tolist") or method in METADATA_METHODS:
+                # `b, h, n, d = query.size()` of a parameter: host numbers whatever it is.
                 return (HOST, None)
+            if method == "get" and len(args) == 2:
+                default = library.get_with_default(kind, args[1][0])
+                if default is not None:
+                    return (default, None)
             # An unknown method of a parameter: still derived from it (`x.mean()`).
             return (UNKNOWN, param)
         if kind in TENSORS:
@@ -392,6 +532,10 @@ class Calls(Expressions):
             self._effect(SYNC_READ, node, what, receiver, "tensor")
         elif unknown and param is not None and method in ("cpu", "numpy"):
             self._effect(SYNC_READ, node, what, receiver, "item")
+        elif unknown and param is not None:
+            # `.tolist()`, `.to("cpu")` of a parameter: a sync when a caller passes a device
+            # tensor.
+            self._effect(SYNC_READ, node, what, receiver, "value")
 
     def _tensor_method(self, node: ast.Call, receiver: Kind, method: str,
                        value: Value) -> Value:
@@ -458,7 +602,9 @@ class Calls(Expressions):
     def _is_dtype(self, node: ast.expr) -> bool:
         dotted = _dotted(node)
         qualified = self._qualified(dotted) if dotted is not None else ""
-        return qualified.startswith("torch.") and qualified.split(".")[-1] in DTYPE_NAMES
+        # `torch.float32`, or another tensor's `.dtype` (`x.to(y.dtype)` keeps the device).
+        return (qualified.startswith("torch.") and qualified.split(".")[-1] in DTYPE_NAMES) \
+            or (dotted is not None and dotted.endswith(".dtype"))
 
     def _is_float64(self, node: ast.expr) -> bool:
         dotted = _dotted(node)
@@ -486,6 +632,5 @@ def _torch_keyword(node: ast.Call) -> bool:
 
 
 def _all_on_host(args: list[Value]) -> bool:
-    tensors = [a[0].elem if isinstance(a[0], Seq) else a[0] for a in args
-               if a[0] in TENSORS or isinstance(a[0], Seq)]
+    tensors = _tensor_inputs([a[0] for a in args])
     return bool(tensors) and all(k is HOST_TENSOR for k in tensors)

@@ -24,7 +24,14 @@ from synclint.model.flow import _UNKNOWN_VALUE, Model, Value
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.summaries import Summary
-from synclint.model.syntax import _always_raises, _assignments, _ends_abruptly, _placeholders
+from synclint.model.syntax import (
+    _always_raises,
+    _assignments,
+    _cold_from,
+    _ends_abruptly,
+    _first,
+    _placeholders,
+)
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -42,7 +49,7 @@ class Evaluation(Calls):
                 returns = join(returns, kind)
         annotation = self.function.node.returns
         if annotation is not None:
-            declared = self._annotation(annotation)
+            declared = self._annotation(annotation, unions=False)
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
                 isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
             if declared is not UNKNOWN and not wrong:
@@ -59,12 +66,20 @@ class Evaluation(Calls):
                        tuple(self.syncs[code] for code in sorted(self.syncs)),
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
                        old.hot if old is not None else None, self.function.params,
-                       returns_from=returns_from)
+                       returns_from=returns_from,
+                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)))
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
-        for statement in body:
+        # The rest of a block after `if not self.debug: return`, and the tail of a body
+        # that only runs on the way to a `raise`, are cold (`cold.py` for LibCST).
+        start = _cold_from(body, body is self.function.node.body)
+        for index, statement in enumerate(body):
+            if index == start:
+                self.cold += 1
             self._statement(statement)
+        if start < len(body):
+            self.cold -= 1
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -81,7 +96,8 @@ class Evaluation(Calls):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
             if kind is not UNKNOWN:
-                value = (kind, value[1])
+                # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
+                value = (_on_host_where_proved(kind, value[0]), value[1])
             self._bind(node.target, value, node.value)
         elif isinstance(node, ast.AugAssign):
             value = self.expr(node.value)

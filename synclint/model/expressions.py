@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ast
 
+from synclint import knowledge
+from synclint.analysis import library
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -81,13 +83,20 @@ class Expressions(Flow):
                     kind = cls.attributes.get(node.attr)
                     if kind is not None:
                         return (kind, None)
-            return _UNKNOWN_VALUE
+            known = library.attribute_result(UNKNOWN, node.attr, name="self",
+                                             self_bases=self.self_bases) \
+                if node.attr in knowledge.ATTRIBUTE_NAMES else None
+            return (known, None) if known is not None else _UNKNOWN_VALUE
         dotted = _dotted(node)
         if dotted is not None and self._qualified(dotted).startswith("torch."):
             self._record_chain(node.value)
             return (HOST, None)  # torch.float32, torch.cuda ...: host objects
         base = self.expr(node.value)
         attr = node.attr
+        known = library.attribute_result(base[0], attr, name=library.ast_name(node.value),
+                                         roots=self.roots)
+        if known is not None:
+            return (known, None)
         if attr == "grad":
             return (F64_TENSOR if base[0] is F64_TENSOR else TENSOR, base[1])
         if isinstance(base[0], Instance):
@@ -121,6 +130,9 @@ class Expressions(Flow):
         if narrowed is not None:
             return (narrowed, None)
         kind = base[0]
+        if isinstance(kind, Instance):
+            item = library.item_result(kind, library.ast_key(node), index[0])
+            return (item, None) if item is not None else _UNKNOWN_VALUE
         if isinstance(kind, Simple):
             if kind in TENSORS:
                 if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
@@ -268,6 +280,9 @@ class Expressions(Flow):
                 if value[0] in DEVICE_TENSORS:
                     self._effect(SYNC_READ, part.value, "a tensor formatted in an f-string",
                                  value, "tensor")
+                elif value[0] is UNKNOWN and value[1] is not None:
+                    self._effect(SYNC_READ, part.value, "a value formatted in an f-string",
+                                 value, "value")
                 if part.format_spec is not None:
                     self.expr(part.format_spec)
         return (HOST, None)
@@ -325,27 +340,31 @@ class Expressions(Flow):
             return Instance(key)
         return UNKNOWN
 
-    def _annotation(self, node: ast.expr | None) -> Kind:
+    def _annotation(self, node: ast.expr | None, unions: bool = True) -> Kind:
         if node is None:
             return UNKNOWN
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             parsed = _parse_annotation(node.value)
-            return self._annotation(parsed) if parsed is not None else UNKNOWN
+            return self._annotation(parsed, unions) if parsed is not None else UNKNOWN
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            left, right = self._annotation(node.left), self._annotation(node.right)
+            left, right = self._annotation(node.left, unions), self._annotation(node.right,
+                                                                             unions)
             if _is_none(node.left):
                 return right
             if _is_none(node.right):
                 return left
-            return join(left, right)
+            union = library.union((left, right)) if unions else None
+            return union if union is not None else join(left, right)
         if isinstance(node, ast.Subscript):
             base = (_dotted(node.value) or "").rsplit(".", 1)[-1]
             inner_nodes = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            inner = [self._annotation(n) for n in inner_nodes]
+            inner = [self._annotation(n, unions) for n in inner_nodes]
             if base in OPTIONAL_ANNOTATIONS and inner:
                 return inner[0]
             if base == "Union" and inner:
-                return join_all([k for k, n in zip(inner, inner_nodes) if not _is_none(n)])
+                real = [k for k, n in zip(inner, inner_nodes) if not _is_none(n)]
+                union = library.union(real) if unions else None
+                return union if union is not None else join_all(real)
             fixed = not any(isinstance(n, ast.Constant) and n.value is Ellipsis
                             for n in inner_nodes)
             if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
@@ -368,7 +387,8 @@ class Expressions(Flow):
             return NUMPY
         if dotted in ("int", "float", "bool", "str", "bytes", "complex"):
             return HOST
-        return UNKNOWN
+        found = knowledge.annotation_kind(qualified)
+        return found if found is not None else UNKNOWN
 
 
 def combine(left: Kind, right: Kind, operator: ast.operator) -> Kind:

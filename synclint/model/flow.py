@@ -4,10 +4,13 @@ branches, and the syncs it records (unconditional or through a parameter)."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from synclint import knowledge
+from synclint.analysis import library
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST,
@@ -28,7 +31,13 @@ from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.narrowing import EXPRESSION, Narrowing, narrowings
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
-from synclint.model.syntax import _is_comparison, _is_self, _uses_as_tensor
+from synclint.model.syntax import (
+    _is_comparison,
+    _is_cpu,
+    _is_self,
+    _uses_as_tensor,
+    positional_args,
+)
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -134,10 +143,16 @@ class Flow:
         args = function.node.args
         positional = [a.arg for a in (*args.posonlyargs, *args.args)]
         offset = len(positional) - len(function.params)
+        #: What the framework passes the unannotated parameters of a per-step method.
+        self.param_kinds = _role_params(
+            knowledge.step_role(function.name, self.self_bases)
+            if function.name in knowledge.ROLE_NAMES and self.self_bases else None, function)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
             kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
                 "self", "cls") else self._parameter(annotation)
+            if annotation is None:
+                kind = self.param_kinds.get(name, kind)
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
         for arg in args.kwonlyargs:
@@ -148,6 +163,8 @@ class Flow:
             if special is not None:
                 self.env[special.arg] = _UNKNOWN_VALUE
         summary = project.summaries.get(function.key) if record is not None else None
+        #: Parameters still bound to their default CPU device (`device="cpu"`).
+        self.cpu_devices = _cpu_device_params(function.name, args, summary)
         if summary is not None:
             # The facts of a private helper every project call feeds host values (NumPy
             # arrays typed `Tensor`): its body runs on those (`callers.find_host_params`).
@@ -239,8 +256,28 @@ class Flow:
     def _qualified(self, dotted: str) -> str:
         raise NotImplementedError
 
-    def _annotation(self, node: ast.expr | None) -> Kind:
+    def _annotation(self, node: ast.expr | None, unions: bool = True) -> Kind:
         raise NotImplementedError
+
+    # -- library knowledge (`library.py`) -------------------------------------------------
+    @functools.cached_property
+    def self_bases(self) -> tuple[str, ...]:
+        """The qualified library bases of the method's class, over its MRO."""
+        key = self.function.class_key
+        if key is None:
+            return ()
+        found: dict[str, None] = {}
+        for cls in self.project._mro(key):
+            # An indexed class names its own bases; a class of a file's view its MRO's.
+            external = getattr(cls, "external", None)
+            found.update(dict.fromkeys(external if external is not None else
+                                       getattr(cls, "externals", ())))
+        return tuple(found)
+
+    @functools.cached_property
+    def roots(self) -> frozenset[str]:
+        """The file's top-level imports (where a receiver's name says what it is)."""
+        return library.roots_of(self.module.imports.values())
 
     def _parameter(self, node: ast.expr) -> Kind:
         raise NotImplementedError
@@ -320,6 +357,7 @@ class Flow:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.nones.discard(target.id)
+            self.cpu_devices.discard(target.id)
             self._record(target, value[0])
             if self.branches:
                 self.branches[-1].rebound.add(target.id)
@@ -415,3 +453,27 @@ def _surroundings(project: Project | Model, function: _Function) -> dict[str, Ki
     if closure is not None:
         return closure
     return function.module.globals
+
+
+def _role_params(role: knowledge.Role | None, function: _Function) -> dict[str, Kind]:
+    """The kinds a framework passes a per-step method's parameters, for those without an
+    annotation (`compute_loss(self, model, inputs)`: a module and a batch of tensors)."""
+    if role is None:
+        return {}
+    return {name: kind for name, kind in zip(function.params, role.params)
+            if kind is not UNKNOWN and function.annotations.get(name) is None}
+
+
+def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None) -> set[str]:
+    """The parameters whose default is a CPU device (`device="cpu"`) and that keep it: a
+    constructor's (the states it makes live on the CPU: `def __init__(self, device="cpu")`),
+    and, for the facts (`summary`: the callers are known), any function's parameter that no
+    project call passes."""
+    defaults = {arg.arg for arg, default in (
+        *zip(reversed(positional_args(args)), reversed(args.defaults)),
+        *zip(args.kwonlyargs, args.kw_defaults)) if default is not None and _is_cpu(default)}
+    if name == "__init__" or not defaults:
+        return defaults
+    if summary is None or "*" in summary.passed:
+        return set()
+    return defaults - set(summary.passed)

@@ -4,48 +4,37 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from synclint.model.index import HOOK_REGISTRARS, _Function, display_name
+from synclint import knowledge
+from synclint.analysis import library
+from synclint.model.index import _Function, _Module, display_name
 from synclint.model.summaries import Hot, Site
-from synclint.model.syntax import _dotted
+from synclint.model.syntax import _dotted, _last, _per_step_event
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
 
 
-LIGHTNING_STEP_HOOKS: dict[str, str] = {
-    "training_step": "batch", "validation_step": "batch", "test_step": "batch",
-    "predict_step": "batch", "on_train_batch_start": "batch", "on_train_batch_end": "batch",
-    "on_validation_batch_start": "batch", "on_validation_batch_end": "batch",
-    "on_test_batch_start": "batch", "on_test_batch_end": "batch",
-    "on_predict_batch_start": "batch", "on_predict_batch_end": "batch",
-    "on_before_batch_transfer": "batch", "on_after_batch_transfer": "batch",
-    "transfer_batch_to_device": "batch",
-    "on_before_backward": "training step", "on_after_backward": "training step",
-    "on_before_optimizer_step": "training step", "on_before_zero_grad": "training step",
-    "optimizer_step": "training step", "optimizer_zero_grad": "training step",
-    "backward": "training step",
-}
-
 def class_entry(project: Project, function: _Function) -> Hot | None:
-    """Per-step code by its class: a Lightning step hook, `forward`, `step`."""
-    owner = function.class_key
-    if owner is None:
+    """Per-step code by its class's library role (`knowledge.step_role`): a Lightning
+    step hook, `forward`, `Optimizer.step`, a `Trainer`'s `compute_loss`, a
+    `Metric.update`, a TorchRL env's `_step` ..."""
+    role = class_role(project, function)
+    if role is None:
         return None
-    name = function.node.name
-    site = Site(function.module.filename, function.node.lineno, function.node.col_offset + 1,
-                "")
-    if name in LIGHTNING_STEP_HOOKS and project.is_lightning(owner):
-        reason = f"`{name}` runs once per {LIGHTNING_STEP_HOOKS[name]}"
-        return Hot(reason, Site(site.filename, site.line, site.column, reason))
-    if name == "forward" and project.is_nn_module(owner):
-        reason = "`forward` runs on every call of the module"
-        return Hot(reason, Site(site.filename, site.line, site.column, reason))
-    if name == "step" and project.is_optimizer(owner):
-        reason = "`Optimizer.step` runs once per training step"
-        return Hot(reason, Site(site.filename, site.line, site.column, reason))
-    return None
+    node = function.node
+    return Hot(role.reason, Site(function.module.filename, node.lineno, node.col_offset + 1,
+                                 role.reason))
+
+
+def class_role(project: Project, function: _Function) -> knowledge.Role | None:
+    """The per-step role of a method by the library classes its class derives from."""
+    if function.class_key is None:
+        return None
+    return knowledge.step_role(function.name, tuple(project._externals(function.class_key)))
+
 
 def find_registered_hooks(project: Project) -> None:
     functions_of: dict[str, list[_Function]] = {}
@@ -60,14 +49,22 @@ def find_registered_hooks(project: Project) -> None:
                     found = registration(project, registering, node)
                     if found is not None:
                         module.hooks.append(found)
+            module.hooks.extend(decorated_hooks(module, functions_of.get(module.name, [])))
         for key, hot in module.hooks:
             project._hooks.setdefault(key, hot)
 
 def registration(project: Project, function: _Function, node: ast.Call) -> tuple[str, Hot] | None:
-    assert isinstance(node.func, ast.Attribute)
-    position, when = HOOK_REGISTRARS[node.func.attr]
-    if len(node.args) <= position:
+    name = _last(node.func)
+    dotted = _dotted(node.func)
+    registrar = knowledge.registrar(
+        name, project._qualify(function.module, dotted) if dotted is not None else None)
+    if registrar is None or registrar.position < 0 or len(node.args) <= registrar.position:
         return None
+    if registrar.event_position is not None and not _per_step_event(
+            node.args[registrar.event_position] if len(node.args) >
+            registrar.event_position else None):
+        return None
+    position, when = registrar.position, registrar.when
     target = node.args[position]
     if isinstance(target, ast.Call) and _dotted(target.func) in (
             "partial", "functools.partial") and target.args:
@@ -78,10 +75,34 @@ def registration(project: Project, function: _Function, node: ast.Call) -> tuple
     key = callable_key(project, function, dotted)
     if key is None or key not in project.functions:
         return None
-    reason = f"`{display_name(project.functions[key])}` is a hook: runs on {when}"
+    display = display_name(project.functions[key])
+    reason = registrar.reason.format(name=display) if registrar.reason else \
+        f"`{display}` is a hook: runs on {when}"
     return key, Hot(reason, Site(function.module.filename, node.lineno,
-                                 node.col_offset + 1,
-                                 f"registered with `{node.func.attr}` here"))
+                                 node.col_offset + 1, f"registered with `{name}` here"))
+
+
+def decorated_hooks(module: _Module, functions: list[_Function]) -> Iterator[tuple[str, Hot]]:
+    """Handlers a decorator registers to run per step: ignite's
+    `@trainer.on(Events.ITERATION_COMPLETED)`."""
+    if "ignite" not in library.roots_of(module.imports.values()):
+        return
+    for function in functions:
+        for decorator in function.node.decorator_list:
+            if not (isinstance(decorator, ast.Call) and _last(decorator.func) == "on"):
+                continue
+            registrar = knowledge.registrar("on", None)
+            if registrar is None or registrar.event_position is None or \
+                    len(decorator.args) <= registrar.event_position or \
+                    not _per_step_event(decorator.args[registrar.event_position]):
+                continue
+            reason = registrar.reason.format(name=display_name(function)) if \
+                registrar.reason else f"`{display_name(function)}` is a hook: runs on " \
+                f"{registrar.when}"
+            yield function.key, Hot(reason, Site(
+                module.filename, decorator.lineno, decorator.col_offset + 1,
+                "registered with `on` here"))
+
 
 def callable_key(project: Project, function: _Function, dotted: str) -> str | None:
     parts = dotted.split(".")
@@ -113,15 +134,3 @@ def _is_lightning_base(name: str) -> bool:
     if last == "LightningModule":
         return True
     return last == "Callback" and head in ("lightning", "pytorch_lightning")
-
-
-def _is_nn_module_base(name: str) -> bool:
-    if name in ("torch.nn.Module", "torch.nn.modules.module.Module"):
-        return True
-    if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper():
-        return True
-    return _is_lightning_base(name) and name.endswith("LightningModule")
-
-
-def _is_optimizer_base(name: str) -> bool:
-    return name.startswith("torch.optim.") and name.rsplit(".", 1)[-1][:1].isupper()

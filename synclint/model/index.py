@@ -12,30 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from synclint import knowledge
 from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
-from synclint.model.syntax import children, plain_data
+from synclint.model.syntax import _last, children, plain_data
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
 
 
-HOOK_REGISTRARS: dict[str, tuple[int, str]] = {
-    "register_hook": (0, "every backward"),
-    "register_post_accumulate_grad_hook": (0, "every backward"),
-    "register_forward_hook": (0, "every forward"),
-    "register_forward_pre_hook": (0, "every forward"),
-    "register_full_backward_hook": (0, "every backward"),
-    "register_full_backward_pre_hook": (0, "every backward"),
-    "register_backward_hook": (0, "every backward"),
-    "register_step_pre_hook": (0, "every optimizer step"),
-    "register_step_post_hook": (0, "every optimizer step"),
-    "register_comm_hook": (1, "every backward"),
-    "register_multi_grad_hook": (1, "every backward"),
-}
+#: Registrations whose callable then runs per step (torch's hooks, ignite's `Engine(f)`
+#: and event handlers): the call's last name -> the registrar (`knowledge.REGISTRARS`).
+HOOK_REGISTRARS = knowledge.REGISTRARS
 #: Source bytes of imported, unchecked modules the index may always read.
 MIN_IMPORTED_BYTES = 1_000_000
 
@@ -95,24 +86,41 @@ class Sketch:
     writes: bool = False
     constructs: bool = False
     stores: bool = False
+    #: Names assigned a call's result (`t = Tracker()`: name, called) and methods called
+    #: on a call's result (`Report(losses).forward()`: called, method): instances of
+    #: project classes, once linked (`schedule._built_reads`).
+    builds: tuple[tuple[str, str], ...] = ()
+    chains: tuple[tuple[str, str], ...] = ()
 
 
 _CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(")
 _HEAD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.")
 _SELF_ATTRIBUTE = re.compile(r"(?<![\w.])self\.(\w+)\s*\.")
 _WRITE = re.compile(r"(?<![\w.])self\.\w+\s*(?:\[[^\]\n]*\]\s*)?(?:,[^=\n]*)?"
-                    r"(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)|\.register_buffer\(")
+                    r"(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)|\.register_buffer\("
+                    # `self.add_state("hits", ...)` of a torchmetrics Metric
+                    r"|self\.(?:" + "|".join(sorted(knowledge.STATE_NAMES)) + r")\(")
 _CONSTRUCT = re.compile(r"(?<![\w.])self\.\w+\s*(?::[^=\n]*)?=\s*[A-Za-z_][\w.]*\s*\(")
 _STORE = re.compile(r"(?<![\w.])self\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
+_BUILD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)\s*\(")
+_CHAIN = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\s*\([^()]*\)\s*\.\s*([A-Za-z_]\w*)")
 
 
 def sketch(text: str) -> Sketch:
     """The sketch of one function's source text."""
-    calls = {re.sub(r"\s+", "", m) for m in _CALL.findall(text)}
-    return Sketch(tuple(sorted(calls)), tuple(sorted(set(_HEAD.findall(text)))),
+    calls = {"".join(m.split()) for m in _CALL.findall(text)}
+    heads = tuple(sorted(set(_HEAD.findall(text))))
+    # Instances a function builds (`t = Tracker()`, `Report(x).forward()`: `_BUILD`).
+    builds = tuple(sorted(set(_BUILD.findall(text))))
+    chains = tuple(sorted(set(_CHAIN.findall(text))))
+    if "self." not in text:  # the `self` expressions cannot match: skip their scans
+        return Sketch(tuple(sorted(calls)), heads, (), False,
+                      ".register_buffer(" in text, False, False, builds, chains)
+    return Sketch(tuple(sorted(calls)), heads,
                   tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
-                  "self." in text, _WRITE.search(text) is not None,
-                  _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None)
+                  True, _WRITE.search(text) is not None,
+                  _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None,
+                  builds, chains)
 
 
 @dataclass
@@ -234,14 +242,14 @@ def module_imports(tree: ast.Module, name: str, filename: str, text: str,
     # them, also inside functions. Hook registrations are calls, so only statements on
     # lines that mention one are walked in full.
     hook_lines = {text.count("\n", 0, match.start()) + 1
-                  for match in _REGISTRATION.finditer(text)}
+                  for pattern in (_REGISTRATION, _QUALIFIED_REGISTRATION)
+                  for match in pattern.finditer(text)}
     for node in _all_statements(tree.body):
         if hook_lines and not isinstance(node, _COMPOUND) and any(
                 line in hook_lines for line in range(node.lineno, (node.end_lineno or
                                                                    node.lineno) + 1)):
             for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) \
-                        and inner.func.attr in HOOK_REGISTRARS:
+                if isinstance(inner, ast.Call) and _last(inner.func) in HOOK_REGISTRARS:
                     registrations.append(inner)
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -293,7 +301,11 @@ def _module_file(root: Path, dotted: str) -> str | None:
             return str(candidate)
     return None
 
-_REGISTRATION = re.compile(r"\.(?:" + "|".join(HOOK_REGISTRARS) + r")\(")
+_REGISTRATION = re.compile(
+    r"\.(?:" + "|".join(k for k, r in HOOK_REGISTRARS.items() if not r.qualified) + r")\(")
+#: Registrations by a qualified name (ignite's `Engine(f)`, `DeterministicEngine(f)`).
+_QUALIFIED_REGISTRATION = re.compile(
+    "|".join(re.escape(k) for k, r in HOOK_REGISTRARS.items() if r.qualified) + r"\(")
 #: Statements with bodies: walking one in full would walk everything under it.
 _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
              ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try)

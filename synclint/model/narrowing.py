@@ -4,7 +4,9 @@ each branch of a test.
 `isinstance(v, torch.Tensor)` makes `v` a tensor where the test holds and *not* a
 tensor where it fails; `isinstance(v, (np.integer, np.floating))` a NumPy scalar (a
 host value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python number.
-An expression (`params[k]`, `self.x`) is narrowed by its code.
+A device test (`t.device.type == "cpu"`, `t.device == torch.device("cpu")`) makes `t` a
+CPU tensor where it holds: `if t.device.type == "cpu" and t.any():` reads it without a
+device sync (`not t.is_cuda` does not: `t` may be on another accelerator). An expression (`params[k]`, `self.x`) is narrowed by its code.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Callable
 
 from synclint.analysis.kinds import (
     HOST,
+    HOST_TENSOR,
     NUMPY,
     TENSOR,
     TENSORS,
@@ -60,6 +63,8 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         if isinstance(test.op, ast.And):
             return {k: v for part in parts for k, v in part[0].items()}, {}
         return {}, {k: v for part in parts for k, v in part[1].items()}
+    if isinstance(test, ast.Compare):
+        return _device_test(test)
     if not isinstance(test, ast.Call) or test.keywords or not test.args or \
             any(isinstance(a, ast.Starred) for a in test.args):
         return _NONE
@@ -131,3 +136,36 @@ def _dotted(node: ast.AST) -> str | None:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts))
+
+
+def _device_test(test: ast.Compare) -> Narrowing:
+    """`t.device.type == "cpu"` (or `!=`), `t.device == torch.device("cpu")`: `t` is a CPU
+    tensor where the test says so."""
+    if len(test.ops) != 1:
+        return _NONE
+    subject, other = test.left, test.comparators[0]
+    if _is_cpu_literal(subject):
+        subject, other = other, subject
+    if not _is_cpu_literal(other):
+        return _NONE
+    if isinstance(subject, ast.Attribute) and subject.attr == "type":
+        subject = subject.value
+    if not (isinstance(subject, ast.Attribute) and subject.attr == "device"
+            and isinstance(subject.value, ast.Name)):
+        return _NONE
+    name = subject.value.id
+    if isinstance(test.ops[0], ast.Eq):
+        return {name: HOST_TENSOR}, {}
+    if isinstance(test.ops[0], ast.NotEq):
+        return {}, {name: HOST_TENSOR}
+    return _NONE
+
+
+def _is_cpu_literal(node: ast.expr) -> bool:
+    """`"cpu"`, `torch.device("cpu")`."""
+    if isinstance(node, ast.Constant):
+        return node.value == "cpu"
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        dotted = _dotted(node.func) or ""
+        return dotted.rsplit(".", 1)[-1] == "device" and _is_cpu_literal(node.args[0])
+    return False

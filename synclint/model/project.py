@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from synclint import knowledge
 from synclint.analysis.compiled import Regions, may_compile, module_facts
 from synclint.analysis.kinds import (
     Kind,
@@ -20,8 +21,6 @@ from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.hooks import (
     _is_lightning_base,
-    _is_nn_module_base,
-    _is_optimizer_base,
     class_entry,
     find_registered_hooks,
 )
@@ -238,10 +237,7 @@ class Project:
         return any(_is_lightning_base(name) for name in self._externals(key))
 
     def is_nn_module(self, key: str) -> bool:
-        return any(_is_nn_module_base(name) for name in self._externals(key))
-
-    def is_optimizer(self, key: str) -> bool:
-        return any(_is_optimizer_base(name) for name in self._externals(key))
+        return knowledge.is_module(tuple(self._externals(key)))
 
     # -- summaries ------------------------------------------------------------------------
     def prepare(self) -> None:

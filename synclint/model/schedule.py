@@ -61,11 +61,12 @@ def static_reads(project: Project, function: _Function
     drawn = function.sketch
     instances = _annotated_params(project, function)
     calls: dict[str, None] = {}
+    classes: dict[str, None] = {}
+    _built_reads(project, function, instances, calls, classes)
     for dotted in drawn.calls:
         key = _callee(project, function, dotted, instances)
         if key is not None:
             calls[key] = None
-    classes: dict[str, None] = {}
     owner = function.class_key
     if owner is not None and drawn.reads_self:
         classes[owner] = None
@@ -187,6 +188,31 @@ def _method(project: Project, owner: str, name: str) -> str | None:
         if name in cls.methods:
             return cls.methods[name]
     return None
+
+
+def _built_reads(project: Project, function: _Function, instances: dict[str, str],
+                 calls: dict[str, None], classes: dict[str, None]) -> None:
+    """Instances of project classes a function builds (`Calls._project_instance`): a name
+    assigned one (`t = Tracker()`: `t.add(v)` calls `Tracker.add`) joins `instances`; a
+    method called on a new one (`Report(losses).forward()`) is a call, and its class's
+    attributes are read."""
+    for name, called in function.sketch.builds:
+        built = _class_named(project, function, called)
+        if built is not None:
+            instances.setdefault(name, built)
+    for called, method in function.sketch.chains:
+        built = _class_named(project, function, called)
+        if built is not None:
+            classes[built] = None
+            key = _method(project, built, method)
+            if key is not None:
+                calls[key] = None
+
+
+def _class_named(project: Project, function: _Function, dotted: str) -> str | None:
+    """The project class `dotted` names in the function's module, or None."""
+    key = project._name_key(function.module, dotted)
+    return key if key is not None and key in project.classes else None
 
 
 def _annotated_params(project: Project, function: _Function) -> dict[str, str]:

@@ -103,6 +103,12 @@ class Summary:
     #: Why the function is cold (setup, save, load, export, test code; `roles.py`), or
     #: None. Never set on per-step code (`hot`).
     cold: str | None = None
+    #: Kinds a framework passes the parameters of a per-step method (a `Trainer`
+    #: subclass's `compute_loss(model, inputs)`), for those without an annotation.
+    param_kinds: tuple[tuple[str, Kind], ...] = ()
+    #: Parameters some project call fills ("*": a call whose `*args` / `**kwargs` hide
+    #: which): a `device="cpu"` default holds in the body only where none does.
+    passed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,8 @@ class ClassView:
     attribute_classes: Mapping[str, str]
     lightning: bool = False
     module: bool = False
+    #: Qualified names of its library bases, over its whole MRO (`transformers.Trainer`).
+    externals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,8 +168,11 @@ class FileView:
                 if owner is None:
                     return None
             return self.method(owner, parts[-1])
-        # A nested function of an enclosing function, then the module's own names.
+        # A nested function of an enclosing function, then the module's own names (a
+        # class's methods are no bare names in its methods' bodies: `def enumerate(self)`).
         for depth in range(len(scope), 0, -1):
+            if f"{self.module}:{'.'.join(scope[:depth])}" in self.classes:
+                continue
             key = f"{self.module}:{'.'.join(scope[:depth])}.{dotted}"
             if key in self.summaries:
                 return key
@@ -236,6 +247,21 @@ class FileView:
             if kind is not None:
                 return kind
         return UNKNOWN
+
+    def library_bases(self, scope: tuple[str, ...]) -> tuple[str, ...]:
+        """The qualified library bases of the class enclosing `scope` (its MRO's)."""
+        owner = self.enclosing_class(scope)
+        return self.classes[owner].externals if owner is not None else ()
+
+    def passed_params(self, scope: tuple[str, ...]) -> frozenset[str]:
+        """Parameters of the function at `scope` that some project call fills ("*": any)."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return frozenset(summary.passed) if summary is not None else frozenset()
+
+    def param_kinds(self, scope: tuple[str, ...]) -> dict[str, Kind]:
+        """What a framework passes the unannotated parameters of the function at `scope`."""
+        summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
+        return dict(summary.param_kinds) if summary is not None else {}
 
     def hot(self, scope: tuple[str, ...]) -> Hot | None:
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")

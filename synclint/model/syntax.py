@@ -5,14 +5,20 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
+from synclint import knowledge
 from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
     NUMPY,
+    TENSORS,
     Kind,
+    Seq,
+    Tup,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
+from synclint.analysis.roles import is_debug_flag
 from synclint.analysis.torch_api import (
+    DTYPE_NAMES,
     HOST_MEMORY_FUNCTIONS,
     TORCH_FACTORIES,
 )
@@ -156,6 +162,85 @@ def _assignments(body: list[ast.stmt]) -> Iterator[ast.Assign]:
             for case in getattr(node, "cases", ()):
                 inner.extend(case.body)
             stack.extend(reversed(inner))
+
+
+def _last(node: ast.AST) -> str:
+    """The name a called expression ends in (`register_hook`, `Engine`), or ""."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _per_step_event(node: ast.AST | None) -> bool:
+    """An ignite event that fires once per iteration (`Events.ITERATION_COMPLETED`); with
+    arguments (`Events.ITERATION_COMPLETED(every=100)`) it is periodic."""
+    called = isinstance(node, ast.Call)
+    if isinstance(node, ast.Call):
+        node = node.func
+    return node is not None and knowledge.per_step_event(_last(node) or None, called)
+
+
+def positional_args(args: ast.arguments) -> list[ast.arg]:
+    return [*args.posonlyargs, *args.args]
+
+
+def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
+    """The tensors among a torch op's inputs, elements of lists and tuples included
+    (`torch.cat((a, b))`)."""
+    flat: list[Kind] = []
+    for kind in kinds:
+        if kind in TENSORS:
+            flat.append(kind)
+        elif isinstance(kind, Seq):
+            flat.append(kind.elem)
+        elif isinstance(kind, Tup):
+            # `torch.cat((a, b))`; not the Python numbers of `F.pad(x, (0, 1))`.
+            flat.extend(item for item in kind.items if item is not HOST)
+    return flat
+
+
+def _casts_only(node: ast.Call) -> bool:
+    """`.to(x.dtype)`, `.to(dtype=torch.float32)`: a cast that keeps the device."""
+    if not node.args and not node.keywords:
+        return False
+    for arg in node.args:
+        dotted = _dotted(arg) or ""
+        last = dotted.rsplit(".", 1)[-1]
+        if not (last == "dtype" or last in DTYPE_NAMES and dotted.startswith("torch.")):
+            return False
+    return all(k.arg in ("dtype", "non_blocking", "copy", "memory_format")
+               for k in node.keywords)
+
+
+def _cold_from(body: list[ast.stmt], function_body: bool) -> int:
+    """Where a block's cold part starts (`len(body)`: none): after an `if not <debug
+    flag>: return`, or, in a function body that ends in `raise`, after the last statement
+    that can return."""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.If) and not statement.orelse and \
+                isinstance(statement.test, ast.UnaryOp) and \
+                isinstance(statement.test.op, ast.Not) and \
+                is_debug_flag(_last(statement.test.operand)) and statement.body and \
+                isinstance(statement.body[-1], (ast.Return, ast.Continue, ast.Break)):
+            return index + 1
+    if function_body and _always_raises(body):
+        returning = [i for i, statement in enumerate(body) if any(
+            isinstance(node, ast.Return) for node in _walk_statement(statement))]
+        if returning:
+            return returning[-1] + 1
+    return len(body)
+
+
+def _walk_statement(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of a statement, outside nested functions and classes."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                      ast.Lambda, ast.expr)):
+                stack.append(child)
 
 
 #: Per `ast` node type, the fields that may hold nodes (`ast.iter_child_nodes` looks

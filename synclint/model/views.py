@@ -67,7 +67,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
             classes[key] = ClassView(key, tuple(cls.bases), dict(sorted(cls.methods.items())),
                                      dict(sorted(cls.attributes.items())),
                                      dict(sorted(cls.attribute_classes.items())),
-                                     project.is_lightning(key), project.is_nn_module(key))
+                                     project.is_lightning(key), project.is_nn_module(key),
+                                     tuple(project._externals(key)))
             pending.extend(cls.bases)
             pending.extend(cls.methods.values())
             pending.extend(cls.attribute_classes.values())

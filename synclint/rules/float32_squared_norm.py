@@ -1,17 +1,24 @@
 """SYN301 float32-squared-norm: `(g * g).sum()` and its kin overflow to inf in float32.
 
-The detection is exposed as `match_squared_norm` so that the float64 fix can reuse it.
+The detection is exposed as `match_squared_norm` so that the float64 fix can reuse it. The
+rule reports a squared sum only where it is a norm (`is_norm_of_tensors`): square-rooted,
+of norms, of gradients or parameters, or in a function named for a norm; never of an
+integer tensor (counts in a contingency matrix, sums of squares of data statistics are
+not norms, and integer squares do not overflow to inf).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import ClassVar
 
 import libcst as cst
 
 from synclint.analysis.kinds import F64_TENSOR, HOST_TENSOR, TENSOR, UNKNOWN, Kind
+from synclint.analysis.names import last_name
 from synclint.analysis.torch_api import (
+    DTYPE_FAMILIES,
     F64_DTYPES,
     JOIN_NORM_FUNCTIONS,
     NARROW_DTYPES,
@@ -31,6 +38,17 @@ from synclint.rules.wording import with_reason
 #: Kinds whose squares may overflow: float32 or an unknown float dtype (not float64, not
 #: a boolean mask, not NumPy or a Python number).
 OVERFLOWING = frozenset({TENSOR, HOST_TENSOR})
+#: Names of gradients and parameters (`g`, `grads`, `p.grad`'s `p`, `weight`, `w_grad`).
+_GRADIENT = re.compile(r"^_*(g|gs|grads?|gradients?|\w+_grads?|grads?_\w+|p|params?|"
+                       r"parameters?|weights?|\w+_weights?)$")
+#: Methods and functions whose result is an integer tensor.
+_INTEGER_MAKERS = frozenset({"long", "int", "short", "byte", "char", "bincount", "argmax",
+                             "argmin", "argsort", "count_nonzero", "randint", "nonzero",
+                             "searchsorted", "bucketize"})
+#: Methods that keep an integer tensor an integer tensor.
+_KEEPS_DTYPE = frozenset({"reshape", "view", "flatten", "sum", "t", "T", "transpose",
+                          "permute", "contiguous", "detach", "clone", "squeeze", "unsqueeze",
+                          "to", "cpu", "cuda", "abs"})
 
 MESSAGE = "Squared-sum norm in float32: the squares overflow to inf above ~1.8e19"
 REMEDY = ("compute per-tensor norms in float64 "
@@ -317,6 +335,186 @@ def _code(node: cst.BaseExpression) -> str:
     return "".join(_EMPTY.code_for_node(node).split())
 
 
+def is_norm_of_tensors(match: SquaredNorm, ctx: Context) -> bool:
+    """Whether a squared sum is a norm: its operand is a norm, a gradient or a parameter
+    (by the code that makes it or by its name), the sum is square-rooted, or the function
+    says it computes a norm; and the operand is not an integer tensor."""
+    if _integer(match.operand, ctx):
+        return False
+    if _origin(match.operand, ctx) or (
+            match.comprehension is not None and _comprehension_origin(match, ctx)):
+        return True
+    function = ctx.functions[-1] if ctx.functions else None
+    if isinstance(function, cst.FunctionDef) and "norm" in function.name.value.lower():
+        return True
+    return _square_rooted(match.node, ctx)
+
+
+def _origin(operand: cst.BaseExpression, ctx: Context, depth: int = 0) -> bool:
+    """A norm, a stack of norms, a gradient (`p.grad`, `torch.autograd.grad`) or a
+    parameter (`model.parameters()`), read off the operand's chain and its root's name."""
+    node: cst.BaseExpression = operand
+    while True:
+        if _is_norm(node, ctx):
+            return True
+        if isinstance(node, cst.Attribute):
+            if node.attr.value == "grad":
+                return True
+            node = node.value
+        elif isinstance(node, cst.Call):
+            qualified = ctx.imports.qualify(node.func)
+            if qualified in JOIN_NORM_FUNCTIONS and node.args:
+                return "norm" in code_of_name(_root(node.args[0].value)).lower() or \
+                    _iterable_of_norms(node.args[0].value)
+            if qualified is not None:
+                if not node.args:
+                    return False
+                node = node.args[0].value  # `torch.abs(g)`: the same values
+            elif isinstance(node.func, cst.Attribute):
+                node = node.func.value
+            else:
+                return False
+        elif isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Name):
+            if "norm" in node.value.lower() or _GRADIENT.match(node.value) or \
+                    _iterates_origin(node.value, ctx):
+                return True
+            # `flat = p.grad.view(-1)`, `n = torch.stack(norms)`: what the name holds.
+            values = _assigned_values(node, ctx) if depth < 3 else []
+            return len(values) == 1 and _origin(values[0], ctx, depth + 1)
+        else:
+            return False
+
+
+def _comprehension_origin(match: SquaredNorm, ctx: Context) -> bool:
+    """`sum(n ** 2 for n in norms)`, `sum(... for p in model.parameters())`: the summed
+    generator walks norms, gradients or parameters."""
+    assert match.comprehension is not None
+    for_in = match.comprehension.for_in
+    root = _root(match.operand)
+    if not isinstance(root, cst.Name) or root.value not in {
+            n.value for n in _target_names(for_in.target)}:
+        return False
+    iterable = for_in.iter
+    if isinstance(iterable, cst.Call) and last_name(iterable.func) in (
+            "parameters", "named_parameters"):
+        return True
+    iterated = last_name(iterable)
+    return "norm" in iterated.lower() or bool(_GRADIENT.match(iterated)) or _origin(
+        iterable, ctx)
+
+
+def _iterable_of_norms(node: cst.BaseExpression) -> bool:
+    """`[g.norm() for g in grads]`: a comprehension of norms."""
+    if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+        element = node.elt
+        return isinstance(element, cst.Call) and last_name(element.func) in (
+            "norm", "vector_norm")
+    return False
+
+
+def _iterates_origin(name: str, ctx: Context) -> bool:
+    """`name` is the target of an enclosing loop or comprehension over `.parameters()`,
+    `.named_parameters()` or a list whose name says norms, gradients or parameters."""
+    for loop in reversed(ctx.loops):
+        if isinstance(loop, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            target, iterable = loop.for_in.target, loop.for_in.iter
+        elif isinstance(loop, cst.For):
+            target, iterable = loop.target, loop.iter
+        else:
+            continue
+        if name not in {n.value for n in _target_names(target)}:
+            continue
+        if isinstance(iterable, cst.Call) and last_name(iterable.func) in (
+                "parameters", "named_parameters"):
+            return True
+        iterated = last_name(iterable)
+        return "norm" in iterated.lower() or bool(_GRADIENT.match(iterated))
+    return False
+
+
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _target_names(e.value)]
+    return []
+
+
+def _integer(operand: cst.BaseExpression, ctx: Context, depth: int = 0) -> bool:
+    """An integer tensor (`torch.bincount(...)`, `.long()`, `dtype=torch.int64`), read off
+    the operand's chain or the one value its name is assigned."""
+    node: cst.BaseExpression = operand
+    while True:
+        if isinstance(node, cst.Name):
+            values = _assigned_values(node, ctx) if depth < 3 else []
+            return len(values) == 1 and _integer(values[0], ctx, depth + 1)
+        if not isinstance(node, cst.Call):
+            return False
+        for arg in node.args:
+            if arg.keyword is None or arg.keyword.value == "dtype":
+                family = DTYPE_FAMILIES.get(ctx.imports.qualify(arg.value) or "")
+                if family is not None:
+                    return family in ("int", "bool")
+        name = last_name(node.func)
+        if name in _INTEGER_MAKERS:
+            return True
+        if name not in _KEEPS_DTYPE or not isinstance(node.func, cst.Attribute):
+            return False
+        node = node.func.value
+
+
+def _square_rooted(node: cst.BaseExpression, ctx: Context) -> bool:
+    """The squared sum is square-rooted where it is computed (`.sqrt()`, `torch.sqrt(...)`,
+    `** 0.5`), or the name it is assigned (or accumulated into) is."""
+    parents = ctx.parents
+    if parents and parents[-1] is node:
+        parents = parents[:-1]
+    if _rooted_at(node, parents, ctx):
+        return True
+    for index in range(len(parents) - 1, -1, -1):
+        parent = parents[index]
+        if isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) \
+                else [parent.target]
+            scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    for occurrence, ancestors in occurrences(scope, target.value):
+                        if not binds(occurrence, ancestors) and _rooted_at(
+                                occurrence, list(ancestors), ctx):
+                            return True
+            return False
+        if isinstance(parent, (cst.SimpleStatementLine, cst.IndentedBlock)):
+            return False
+    return False
+
+
+def _rooted_at(node: cst.CSTNode, parents: Sequence[cst.CSTNode], ctx: Context) -> bool:
+    """Whether `node` (below `parents`) is the operand of a square root."""
+    child: cst.CSTNode = node
+    for parent in reversed(parents):
+        if isinstance(parent, cst.Attribute) and parent.value is child:
+            return parent.attr.value == "sqrt"
+        if isinstance(parent, cst.BinaryOperation):
+            if isinstance(parent.operator, cst.Power) and parent.left is child:
+                right = parent.right
+                return isinstance(right, cst.Float) and float(right.value) == 0.5
+            if not isinstance(parent.operator, (cst.Add, cst.Subtract)):
+                return False  # `(a + eps)` keeps it a sum of squares; a product does not
+        elif isinstance(parent, cst.Arg):
+            pass
+        elif isinstance(parent, cst.Call):
+            name = ctx.imports.qualify(parent.func) or last_name(parent.func)
+            return name.rsplit(".", 1)[-1] == "sqrt"
+        elif not isinstance(parent, (cst.Element,)) and not (
+                isinstance(parent, (cst.Call, cst.BinaryOperation))):
+            return False
+        child = parent
+    return False
+
+
 class Float32SquaredNorm(Rule):
     code = "SYN301"
     name = "float32-squared-norm"
@@ -359,6 +557,13 @@ class Float32SquaredNorm(Rule):
         "    reg_loss = torch.sum(delta ** 2)\n    return reg_loss * w\n"),
         # An unknown value squared with `**`: not proven a tensor.
         "import torch\ndef f(g):\n    return (g ** 2).sum()\n",
+        # Statistics of data, and integer counts: not norms (issue 22).
+        ("import torch\ndef f(features: torch.Tensor):\n"
+         "    return (features * features).sum() / features.numel()\n"),
+        ("import torch\ndef f(preds: torch.Tensor, target: torch.Tensor, k: int):\n"
+         "    counts = torch.bincount(target * k + preds).reshape(k, k)\n"
+         "    return (counts ** 2).sum()\n"),
+        "import torch\ndef f(g: torch.Tensor):\n    return g.long().pow(2).sum()\n",
     ]
     INVALID: ClassVar[list[str | Example]] = [
         # Seed B7-PT-01: `.float()` upcasts stop at float32.
@@ -382,6 +587,11 @@ class Float32SquaredNorm(Rule):
         ("import torch\ndef f(model):\n    total = 0.0\n    for p in model.parameters():\n"
         "        total += p.grad.data.norm(2) ** 2\n    return total ** 0.5\n"),
         "import torch\ndef f(g: torch.Tensor):\n    return torch.dot(g.view(-1), g.view(-1))\n",
+        # Square-rooted: a norm whatever the tensor is called.
+        "import torch\ndef f(x: torch.Tensor):\n    return (x * x).sum().sqrt()\n",
+        ("import torch\ndef f(deltas: list[torch.Tensor]):\n    total = torch.zeros(())\n"
+         "    for d in deltas:\n        total = total + (d ** 2).sum()\n"
+         "    return total ** 0.5\n"),
     ]
 
     def __init__(self, context: Context, sink: Sink) -> None:
@@ -398,7 +608,7 @@ class Float32SquaredNorm(Rule):
         if match.comprehension is not None:
             # The summand itself is a squared sum: report the whole `sum(...)` once.
             self._covered.add(id(match.comprehension.elt))
-        if self._named_loss(node):
+        if self._named_loss(node) or not is_norm_of_tensors(match, self.ctx):
             return
         self._report_with_fix(match)
 

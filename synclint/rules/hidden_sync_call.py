@@ -1,7 +1,8 @@
 """SYN110 hidden-sync-call: calls that read a GPU value on the host inside, though nothing
 in the code says so: `torch.is_nonzero`, `.type(torch.LongTensor)` (a move to the CPU),
-`torch.tensor([...])` of GPU scalars, `clip_grad_norm_(..., error_if_nonfinite=True)`;
-and, per step, `GradScaler.get_scale()` and `torch.cuda.empty_cache()`."""
+`torch.tensor([...])` of GPU scalars, `clip_grad_norm_(..., error_if_nonfinite=True)`, a
+GPU tensor used as a size (`torch.zeros(n, ...)`, `range(n)`, `x.new_zeros(n)`); and, per
+step, `GradScaler.get_scale()` and `torch.cuda.empty_cache()`."""
 
 from __future__ import annotations
 
@@ -19,9 +20,24 @@ CPU_TENSOR_TYPES = {
     "BFloat16Tensor": "bfloat16", "LongTensor": "long", "IntTensor": "int",
     "ShortTensor": "short", "CharTensor": "char", "ByteTensor": "byte", "BoolTensor": "bool",
 }
+#: Calls that read a size (a count, a length) on the host: torch factories (`torch.zeros(n,
+#: d)`, `torch.arange(n)`) and tensor methods (`x.new_zeros(n)`, `x.view(n, -1)`), with the
+#: positions of their size arguments (None: every positional argument).
+SIZE_FUNCTIONS: dict[str, tuple[int, ...] | None] = {
+    "zeros": None, "ones": None, "empty": None, "rand": None, "randn": None,
+    "arange": None, "full": (0,), "linspace": (2,), "logspace": (2,), "randperm": (0,),
+    "eye": None,
+}
+SIZE_METHODS: dict[str, tuple[int, ...] | None] = {
+    "new_zeros": None, "new_ones": None, "new_empty": None, "new_full": (0,),
+    "view": None, "reshape": None, "expand": None, "repeat": None, "narrow": (1, 2),
+}
 #: The last name of every call this rule looks at.
 _NAMES = frozenset({"is_nonzero", "type", "tensor", "as_tensor", "clip_grad_norm_",
-                    "clip_grad_norm", "get_scale", "empty_cache"})
+                    "clip_grad_norm", "get_scale", "empty_cache", "range",
+                    *SIZE_FUNCTIONS, *SIZE_METHODS})
+SIZE_REMEDY = ("Read the size once where it is computed, where it shows "
+               "(`n = int(mask.sum())`), or keep the shape static (masks, `torch.where`).")
 #: `empty_cache` of every backend: each waits for the device before returning memory.
 EMPTY_CACHE = frozenset({"torch.cuda.empty_cache", "torch.xpu.empty_cache",
                          "torch.mps.empty_cache", "torch.npu.empty_cache"})
@@ -34,7 +50,9 @@ class HiddenSyncCall(Rule):
     group = "host read"
     fixable = True
     triggers = ("is_nonzero", "Tensor", "tensor(", "error_if_nonfinite", "get_scale",
-                "empty_cache")
+                "empty_cache", "range(", "zeros(", "ones(", "empty(", "full(", "rand",
+                "arange(", "space(", "eye(", "new_", "view(", "reshape(", "expand(",
+                "repeat(", "narrow(")
 
     VALID = [
         # Casts that keep the tensor on its device.
@@ -54,6 +72,13 @@ class HiddenSyncCall(Rule):
         # In a loop, `.item()` inside torch.tensor is SYN101's finding.
         "import torch\ndef f(ts: list[torch.Tensor]):\n"
         "    return [torch.tensor([t.item()]) for t in ts]\n",
+        # Sizes from shapes, lengths and Python numbers; a tensor `view`ed as a dtype.
+        "import torch\ndef f(x: torch.Tensor, n: int):\n"
+        "    m = x.shape[0]\n    y = torch.zeros(m, len(x), n, device=x.device)\n"
+        "    return y.view(torch.int32), x.new_zeros(x.size(0)), range(len(x))\n",
+        # A CPU tensor's value is read without a device sync.
+        "import torch\ndef f(lengths: list[int]):\n"
+        "    n = torch.tensor(lengths).sum()\n    return torch.zeros(n), range(n)\n",
     ]
     INVALID = [
         "import torch\ndef f(done: torch.Tensor):\n    return torch.is_nonzero(done.any())\n",
@@ -69,6 +94,11 @@ class HiddenSyncCall(Rule):
         "import torch\ndef f(scaler, loader):\n    for batch in loader:\n"
         "        scale = scaler.get_scale()\n",
         "import torch\nfor step in range(10):\n    torch.cuda.empty_cache()\n",
+        # A 0-d GPU tensor (a count) used as a size.
+        "import torch\ndef f(mask: torch.Tensor, d: int):\n    n = mask.sum()\n"
+        "    return torch.zeros(n, d, device=mask.device)\n",
+        "import torch\ndef f(mask: torch.Tensor):\n    return [i for i in range(mask.sum())]\n",
+        "import torch\ndef f(x: torch.Tensor, k: torch.Tensor):\n    return x.new_zeros(k)\n",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -80,9 +110,16 @@ class HiddenSyncCall(Rule):
         if qualified is not None:
             self._function(node, qualified)
             return
+        if isinstance(func, cst.Name) and func.value == "range" and \
+                not self.ctx.bound("range"):
+            self._sizes(node, "range", None)
+            return
         if not isinstance(func, cst.Attribute):
             return
         method = func.attr.value
+        if method in SIZE_METHODS and self.is_device_tensor(func.value):
+            self._sizes(node, f".{method}", SIZE_METHODS[method])
+            return
         if method == "type" and len(node.args) == 1:
             self._type(node, func)
         elif method == "is_nonzero" and not node.args and self.is_device_tensor(func.value):
@@ -110,11 +147,28 @@ class HiddenSyncCall(Rule):
             self._tensor_of_scalars(node, qualified.split(".")[-1])
         elif qualified.split(".")[-1] in ("clip_grad_norm_", "clip_grad_norm"):
             self._clip(node)
+        elif qualified.startswith("torch.") and qualified.count(".") == 1 and \
+                qualified[len("torch."):] in SIZE_FUNCTIONS:
+            self._sizes(node, qualified, SIZE_FUNCTIONS[qualified[len("torch."):]])
         elif qualified in EMPTY_CACHE and per_step(self.ctx):
             self.report(node, f"`{qualified}()` waits for the device: in a loop, on every "
                         "iteration",
                         help="Free memory once, outside the loop; the caching allocator "
                         "reuses blocks without it.")
+
+    def _sizes(self, node: cst.Call, name: str, positions: tuple[int, ...] | None) -> None:
+        """A GPU tensor given where a call takes a size: it is read on the host (a 0-d
+        count) before the call can allocate or loop."""
+        positional = [a.value for a in node.args if a.keyword is None and not a.star]
+        chosen = positional if positions is None else [
+            positional[i] for i in positions if i < len(positional)]
+        for arg in chosen:
+            values = [e.value for e in arg.elements] if isinstance(arg, (cst.Tuple, cst.List)) \
+                else [arg]
+            if any(self.is_device_tensor(value) for value in values):
+                self.report(node, f"`{name}()` with a GPU tensor as a size reads it on the host: "
+                            "a GPU sync", help=SIZE_REMEDY)
+                return
 
     def _type(self, node: cst.Call, func: cst.Attribute) -> None:
         if not self.is_device_tensor(func.value):

@@ -1,6 +1,9 @@
 """SYN202 per-element-device-move: `[t.to(device) for t in ts]` of small tensors, then stacked.
 
-Informational and off by default (seed B3-CR-05): on one device the moves are no-ops.
+Informational and off by default (seed B3-CR-05): on one device the moves are no-ops, so
+it reports only code that shows more than one device: a target read off one of the
+tensors (`norms[0].device`), or names that say so (`per_device_norms`, a `pipeline_` or
+`model_parallel` function, `devices`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from synclint.analysis.walker import Context
 from synclint.rules.base import Example, Rule
 
 MODULE_WORDS = ("module", "model", "layer", "block", "net", "head")
+#: Words in a name that mean the tensors live on several devices.
+SEVERAL_DEVICES = ("devices", "per_device", "device_map", "pipeline", "parallel", "replica",
+                   "shard", "stage", "gpus", "placement", "device_ids")
 
 MESSAGE = "`{move}` of each tensor before `{gather}`: one small device copy per tensor"
 REMEDY = ("Reduce or stack the tensors on their own device first and move the few results "
@@ -64,7 +70,57 @@ def match_per_element_move(call: cst.Call, ctx: Context) -> PerElementMove | Non
         return None
     if gather is None or _read_on_the_host(gather, parents):
         return None
+    if not _several_devices(call, loop, ctx):
+        return None
     return PerElementMove(call, loop, gather)
+
+
+def _several_devices(move: cst.Call, loop: cst.CSTNode, ctx: Context) -> bool:
+    """Whether the code shows tensors on more than one device: the target device is read
+    off a tensor (`norms[0].device`, directly or through a name), or a name of the
+    function, the iterable or the target says so (`per_device_norms`)."""
+    target = next((a.value for a in move.args if a.keyword is None
+                   or a.keyword.value == "device"), None)
+    iterable = loop.for_in.iter if isinstance(loop, (cst.ListComp, cst.GeneratorExp)) \
+        else loop.iter if isinstance(loop, cst.For) else None
+    walked = last_name(iterable) if iterable is not None else ""
+    if target is not None and _device_of_a_tensor(target, ctx, walked):
+        return True
+    names = [last_name(iterable) if iterable is not None else "",
+             last_name(_unsubscripted(target)) if target is not None else ""]
+    if isinstance(iterable, cst.Call):
+        names.append(last_name(iterable.func))
+        if isinstance(iterable.func, cst.Attribute):
+            names.append(last_name(iterable.func.value))
+    function = ctx.functions[-1] if ctx.functions else None
+    if isinstance(function, cst.FunctionDef):
+        names.append(function.name.value)
+    return any(word in name.lower() for name in names for word in SEVERAL_DEVICES)
+
+
+def _unsubscripted(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`devices` of `devices[rank]`."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    return node
+
+
+def _device_of_a_tensor(target: cst.BaseExpression, ctx: Context, walked: str,
+                        depth: int = 0) -> bool:
+    """`norms[0].device`: the device of a tensor, or of an element of the list walked."""
+    if isinstance(target, cst.Attribute) and target.attr.value == "device":
+        value = target.value
+        return ctx.kind(value) in TENSORS or (
+            isinstance(value, cst.Subscript) and bool(walked)
+            and last_name(_unsubscripted(value)) == walked)
+    if isinstance(target, cst.Name) and depth == 0:
+        scope = ctx.functions[-1] if ctx.functions else ctx.parents[0]
+        values = [ancestors[-2].value for node, ancestors in occurrences(scope, target.value)
+                  if binds(node, ancestors) and len(ancestors) >= 2
+                  and isinstance(ancestors[-1], cst.AssignTarget)
+                  and isinstance(ancestors[-2], cst.Assign)]
+        return len(values) == 1 and _device_of_a_tensor(values[0], ctx, walked, depth + 1)
+    return False
 
 
 def _read_on_the_host(gather: cst.Call, parents: Sequence[cst.CSTNode]) -> bool:
@@ -231,20 +287,26 @@ class PerElementDeviceMove(Rule):
         # dtype given by name.
         ("import torch\ndef f(norms: list[torch.Tensor], dtype):\n"
         "    return torch.stack([n.to(dtype) for n in norms])\n"),
+        # Nothing shows a second device: the moves are no-ops on one GPU (issue 22).
+        ("import torch\ndef f(losses: list[torch.Tensor], device):\n"
+        "    return torch.stack([l.to(device) for l in losses]).mean()\n"),
+        ("import torch\nclass Agg:\n    def mean(self, values: dict[str, torch.Tensor]):\n"
+        "        return torch.stack([v.to(self.device) for v in values.values()]).mean()\n"),
     ]
     INVALID: ClassVar[list[str | Example]] = [
         ("import torch\ndef f(norms: list[torch.Tensor]):\n    target_device = norms[0].device\n"
         "    norms_unified = [n.to(target_device) for n in norms]\n"
         "    return torch.stack(norms_unified).sum()\n"),
-        ("import torch\ndef f(norms: list[torch.Tensor]):\n"
-        "    return torch.stack([n.cuda() for n in norms])\n"),
-        "import torch\ndef f(losses, device):\n    return sum(l.to(device) for l in losses)\n",
-        ("import torch\ndef f(norms: list[torch.Tensor], device):\n    moved = []\n"
-        "    for n in norms:\n        moved.append(n.to(device, non_blocking=True))\n"
+        ("import torch\ndef f(per_device_norms: list[torch.Tensor]):\n"
+        "    return torch.stack([n.cuda() for n in per_device_norms])\n"),
+        ("import torch\ndef pipeline_loss(losses, device):\n"
+         "    return sum(l.to(device) for l in losses)\n"),
+        ("import torch\ndef f(norms: list[torch.Tensor], out: torch.Tensor):\n    moved = []\n"
+        "    for n in norms:\n        moved.append(n.to(out.device, non_blocking=True))\n"
         "    return torch.cat(moved)\n"),
-        ("import torch as T\ndef f(ns, dev):\n"
-         "    return T.stack(tuple(n.to(device=dev) for n in ns))\n"),
-        ("from torch import stack\ndef f(named, device):\n"
+        ("import torch as T\ndef f(stage_outputs, dev):\n"
+         "    return T.stack(tuple(n.to(device=dev) for n in stage_outputs))\n"),
+        ("from torch import stack\ndef gather_shards(named, device):\n"
         "    return stack([v.to(device) for k, v in named.items()])\n"),
     ]
 

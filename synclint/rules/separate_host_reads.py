@@ -103,6 +103,8 @@ class SeparateHostReads(Rule):
             return
         if not self.is_device_tensor(receiver):
             return
+        if self.ctx.cold(node) is not None:
+            return  # judged here: the report comes when the block is left, parents gone
         statement = self._statement_of(node)
         if statement is None:
             return

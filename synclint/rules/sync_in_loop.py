@@ -38,7 +38,7 @@ class SyncInLoop(Rule):
     fixable = True
     triggers = (".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(", "bool(",
                 "complex(", "str(", "repr(", "print(", "format(", "math.", "np.", "numpy",
-                "{", "equal(", "allclose(")
+                "{", "equal(", "allclose(", "_object(", "_object_list(")
 
     VALID = [
         # A single read outside any loop is one sync, not one per iteration.

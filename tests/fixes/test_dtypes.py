@@ -40,13 +40,22 @@ def test_a_cast_to_real_floating_makes_the_float64_fix_safe(operand: str) -> Non
 
 @pytest.mark.parametrize("operand", [
     "g", "g.detach()", "g.abs()", "g.to(other)", "g.float().to(other)", "g.to(device)",
-    "g.float().to(device, torch.int64)", "g.norm()", "g.to(torch.int64)", "g.to('cuda', copy=True, dtype=torch.bool)", "torch.abs(g)",
-    "g.float().to('cuda', other)",
+    "g.norm()", "torch.abs(g)", "g.float().to('cuda', other)",
 ])
 def test_without_a_cast_to_real_floating_the_float64_fix_is_unsafe(operand: str) -> None:
     applicability, message = _applicability(SQUARED.format(operand=operand), "SYN301")
     assert applicability is Applicability.UNSAFE, operand
     assert "raises for integer, bool and complex tensors" in message
+
+
+@pytest.mark.parametrize("operand", [
+    "g.float().to(device, torch.int64)", "g.to(torch.int64)",
+    "g.to('cuda', copy=True, dtype=torch.bool)", "g.long()",
+])
+def test_squares_of_integer_tensors_are_not_reported(operand: str) -> None:
+    # Integer squares cannot overflow to inf: no SYN301 at all (issue 22).
+    source = SQUARED.format(operand=operand)
+    assert lint_source(textwrap.dedent(source), "example.py", ["SYN301"]).diagnostics == []
 
 
 CHUNKED = """\

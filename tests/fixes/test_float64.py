@@ -91,8 +91,8 @@ def test_a_returned_squared_sum_gets_an_unsafe_fix_that_says_why() -> None:
 
 
 def test_method_after_the_square_gets_parentheses() -> None:
-    source = "import torch\ndef f(n: torch.Tensor):\n    return (n ** 2).sum().item()\n"
-    assert "return (torch.linalg.vector_norm(n, dtype=torch.float64) ** 2).item()" in fixed(
+    source = "import torch\ndef f(g: torch.Tensor):\n    return (g ** 2).sum().item()\n"
+    assert "return (torch.linalg.vector_norm(g, dtype=torch.float64) ** 2).item()" in fixed(
         source, unsafe=True)
 
 

@@ -260,8 +260,8 @@ def test_imported_functions_are_recognised() -> None:
 def test_unknown_values_are_reported_when_a_torch_only_method_proves_them() -> None:
     source = """\
         import torch
-        def f(g, h):
-            return g.pow(2).sum(), h.float().square().sum(), torch.sum(g * g)
+        def f(g, grad):
+            return g.pow(2).sum(), grad.float().square().sum(), torch.sum(g * g)
     """
     assert len(findings(source)) == 3
 
@@ -269,9 +269,9 @@ def test_unknown_values_are_reported_when_a_torch_only_method_proves_them() -> N
 def test_noqa_with_code_suppresses_only_that_line() -> None:
     source = """\
         import torch
-        def f(g: torch.Tensor, h: torch.Tensor):
+        def f(g: torch.Tensor, grad: torch.Tensor):
             a = (g * g).sum()  # noqa: SYN301
-            b = (h * h).sum()
+            b = (grad * grad).sum()
             return a + b
     """
     assert [s[0] for s in spans(source)] == [4]

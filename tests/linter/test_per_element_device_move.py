@@ -72,16 +72,35 @@ def test_seed_is_suppressed_by_noqa() -> None:
 def test_per_element_moves_gathered_are_reported(body: str) -> None:
     source = (
         "import torch\n"
-        "def f(norms: list[torch.Tensor], stats: dict[str, torch.Tensor], device):\n"
+        "def pipeline_reduce(norms: list[torch.Tensor], stats: dict[str, torch.Tensor], device):\n"
         f"    {body}\n"
     )
+    assert len(findings(source)) == 1, body
+    # The same code with nothing to show a second device: the moves are no-ops on one.
+    assert findings(source.replace("pipeline_reduce", "f")) == [], body
+
+
+@pytest.mark.parametrize(
+    "signature, body",
+    [
+        ("norms: list[torch.Tensor]", "target = norms[0].device\n"
+         "    return torch.stack([n.to(target) for n in norms])"),
+        ("norms: list[torch.Tensor], out: torch.Tensor",
+         "return torch.stack([n.to(out.device) for n in norms])"),
+        ("per_device_norms: list[torch.Tensor], device",
+         "return torch.stack([n.to(device) for n in per_device_norms])"),
+        ("norms: list[torch.Tensor], devices", "return torch.stack([n.to(devices[0]) for n in norms])"),
+    ],
+)
+def test_each_sign_of_a_second_device_is_enough(signature: str, body: str) -> None:
+    source = f"import torch\ndef f({signature}):\n    {body}\n"
     assert len(findings(source)) == 1, body
 
 
 def test_moves_appended_in_a_loop_then_stacked_are_reported_on_the_move() -> None:
     source = """\
         import torch
-        def gather(norms, device):
+        def gather_stages(norms, device):
             moved = []
             for n in norms:
                 moved.append(n.to(device))
@@ -145,7 +164,7 @@ def test_aliased_imports_are_recognised() -> None:
     source = """\
         import torch as T
         from torch import stack
-        def f(ns, dev):
+        def reduce_replicas(ns, dev):
             a = T.stack([n.to(dev) for n in ns])
             b = stack([n.cuda() for n in ns])
             return a, b

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from synclint.analysis import torch_api
 from synclint.analysis.kinds import HOST, TENSOR, Seq
-from synclint.analysis.torch_api import TABLE, Form, Tag
+from synclint.knowledge import torch as torch_api
+from synclint.knowledge.torch import TABLE, Form, Tag
 
 
 def test_an_entry_gathers_every_fact_about_its_name() -> None:
@@ -56,7 +56,7 @@ def test_conflicting_declarations_are_refused() -> None:
 
 
 def test_the_table_does_not_import_torch() -> None:
-    code = ("import sys; import synclint.analysis.torch_api; "
+    code = ("import sys; import synclint.analysis.torch_api; import synclint.knowledge; "
             "assert 'torch' not in sys.modules, 'torch imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -166,3 +166,34 @@ def test_the_graph_foresees_every_read_of_the_whole_program_precision_cases(
                for name in sources}
     project = build_project(sources, modules)
     assert project.unforeseen == 0
+
+
+BUILT = """
+import torch
+
+class Tracker:
+    def __init__(self):
+        self.total = 0.0
+
+    def add(self, value: float) -> None:
+        self.total += value
+
+    def over(self) -> bool:
+        return self.total > 1e6
+
+
+def run(values):
+    t = Tracker()
+    for v in values:
+        t.add(v)
+    return t.over() or Tracker().over()
+"""
+
+
+def test_a_class_built_in_a_function_and_an_augmented_attribute_are_foreseen() -> None:
+    # `t = Tracker()` then `t.add(v)`: the graph reaches `Tracker.add` (the evaluation
+    # resolves it through the instance), and `self.total += value` reads `self.total`.
+    project = project_of(m=BUILT)
+    assert "m:Tracker.add" in project.functions["m:run"].calls
+    assert "m:Tracker.over" in project.functions["m:run"].calls
+    assert project.unforeseen == 0

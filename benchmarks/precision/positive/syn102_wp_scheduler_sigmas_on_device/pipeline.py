@@ -1,4 +1,4 @@
-# expect: SYN102=1
+# expect: SYN102=2
 # why: set_timesteps leaves `self.sigmas` on the device: `sigma > 0.0` in step() syncs once per denoising step
 import torch
 

@@ -1,18 +1,19 @@
 # expect-fix: unsafe
 """`torch.dot(v, v).item()` of a flattened tensor: an exact integer for integer tensors (a
-token-count histogram), where `vector_norm(..., dtype=torch.float64)` raises."""
+token-count histogram), where `vector_norm(..., dtype=torch.float64)` raises. Named `g`: SYN301
+reports squared sums of gradients and norms only (issue 22)."""
 from __future__ import annotations
 
 import torch
 
 
-def naive(v: torch.Tensor) -> float:
-    flat = v.reshape(-1)
+def naive(g: torch.Tensor) -> float:
+    flat = g.reshape(-1)
     return torch.dot(flat, flat).item()
 
 
-def reference(v: torch.Tensor) -> float:
-    return float((v.double() ** 2).sum())
+def reference(g: torch.Tensor) -> float:
+    return float((g.double() ** 2).sum())
 
 
 def inputs() -> list[tuple[torch.Tensor]]:

@@ -1,5 +1,6 @@
-# expect: SYN202=1
-# why: metric scalars from several devices moved one at a time, then averaged
+# expect: none
+# targets: SYN202
+# why: scalars moved to one device before a mean, with no sign in the code of a second device (issue 22)
 import torch
 
 

@@ -1,0 +1,11 @@
+import numpy as np
+import torch
+
+from histogram import histogram_counts
+
+
+def score_report(scores: np.ndarray, logits: torch.Tensor) -> dict[str, list[int]]:
+    return {
+        "dataset": histogram_counts(torch.from_numpy(scores), 10),
+        "model": histogram_counts(logits.softmax(dim=-1).max(dim=-1).values, 20),
+    }

@@ -1,0 +1,184 @@
+"""The knowledge base of the ecosystem (synclint/knowledge/): typed, read-only tables, one
+per library, that work with none of the libraries installed, and the questions the model
+asks them."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+
+from synclint import knowledge
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    TENSOR,
+    UNKNOWN,
+    Instance,
+    Mapping,
+    Seq,
+    Tup,
+)
+from synclint.knowledge import lookup
+from synclint.knowledge.schema import Library
+
+TD = Instance("tensordict.TensorDictBase")
+NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
+         "lightning", "torchmetrics", "ignite", "deepspeed")
+
+
+def test_there_is_one_table_per_library() -> None:
+    assert tuple(library.name for library in knowledge.LIBRARIES) == NAMES
+    assert all(isinstance(library, Library) for library in knowledge.LIBRARIES)
+
+
+def test_entries_are_frozen() -> None:
+    role = knowledge.step_role("compute_loss", ["transformers.Trainer"])
+    assert role is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        role.reason = "x"  # type: ignore[misc]
+
+
+def test_every_name_lives_under_its_library_and_every_owner_is_declared() -> None:
+    declared = {cls.name for library in knowledge.LIBRARIES for cls in library.classes}
+    for library in knowledge.LIBRARIES:
+        roots = set(library.roots)
+        for call in library.calls:
+            assert call.name.split(".")[0] in roots, call.name
+        owners = [m.owner for m in library.methods] + [a.owner for a in library.attributes] \
+            + [r.owner for r in library.roles] + [o.owner for o in library.once] \
+            + [s.owner for s in library.state_registrars]
+        for owner in owners:
+            assert owner in declared, (library.name, owner)
+        for cls in library.classes:
+            for base in cls.bases:
+                assert base in declared, (cls.name, base)
+
+
+def test_the_tables_import_neither_torch_nor_the_libraries_nor_libcst() -> None:
+    code = ("import sys; import synclint.knowledge; import synclint.analysis.library; "
+            "bad = [m for m in ('torch', 'transformers', 'accelerate', 'lightning', "
+            "'tensordict', 'torchmetrics', 'ignite', 'deepspeed', 'libcst') "
+            "if m in sys.modules]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(("qualified", "expected"), [
+    ("transformers.Trainer", "transformers.Trainer"),
+    ("transformers.trainer.Trainer", "transformers.Trainer"),
+    ("trl.SFTTrainer", "trl.SFTTrainer"),
+    ("transformers.LlamaForCausalLM", "transformers.PreTrainedModel"),
+    ("transformers.models.bert.modeling_bert.BertModel", "transformers.PreTrainedModel"),
+    ("transformers.modeling_outputs.CausalLMOutputWithPast", "transformers.ModelOutput"),
+    ("pytorch_lightning.LightningModule", "lightning.LightningModule"),
+    ("lightning.pytorch.callbacks.Callback", "lightning.Callback"),
+    ("LightningModule", "lightning.LightningModule"),
+    ("torch.nn.Linear", "torch.nn.Module"),
+    ("torch.optim.AdamW", "torch.optim.Optimizer"),
+    ("tensordict.TensorDict", "tensordict.TensorDict"),
+    ("accelerate.accelerator.Accelerator", "accelerate.Accelerator"),
+])
+def test_a_class_is_found_by_its_package_and_its_name(qualified: str, expected: str) -> None:
+    assert knowledge.class_of(qualified) == expected
+
+
+@pytest.mark.parametrize("qualified", [
+    "transformers.DataCollatorForLanguageModeling", "transformers.TFBertModel",
+    "transformers.AutoTokenizer", "mylib.Trainer", "Trainer", "torch.nn.functional.relu",
+])
+def test_names_the_tables_do_not_declare_are_unknown(qualified: str) -> None:
+    assert knowledge.class_of(qualified) is None
+
+
+def test_roles_come_through_library_bases_and_say_why() -> None:
+    role = knowledge.step_role("compute_loss", ["trl.SFTTrainer"])
+    assert role is not None and role.reason == "`compute_loss` runs once per training step"
+    assert role.params == (MODULE, Mapping(HOST, TENSOR))
+    assert knowledge.step_role("forward", ["transformers.PreTrainedModel"]) is not None
+    assert knowledge.step_role("update", ["torchmetrics.Metric"]) is not None
+    assert knowledge.step_role("training_step", ["pytorch_lightning.LightningModule"]) is not None
+    assert knowledge.step_role("_step", ["torchrl.envs.EnvBase"]) is not None
+    # Not per step: evaluation loops, a plain class, a method no table names.
+    assert knowledge.step_role("evaluate", ["transformers.Trainer"]) is None
+    assert knowledge.step_role("compute_loss", ["mylib.Trainer"]) is None
+    assert knowledge.step_role("compute", ["ignite.metrics.Metric"]) is None
+    once = knowledge.once_role("create_optimizer", ["transformers.Trainer"])
+    assert once is not None and "once" in once.reason
+
+
+def test_calls_methods_and_attributes_say_what_they_return() -> None:
+    accelerator = knowledge.call_kind("accelerate.Accelerator", [])
+    assert accelerator == Instance("accelerate.Accelerator")
+    owner = "accelerate.Accelerator"
+    # A gather keeps its argument's kind, so a CPU tensor stays one.
+    assert knowledge.method_kind(owner, "gather", accelerator, [TENSOR]) is TENSOR
+    assert knowledge.method_kind(owner, "gather", accelerator, [HOST_TENSOR]) is HOST_TENSOR
+    assert knowledge.method_kind(owner, "prepare", accelerator, [MODULE, UNKNOWN]) == \
+        Tup((MODULE, UNKNOWN))
+    assert knowledge.attribute_kind(owner, "is_main_process") is HOST
+    assert knowledge.attribute_kind("transformers.Trainer", "accelerator") == accelerator
+    assert knowledge.call_kind("deepspeed.initialize", [])  == Tup(
+        (Instance("deepspeed.DeepSpeedEngine"), UNKNOWN, UNKNOWN, UNKNOWN))
+    assert knowledge.call_kind("transformers.AutoModelForCausalLM.from_pretrained", []) is MODULE
+    assert knowledge.call_kind("torchrl.collectors.SyncDataCollector", []) == Seq(TD)
+    assert knowledge.call_kind("torch.distributed.get_rank", []) is HOST
+    assert "pickles" in knowledge.call_syncs("torch.distributed.all_gather_object")
+    assert knowledge.call_kind("mylib.gather", [TENSOR]) is None
+
+
+def test_a_tensordict_keeps_its_device_and_its_nested_keys() -> None:
+    owner = "tensordict.TensorDictBase"
+    assert knowledge.item_kind(owner, ("next", "done"), UNKNOWN) is TENSOR
+    assert knowledge.item_kind(owner, "done", UNKNOWN) is TENSOR
+    assert knowledge.item_kind(owner, "next", UNKNOWN) == TD
+    assert knowledge.item_kind(owner, 0, HOST) == TD  # along the batch dimension
+    assert knowledge.method_kind(owner, "any", TD, []) is BOOL_TENSOR
+    host = knowledge.method_kind(owner, "cpu", TD, [])
+    assert host == Instance("tensordict.TensorDictBase@cpu")
+    assert knowledge.item_kind(host.cls, "done", UNKNOWN) is HOST_TENSOR  # type: ignore[union-attr]
+    assert knowledge.method_kind(owner, "clone", TD, []) == TD
+    assert knowledge.attribute_kind(owner, "batch_size") is HOST
+    # Built from device tensors it holds device tensors; from CPU ones, CPU tensors.
+    built = knowledge.call_kind("tensordict.TensorDict", [Mapping(HOST, TENSOR)])
+    assert built == TD
+    assert knowledge.call_kind("tensordict.TensorDict", [Mapping(HOST, HOST_TENSOR)]) == \
+        Instance("tensordict.TensorDictBase@cpu")
+    assert knowledge.call_kind("tensordict.TensorDict", [UNKNOWN], "cpu") == \
+        Instance("tensordict.TensorDictBase@cpu")
+    assert knowledge.call_kind("tensordict.TensorDict", [UNKNOWN]) is None
+
+
+def test_model_outputs_processors_and_names() -> None:
+    assert knowledge.output_field("loss") is TENSOR
+    assert knowledge.output_field("hidden_states") == Seq(TENSOR)
+    assert knowledge.output_field("batch_size") is None
+    assert knowledge.returned_tensors("pt") == Mapping(HOST, HOST_TENSOR)
+    assert knowledge.returned_tensors("transformers.utils.TensorType.PYTORCH") == \
+        Mapping(HOST, HOST_TENSOR)
+    assert knowledge.returned_tensors("tf") is None
+    # A receiver's name says what it is only where the file imports the library.
+    assert knowledge.hinted_owner("accelerator", {"accelerate"}) == "accelerate.Accelerator"
+    assert knowledge.hinted_owner("accelerator", {"transformers"}) == "accelerate.Accelerator"
+    assert knowledge.hinted_owner("accelerator", {"numpy"}) is None
+    assert knowledge.annotation_kind("transformers.PreTrainedModel") is MODULE
+    assert knowledge.annotation_kind("tensordict.TensorDictBase") == TD
+
+
+def test_registrations_and_events() -> None:
+    engine = knowledge.registrar("Engine", "ignite.engine.Engine")
+    assert engine is not None and engine.position == 0
+    assert knowledge.registrar("Engine", "mylib.Engine") is None
+    assert knowledge.registrar("register_forward_hook", None) is not None
+    assert knowledge.per_step_event("ITERATION_COMPLETED", called=False)
+    assert not knowledge.per_step_event("ITERATION_COMPLETED", called=True)  # (every=N)
+    assert not knowledge.per_step_event("EPOCH_COMPLETED", called=False)
+
+
+def test_host_variants_and_to_host() -> None:
+    assert knowledge.to_host(Seq(Tup((TENSOR, HOST)))) == Seq(Tup((HOST_TENSOR, HOST)))
+    assert knowledge.to_host(UNKNOWN) is UNKNOWN
+    assert lookup.HOST_SUFFIX == "@cpu"
