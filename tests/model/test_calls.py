@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import case_ids, probe, probes, syncs
+from tests.model.probe import case_ids, findings, probe, probes, syncs
 
 HELPERS = '''import torch
 import numpy as np
@@ -233,6 +233,14 @@ def fmt(x: torch.Tensor):
     return f"{x}"
 
 
+def blocking(x):
+    return x.to("cpu", non_blocking=False)
+
+
+def async_copy(x):
+    return x.to("cpu", non_blocking=True)
+
+
 def cold(x):
     if x is None:
         raise ValueError(x.item())
@@ -254,6 +262,8 @@ HELPER_CALLS = [
     ("to_array(torch.ones(n))", []),
     ("fmt(t)", ["SYN101"]),
     ("fmt(torch.ones(n))", []),
+    ("blocking(t)", ["SYN101"]),
+    ("async_copy(t)", []),
 ]
 
 
@@ -264,7 +274,7 @@ def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]
     is a device tensor, never when it is a CPU tensor, an array or a number; a sync in
     code that only runs to raise is not the helper's."""
     train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold, "
-             "to_array, fmt\n\n\n"
+             "to_array, fmt, blocking, async_copy\n\n\n"
              "def step(n: int, t: torch.Tensor):\n"
              f"    for _ in range(n):\n        {call}\n")
     found = syncs({"readers.py": READERS, "train.py": train}, "train.py")
@@ -279,3 +289,23 @@ def test_a_method_of_an_attribute_of_self_is_the_class_method() -> None:
               "        seen(self.missing.make())\n\n\n"
               "def use(inner: Inner):\n    seen(inner.make())\n    seen(inner.device())\n")
     assert probes(source) == [HOST_TENSOR, TENSOR, UNKNOWN, HOST_TENSOR, TENSOR]
+
+
+def test_a_helper_s_shape_sync_names_its_line() -> None:
+    helpers = "import torch\n\n\ndef nz(x: torch.Tensor):\n    return x.nonzero()\n"
+    train = ("import torch\nfrom helpers import nz\n\n\ndef step(n: int, t: torch.Tensor):\n"
+             "    for _ in range(n):\n        nz(t)\n")
+    found = [d for d in findings({"helpers.py": helpers, "train.py": train}, "train.py")
+             if d.location.row == 7]
+    assert found, "the call of nz in the loop is reported"
+    sites = [(r.filename, r.location.row) for d in found for r in d.related]
+    assert ("helpers.py", 5) in sites
+
+
+def test_relative_imports_of_a_package() -> None:
+    sources = {"pkg/__init__.py": "", "pkg/sub/__init__.py": "",
+               "pkg/helpers.py": "import torch\n\n\ndef make(n):\n    return torch.zeros(n)\n\n\n"
+                                 "def make_device(n):\n    return torch.zeros(n).cuda()\n",
+               "pkg/sub/m.py": "from ..helpers import make, make_device\n\n\ndef f(n):\n"
+                               "    seen(make(n))\n    seen(make_device(n))\n"}
+    assert probes(sources, "pkg/sub/m.py") == [HOST_TENSOR, TENSOR]
