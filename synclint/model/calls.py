@@ -502,7 +502,9 @@ class Calls(Expressions):
         if kind is UNKNOWN:
             if method in TORCH_ONLY_METHODS or (
                     method in WEAK_TENSOR_METHODS and self.torch_imported
-                    and not self.pandas_imported and method != "sum") or _torch_keyword(node):
+                    and not self.pandas_imported
+                    and (method != "sum" or self._sum_of_a_parameter(param))
+            ) or _torch_keyword(node):
                 return self._tensor_method(node, TENSOR, method, receiver)
             if method in ("item", "tolist") or method in METADATA_METHODS:
                 # `b, h, n, d = query.size()` of a parameter: host numbers whatever it is.
@@ -516,6 +518,14 @@ class Calls(Expressions):
         if kind in TENSORS:
             return self._tensor_method(node, kind, method, receiver)
         return _UNKNOWN_VALUE
+
+    def _sum_of_a_parameter(self, param: int | None) -> bool:
+        """`.sum()` of an unknown value may be NumPy's or pandas'. Of a value derived from
+        a parameter it is a tensor when the caller passes one, which is what a summary
+        says (`if (labels == k).sum() > 0:` in a helper tests a tensor as a bool where a
+        caller passes a device tensor, and the call is reported there). The facts rules
+        read in the helper itself keep it unknown: nothing there says which it is."""
+        return param is not None and self.record is None
 
     def _host_read(self, node: ast.Call, method: str, receiver: Value) -> None:
         """`.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `.to("cpu")`: a sync on a device

@@ -179,11 +179,15 @@ class Expressions(Flow):
     def _boolop(self, node: ast.BoolOp) -> Value:
         # `isinstance(v, Tensor) and v.item()`: an operand runs only if those before it
         # held (`and`) or failed (`or`).
+        # Python tests every operand but the last as a bool, whatever the context
+        # (`exists = area > 0 and other > 0` syncs on `area > 0` when it is a tensor).
         kind: Kind | None = None
         narrowed: list[dict[str, Kind]] = []
-        for operand in node.values:
+        for position, operand in enumerate(node.values):
             with self.narrowed_by(narrowed):
                 value = self.expr(operand)
+                if position < len(node.values) - 1:
+                    self._tested(operand)
             kind = value[0] if kind is None else join(kind, value[0])
             holds, fails = self._narrowings(operand)
             narrowed.append(holds if isinstance(node.op, ast.And) else fails)

@@ -164,3 +164,45 @@ def test_without_an_index_a_file_is_indexed_on_its_own() -> None:
     )
     (finding,) = lint_source(source, "one.py", DEFAULT_CODES).diagnostics
     assert finding.message.startswith("`to_float()` reads a tensor on the host (one.py:4)")
+
+
+SEGMENTS = (
+    "import torch\n\n"
+    "def valid(labels, probs, k):\n"
+    "    area = (labels == k).sum()\n"
+    "    other = (probs[k] >= 0.5).sum()\n"
+    "    exists = area > 0 and other > 0\n"
+    "    if exists:\n"
+    "        return True\n"
+    "    return False\n"
+)
+
+
+def test_a_helper_testing_the_sum_of_its_parameter_is_reported_where_a_tensor_is_passed() -> None:
+    """transformers' DETR `check_segment_validity`: `.sum()` of an unannotated parameter
+    is a tensor where a caller passes one. The call in the loop is reported; the helper
+    itself, whose parameters nothing types, is not (its `.sum()` may be NumPy's), and a
+    caller passing CPU tensors is not."""
+    train = (
+        "import torch\nfrom segments import valid\n\n"
+        "def run(x: torch.Tensor, p: torch.Tensor, n: int):\n"
+        "    x, p = x.cuda(), p.cuda()\n"
+        "    for k in range(n):\n"
+        "        valid(x, p, k)\n\n"
+        "def on_host(n: int):\n"
+        "    for k in range(n):\n"
+        "        valid(torch.zeros(3), torch.zeros(3, 3), k)\n"
+    )
+    (finding,) = findings(segments=SEGMENTS, train=train)
+    assert (finding.code, finding.filename, finding.location.row) == ("SYN102", "train.py", 7)
+    assert finding.message.startswith("`valid()` tests a tensor as a Python bool")
+
+
+def test_the_sum_of_a_parameter_fed_numpy_arrays_is_not_a_tensor() -> None:
+    train = (
+        "import numpy as np\nimport torch\nfrom segments import valid\n\n"
+        "def run(n: int):\n"
+        "    for k in range(n):\n"
+        "        valid(np.zeros(3), np.zeros((3, 3)), k)\n"
+    )
+    assert findings(segments=SEGMENTS, train=train) == []
