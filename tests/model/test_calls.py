@@ -208,7 +208,9 @@ def test_tuple_results_keep_each_item() -> None:
     assert probes(source, "train.py") == [Tup((TENSOR, HOST_TENSOR))]
 
 
-READERS = '''import torch
+READERS = '''import json
+
+import torch
 
 
 def read(x):
@@ -241,6 +243,26 @@ def async_copy(x):
     return x.to("cpu", non_blocking=True)
 
 
+def host_copy(n):
+    return torch.zeros(n).cpu()
+
+
+def middle():
+    return fmt(json.loads("1"))
+
+
+def after_loops(x: torch.Tensor):
+    for _ in range(2):
+        pass
+    else:
+        pass
+    while False:
+        pass
+    else:
+        pass
+    return x.item()
+
+
 def cold(x):
     if x is None:
         raise ValueError(x.item())
@@ -264,6 +286,10 @@ HELPER_CALLS = [
     ("fmt(torch.ones(n))", []),
     ("blocking(t)", ["SYN101"]),
     ("async_copy(t)", []),
+    ("host_copy(n)", []),
+    ("middle()", []),
+    ("after_loops(t)", ["SYN101"]),
+    ("after_loops(torch.ones(n))", []),
 ]
 
 
@@ -274,7 +300,7 @@ def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]
     is a device tensor, never when it is a CPU tensor, an array or a number; a sync in
     code that only runs to raise is not the helper's."""
     train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold, "
-             "to_array, fmt, blocking, async_copy\n\n\n"
+             "to_array, fmt, blocking, async_copy, host_copy, middle, after_loops\n\n\n"
              "def step(n: int, t: torch.Tensor):\n"
              f"    for _ in range(n):\n        {call}\n")
     found = syncs({"readers.py": READERS, "train.py": train}, "train.py")
@@ -309,3 +335,9 @@ def test_relative_imports_of_a_package() -> None:
                "pkg/sub/m.py": "from ..helpers import make, make_device\n\n\ndef f(n):\n"
                                "    seen(make(n))\n    seen(make_device(n))\n"}
     assert probes(sources, "pkg/sub/m.py") == [HOST_TENSOR, TENSOR]
+
+
+def test_nested_results_keep_three_levels() -> None:
+    source = {"helpers.py": "import torch\n\n\ndef nested():\n    return [[[torch.zeros(2)]]]\n",
+              "m.py": "from helpers import nested\n\n\ndef f():\n    seen(nested())\n"}
+    assert probes(source) == [Seq(Seq(Seq(HOST_TENSOR)))]

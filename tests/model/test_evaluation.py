@@ -106,6 +106,7 @@ CASES = [
     ("a, b = None, None\nif n:\n    a, b = dev, cpu\nseen(a)\nseen(b)", [TENSOR, HOST_TENSOR]),
     ("x = u\nif n:\n    x = torch.relu(x)\nseen(x)", [TENSOR]),
     ("seen(arr.tolist())\nseen(u.tolist())", [HOST, HOST]),
+    ("w = 3\nseen(f'{dev:{seen(w)}}')", [HOST, HOST]),
 ]
 
 
@@ -126,3 +127,9 @@ def test_an_attribute_set_to_a_cpu_tensor_or_an_array_is_neither() -> None:
               "        if n:\n            self.x = torch.zeros(2)\n        else:\n"
               "            self.x = np.zeros(2)\n        seen(self.x)\n")
     assert probes(source) == [UNKNOWN]
+
+
+def test_an_attribute_one_branch_sets_keeps_its_kind() -> None:
+    source = ("import torch\n\n\nclass A:\n    def f(self, n):\n"
+              "        if n:\n            self.x = torch.zeros(2)\n        seen(self.x)\n")
+    assert probes(source) == [HOST_TENSOR]
