@@ -43,7 +43,7 @@ def _lines_added(before: str, after: str) -> int:
 def _per_loop_form() -> Iterator[None]:
     """The fixer as it was before the nest form: every nest keeps the per-loop fix."""
     with mock.patch.object(batched_nest, "_check_inner",
-                           side_effect=batched_nest._Refused("per-loop form")):
+                           side_effect=batched_nest.Refused("per-loop form")):
         yield
 
 

@@ -21,7 +21,7 @@ from synclint.analysis.graph_breaks import graph_break_fields
 from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
-from synclint.fixes.imports import import_edits
+from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
@@ -196,7 +196,7 @@ def lint_module(module: cst.Module, source: str, filename: str,
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     context = Context(source, project, filename)
-    context.style = style_for(filename)
+    context.style = style_for(filename, source)
     if project is not None:
         from synclint.model.facts import file_facts
 
@@ -417,8 +417,10 @@ def _fit_inserted(code: str, prefix: str, unit: str, line_length: int) -> str:
 def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequence[str],
            line_length: int) -> Fix:
     # Imports first: a rule's insertion at the same spot must come after `import torch`.
-    edits = list(import_edits(module, positions, fix.imports))  # type: ignore[arg-type]
     rows = [positions[r.node].start.line for r in fix.replacements]  # type: ignore[index]
+    fix = follow_imports(fix, module, rows[0] if rows else None)
+    edits = list(import_edits(module, positions, fix.imports,  # type: ignore[arg-type]
+                              rows[0] if rows else None))
     joined = _joined_lines(fix, positions, module, lines, line_length, rows)
     edits.extend(joined.values())
     for replacement in fix.replacements:
@@ -444,6 +446,9 @@ def _edits(fix: PendingFix, positions: object, module: cst.Module, lines: Sequen
                                 line_length=line_length) or code
         elif replacement.mode == "after":
             start = end
+        elif replacement.mode == "delete":
+            # A statement alone on its lines: the lines go, comments above it stay.
+            start, end = Location(start.row, 1), Location(end.row + 1, 1)
         elif start.row == end.row and rows.count(start.row) == 1 and start.row <= len(lines):
             # A one-line expression made longer than the project's line length is split
             # the way black would split it.

@@ -39,7 +39,8 @@ _FLOAT_OF_FLOAT = frozenset({"mean", "std", "var", "norm", "nanmean", "sqrt", "e
 #: Factories whose first argument is the data (a number literal gives a 0-d tensor) or the
 #: shape (`()` gives a 0-d tensor).
 _DATA_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
-_SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "full"})
+#: Factories from a shape; all but `full` (the fill's dtype) take the default floating dtype.
+_SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _MAX_DEPTH = 8
 
 

@@ -1,156 +1,38 @@
 """The batched rewrite (DESIGN.md section 3): read every 0-d tensor a loop would read on the
-host in one pass without syncing, stack them, transfer once, and run the loop on Python values."""
+host in one pass without syncing, stack them, transfer once, and run the loop on Python values.
+
+The analysis of a loop lives in the batched_* modules (see batched_analysis); this one
+chooses the form of the fix for a `for` loop or a comprehension."""
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import cast
 
 import libcst as cst
 
-from synclint.analysis.kinds import (
-    BOOL_TENSOR,
-    DEVICE_TENSORS,
-    F64_TENSOR,
-    HOST,
-    UNKNOWN,
-)
-from synclint.analysis.torch_api import DTYPE_NAMES, HOST_ATTRIBUTES, METADATA_METHODS
-from synclint.analysis.uses import binds, occurrences
 from synclint.analysis.walker import Context
-from synclint.diagnostics import Applicability
-from synclint.fixes.batched_facts import (
-    _BOOL_RESULTS,
-    _COLLECTION_METHODS,
-    _CONSUMERS,
-    _CONTAINER_MUTATORS,
-    _EFFECTFUL_METHODS,
-    _ELEMENTWISE,
-    _FLOAT_RESULTS,
-    _HARMLESS_BUILTINS,
-    _HARMLESS_METHODS,
-    _HOST_GUARD_CALLS,
-    _HOST_GUARD_METHODS,
-    _INT_OPERATORS,
-    _INT_RESULTS,
-    _NEUTRAL_CONTEXTS,
-    _PIECES_OF_ONE,
-    _RANDOM_OPS,
-    _RENDER_WORDS,
-    _SCALAR_REDUCTIONS,
-    _SHORT_CIRCUIT,
-    _SINGLE_TENSOR_FUNCTIONS,
-    _SINGLE_TENSOR_METHODS,
-    _SYNCING_OPS,
-    _TOTAL,
+from synclint.fixes.batched_analysis import LoopAnalysis
+from synclint.fixes.batched_facts import _SHORT_CIRCUIT
+from synclint.fixes.batched_lists import ListForms
+from synclint.fixes.batched_model import (
+    _COMPREHENSIONS,
+    Outcome,
+    Refused,
+    file_state,
 )
-from synclint.fixes.batched_render import (
-    Names,
-    Plan,
-    Read,
-    by_columns,
-    choose_names,
-    column_values,
-    identifiers,
-    prelude,
-)
-from synclint.fixes.batched_syntax import (
-    _atomic,
-    _bound_names,
-    _code,
-    _effect_free,
-    _has_comment,
-    _int_targets,
-    _keywords,
-    _method,
-    _names_in,
-    _names_outside,
-    _negate,
-    _plain_target,
-    _positional,
-    _Rename,
-    _root,
-    _scope_names,
-    _sequence_annotation,
-    _sequence_value,
-    _simple,
-    _Substitute,
-    _walk_scope,
-    _written_places,
-)
-from synclint.fixes.dtypes import is_real_float, known_dtype
+from synclint.fixes.batched_nest import nest_outcome
+from synclint.fixes.batched_render import Names, column_values
+from synclint.fixes.batched_syntax import _code, _has_comment, _names_in, _Rename
 from synclint.fixes.layout import statement as layout_statement
-from synclint.fixes.pending import PendingFix, Replacement
+from synclint.fixes.pending import Replacement
 
 __all__ = ["Outcome", "batched_fix", "loop_ancestors", "loops_over_columns",
-           "loops_over_dtypes", "reads_each_when_mixed"]
+           "loops_over_dtypes", "read_for_a_loop", "reads_each_when_mixed"]
 
 _RENDER_CODE = _code
-
-
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
-#: Methods whose result is floating whenever their (only) operand is.
-_FLOAT_KEEPING = frozenset({"mean", "sum", "nansum", "nanmean", "amax", "amin", "max", "min",
-                            "abs", "neg", "square", "sqrt", "exp", "log"})
-#: Where a comprehension can sit, in a reader's words (for why it is not fixed).
-_PLACES = {"IfExp": "a conditional expression (`a if c else b`)", "Lambda": "a lambda",
-           "Dict": "a dict display", "DictElement": "a dict display",
-           "FormattedStringExpression": "an f-string", "FormattedString": "an f-string",
-           "Await": "an `await`", "Yield": "a `yield`", "NamedExpr": "an assignment "
-           "expression (`:=`)", "With": "a `with` statement", "WithItem": "a `with` "
-           "statement", "While": "a `while` test", "Assert": "an `assert`",
-           "Raise": "a `raise`", "Del": "a `del`", "GeneratorExp": "another comprehension",
-           "ListComp": "another comprehension", "SetComp": "another comprehension",
-           "DictComp": "another comprehension"}
-_Loop = cst.For | cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What the batched pattern offers for one loop: a fix (maybe unsafe), and the reason
-    when the fix is unsafe or missing."""
-
-    fix: PendingFix | None
-    reason: str | None = None
-
-
-class _Refused(Exception):
-    """The loop cannot be rewritten; the message says why."""
-
-
-#: Tensor methods that return metadata (`p.numel()`, `p.element_size()`): host values.
-_METADATA_CALLS = METADATA_METHODS | {"is_floating_point", "is_complex"}
-
-
-@dataclass
-class _Site:
-    """One host read of the loop: `node` is replaced by `code` in the rewritten loop, and
-    `value` is the tensor the first pass collects where the guards hold."""
-
-    node: cst.CSTNode
-    value: cst.BaseExpression
-    #: "item" replaces the whole read; "arg" keeps the call around the value (float(v)).
-    mode: str
-    truth: bool
-    guards: tuple[str, ...]
-    facts: frozenset[str]
-    exact: bool
-    proven: bool = True
-    #: The statement (or `if` test) the read is in.
-    statement: int = 0
-
-
-@dataclass
-class _FileState:
-    outcomes: dict[int, Outcome] = field(default_factory=dict)
-    #: Per function (or module): names generated by this file's fixes, and names in use.
-    taken: dict[int, set[str]] = field(default_factory=dict)
-    identifiers: dict[int, set[str]] = field(default_factory=dict)
-
-
-_STATES: weakref.WeakKeyDictionary[Context, _FileState] = weakref.WeakKeyDictionary()
 
 
 def loop_ancestors(ctx: Context, loop: cst.CSTNode,
@@ -208,22 +90,53 @@ def reads_each_when_mixed(loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -
         and _RENDER_CODE(elt) == f"{target.value}.item()" and not loop.for_in.ifs
 
 
+def read_for_a_loop(ctx: Context, call: cst.Call) -> bool:
+    """`t.tolist()` (`t.flatten().tolist()`) that a loop iterates (directly, or in `zip` /
+    `enumerate`), or that is bound to a name right before a loop that uses it: the
+    `.tolist()` form of the batched fix, one transfer for the whole loop."""
+    parents = list(ctx.parents)
+    child: cst.CSTNode = call
+    for parent in reversed(parents):
+        if isinstance(parent, cst.Arg) or isinstance(parent, cst.Call) and isinstance(
+                parent.func, cst.Name) and parent.func.value in ("zip", "enumerate") \
+                and child is not parent.func:
+            child = parent
+            continue
+        if isinstance(parent, (cst.For, cst.CompFor)) and parent.iter is child:
+            return True
+        break
+    assign = parents[-1] if parents else None
+    line = parents[-2] if len(parents) >= 2 else None
+    block = parents[-3] if len(parents) >= 3 else None
+    if not (isinstance(assign, cst.Assign) and assign.value is call
+            and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+            and isinstance(line, cst.SimpleStatementLine)
+            and isinstance(block, (cst.IndentedBlock, cst.Module))):
+        return False
+    name = assign.targets[0].target.value
+    statements = list(block.body)
+    index = next((i for i, s in enumerate(statements) if s is line), None)
+    if index is None:
+        return False
+    following = statements[index + 1:]
+    loop = next((s for s in following if isinstance(s, cst.For)), None)
+    return loop is not None and name in set(_names_in(loop)) and all(
+        isinstance(s, cst.SimpleStatementLine) for s in following[:following.index(loop)])
+
+
 def batched_fix(ctx: Context, loop: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> Outcome:
     """The batched fix of `loop` (the same object for every finding in it)."""
-    state = _STATES.get(ctx)
-    if state is None:
-        state = _FileState()
-        _STATES[ctx] = state
+    state = file_state(ctx)
     cached = state.outcomes.get(id(loop))
     if cached is not None:
         return cached
     try:
         if isinstance(loop, cst.While):
-            raise _Refused("a `while` loop runs as long as the values it reads say")
+            raise Refused("a `while` loop runs as long as the values it reads say")
         if not isinstance(loop, (cst.For, *_COMPREHENSIONS)):
-            raise _Refused("not a loop synclint can rewrite")
+            raise Refused("not a loop synclint can rewrite")
         outcome = _Rewriter(ctx, state, loop, list(ancestors)).run()
-    except _Refused as refused:
+    except Refused as refused:
         outcome = Outcome(None, str(refused))
     state.outcomes[id(loop)] = outcome
     return outcome
@@ -245,121 +158,99 @@ class _Recode(cst.CSTTransformer):
         return cast(cst.CSTNodeT, cst.parse_expression(code))
 
 
-class _Rewriter:
-    """Analyses one loop and builds its fix, or raises _Refused."""
-
-    def __init__(self, ctx: Context, state: _FileState, loop: _Loop,
-                 ancestors: list[cst.CSTNode]) -> None:
-        self.ctx = ctx
-        self.state = state
-        self.loop = loop
-        self.ancestors = ancestors
-        self.sites: list[_Site] = []
-        #: The statement (or `if` test) being read: sites in different ones run in the
-        #: order the analysis meets them.
-        self._statement_number = 0
-        #: The host guards of the current point: (textual order, code, not-None facts).
-        self.guards: list[tuple[int, str, frozenset[str]]] = []
-        self._order = 0
-        self.exact = True
-        #: The `continue`s met so far: (textual order, the guards that lead to it), or
-        #: None for one under a condition that depends on tensor values.
-        self.continues: list[tuple[int, str, frozenset[str]] | None] = []
-        #: The tests of the enclosing `if`s (for the facts a `continue` under one gives).
-        self.tests: list[cst.BaseExpression] = []
-        self.unsafe: list[str] = []
-        self.early_exit: str | None = None
-        self.aliases: dict[str, cst.BaseExpression] = {}
-        self.targets: set[str] = set()
-        self.body_bound: set[str] = set()
-        self._bound_counts: dict[str, int] = {}
-        #: Aliases whose assignment the traversal has passed (reads before it see the
-        #: previous iteration's value).
-        self.active: set[str] = set()
-        #: Names the guards read: the body must not change them.
-        self.guard_names: set[str] = set()
-        #: Guards that neither read a tensor nor are provably host values.
-        self.opaque_guards: list[str] = []
-        #: Loop variables that are ints for certain (`range`, `enumerate`'s index).
-        self.host_targets: set[str] = set()
-        #: The loop's target and iterable; the loop variables bound to pieces of one tensor
-        #: and to Python ints (see `_pieces_and_indexes`).
-        self.loop_source: tuple[cst.BaseExpression, cst.BaseExpression | None] = (
-            cst.Name("_"), None)
-        self.pieces: set[str] = set()
-        self.indexes: set[str] = set()
-
-    def _meth(self, node: cst.CSTNode) -> tuple[cst.BaseExpression, str] | None:
-        """A method call's receiver and name (not a module function such as torch.isnan)."""
-        if isinstance(node, cst.Call) and self.ctx.imports.qualify(node.func) is not None:
-            return None
-        return _method(node)
+class _Rewriter(LoopAnalysis):
+    """Analyses one loop and builds its fix, or raises Refused."""
 
     # -- entry ------------------------------------------------------------------------
     def run(self) -> Outcome:
-        if isinstance(self.loop, cst.For):
-            return self._for(self.loop)
-        return self._comprehension(self.loop)
+        if isinstance(self.loop.node, cst.For):
+            return self._for(self.loop.node)
+        return self._comprehension(self.loop.node)
 
-    # -- for loops --------------------------------------------------------------------
     def _for(self, loop: cst.For) -> Outcome:
         if loop.asynchronous is not None:
-            raise _Refused("an `async for` loop")
-        self._check_scope(class_body_refused=True)
-        self._check_target(loop.target, loop.iter)
+            raise Refused("an `async for` loop")
+        self.checks.check_scope(class_body_refused=True)
+        self.checks.check_target(loop.target, loop.iter)
         body = loop.body
         # `for t in ts: total += t.item()` has a one-line suite, not a block.
         statements: Sequence[cst.CSTNode] = \
             [body] if isinstance(body, cst.SimpleStatementSuite) else body.body
-        self._scan_bindings(body)
-        self._find_aliases(statements)
-        self._statements(statements)
-        if not self.sites:
-            raise _Refused("the loop reads no value synclint can batch")
-        self._check_sites()
-        self._check_effects(body)
-        self._check_iterable_unchanged(loop.iter, body)
-        self._check_early_exit()
-        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
+        with self._deferred_first():
+            self.walker.scan_bindings(body)
+            self.walker.find_aliases(statements)
+            self.walker.statements(statements)
+        if not self.loop.sites:
+            raise Refused("the loop reads no value synclint can batch")
+        self._check_not_cpu(loop.target, loop.iter)
+        listed = ListForms(self)
+        return self._preferred(listed, listed.for_loop(loop), lambda: self._stacked_for(loop))
 
+    def _check_not_cpu(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        """No fix for reads of CPU tensors: there is no GPU to wait for."""
+        cpu = ListForms(self).cpu_only(target, iterable)
+        if cpu is not None:
+            raise Refused(f"`{cpu}` is on the CPU: reading it waits for no GPU, so batching "
+                          "the reads saves nothing")
+
+    def _stacked_for(self, loop: cst.For) -> Outcome:
+        """The stacked forms: collect the values read, one `torch.stack`, one transfer."""
+        body = loop.body
+        self.checks.check_deferred()
+        self.checks.check_sites()
+        self.checks.check_effects(body)
+        self.checks.check_iterable_unchanged(loop.iter, body)
+        self.checks.check_early_exit()
         nested = nest_outcome(self, loop, loop)
         if nested is not None:
             return nested
         # A list or tuple display is bound to a name, not written out twice.
-        materialise = self._check_iterable_readable_twice(loop.iter) \
-            or self._long_display(loop.iter)
-        unused = self._unused_targets(loop)
+        materialise = self.checks.check_iterable_readable_twice(loop.iter) \
+            or self.values.long_display(loop.iter)
+        unused = self.writer.unused_targets(loop)
         rows = self._rows_are_elements(loop) \
-            if unused >= self.targets and not materialise else None
-        names = self._names()
+            if unused >= self.loop.targets and not materialise else None
+        names = self.writer.names()
         if rows is not None:
             # The loop's own variables, now bound to the values read.
             names = replace(names, row=tuple(rows))
-        indent = self._indent(loop)
+        indent = self.loop.indent(loop)
         target = loop.target
-        only_if = self._only_if()
+        only_if = self.writer.only_if()
         if only_if is not None:
-            return self._filtered_outcome(names, loop, target, loop.iter, only_if, indent,
-                                          materialise)
-        if unused >= self.targets:
+            return self.writer.filtered_outcome(names, loop, target, loop.iter, only_if, indent,
+                                                materialise)
+        named, deleted = self._named_reads(loop) if rows is None else ({}, [])
+        if named:
+            # `n_bad = flag.sum().item()` first in the body: the loop variable is `n_bad`.
+            names = replace(names, row=tuple(named.get(id(site), row) for site, row
+                                             in zip(self.loop.sites, names.row, strict=True)))
+            unused = self.writer.unused_targets(loop, skip=[s for s in deleted])
+        if unused >= self.loop.targets and rows is None and not named \
+                and isinstance(target, cst.Name) and len(self.loop.sites) == 1 \
+                and _code(self.loop.substituted(self.loop.sites[0].value)) == target.value:
+            # `for loss in losses: f(loss.item())`: the loop variable keeps its name, now
+            # bound to the value read.
+            names = replace(names, row=(target.value,))
+        if unused >= self.loop.targets:
             # The body no longer needs the elements: loop over the values alone.
-            prelude, row_target, columns = self._prelude(
+            prelude, row_target, columns = self.writer.prelude(
                 names, _code(target), _code(loop.iter), items=False, indent=indent,
                 rows=_code(loop.iter) if rows is not None else None)
             replacements = [
                 Replacement(loop, "".join(line + "\n" + indent for line in prelude),
                             mode="before"),
                 Replacement(target, row_target),
-                Replacement(loop.iter, self._columns(names.values) if columns
+                Replacement(loop.iter, self.writer.columns(names.values) if columns
                             else names.values),
             ]
-            replacements.extend(self._site_replacements(names))
-            return self._outcome(replacements)
+            replacements.extend(self._named_replacements(names, named, deleted))
+            return self.writer.outcome(replacements)
         iterable = names.items if materialise else _code(loop.iter)
-        prelude, row_target, columns = self._prelude(names, _code(target), _code(loop.iter),
-                                                     items=materialise, indent=indent)
+        prelude, row_target, columns = self.writer.prelude(names, _code(target), _code(loop.iter),
+                                                           items=materialise, indent=indent)
         target_code = _code(target)
-        if unused and "_" not in self.state.identifiers.get(self._scope_key(), set()):
+        if unused and "_" not in self.loop.file.identifiers.get(self.loop.scope_key(), set()):
             renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
             assert isinstance(renamed, cst.BaseExpression)
             target_code = _code(renamed)
@@ -369,81 +260,180 @@ class _Rewriter:
         replacements = [
             Replacement(loop, "".join(line + "\n" + indent for line in prelude), mode="before"),
             Replacement(target, f"{target_code}, {row_target}"),
-            Replacement(loop.iter, self._zip(iterable, f"*{names.values}" if columns
-                                             else names.values, before=indent + header,
-                                             indent=indent)),
+            Replacement(loop.iter, self.writer.zip(iterable, f"*{names.values}" if columns
+                                                   else names.values, before=indent + header,
+                                                   indent=indent)),
         ]
-        replacements.extend(self._site_replacements(names))
-        return self._outcome(replacements)
+        replacements.extend(self._named_replacements(names, named, deleted))
+        return self.writer.outcome(replacements)
 
-    # -- comprehensions and generators -----------------------------------------------
+    def _named_reads(self, loop: cst.For) -> tuple[dict[int, str], list[cst.CSTNode]]:
+        """The leading statements of the body that only assign a read to a name
+        (`value = t.item()`): by site, the name, and the statements (deleted: the loop
+        variable gets the name, no `value = value_2` left behind)."""
+        body = loop.body
+        if not isinstance(body, cst.IndentedBlock):
+            return {}, []
+        by_node = {id(site.node): site for site in self.loop.sites if site.mode == "item"}
+        named: dict[int, str] = {}
+        deleted: list[cst.CSTNode] = []
+        for statement in body.body:
+            if not (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+                    and isinstance(statement.body[0], cst.Assign)
+                    and len(statement.body[0].targets) == 1):
+                break
+            assign = statement.body[0]
+            target = assign.targets[0].target
+            site = by_node.get(id(assign.value))
+            if site is None or not isinstance(target, cst.Name) or site.guards \
+                    or self.loop.bound_counts.get(target.value) != 1 \
+                    or target.value in self.loop.targets or statement.leading_lines \
+                    or statement.trailing_whitespace.comment is not None \
+                    or target.value in named.values():
+                break
+            named[id(site)] = target.value
+            deleted.append(statement)
+        return named, deleted
+
+    def _named_replacements(self, names: Names, named: dict[int, str],
+                            deleted: list[cst.CSTNode]) -> list[Replacement]:
+        replacements = [Replacement(statement, "", mode="delete") for statement in deleted]
+        for replacement in self.writer.site_replacements(names):
+            if not any(id(site.node) == id(replacement.node) and id(site) in named
+                       for site in self.loop.sites):
+                replacements.append(replacement)
+        return replacements
+
     def _comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
                        ) -> Outcome:
         for_in = loop.for_in
         if for_in.asynchronous is not None:
-            raise _Refused("an `async for` comprehension")
+            raise Refused("an `async for` comprehension")
         if for_in.inner_for_in is not None:
-            raise _Refused("a comprehension with several `for` clauses")
-        self._check_scope(class_body_refused=True)
-        self._check_target(for_in.target, for_in.iter)
-        anchor, consumer = self._anchor(loop)
+            raise Refused("a comprehension with several `for` clauses")
+        self.checks.check_scope(class_body_refused=True)
+        self.checks.check_target(for_in.target, for_in.iter)
+        try:
+            anchor, consumer = self.anchor.anchor(loop)
+        except Refused as refused:
+            # The `.tolist()` of what the comprehension iterates needs no statement before
+            # it: only the stacked forms are refused.
+            return self._unanchored(loop, refused)
         if isinstance(loop, cst.GeneratorExp) and consumer is None:
-            raise _Refused("a generator is evaluated lazily, interleaved with its consumer")
-        for condition in for_in.ifs:
-            self._expression(condition.test, truth=True)
-            self._enter_condition(condition.test)
-        if isinstance(loop, cst.DictComp):
-            self._expression(loop.key, truth=False)
-            self._expression(loop.value, truth=False)
-        else:
-            self._expression(loop.elt, truth=consumer in _SHORT_CIRCUIT)
-        if not self.sites:
-            raise _Refused("the comprehension reads no value synclint can batch")
-        self._check_sites()
-        self._check_effects(*[condition.test for condition in for_in.ifs],
-                            *([loop.key, loop.value] if isinstance(loop, cst.DictComp)
+            raise Refused("a generator is evaluated lazily, interleaved with its consumer")
+        self._walk_comprehension(loop, consumer)
+        self._check_not_cpu(for_in.target, for_in.iter)
+        listed = ListForms(self)
+        return self._preferred(listed, listed.comprehension(loop, anchor, consumer),
+                               lambda: self._stacked_comprehension(loop, anchor, consumer))
+
+    def _unanchored(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp,
+                    refused: Refused) -> Outcome:
+        if isinstance(loop, cst.GeneratorExp):
+            raise refused
+        try:
+            self._walk_comprehension(loop, None)
+        except Refused:
+            raise refused from None
+        outcome = ListForms(self).comprehension(loop, None, None)
+        if outcome is None:
+            raise refused
+        return outcome
+
+    def _walk_comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp
+                            | cst.DictComp, consumer: str | None) -> None:
+        for_in = loop.for_in
+        with self._deferred_first():
+            for condition in for_in.ifs:
+                self.walker.expression(condition.test, truth=True)
+                self.walker.enter_condition(condition.test)
+            if isinstance(loop, cst.DictComp):
+                self.walker.expression(loop.key, truth=False)
+                self.walker.expression(loop.value, truth=False)
+            else:
+                self.walker.expression(loop.elt, truth=consumer in _SHORT_CIRCUIT)
+        if not self.loop.sites:
+            raise Refused("the comprehension reads no value synclint can batch")
+
+    @contextmanager
+    def _deferred_first(self) -> Iterator[None]:
+        """A refusal after a read only the `.tolist()` forms take is that read's refusal
+        (the walk would have stopped there)."""
+        try:
+            yield
+        except Refused:
+            if self.loop.deferred is not None:
+                raise Refused(self.loop.deferred) from None
+            raise
+
+    def _preferred(self, listed: ListForms, outcome: Outcome | None,
+                   stacked: Callable[[], Outcome]) -> Outcome:
+        """The `.tolist()` form where it is safe; else the stacked form where that is safe;
+        else the `.tolist()` form (unsafe), or whatever the stacked forms say."""
+        if outcome is not None and outcome.reason is None:
+            listed.commit()
+            return outcome
+        try:
+            other = stacked()
+        except Refused:
+            if outcome is None:
+                raise
+            listed.commit()
+            return outcome
+        if outcome is not None and other.reason is not None:
+            listed.commit()
+            return outcome
+        return other
+
+    def _stacked_comprehension(self, loop: cst.ListComp | cst.SetComp | cst.GeneratorExp
+                               | cst.DictComp, anchor: cst.CSTNode, consumer: str | None
+                               ) -> Outcome:
+        for_in = loop.for_in
+        self.checks.check_deferred()
+        self.checks.check_sites()
+        self.checks.check_effects(*[condition.test for condition in for_in.ifs],
+                                  *([loop.key, loop.value] if isinstance(loop, cst.DictComp)
                               else [loop.elt]))
         if consumer in _SHORT_CIRCUIT and isinstance(loop, cst.GeneratorExp):
-            self._early_exit_verdict(for_in.iter, f"`{consumer}()` stops at the first "
-                                     f"{'true' if consumer == 'any' else 'false'} element")
-        from synclint.fixes.batched_nest import nest_outcome  # builds on this analysis
-
+            self.checks.early_exit_verdict(for_in.iter, f"`{consumer}()` stops at the first "
+                                           f"{'true' if consumer == 'any' else 'false'} element")
         nested = nest_outcome(self, for_in, anchor)
         if nested is not None:
             return nested
-        names = self._names()
-        indent = self._indent(anchor)
-        site_nodes = {id(site.node) for site in self.sites}
-        uses_target = any(name in self.targets for name in self._names_outside_sites(loop,
-                                                                                  site_nodes))
+        names = self.writer.names()
+        indent = self.loop.indent(anchor)
+        site_nodes = {id(site.node) for site in self.loop.sites}
+        uses_target = any(name in self.loop.targets
+                          for name in self.writer.names_outside_sites(loop, site_nodes))
         iter_code = _code(for_in.iter)
-        only_if = self._only_if()
-        if only_if is None and uses_target and len(self.sites) == 1 and self.sites[0].exact \
-                and not self.sites[0].guards:
+        only_if = self.writer.only_if()
+        sites = self.loop.sites
+        if only_if is None and uses_target and len(sites) == 1 and sites[0].exact \
+                and not sites[0].guards:
             # `{name: p.abs().max().item() for name, p in ...}`: the element reads its value
             # with `next(values)`, with no zip of the elements and the values.
             only_if = ""
         if only_if is not None:
-            materialise = self._check_iterable_readable_twice(for_in.iter)
-            return self._filtered_outcome(names, anchor, for_in.target, for_in.iter, only_if,
-                                          indent, materialise)
+            materialise = self.checks.check_iterable_readable_twice(for_in.iter)
+            return self.writer.filtered_outcome(names, anchor, for_in.target, for_in.iter, only_if,
+                                                indent, materialise)
         if uses_target:
-            materialise = self._check_iterable_readable_twice(for_in.iter)
-            prelude, row_target, columns = self._prelude(
+            materialise = self.checks.check_iterable_readable_twice(for_in.iter)
+            prelude, row_target, columns = self.writer.prelude(
                 names, _code(for_in.target), iter_code, items=materialise, indent=indent)
             target_code = _code(for_in.target)
             if isinstance(for_in.target, cst.Tuple) and not for_in.target.lpar:
                 target_code = f"({target_code})"
             new_target = f"{target_code}, {row_target}"
-            new_iter = self._zip(names.items if materialise else iter_code,
-                                 f"*{names.values}" if columns else names.values)
+            new_iter = self.writer.zip(names.items if materialise else iter_code,
+                                       f"*{names.values}" if columns else names.values)
         else:
             assigned = self._assigned_name(anchor, loop, consumer, names, uses_target)
             if assigned is not None:
                 # `grad_norms = [p.grad.norm().item() for p in ps]`: the host list gets the
                 # name the comprehension was assigned to (no `grad_norms = values`).
                 names = replace(names, values=assigned)
-            prelude, row_target, columns = self._prelude(
+            prelude, row_target, columns = self.writer.prelude(
                 names, _code(for_in.target), iter_code, items=False, indent=indent)
             if assigned is not None:
                 start = max(i for i, line in enumerate(prelude)
@@ -451,10 +441,10 @@ class _Rewriter:
                 value = prelude[start][len(assigned) + 3:]
                 value += "".join("\n" + indent + line for line in prelude[start + 1:])
                 before = "".join(line + "\n" + indent for line in prelude[:start])
-                return self._outcome([Replacement(anchor, before, mode="before"),
-                                      Replacement(loop, value)])
+                return self.writer.outcome([Replacement(anchor, before, mode="before"),
+                                            Replacement(loop, value)])
             new_target = row_target
-            new_iter = self._columns(names.values) if columns else names.values
+            new_iter = self.writer.columns(names.values) if columns else names.values
         replacements = [
             Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
                         mode="before"),
@@ -464,10 +454,10 @@ class _Rewriter:
             inner = [Replacement(loop, whole)]
         else:
             inner = [Replacement(for_in.target, new_target),
-                     Replacement(for_in.iter, new_iter), *self._site_replacements(names)]
+                     Replacement(for_in.iter, new_iter), *self.writer.site_replacements(names)]
         rewrapped = self._rewrapped(anchor, inner, indent)
         replacements.extend(inner if rewrapped is None else [rewrapped])
-        return self._outcome(replacements)
+        return self.writer.outcome(replacements)
 
     def _assigned_name(self, anchor: cst.CSTNode, loop: cst.CSTNode, consumer: str | None,
                        names: Names, uses_target: bool) -> str | None:
@@ -503,24 +493,24 @@ class _Rewriter:
         new_value = value.visit(_Recode(codes))
         assert isinstance(new_value, cst.BaseExpression)
         code = _code(new_value)
-        if "\n" in code or len(indent) + len(head) + len(code) <= self.ctx_line_length():
+        if "\n" in code or len(indent) + len(head) + len(code) <= self.loop.line_length():
             return None
-        module = self.ancestors[0] if self.ancestors else None
+        module = self.loop.ancestors[0] if self.loop.ancestors else None
         unit = module.default_indent if isinstance(module, cst.Module) else "    "
         lines = layout_statement(head, code, indent=indent, unit=unit,
-                                 line_length=self.ctx_line_length())
+                                 line_length=self.loop.line_length())
         lines[0] = lines[0][len(head):]
         return Replacement(value, lines[0] + "".join("\n" + indent + line
-                                                      for line in lines[1:]))
+                                                     for line in lines[1:]))
 
     def _whole_replacement(self, loop: cst.CSTNode, consumer: str | None,
                            names: Names, uses_target: bool) -> str | None:
         """`[t.item() for t in ts]` is just the host list."""
-        if uses_target or len(self.sites) != 1 or _has_comment(loop):
+        if uses_target or len(self.loop.sites) != 1 or _has_comment(loop):
             return None
         if isinstance(loop, cst.DictComp) or loop.for_in.ifs:  # type: ignore[attr-defined]
             return None
-        site = self.sites[0]
+        site = self.loop.sites[0]
         if site.node is not loop.elt or site.mode != "item":  # type: ignore[attr-defined]
             return None
         if isinstance(loop, cst.ListComp):
@@ -537,1474 +527,15 @@ class _Rewriter:
         values read (no first pass copies them). The reads are put in the variables'
         order; the variables are returned."""
         target = loop.target
-        if not isinstance(target, cst.Tuple) or not self._known_sequence(loop.iter):
+        if not isinstance(target, cst.Tuple) or not self.values.known_sequence(loop.iter):
             return None
         variables = [element.value.value if isinstance(element, cst.Element)
                      and isinstance(element.value, cst.Name) else ""
                      for element in target.elements]
-        read = {id(site): self._collected(site, view=False) for site in self.sites}
+        read = {id(site): self.writer.collected(site, view=False) for site in self.loop.sites}
         if "" in variables or sorted(read.values()) != sorted(variables) \
                 or len(set(variables)) != len(variables) \
-                or any(site.guards for site in self.sites):
+                or any(site.guards for site in self.loop.sites):
             return None
-        self.sites.sort(key=lambda site: variables.index(read[id(site)]))
+        self.loop.sites.sort(key=lambda site: variables.index(read[id(site)]))
         return variables
-
-    def _unused_targets(self, loop: cst.For) -> set[str]:
-        """Loop variables that nothing reads once the reads are replaced: not the body
-        outside the reads, not the rest of the function (a loop variable outlives its
-        loop), not the `else:` clause."""
-        sites = {id(site.node) for site in self.sites}
-        used = set(self._names_outside_sites(loop.body, sites))
-        if loop.orelse is not None:
-            used |= set(_names_in(loop.orelse))
-        function = next((node for node in reversed(self.ancestors)
-                         if isinstance(node, (cst.FunctionDef, cst.Module))), None)
-        if function is None:
-            return set()
-        used |= _names_outside(function, {id(loop)})
-        return self.targets - used - set(self.aliases)
-
-    def _scope_key(self) -> int:
-        scope = next((node for node in reversed(self.ancestors)
-                      if isinstance(node, (cst.FunctionDef, cst.Module))), None)
-        return id(scope)
-
-    def _names_outside_sites(self, node: cst.CSTNode, sites: set[int]) -> Iterator[str]:
-        if id(node) in sites:
-            return
-        if isinstance(node, cst.CompFor):
-            for condition in node.ifs:
-                yield from self._names_outside_sites(condition, sites)
-            return
-        if isinstance(node, cst.Name):
-            yield node.value
-            return
-        if isinstance(node, cst.Attribute):
-            yield from self._names_outside_sites(node.value, sites)
-            return
-        for child in node.children:
-            yield from self._names_outside_sites(child, sites)
-
-    def _anchor(self, loop: cst.CSTNode) -> tuple[cst.CSTNode, str | None]:
-        """The statement before which the comprehension's values can be read, and the
-        builtin consuming a generator. Everything the statement evaluates before the
-        comprehension must be free of effects, and the comprehension must be evaluated
-        exactly once whenever the statement runs."""
-        consumer: str | None = None
-        child: cst.CSTNode = loop
-        for parent in reversed(self.ancestors):
-            if isinstance(parent, cst.Arg):
-                child = parent
-                continue
-            if isinstance(parent, cst.Call):
-                if child is parent.func:
-                    pass
-                else:
-                    if not _simple(parent.func):
-                        raise _Refused("the comprehension is an argument of a call whose "
-                                       "callee has effects")
-                    for arg in parent.args:
-                        if arg is child:
-                            break
-                        if not _simple(arg.value):
-                            raise _Refused("an earlier argument of the call has effects")
-                    if consumer is None and child is not loop and any(
-                            a is child and a.value is loop for a in parent.args):
-                        consumer = self._consumer(parent, child, strict=isinstance(
-                            loop, cst.GeneratorExp))
-            elif isinstance(parent, (cst.Tuple, cst.List, cst.Set)):
-                for element in parent.elements:
-                    if element is child:
-                        break
-                    if not _simple(element.value):
-                        raise _Refused("an earlier element of the expression has effects")
-            elif isinstance(parent, (cst.Element, cst.StarredElement, cst.UnaryOperation,
-                                     cst.Attribute, cst.ComparisonTarget)):
-                pass
-            elif isinstance(parent, cst.BinaryOperation):
-                if child is parent.right and not _simple(parent.left):
-                    raise _Refused("the left operand has effects")
-            elif isinstance(parent, cst.Comparison):
-                if child is not parent.left and not _simple(parent.left):
-                    raise _Refused("the left operand has effects")
-            elif isinstance(parent, cst.BooleanOperation):
-                if child is not parent.left:
-                    raise _Refused("the comprehension is evaluated only sometimes "
-                                   "(right of `and`/`or`)")
-            elif isinstance(parent, (cst.Subscript, cst.Index, cst.Slice,
-                                     cst.SubscriptElement)):
-                if not isinstance(parent, cst.Subscript) or child is not parent.value:
-                    raise _Refused("the comprehension is an index")
-            elif isinstance(parent, (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Return,
-                                     cst.Expr)):
-                if isinstance(parent, cst.AugAssign) and not _simple(parent.target):
-                    raise _Refused("the augmented target has effects")
-                if getattr(parent, "value", None) is not child:
-                    raise _Refused("the comprehension is not the value of its statement")
-            elif isinstance(parent, cst.SimpleStatementLine):
-                if len(parent.body) != 1:
-                    raise _Refused("several statements share the line")
-                return self._statement_anchor(parent, loop), consumer
-            elif isinstance(parent, cst.SimpleStatementSuite):
-                raise _Refused("the statement shares a line with its block header")
-            elif isinstance(parent, cst.If):
-                if child is not parent.test:
-                    raise _Refused("not a test")
-                return self._statement_anchor(parent, loop), consumer
-            elif isinstance(parent, cst.For):
-                if child is not parent.iter:
-                    raise _Refused("not an iterable")
-                return self._statement_anchor(parent, loop), consumer
-            else:
-                where = _PLACES.get(type(parent).__name__, "an expression")
-                raise _Refused(f"the comprehension sits in {where}, where its values "
-                               "cannot be read ahead")
-            child = parent
-        raise _Refused("no statement to put the reads before")
-
-    def _consumer(self, call: cst.Call, arg: cst.CSTNode, *, strict: bool) -> str | None:
-        """The builtin a comprehension is the only argument of; a generator must have one
-        (anything else may interleave its own work with the generator's)."""
-        func = call.func
-        positional = [a for a in call.args if a.keyword is None]
-        if len(positional) == 1 and positional[0] is arg and not positional[0].star:
-            if isinstance(func, cst.Name) and func.value in _CONSUMERS \
-                    and not self.ctx.bound(func.value):
-                return func.value
-            if isinstance(func, cst.Attribute) and func.attr.value == "join":
-                return "join"
-        if strict:
-            raise _Refused(f"a generator consumed lazily by `{_code(func)}()`")
-        return None
-
-    def _statement_anchor(self, statement: cst.CSTNode, loop: cst.CSTNode) -> cst.CSTNode:
-        index = self.ancestors.index(statement)
-        parent = self.ancestors[index - 1] if index > 0 else None
-        if isinstance(statement, cst.If) and isinstance(parent, cst.If) \
-                and parent.orelse is statement:
-            raise _Refused("an `elif` test is evaluated only when the `if` fails")
-        if not isinstance(parent, (cst.IndentedBlock, cst.Module)):
-            raise _Refused("the statement shares a line with its block header")
-        return statement
-
-    # -- the loop body --------------------------------------------------------------
-    def _check_scope(self, *, class_body_refused: bool) -> None:
-        for node in reversed(self.ancestors):
-            if isinstance(node, (cst.FunctionDef, cst.Lambda)):
-                return
-            if isinstance(node, cst.ClassDef) and class_body_refused:
-                raise _Refused("a loop in a class body (a comprehension there cannot see "
-                               "the class's names)")
-
-    def _check_target(self, target: cst.BaseExpression,
-                      iterable: cst.BaseExpression | None = None) -> None:
-        if not _plain_target(target):
-            raise _Refused("the loop target is not a plain name or tuple of names")
-        self.targets = set(_bound_names(target))
-        self.host_targets = set(_int_targets(target, iterable))
-        self.loop_source = (target, iterable)
-
-    def _one_dtype_and_device(self) -> bool:
-        """The loop reads one value per element, of the same dtype and on the same device
-        every time: one `torch.stack` of them needs no promotion and no move."""
-        if len(self.sites) != 1:
-            return False
-        self.pieces, self.indexes = self._pieces_and_indexes(*self.loop_source)
-        site = self.sites[0]
-        return self._same_each_time(self._substituted(site.value))
-
-    def _pieces_and_indexes(self, target: cst.BaseExpression,
-                            iterable: cst.BaseExpression | None) -> tuple[set[str], set[str]]:
-        """Loop variables bound to the pieces of one tensor (`for row in x` where the code
-        made `x` with torch, `for piece in torch.split(x, sizes)`: every piece has the
-        tensor's dtype and device), and those bound to Python ints (`range`, `enumerate`)."""
-        if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name) \
-                or self.ctx.bound(iterable.func.value):
-            if isinstance(target, cst.Name) and iterable is not None \
-                    and self._one_tensor_cut(iterable):
-                return {target.value}, set()
-            return set(), set()
-        name, args = iterable.func.value, _positional(iterable)
-        if name == "range" and isinstance(target, cst.Name) and not _keywords(iterable):
-            return set(), {target.value}
-        if name == "enumerate" and len(iterable.args) == 1 and isinstance(target, cst.Tuple) \
-                and len(target.elements) == 2 and all(isinstance(e.value, cst.Name)
-                                                      for e in target.elements):
-            index, piece = (cast(cst.Name, e.value).value for e in target.elements)
-            return ({piece} if args and self._one_tensor_cut(args[0]) else set()), {index}
-        return set(), set()
-
-    def _one_tensor_cut(self, iterable: cst.BaseExpression) -> bool:
-        """Iterating `iterable` yields pieces of one tensor: `torch.split(x, ...)` and the
-        like, or a name the function assigns only tensors made by torch (not a parameter,
-        which may be a list of tensors of several dtypes)."""
-        if isinstance(iterable, cst.Call):
-            qualified = self.ctx.imports.qualify(iterable.func) or ""
-            return qualified.startswith("torch.") and qualified[6:] in _PIECES_OF_ONE
-        if not isinstance(iterable, cst.Name) or iterable.value in self.body_bound:
-            return False
-        scope = next((node for node in reversed(self.ancestors)
-                      if isinstance(node, cst.FunctionDef)), None)
-        if scope is None:
-            return False
-        values: list[cst.BaseExpression] = []
-        for node, ancestors in occurrences(scope, iterable.value):
-            if not binds(node, ancestors):
-                continue
-            target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
-            if not (isinstance(target, cst.AssignTarget) and isinstance(assign, cst.Assign)
-                    and target.target is node):
-                return False
-            values.append(assign.value)
-        return bool(values) and all(self._made_by_torch(value) for value in values)
-
-    def _made_by_torch(self, node: cst.BaseExpression) -> bool:
-        """One tensor for certain: a torch function's tensor result, or tensor methods
-        applied to one (`torch.nonzero(m).flatten()`)."""
-        if not self._is_device(node):
-            return False
-        while isinstance(node, cst.Call):
-            if any(arg.keyword is not None and (arg.keyword.value == "as_tuple"
-                                                or arg.keyword.value.startswith("return_"))
-                   and not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
-                   for arg in node.args):
-                return False  # `as_tuple=True`, `return_counts=True`: a tuple of tensors
-            qualified = self.ctx.imports.qualify(node.func)
-            if qualified is not None:
-                return qualified.startswith("torch.") \
-                    and qualified[6:] in _SINGLE_TENSOR_FUNCTIONS
-            method = _method(node)
-            if method is None or method[1] not in _SINGLE_TENSOR_METHODS:
-                return False
-            node = method[0]
-        return False
-
-    def _same_each_time(self, node: cst.BaseExpression) -> bool:
-        """The tensor `node` computes has the same dtype and device on every iteration: it
-        reads tensors the loop does not change, pieces of one tensor, and Python ints (an
-        int's value never changes a result's dtype or device)."""
-        if self._invariant(node):
-            return True
-        if isinstance(node, cst.Name):
-            return node.value in self.pieces
-        if isinstance(node, cst.Attribute):
-            return node.attr.value in ("data", "real", "imag", "T", "mT") \
-                and self._same_each_time(node.value)
-        if isinstance(node, cst.UnaryOperation):
-            return not isinstance(node.operator, cst.Not) \
-                and self._same_each_time(node.expression)
-        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
-            operands = [node.left, node.right] if isinstance(node, cst.BinaryOperation) \
-                else [node.left, *(c.comparator for c in node.comparisons)]
-            return all(self._same_each_time(o) or self._int_value(o) for o in operands)
-        if isinstance(node, cst.Subscript):
-            # `x[i]` of a tensor made here: an int index picks a piece of one tensor.
-            one = isinstance(node.value, cst.Name) and (
-                node.value.value in self.pieces or self._one_tensor_cut(node.value))
-            return self._same_each_time(node.value) and all(
-                isinstance(e.slice, cst.Index) and (
-                    self._invariant(e.slice.value) or one and self._int_value(e.slice.value))
-                for e in node.slice)
-        if isinstance(node, cst.Call):
-            qualified = self.ctx.imports.qualify(node.func)
-            if qualified is None:
-                method = _method(node)
-                if method is None or not self._same_each_time(method[0]):
-                    return False
-            elif not qualified.startswith("torch."):
-                return False
-            # An argument that varies with the index may pick a device (`x.cuda(i)`).
-            return all(self._same_each_time(arg.value)
-                       and not set(_names_in(arg.value)) & self.indexes for arg in node.args)
-        return False
-
-    def _invariant(self, node: cst.BaseExpression) -> bool:
-        """The same value on every iteration: it reads no loop variable and nothing the
-        body assigns."""
-        return not set(_names_in(node)) & (self.targets | self.body_bound)
-
-    def _int_value(self, node: cst.BaseExpression) -> bool:
-        """A Python int: an int literal, a loop index, or int arithmetic of those."""
-        if isinstance(node, cst.Integer):
-            return True
-        if isinstance(node, cst.Name):
-            return node.value in self.indexes and node.value not in self.body_bound
-        if isinstance(node, cst.BinaryOperation):
-            return type(node.operator).__name__ in _INT_OPERATORS \
-                and self._int_value(node.left) and self._int_value(node.right)
-        return False
-
-    def _scan_bindings(self, body: cst.CSTNode) -> None:
-        """Every name the body binds (a name bound twice cannot be an alias)."""
-        counts: dict[str, int] = {}
-        for node in _walk_scope(body):
-            names: list[str] = []
-            if isinstance(node, cst.Assign):
-                for target in node.targets:
-                    names.extend(_bound_names(target.target))
-            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-                names.extend(_bound_names(node.target))
-                if isinstance(node, cst.AugAssign):
-                    names.extend(_bound_names(node.target))  # read and write: never an alias
-            elif isinstance(node, cst.For):
-                names.extend(_bound_names(node.target))
-            elif isinstance(node, cst.AsName):
-                names.extend(_bound_names(node.name))
-            elif isinstance(node, cst.NamedExpr):
-                names.extend(_bound_names(node.target))
-            elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-                names.append(node.name.value)
-            elif isinstance(node, cst.Del):
-                names.extend(_bound_names(node.target))
-            elif isinstance(node, (cst.Global, cst.Nonlocal)):
-                raise _Refused(f"the loop declares `{_code(node)}`")
-            for name in names:
-                counts[name] = counts.get(name, 0) + 1
-        self.body_bound = set(counts)
-        self._bound_counts = counts
-
-    def _find_aliases(self, statements: Sequence[cst.CSTNode]) -> None:
-        """`g = p.grad` at the top of the body: reads of `g` stand for `p.grad`."""
-        for statement in statements:
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                if not (isinstance(small, cst.Assign) and len(small.targets) == 1
-                        and isinstance(small.targets[0].target, cst.Name)):
-                    continue
-                name = small.targets[0].target.value
-                if self._bound_counts.get(name) != 1 or name in self.targets:
-                    continue
-                if not self._pure(small.value) or self._has_sync(small.value):
-                    continue  # an alias is re-evaluated in the first pass: it must not sync
-                if any(n in self.body_bound and n not in self.aliases and n not in self.targets
-                       for n in _names_in(small.value)):
-                    continue
-                self.aliases[name] = self._substituted(small.value)
-
-    def _statements(self, statements: Sequence[cst.CSTNode]) -> None:
-        for statement in statements:
-            self._statement(statement)
-
-    def _statement(self, node: cst.CSTNode) -> None:
-        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small in node.body:
-                self._small(small)
-                if isinstance(small, cst.Assign) and isinstance(small.targets[0].target,
-                                                                cst.Name):
-                    name = small.targets[0].target.value
-                    if name in self.aliases:
-                        self.active.add(name)
-        elif isinstance(node, cst.If):
-            self._if(node)
-        elif isinstance(node, cst.For):
-            if node.asynchronous is not None:
-                raise _Refused("an `async for` in the loop")
-            self._expression(node.iter, truth=False)  # evaluated once per outer iteration
-            self._nested_exits(node)
-        elif isinstance(node, cst.While):
-            self._nested_exits(node)  # its test and body run per inner iteration
-        elif isinstance(node, cst.With):
-            neutral = all(self.ctx.imports.qualify(item.item.func) in _NEUTRAL_CONTEXTS
-                          if isinstance(item.item, cst.Call) else False for item in node.items)
-            if not neutral:
-                before = len(self.sites)
-                for item in node.items:
-                    self._expression(item.item, truth=False)
-                self._block(node.body)
-                if len(self.sites) > before:
-                    raise _Refused("values read inside a `with` block (its context may "
-                                   "change what they are)")
-            else:
-                self._block(node.body)
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-            pass
-        elif isinstance(node, cst.Try):
-            raise _Refused("a `try` statement in the loop")
-        else:
-            raise _Refused(f"a `{type(node).__name__}` statement in the loop")
-
-    def _nested_exits(self, loop: cst.For | cst.While) -> None:
-        for node in _walk_scope(loop):
-            if isinstance(node, (cst.Return, cst.Raise)):
-                self.early_exit = "the loop can stop early (`return` in a nested loop)"
-
-    def _block(self, block: cst.BaseSuite) -> None:
-        self._statements(block.body)
-
-    def _small(self, node: cst.BaseSmallStatement) -> None:
-        self._statement_number += 1
-        if isinstance(node, cst.Continue):
-            facts: frozenset[str] = frozenset()
-            if len(self.guards) == 1 and len(self.tests) == 1:
-                # `if p.grad is None: continue`: below it, p.grad is not None.
-                facts = frozenset(self._not_none(self.tests[0], positive=False))
-            self.continues.append((self._next(), self._conjunction(), facts)
-                                  if self.exact else None)
-        elif isinstance(node, cst.Break):
-            self.early_exit = "the loop can stop early (`break`)"
-        elif isinstance(node, cst.Return):
-            if node.value is not None:
-                self._expression(node.value, truth=False)
-            self.early_exit = "the loop can stop early (`return`)"
-        elif isinstance(node, cst.Raise):
-            if node.exc is not None:
-                self._expression(node.exc, truth=False)
-            self.early_exit = "the loop can stop early (`raise`)"
-        elif isinstance(node, cst.Assert):
-            self._expression(node.test, truth=True)
-            if node.msg is not None:
-                saved = self.exact
-                self.exact = False
-                self._expression(node.msg, truth=False)
-                self.exact = saved
-        elif isinstance(node, cst.Expr):
-            self._expression(node.value, truth=False)
-        elif isinstance(node, cst.Assign):
-            self._expression(node.value, truth=False)
-            for target in node.targets:
-                self._expression(target.target, truth=False)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign)):
-            if node.value is not None:
-                self._expression(node.value, truth=False)
-            self._expression(node.target, truth=False)
-        elif isinstance(node, (cst.Pass, cst.Import, cst.ImportFrom, cst.Del)):
-            pass
-        else:
-            raise _Refused(f"a `{type(node).__name__}` statement in the loop")
-
-    def _if(self, node: cst.If) -> None:
-        self._statement_number += 1
-        self._expression(node.test, truth=True)
-        saved_guards, saved_exact = list(self.guards), self.exact
-        host = self._host_guard(node.test)
-        if host is not None:
-            self.guards.append(host)
-        else:
-            self.exact = False
-        self.tests.append(node.test)
-        self._block(node.body)
-        self.tests.pop()
-        self.guards, self.exact = list(saved_guards), saved_exact
-        if node.orelse is not None:
-            if host is not None:
-                self.guards.append(self._negated(node.test))
-            else:
-                self.exact = False
-            if isinstance(node.orelse, cst.If):
-                self._if(node.orelse)
-            else:
-                self._block(node.orelse.body)
-            self.guards, self.exact = saved_guards, saved_exact
-
-    def _enter_condition(self, test: cst.BaseExpression) -> None:
-        host = self._host_guard(test)
-        if host is not None:
-            self.guards.append(host)
-        else:
-            self.exact = False
-
-    # -- expressions --------------------------------------------------------------
-    def _expression(self, node: cst.CSTNode, *, truth: bool) -> None:
-        """Find the host reads in an expression, with the guards under which each runs."""
-        if isinstance(node, _COMPREHENSIONS):
-            self._expression(node.for_in.iter, truth=False)
-            return
-        if isinstance(node, cst.Lambda):
-            return
-        if isinstance(node, (cst.Yield, cst.Await)):
-            raise _Refused("the loop yields or awaits: other code runs between iterations")
-        if isinstance(node, cst.NamedExpr):
-            raise _Refused("an assignment expression (`:=`) in the loop")
-        if truth and isinstance(node, cst.BaseExpression) and self._is_device(node):
-            self._site(node, node, mode="item", truth=True)
-            return
-        if isinstance(node, cst.BooleanOperation):
-            if not truth and self._is_device(node.left):
-                # `flag = t.any() and ok` is `t.any()` itself when it is false: a Python
-                # bool in its place would change the value, not just its truth.
-                raise _Refused("`and`/`or` returns its tensor operand, not a bool")
-            # The left operand's value is the result where it decides (`x = a.item() or
-            # b`): only in a test is its truth all that is used.
-            self._expression(node.left, truth=truth)
-            saved_guards, saved_exact = list(self.guards), self.exact
-            host = self._host_guard(node.left)
-            if host is None:
-                self.exact = False
-            elif isinstance(node.operator, cst.And):
-                self.guards.append(host)
-            else:
-                self.guards.append(self._negated(node.left))
-            self._expression(node.right, truth=truth)
-            self.guards, self.exact = saved_guards, saved_exact
-            return
-        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-            self._expression(node.expression, truth=True)
-            return
-        if isinstance(node, cst.IfExp):
-            self._expression(node.test, truth=True)
-            saved_guards, saved_exact = list(self.guards), self.exact
-            host = self._host_guard(node.test)
-            for branch, positive in ((node.body, True), (node.orelse, False)):
-                if host is None:
-                    self.exact = False
-                else:
-                    self.guards.append(host if positive else self._negated(node.test))
-                self._expression(branch, truth=truth)
-                self.guards, self.exact = list(saved_guards), saved_exact
-            return
-        if isinstance(node, cst.FormattedStringExpression) and self._is_device(node.expression):
-            raise _Refused("a tensor formatted in an f-string (a whole tensor is read)")
-        if isinstance(node, cst.Call) and self._call_site(node, truth=truth):
-            return
-        for child in node.children:
-            if isinstance(child, (cst.BaseExpression, cst.Arg, cst.Element, cst.StarredElement,
-                                  cst.ComparisonTarget, cst.SubscriptElement, cst.Index,
-                                  cst.Slice, cst.FormattedStringExpression, cst.DictElement)):
-                self._expression(child, truth=False)
-
-    def _call_site(self, node: cst.Call, *, truth: bool = False) -> bool:
-        """Whether the call is a host read (recorded as a site, or refused). `truth`: the
-        read's value is only tested for truth (`if m[i].item():`), as `.item()` and `bool()`
-        keep it: any nonzero value, NaN included, is true."""
-        method = self._meth(node)
-        if method is not None:
-            receiver, name = method
-            kind = self.ctx.kind(receiver)
-            device = kind in DEVICE_TENSORS
-            if name == "item" and not node.args:
-                if device:
-                    self._site(node, receiver, mode="item", truth=truth)
-                    return True
-                if kind is UNKNOWN and (self.ctx.imports.torch_imported
-                                        or self.ctx.mentions_torch):
-                    self._site(node, receiver, mode="item", truth=truth, proven=False)
-                    return True
-                return False
-            if not device:
-                return False
-            if name == "tolist" and not node.args:
-                if not self._scalar(receiver):
-                    raise _Refused("`.tolist()` of a tensor that may hold several values")
-                self._site(node, receiver, mode="item", truth=False)
-                return True
-            if name in ("cpu", "numpy"):
-                raise _Refused(f"`.{name}()` copies a whole tensor to the host")
-            if name == "to" and any(self._cpu(arg.value) for arg in node.args):
-                raise _Refused("`.to('cpu')` copies a whole tensor to the host")
-            return False
-        func = node.func
-        if isinstance(func, cst.Name) and not self.ctx.bound(func.value):
-            positional = _positional(node)
-            tensors = [arg for arg in positional if self._is_device(arg)]
-            if not tensors:
-                return False
-            if func.value in ("float", "int", "bool") and len(node.args) == 1:
-                # `int(t)` is false for 0.5 and `float(t)` raises for a complex `t`: only
-                # `bool(t)` is the tensor's own truth.
-                self._site(node, tensors[0], mode="arg", truth=truth and func.value == "bool")
-                return True
-            if func.value in ("complex", "str", "repr", "print", "format"):
-                raise _Refused(f"`{func.value}()` of a tensor reads the whole tensor")
-            return False
-        qualified = self.ctx.imports.qualify(func)
-        if qualified is not None and qualified.startswith("math.") and len(node.args) == 1:
-            argument = node.args[0].value
-            if self._is_device(argument):
-                self._site(node, argument, mode="arg", truth=False)
-                return True
-        if qualified is not None and qualified.startswith(("numpy.asarray", "numpy.array")) \
-                and any(self._is_device(arg.value) for arg in node.args):
-            raise _Refused("a tensor converted to a NumPy array")
-        return False
-
-    def _cpu(self, node: cst.BaseExpression) -> bool:
-        from synclint.analysis.names import is_cpu_device
-
-        return is_cpu_device(node)
-
-    def _site(self, node: cst.CSTNode, value: cst.BaseExpression, *, mode: str, truth: bool,
-              proven: bool = True) -> None:
-        if self._has_sync(self._substituted(value)):
-            raise _Refused(f"computing `{_code(value)}` itself reads device data (a shape "
-                           "that depends on the values): a first pass would sync as often")
-        if not self._pure(value):
-            raise _Refused(f"the value read, `{_code(value)}`, calls something that may "
-                           "have effects")
-        for name in _names_in(value):
-            if name in self.body_bound and name not in self.active:
-                raise _Refused(f"the value read depends on `{name}`, which the loop "
-                               "body assigns")
-        # In the order the loop evaluates them: an earlier guard may protect a later one.
-        ordered = [(order, code) for order, code, _ in self.guards]
-        facts: set[str] = set()
-        for _, _, known in self.guards:
-            facts |= known
-        exact = self.exact
-        for skipped in self.continues:
-            if skipped is None:
-                exact = False
-            else:
-                ordered.append((skipped[0], _negate(skipped[1])))
-                facts |= skipped[2]
-        guards = [code for _, code in sorted(ordered)]
-        self.sites.append(_Site(node, value, mode, truth, tuple(guards), frozenset(facts),
-                                exact, proven, self._statement_number))
-
-    # -- guards -------------------------------------------------------------------
-    def _next(self) -> int:
-        self._order += 1
-        return self._order
-
-    def _host_guard(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]] | None:
-        """The guard's code (aliases substituted) and the expressions it proves not None,
-        or None when the test depends on tensor values or may have effects."""
-        if not self._sync_free(test, truth=True) or self._has_sync(self._substituted(test)):
-            return None
-        if not self._host_pure(test):
-            # Not a tensor condition, yet not provably host: it may skip elements that
-            # cannot be read at all (`if not p.is_meta:`), which the first pass would read.
-            self.opaque_guards.append(_code(test))
-            return None
-        names = set(_names_in(test))
-        for name in names:
-            if name in self.body_bound and name not in self.active:
-                return None
-        for name in names:
-            alias = self.aliases.get(name)
-            self.guard_names.update(_names_in(alias) if alias is not None else (name,))
-        code = self._guard_code(test)
-        return self._next(), code, frozenset(self._not_none(test, positive=True))
-
-    def _negated(self, test: cst.BaseExpression) -> tuple[int, str, frozenset[str]]:
-        code = self._guard_code(test)
-        return self._next(), _negate(code), frozenset(self._not_none(test, positive=False))
-
-    def _guard_code(self, test: cst.BaseExpression) -> str:
-        node = self._substituted(test)
-        code = _code(node)
-        if isinstance(node, (cst.BooleanOperation, cst.IfExp, cst.Lambda)) and not node.lpar:
-            return f"({code})"
-        return code
-
-    def _not_none(self, test: cst.BaseExpression, *, positive: bool) -> Iterator[str]:
-        if isinstance(test, cst.BooleanOperation):
-            split = cst.And if positive else cst.Or
-            if isinstance(test.operator, split):
-                yield from self._not_none(test.left, positive=positive)
-                yield from self._not_none(test.right, positive=positive)
-            return
-        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-            comparison = test.comparisons[0]
-            wanted = cst.IsNot if positive else cst.Is
-            if isinstance(comparison.operator, wanted) and isinstance(
-                    comparison.comparator, cst.Name) and comparison.comparator.value == "None":
-                yield _code(self._substituted(test.left))
-
-    def _sync_free(self, node: cst.BaseExpression, *, truth: bool) -> bool:
-        """Evaluating the guard cannot read a tensor: the fix evaluates it once more, in
-        its first pass. Comparisons and truth tests need operands known to be host values
-        (a tensor `scale > 0` syncs); identity tests, `isinstance` and metadata never
-        read a tensor."""
-        if isinstance(node, cst.BooleanOperation):
-            return self._sync_free(node.left, truth=truth) and \
-                self._sync_free(node.right, truth=truth)
-        if isinstance(node, cst.UnaryOperation):
-            return self._sync_free(node.expression, truth=True)
-        if isinstance(node, cst.Comparison):
-            if all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in node.comparisons):
-                return True
-            operands = [node.left, *(c.comparator for c in node.comparisons)]
-            if all(isinstance(c.operator, (cst.In, cst.NotIn)) for c in node.comparisons):
-                # `name in skip`: a membership test in a list, tuple, set or literal of
-                # host values compares host values (a tensor on the left would sync).
-                return self._known_host(node.left) and all(
-                    isinstance(c.comparator, (cst.List, cst.Tuple, cst.Set, cst.SimpleString))
-                    or self._known_sequence(c.comparator) or self._known_host(c.comparator)
-                    for c in node.comparisons)
-            return all(self._known_host(o) for o in operands)
-        if isinstance(node, cst.Call):
-            func = node.func
-            if isinstance(func, cst.Name) and func.value in ("isinstance", "hasattr",
-                                                             "callable", "len"):
-                return True
-            return self._known_host(node)
-        if truth:
-            return self._known_host(node) or isinstance(node, (cst.Name, cst.Attribute)) \
-                and self.ctx.kind(node) is UNKNOWN
-        return self._known_host(node)
-
-    def _known_host(self, node: cst.BaseExpression) -> bool:
-        """A host value for certain: a literal, a host-kind name, a loop index, tensor
-        metadata, or arithmetic of those."""
-        if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.ConcatenatedString,
-                             cst.FormattedString)):
-            return True
-        if isinstance(node, cst.Name):
-            if node.value in ("None", "True", "False") or node.value in self.host_targets:
-                return True
-            alias = self.aliases.get(node.value)
-            if alias is not None:
-                return self._known_host(alias)
-            return self.ctx.kind(node) is HOST and node.value not in self.targets
-        if isinstance(node, (cst.BinaryOperation,)):
-            return self._known_host(node.left) and self._known_host(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return self._known_host(node.expression)
-        if isinstance(node, cst.Attribute):
-            return self._metadata(node)
-        if isinstance(node, cst.Subscript):
-            return isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape" \
-                and self._is_device(node.value.value)
-        if isinstance(node, cst.Call):
-            method = _method(node)
-            if method is not None and method[1] in _METADATA_CALLS:
-                return self._is_device(method[0])
-            if isinstance(node.func, cst.Name) and node.func.value == "len" \
-                    and not self.ctx.bound("len"):
-                return True
-        return False
-
-    def _metadata(self, node: cst.Attribute) -> bool:
-        """Tensor metadata, a host value that reading never syncs: `p.is_meta`, `p.dtype`,
-        `p.device.type`, or a dtype constant (`torch.float32`)."""
-        if self._is_device(node.value) and node.attr.value in HOST_ATTRIBUTES:
-            return True
-        if isinstance(node.value, cst.Attribute) and node.value.attr.value == "device" \
-                and node.attr.value in ("type", "index") and self._is_device(node.value.value):
-            return True
-        qualified = self.ctx.imports.qualify(node)
-        return qualified is not None and qualified.startswith("torch.") \
-            and qualified[6:] in DTYPE_NAMES
-
-    def _conjunction(self) -> str:
-        if not self.guards:
-            return "True"
-        return " and ".join(code for _, code, _ in self.guards)
-
-    def _host_pure(self, node: cst.CSTNode) -> bool:
-        """A test that reads host values only, with no effects."""
-        if isinstance(node, cst.BaseExpression) and self._is_device(node):
-            return False
-        if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString,
-                             cst.ConcatenatedString)):
-            return True
-        if isinstance(node, cst.Attribute):
-            if self._metadata(node):
-                return True
-            return self._host_pure(node.value) if not self._is_device(node.value) \
-                else node.attr.value in ("grad", "data")
-        if isinstance(node, cst.Comparison):
-            return self._operand_pure(node.left) and all(
-                self._operand_pure(t.comparator) for t in node.comparisons)
-        if isinstance(node, (cst.BooleanOperation,)):
-            return self._host_pure(node.left) and self._host_pure(node.right)
-        if isinstance(node, cst.BinaryOperation):
-            return self._known_host(node)
-        if isinstance(node, cst.UnaryOperation):
-            return self._host_pure(node.expression)
-        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-            return all(self._host_pure(e.value) for e in node.elements)
-        if isinstance(node, cst.Subscript):
-            return self._operand_pure(node.value) and all(
-                isinstance(e.slice, cst.Index) and self._host_pure(e.slice.value)
-                for e in node.slice)
-        if isinstance(node, cst.Call):
-            func = node.func
-            if isinstance(func, cst.Name):
-                ok = func.value in _HOST_GUARD_CALLS and not self.ctx.bound(func.value)
-            elif isinstance(func, cst.Attribute):
-                ok = (func.attr.value in _HOST_GUARD_METHODS
-                      or func.attr.value in _METADATA_CALLS and self._is_device(func.value)) \
-                    and self._operand_pure(func.value)
-            else:
-                ok = False
-            return ok and all(self._operand_pure(a.value) for a in node.args)
-        return False
-
-    def _operand_pure(self, node: cst.BaseExpression) -> bool:
-        """An operand of a host test: may be a tensor (`p.grad is None`) but no effects."""
-        if self._is_device(node):
-            return self._pure(node) and not self._has_sync(node)
-        return self._host_pure(node)
-
-    def _has_sync(self, node: cst.CSTNode) -> bool:
-        """The expression reads device data on the host somewhere: a host read, or an
-        operation whose result's shape depends on the data (`.nonzero()`, `t[mask]`)."""
-        if isinstance(node, cst.Call):
-            method = self._meth(node)
-            name = method[1] if method is not None else (
-                (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
-            if name in _SYNCING_OPS:
-                return True
-            if name == "where" and len(node.args) == 1:
-                return True
-        if isinstance(node, cst.Subscript) and self._is_device(node.value):
-            for element in node.slice:
-                index = element.slice
-                if isinstance(index, cst.Index) and self._bool_tensor(index.value):
-                    return True
-        return any(self._has_sync(child) for child in node.children)
-
-    # -- purity, effects, totality -------------------------------------------------------
-    def _is_device(self, node: cst.CSTNode) -> bool:
-        return isinstance(node, cst.BaseExpression) and self.ctx.kind(node) in DEVICE_TENSORS
-
-    def _pure(self, node: cst.CSTNode) -> bool:
-        """A tensor expression with no effects (torch ops, tensor methods, attributes)."""
-        if isinstance(node, (cst.Name, cst.Integer, cst.Float, cst.SimpleString)):
-            return True
-        if isinstance(node, cst.Attribute):
-            return self._pure(node.value)
-        if isinstance(node, (cst.BinaryOperation,)):
-            return self._pure(node.left) and self._pure(node.right)
-        if isinstance(node, cst.UnaryOperation):
-            return not isinstance(node.operator, cst.Not) and self._pure(node.expression)
-        if isinstance(node, cst.Comparison):
-            return self._pure(node.left) and all(
-                self._pure(t.comparator) for t in node.comparisons)
-        if isinstance(node, (cst.Tuple, cst.List)):
-            return all(self._pure(e.value) for e in node.elements)
-        if isinstance(node, cst.Subscript):
-            return self._pure(node.value) and all(
-                isinstance(e.slice, cst.Index) and self._pure(e.slice.value)
-                for e in node.slice)
-        if isinstance(node, cst.Call):
-            if not all(self._pure(arg.value) for arg in node.args):
-                return False
-            func = node.func
-            qualified = self.ctx.imports.qualify(func)
-            if qualified is not None:
-                parts = qualified.split(".")
-                return (parts[0] == "torch" and not parts[-1].endswith("_")
-                        and (len(parts) == 2 or parts[1] in ("linalg", "special"))
-                        and parts[-1] not in ("manual_seed", "save", "load")
-                        and parts[-1] not in _RANDOM_OPS)
-            if isinstance(func, cst.Attribute):
-                name = func.attr.value
-                if name.endswith("_") or name in _EFFECTFUL_METHODS or name in _RANDOM_OPS:
-                    return False
-                if name == "to" and any(self._cpu(arg.value) for arg in node.args):
-                    return False
-                receiver = self.ctx.kind(func.value)
-                return (receiver in DEVICE_TENSORS or receiver is UNKNOWN) and self._pure(
-                    func.value)
-            if isinstance(func, cst.Name):
-                return func.value in ("abs", "len") and not self.ctx.bound(func.value)
-        return False
-
-    def _total(self, node: cst.CSTNode, facts: frozenset[str]) -> bool:
-        """The expression cannot raise: its reads exist and its ops accept any tensor."""
-        if isinstance(node, cst.Name):
-            return self._is_device(node) or node.value in self.aliases
-        if isinstance(node, (cst.Integer, cst.Float)):
-            return True
-        if isinstance(node, cst.Attribute):
-            if node.attr.value == "data":
-                return self._total(node.value, facts)
-            if node.attr.value == "grad":
-                return _code(self._substituted(node)) in facts and self._total(node.value, facts)
-            return False
-        if isinstance(node, cst.Comparison):
-            return self._total(node.left, facts) and all(
-                isinstance(t.comparator, (cst.Integer, cst.Float)) for t in node.comparisons)
-        if isinstance(node, cst.Call):
-            method = self._meth(node)
-            if method is not None:
-                return not node.args and method[1] in _TOTAL and self._total(method[0], facts)
-            qualified = self.ctx.imports.qualify(node.func)
-            if qualified is not None and qualified.startswith("torch.") and len(node.args) == 1:
-                return qualified[6:] in _TOTAL and self._total(node.args[0].value, facts)
-        return False
-
-    def _check_early_exit(self) -> None:
-        """A loop that can stop early never reads the elements after the stop: the fix
-        would (and a read there may raise: a meta tensor, a missing value)."""
-        if self.early_exit is not None:
-            raise _Refused(f"{self.early_exit}: the fix would read elements the loop "
-                           "never reaches")
-
-    def _check_sites(self) -> None:
-        """Refuse a fix that would make a read the original does not make, or read a
-        value that is not the loop's own."""
-        for site in self.sites:
-            self._check_bare_truth(site)
-            self._check_conditional_read(site)
-            self._check_narrowed(site)
-            self._check_depends_on_loop(site)
-
-    def _check_bare_truth(self, site: _Site) -> None:
-        """`if batch_image:` where only an annotation says `batch_image` is a tensor: a list
-        there is tested for emptiness, and the fix would read it as a tensor."""
-        if site.truth and isinstance(site.node, (cst.Name, cst.Subscript, cst.Attribute)) \
-                and not isinstance(self._substituted(site.value), (cst.Call, cst.Comparison,
-                                                                   cst.BinaryOperation)):
-            raise _Refused(f"the truth of `{_code(site.node)}` itself is tested: a tensor only "
-                           "by its annotation, and a list there would be tested for emptiness")
-
-    def _check_conditional_read(self, site: _Site) -> None:
-        """A read under a condition on tensor values happens in the fix for every
-        element: only reads that cannot raise may be made where the original did not."""
-        if not site.exact and self.opaque_guards:
-            raise _Refused(f"`{self.opaque_guards[0]}` may skip elements the fix would read "
-                           "anyway (a meta tensor cannot be read)")
-        if not site.exact and not self._total(self._substituted(site.value), site.facts):
-            raise _Refused(f"`{_code(site.value)}` is read only where a tensor condition "
-                           "holds; the fix would read it every time, and it may raise")
-
-    def _check_narrowed(self, site: _Site) -> None:
-        """`if isinstance(v, np.floating): v.item()`: `v` is not a tensor there; under
-        `isinstance(v, torch.Tensor)` it is one."""
-        if site.proven:
-            return
-        for guard in site.guards:
-            if "isinstance(" not in guard:
-                continue
-            if guard.startswith("not") or "Tensor" not in guard or " or " in guard:
-                raise _Refused(f"`{_code(site.value)}` is narrowed by `isinstance`: it may "
-                               "not be a tensor")
-            site.proven = True
-
-    def _check_proven(self, site: _Site) -> None:
-        """`.item()` of a value the analysis cannot prove a tensor: a NumPy scalar there
-        would make `torch.stack` fail."""
-        if not site.proven:
-            self.unsafe.append(f"`{_code(site.value)}` may not be a tensor")
-
-    def _check_depends_on_loop(self, site: _Site) -> None:
-        """A read of something other than the current element reads state the body may
-        change between iterations (an accumulator): the fix would read it too early."""
-        if not set(_names_in(self._substituted(site.value))) & self.targets:
-            raise _Refused(f"`{_code(site.value)}` does not depend on the loop variable: it "
-                           "reads state the loop may change")
-
-    def _check_effects(self, *bodies: cst.CSTNode) -> None:
-        """Refused when the body writes to what a read reads before the read would run
-        (an accumulator zeroed and refilled, a tensor changed in place first), or rebinds
-        it; unsafe when it may change what the reads read in ways that cannot be seen."""
-        roots: set[str] = set()
-        for site in self.sites:
-            for name in _names_in(self._substituted(site.value)):
-                roots.add(name)
-        for name in roots & self.targets:
-            if self._bound_counts.get(name):
-                raise _Refused(f"the loop body rebinds `{name}`")
-        watched = roots | self.guard_names
-        order = {id(node): index for body in bodies
-                 for index, node in enumerate(_walk_scope(body))}
-        last_read = max((order.get(id(site.node), -1) for site in self.sites), default=-1)
-        for node in (node for body in bodies for node in _walk_scope(body)):
-            if isinstance(node, cst.Call):
-                reason = self._call_effect(node)
-                method = self._meth(node)
-                if method is not None and method[1] in _CONTAINER_MUTATORS \
-                        and _root(method[0]) in self.guard_names:
-                    raise _Refused(f"the loop changes `{_code(method[0])}`, which a condition "
-                                   "reads: the conditions cannot be evaluated ahead")
-                written = self._real_root(method[0]) if method is not None else None
-                if reason is not None and written in roots:
-                    self._write(written, reason, order.get(id(node), 0), last_read)
-                if reason is not None:
-                    self.unsafe.append(reason)
-            elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
-                for element in _written_places(node):
-                    root = self._real_root(element)
-                    if root is not None and (root in watched or root in self.aliases):
-                        reason = (f"the loop assigns to `{_code(element)}`, which the "
-                                  "reads may depend on")
-                        if root in roots:
-                            self._write(root, reason, order.get(id(node), 0), last_read)
-                        self.unsafe.append(reason)
-                if isinstance(node, cst.AugAssign):
-                    self._augmented_effect(node)
-            elif isinstance(node, (cst.Yield, cst.Await)):
-                raise _Refused("the loop yields or awaits: other code runs between iterations")
-
-    def _augmented_effect(self, node: cst.AugAssign) -> None:
-        """`a += b` on a tensor changes it in place: another element may be that tensor."""
-        if isinstance(node.target, cst.Name) and self._is_device(node.target):
-            self.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
-                               "may modify a tensor in place")
-
-    def _real_root(self, node: cst.BaseExpression) -> str | None:
-        root = _root(node)
-        alias = self.aliases.get(root) if root is not None else None
-        return _root(alias) if alias is not None else root
-
-    def _write(self, root: str, reason: str, position: int, last_read: int) -> None:
-        """A write to `root`, which a read reads: the fix reads every value before the
-        first write, so the write must come after every read, and touch only this
-        iteration's element (a loop variable)."""
-        if root not in self.targets:
-            raise _Refused(f"{reason}: `{root}` is not the loop variable, so the fix would "
-                           "read it before the loop writes to it")
-        if position < last_read:
-            raise _Refused(f"{reason} before reading it")
-
-    def _call_effect(self, node: cst.Call) -> str | None:
-        func = node.func
-        qualified = self.ctx.imports.qualify(func)
-        if qualified is not None:
-            head = qualified.split(".")[0]
-            if head in ("math", "logging", "warnings"):
-                return None
-            if head == "torch" and self._pure_torch(qualified):
-                return None
-            return f"the loop calls `{qualified}()`, which may modify the tensors it reads"
-        if isinstance(func, cst.Name):
-            if func.value in _HARMLESS_BUILTINS and not self.ctx.bound(func.value):
-                return None
-            return f"the loop calls `{func.value}()`, which may modify the tensors it reads"
-        if isinstance(func, cst.Attribute):
-            name = func.attr.value
-            receiver = self.ctx.kind(func.value)
-            if name.endswith("_") and not name.startswith("_"):
-                return f"`.{name}()` modifies a tensor in place"
-            if name in _EFFECTFUL_METHODS - {"item", "tolist", "cpu", "numpy"}:
-                return f"`.{name}()` has effects on the tensors"
-            if receiver in DEVICE_TENSORS:
-                return None
-            if name in _HARMLESS_METHODS:
-                return None
-            return (f"the loop calls `.{name}()` on a value that may not be a tensor, so "
-                    "the call could have side effects")
-        return "the loop calls a computed function"
-
-    def _pure_torch(self, qualified: str) -> bool:
-        parts = qualified.split(".")
-        return not parts[-1].endswith("_") and (
-            len(parts) == 2 or parts[1] in ("linalg", "special", "nn"))
-
-    def _check_iterable_unchanged(self, iterable: cst.BaseExpression, body: cst.CSTNode) -> None:
-        root = _root(iterable)
-        if root is None:
-            return
-        if root in self.body_bound:
-            raise _Refused(f"the loop body rebinds `{root}`, part of what it iterates over")
-        for node in _walk_scope(body):
-            if isinstance(node, cst.Call):
-                method = self._meth(node)
-                if method is not None and method[1] in _CONTAINER_MUTATORS \
-                        and _root(method[0]) == root and _code(method[0]) == _code(iterable):
-                    raise _Refused(f"the loop body changes `{root}`, the sequence it "
-                                   "iterates over")
-
-    def _early_exit_verdict(self, iterable: cst.BaseExpression, why: str) -> None:
-        """`any()` / `all()` stop at the first deciding element; the fix computes every
-        element's condition first."""
-        total = all(self._total(self._substituted(site.value), site.facts) for site in self.sites)
-        if not total:
-            raise _Refused(f"{why}; the fix would compute conditions the original never "
-                           "reaches, and they may raise")
-        if not self._collection(iterable):
-            raise _Refused(f"{why}; the fix would consume the whole iterable first")
-        self.unsafe.append(f"{why}; the fix computes every element's condition first (a "
-                           "tensor that cannot be read, such as one on the meta device, "
-                           "then fails)")
-
-    @staticmethod
-    def _long_display(iterable: cst.BaseExpression) -> bool:
-        """`[(mask, "a"), (~mask, "b")]`: a display too long to repeat in both passes
-        (binding it evaluates it once, as the loop did)."""
-        return isinstance(iterable, (cst.List, cst.Tuple)) and len(_code(iterable)) > 30
-
-    def _check_iterable_readable_twice(self, iterable: cst.BaseExpression) -> bool:
-        """Whether the fix must copy the iterable into a list first (False: iterating it
-        twice gives the same elements). Refused where copying it could change what runs
-        when: a generator or progress bar would run ahead of the loop body."""
-        from synclint.fixes.batched_nest import element_of_sequences
-
-        if self._collection(iterable) or element_of_sequences(self, iterable):
-            return False
-        if isinstance(iterable, (cst.Name, cst.Attribute)) and _simple(iterable):
-            self.unsafe.append(f"`{_code(iterable)}` may be an iterator (a generator or "
-                               "progress bar), which the fix drains before the loop body "
-                               "runs")
-            return True
-        raise _Refused(f"the loop iterates `{_code(iterable)}`, which may be a generator: "
-                       "the fix would run it ahead of the loop body")
-
-    def _known_sequence(self, iterable: cst.BaseExpression) -> bool:
-        """A name bound once in its function to a list or tuple (by annotation or value),
-        or only to tensors made by torch (iterating one twice gives the same rows)."""
-        if not isinstance(iterable, cst.Name):
-            return False
-        if self._one_tensor_cut(iterable):
-            return True
-        function = next((node for node in reversed(self.ancestors)
-                         if isinstance(node, cst.FunctionDef)), None)
-        if function is None:
-            return False
-        name = iterable.value
-        bindings: list[cst.BaseExpression | None] = []
-        for param in (*function.params.params, *function.params.kwonly_params,
-                      *function.params.posonly_params):
-            if param.name.value == name:
-                annotation = param.annotation.annotation if param.annotation else None
-                bindings.append(annotation if _sequence_annotation(annotation) else None)
-        for node in _walk_scope(function.body):
-            if isinstance(node, cst.Assign):
-                if any(name in _bound_names(t.target) for t in node.targets):
-                    simple = len(node.targets) == 1 and isinstance(node.targets[0].target,
-                                                                   cst.Name)
-                    bindings.append(node.value if simple and _sequence_value(node.value)
-                                    else None)
-            elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName,
-                                   cst.NamedExpr, cst.CompFor)):
-                target = node.name if isinstance(node, cst.AsName) else node.target
-                if name in _bound_names(target):
-                    bindings.append(None)
-            elif isinstance(node, (cst.Global, cst.Nonlocal)):
-                if any(n.name.value == name for n in node.names):
-                    return False
-        return bool(bindings) and all(binding is not None for binding in bindings)
-
-    def _collection(self, iterable: cst.BaseExpression) -> bool:
-        """A finite iterable that the fix may iterate twice and read in full without
-        changing anything: literals, `range`, `.parameters()`, dict views, names bound
-        only to lists or tuples, and `zip`/`enumerate`/... of those."""
-        if isinstance(iterable, (cst.List, cst.Tuple)):
-            return True
-        method = _method(iterable)
-        if method is not None and method[1] in _COLLECTION_METHODS and (
-                _simple(method[0]) or self._collection(method[0])):
-            return True
-        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) \
-                and not self.ctx.bound(iterable.func.value):
-            name = iterable.func.value
-            if name == "range":
-                # Evaluated twice: its arguments must be free of effects.
-                return all(_effect_free(arg.value) for arg in iterable.args)
-            if name in ("zip", "enumerate", "reversed", "sorted", "list", "tuple"):
-                return all(self._collection(arg.value) or _simple(arg.value)
-                           and isinstance(arg.value, cst.Integer)
-                           for arg in iterable.args)
-        return self._known_sequence(iterable)
-
-    # -- code generation -------------------------------------------------------------
-    def _substituted(self, node: cst.BaseExpression) -> cst.BaseExpression:
-        if not self.aliases:
-            return node
-        result = node.visit(_Substitute(self.aliases, self.ctx.originals))
-        assert isinstance(result, cst.BaseExpression)
-        return result
-
-    def _scalar(self, node: cst.BaseExpression) -> bool:
-        """Whether the tensor is provably 0-d."""
-        node = self._substituted(node) if isinstance(node, cst.Name) and \
-            node.value in self.aliases else node
-        if isinstance(node, cst.Call):
-            method = self._meth(node)
-            if method is not None:
-                receiver, name = method
-                positional = _positional(node)
-                keywords = _keywords(node)
-                if "dim" in keywords or "axis" in keywords:
-                    return False
-                if name in _SCALAR_REDUCTIONS:
-                    return not positional or (name == "norm" and len(positional) == 1)
-                if name in _ELEMENTWISE:
-                    return self._scalar(receiver)
-                return False
-            qualified = self.ctx.imports.qualify(node.func)
-            if qualified is not None and qualified.startswith("torch."):
-                name = qualified.rsplit(".", 1)[1]
-                positional = _positional(node)
-                keywords = _keywords(node)
-                if not positional or "dim" in keywords or "axis" in keywords:
-                    return False
-                if name in _SCALAR_REDUCTIONS:
-                    return len(positional) == 1 or (
-                        name in ("norm", "vector_norm") and len(positional) == 2)
-                if name in _ELEMENTWISE:
-                    return self._scalar(positional[0])
-            return False
-        if isinstance(node, cst.Attribute) and node.attr.value in ("data", "real"):
-            return self._scalar(node.value)
-        if isinstance(node, cst.UnaryOperation):
-            return self._scalar(node.expression)
-        if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
-            operands = [node.left, node.right] if isinstance(node, cst.BinaryOperation) \
-                else [node.left] + [t.comparator for t in node.comparisons]
-            tensors = [o for o in operands if self._is_device(o)]
-            return bool(tensors) and all(self._scalar(o) for o in tensors)
-        return False
-
-    def _value_class(self, site: _Site) -> str:
-        """The class of the value's dtype where every element's value has the same one:
-        "float" (any floating dtype: stacking them keeps every value), "bool", "int"
-        (int64), or "unknown"."""
-        kind = self.ctx.kind(site.value)
-        if kind is BOOL_TENSOR:
-            return "bool"
-        if kind is F64_TENSOR:
-            return "float"
-        return self._node_class(self._substituted(site.value))
-
-    def _node_class(self, node: cst.BaseExpression) -> str:
-        # A dtype the code fixes (`.to(torch.float32)`, `.half()`, `(x > 0)`, a norm):
-        # floats promote to one another, ints to int64, keeping every value.
-        dtype = known_dtype(node, self.ctx)
-        if is_real_float(dtype):
-            return "float"
-        if dtype in ("torch.int32", "torch.int64", "torch.bool"):
-            return "bool" if dtype == "torch.bool" else "int"
-        while True:
-            if isinstance(node, cst.Comparison):
-                return "bool"
-            if isinstance(node, cst.Call):
-                method = self._meth(node)
-                name = method[1] if method is not None else (
-                    (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
-                if name in _FLOAT_RESULTS:
-                    return "float"
-                if name in _BOOL_RESULTS:
-                    return "bool"
-                if name in _INT_RESULTS:
-                    return "int"
-                if name in ("sum", "count_nonzero") and method is not None \
-                        and not _positional(node) and not node.args \
-                        and self._bool_tensor(method[0]):
-                    return "int"
-                if name in ("detach", "clone", "contiguous") and method is not None:
-                    node = method[0]
-                    continue
-                if name in _FLOAT_KEEPING and method is not None and not node.args:
-                    # `value.float().mean()`: a reduction of a floating tensor is floating.
-                    return "float" if self._node_class(method[0]) == "float" else "unknown"
-            return "unknown"
-
-    def _uniform(self) -> bool:
-        """One stack keeps every value and its Python type: every value read has a dtype
-        of one known class (any floating dtypes, all bool, all int64); conditions next to
-        them keep their truth under promotion. Otherwise the fix stacks per dtype."""
-        classes = {self._value_class(site) for site in self.sites if not site.truth}
-        return len(classes) <= 1 and "unknown" not in classes
-
-    def _bool_tensor(self, node: cst.BaseExpression) -> bool:
-        if self.ctx.kind(node) is BOOL_TENSOR:
-            return True
-        if isinstance(node, cst.Comparison):
-            return any(self._is_device(o) for o in (node.left, *(c.comparator for c in
-                                                                  node.comparisons)))
-        return False
-
-    def _word(self, site: _Site) -> str:
-        """What the value is, in a word, for the names of the fix."""
-        node: cst.BaseExpression = self._substituted(site.value)
-        grad = ".grad" in _code(node)
-        word = "flag" if site.truth else "value"
-        element = self._element_word(node) if not site.truth and not grad else None
-        if element is not None:
-            return element
-        while True:
-            if isinstance(node, cst.Call):
-                method = self._meth(node)
-                name = method[1] if method is not None else (
-                    (self.ctx.imports.qualify(node.func) or "").rsplit(".", 1)[-1])
-                if name in _RENDER_WORDS:
-                    word = _RENDER_WORDS[name]
-                    break
-                args = _positional(node)
-                if method is not None:
-                    node = method[0]
-                elif args:
-                    node = args[0]
-                else:
-                    break
-                continue
-            if isinstance(node, cst.Name) and not site.truth and not grad \
-                    and node.value not in self.targets and len(node.value) > 2:
-                word = node.value
-            elif isinstance(node, cst.Name) and not site.truth and node.value in self.targets \
-                    and len(node.value) > 2 and len(self.sites) == 1:
-                word = f"{node.value}_value"
-            break
-        if grad and word not in ("flag", "value"):
-            word = f"grad_{word}"
-        return word
-
-    def _element_word(self, node: cst.BaseExpression) -> str | None:
-        """`batch["loss"]`: `loss_value`; with several reads, `starts[i]`: `start`."""
-        if not isinstance(node, cst.Subscript) or len(node.slice) != 1 \
-                or not isinstance(node.slice[0].slice, cst.Index):
-            return None
-        key = node.slice[0].slice.value
-        if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) \
-                and key.evaluated_value.isidentifier() \
-                and key.evaluated_value.islower() and len(key.evaluated_value) > 2:
-            return f"{key.evaluated_value}_value"
-        container = node.value
-        if len(self.sites) > 1 and isinstance(container, cst.Name) \
-                and container.value.endswith("s") and container.value.islower() \
-                and not container.value.endswith(("ss", "us", "is")) \
-                and len(container.value) > 3 and container.value not in self.targets:
-            return container.value[:-1]
-        return None
-
-    def _collected(self, site: _Site, *, guarded: bool = True, view: bool = True) -> str:
-        node = self._substituted(site.value)
-        code = _code(node)
-        atomic = _atomic(node)
-        if view and not self._scalar(site.value):
-            code, atomic = f"{code if atomic else f'({code})'}.view(())", True
-        if site.truth and self._value_class(site) != "bool":
-            # Only its truth is used: as a bool it stacks with any other value (torch
-            # cannot promote float8 or uint16 next to other dtypes) and keeps its truth.
-            code = f"{code if atomic else f'({code})'}.bool()"
-        if site.guards and guarded:
-            if isinstance(node, (cst.IfExp, cst.Lambda)) and not node.lpar:
-                code = f"({code})"
-            code = f"{code} if {' and '.join(site.guards)} else None"
-        return code
-
-    def _names(self) -> Names:
-        scope: cst.CSTNode | None = None
-        for node in reversed(self.ancestors):
-            if isinstance(node, (cst.FunctionDef, cst.Module)):
-                scope = node
-                break
-        key = id(scope)
-        used = self.state.identifiers.get(key)
-        if used is None:
-            used = _scope_names(scope) if scope is not None \
-                else identifiers(self.ctx.source)
-            self.state.identifiers[key] = used
-        taken = self.state.taken.setdefault(key, set())
-        reads = tuple(Read("", self._word(site), bool(site.guards)) for site in self.sites)
-        names = choose_names(reads, used | taken)
-        taken.update(names.row, (names.items, names.reads, names.flat, names.host,
-                                names.device, names.values, names.kinds,
-                                names.short or names.values))
-        return names
-
-    def _prelude(self, names: Names, target: str, iterable: str, *, items: bool,
-                 indent: str, only_if: str | None = None,
-                 rows: str | None = None) -> tuple[list[str], str, bool]:
-        """The statements that read every value with one transfer, the target that
-        receives a row of Python values, and whether `values` holds columns (the loop
-        then takes `zip(*values)`)."""
-        module = self.ancestors[0] if self.ancestors else None
-        unit = module.default_indent if isinstance(module, cst.Module) else "    "
-        one = self._one_dtype_and_device()
-        # A filtered first pass keeps one read's guard in its `if`; with several reads,
-        # each keeps its own (`None` where it does not hold).
-        guarded = only_if is None or len(self.sites) > 1
-        plan = Plan(
-            reads=tuple(Read(self._collected(site, guarded=guarded), "", bool(site.guards),
-                             self._collected(site, guarded=guarded, view=False))
-                        for site in self.sites),
-            target=target, source=names.items if items else iterable,
-            materialise=iterable if items else None, uniform=one or self._uniform(),
-            display=self._long_display(self.loop_source[1] or cst.Name("_")),
-            one_device=one,
-            indent=indent, unit=unit, line_length=self.ctx_line_length(), only_if=only_if,
-            zip_strict=self.ctx.style.zip_strict, rows=rows)
-        lines, row_target = prelude(plan, names)
-        return lines, row_target, by_columns(plan)
-
-    def _only_if(self) -> str | None:
-        """The guard of the loop's one read where the loop reads it exactly when the guard
-        holds (every condition on the way is a host guard): the first pass can keep only
-        those elements, and the loop take the next value where it read one. With several
-        reads, some guarded, each read exactly when its guards hold and each in a
-        statement of its own (so they run in the order the first pass reads them): ""
-        (the first pass keeps every read whose guards hold, in that order)."""
-        if not any(site.guards for site in self.sites) \
-                or not all(site.exact for site in self.sites):
-            return None
-        if len(self.sites) == 1:
-            return " and ".join(self.sites[0].guards)
-        return "" if self._in_statement_order() else None
-
-    def _in_statement_order(self) -> bool:
-        """Each read in a statement (or `if` test) of its own: the loop runs them in the
-        order the analysis met them. Within one statement it may not (`d[k.item()] +=
-        v.item()` reads `k` first)."""
-        statements = [site.statement for site in self.sites]
-        return statements == sorted(set(statements))
-
-    def _filtered_outcome(self, names: Names, anchor: cst.CSTNode, target: cst.CSTNode,
-                          iterable: cst.BaseExpression, only_if: str, indent: str,
-                          materialise: bool) -> Outcome:
-        prelude, _, _ = self._prelude(names, _code(target), _code(iterable),
-                                      items=materialise, indent=indent, only_if=only_if)
-        replacements = [
-            Replacement(anchor, "".join(line + "\n" + indent for line in prelude),
-                        mode="before"),
-            *(Replacement(site.node if site.mode == "item" else site.value,
-                          f"next({names.values})") for site in self.sites),
-        ]
-        if materialise:
-            replacements.append(Replacement(iterable, names.items))
-        if isinstance(target, cst.BaseExpression) and isinstance(anchor, cst.For):
-            unused = self._unused_targets(anchor)
-            if unused and unused < self.targets \
-                    and "_" not in self.state.identifiers.get(self._scope_key(), set()):
-                # `for name, p in ...` where only `name` is still read: `for name, _`.
-                renamed = target.visit(_Rename(dict.fromkeys(unused, "_")))
-                assert isinstance(renamed, cst.BaseExpression)
-                replacements.append(Replacement(target, _code(renamed)))
-        return self._outcome(replacements)
-
-    def ctx_line_length(self) -> int:
-        return self.ctx.style.line_length
-
-    def _zip(self, iterable: str, values: str, *, before: str = "", indent: str = "") -> str:
-        """`zip(iterable, values)`, split over lines as black would when the `for` line
-        (`before` it, `:` after it) would be too long."""
-        strict = ", strict=True" if self.ctx.style.zip_strict else ""
-        code = f"zip({iterable}, {values}{strict})"
-        if not before or len(before) + len(code) + 1 <= self.ctx_line_length():
-            return code
-        module = self.ancestors[0] if self.ancestors else None
-        unit = module.default_indent if isinstance(module, cst.Module) else "    "
-        head = before[len(indent):]
-        lines = layout_statement(head, code, indent=indent, unit=unit,
-                          line_length=self.ctx_line_length(), tail=":")
-        lines[0] = lines[0][len(head):]
-        lines[-1] = lines[-1][:-1]
-        return lines[0] + "".join("\n" + indent + line for line in lines[1:])
-
-    def _columns(self, values: str) -> str:
-        """The rows of a list of columns."""
-        return f"zip(*{values}, strict=True)" if self.ctx.style.zip_strict \
-            else f"zip(*{values})"
-
-    def _site_replacements(self, names: Names) -> list[Replacement]:
-        result: list[Replacement] = []
-        for name, site in zip(names.row, self.sites):
-            if site.mode == "item":
-                result.append(Replacement(site.node, name))
-            else:
-                result.append(Replacement(site.value, name))
-        return result
-
-    def _indent(self, statement: cst.CSTNode) -> str:
-        module = self.ancestors[0] if self.ancestors else None
-        default = module.default_indent if isinstance(module, cst.Module) else "    "
-        indent = ""
-        for node in self.ancestors:
-            if node is statement:
-                break
-            if isinstance(node, cst.IndentedBlock):
-                indent += node.indent if node.indent is not None else default
-        return indent
-
-    def _outcome(self, replacements: list[Replacement]) -> Outcome:
-        for site in self.sites:
-            self._check_proven(site)
-        count = len(self.sites)
-        what = "value" if count == 1 else "values"
-        message = (f"Read the loop's {count} tensor {what} per element in one pass, stack "
-                   "them and transfer once (`.tolist()`), then loop over Python values")
-        if self.unsafe:
-            reason = self.unsafe[0]
-            fix = PendingFix(Applicability.UNSAFE, f"{message} (unsafe: {reason})",
-                             tuple(replacements), ("torch",))
-            return Outcome(fix, reason)
-        return Outcome(PendingFix(Applicability.SAFE, message, tuple(replacements),
-                                  ("torch",)))
-
-

@@ -3,6 +3,15 @@ are 0-d, of which dtype class, which operations cannot raise, sync, or have effe
 
 from __future__ import annotations
 
+from synclint.analysis.torch_api import (
+    ELEMENTWISE_METHODS,
+    METADATA_METHODS,
+    PASS_THROUGH_METHODS,
+    REDUCTION_METHODS,
+    SUM_METHODS,
+    TORCH_ONLY_METHODS,
+)
+
 #: Reductions whose result is 0-d when called without a dimension.
 _SCALAR_REDUCTIONS = frozenset({
     "any", "all", "sum", "mean", "norm", "max", "min", "prod", "std", "var", "amax", "amin",
@@ -73,6 +82,19 @@ _HARMLESS_METHODS = frozenset({
     "replace", "count", "index", "pop", "remove", "discard", "clear", "info", "debug",
     "warning", "warn", "error", "critical", "exception", "numel", "dim", "size",
     "is_floating_point", "is_complex", "nelement", "element_size", "item", "tolist",
+})
+#: Methods that by their name in torch, NumPy or `str` change nothing (no `_` suffix, no
+#: container mutation): called on a value of unknown kind, they cannot modify a tensor.
+_PURE_BY_NAME = (frozenset(
+    name for name in (PASS_THROUGH_METHODS | ELEMENTWISE_METHODS | REDUCTION_METHODS
+                      | METADATA_METHODS | TORCH_ONLY_METHODS | SUM_METHODS)
+    if not name.endswith("_")) - {"record_stream"}) | frozenset({
+    "roll", "transpose", "expand", "repeat", "narrow", "chunk", "argmax", "argmin", "topk",
+    "softmax", "log_softmax", "sigmoid", "matmul", "gather", "index_select", "astype",
+    "tanh", "sin", "cos", "relu", "gelu", "silu", "floor", "ceil", "round", "trunc",
+    "reciprocal", "rsqrt", "erf", "log1p", "expm1", "cumsum", "cumprod", "flip", "t",
+    "find", "rfind", "rstrip", "lstrip", "splitlines", "isdigit", "encode", "decode",
+    "capitalize", "title", "zfill", "partition", "rpartition",
 })
 #: Container methods that change the container (the iterable must not change this way).
 _CONTAINER_MUTATORS = frozenset({

@@ -19,8 +19,10 @@ from dataclasses import replace
 
 import libcst as cst
 
-from synclint.fixes.batched import Outcome, _Refused, _Rewriter
+from synclint.fixes.batched_analysis import LoopAnalysis
 from synclint.fixes.batched_facts import _COLLECTION_METHODS, _CONTAINER_MUTATORS
+from synclint.fixes.batched_model import Outcome, Refused
+from synclint.fixes.batched_sequences import element_of_each
 from synclint.fixes.batched_syntax import (
     _bound_names,
     _code,
@@ -29,13 +31,12 @@ from synclint.fixes.batched_syntax import (
     _names_outside,
     _Rename,
     _root,
-    _sequence_annotation,
     _walk_scope,
     _written_places,
 )
 from synclint.fixes.pending import Replacement
 
-__all__ = ["element_of_sequences", "nest_outcome"]
+__all__ = ["nest_outcome"]
 
 #: Builtins whose call on quiet arguments is itself quiet (no effects, no reads).
 _QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", "list",
@@ -47,23 +48,23 @@ _QUIET_BUILTINS = frozenset({"range", "zip", "enumerate", "reversed", "sorted", 
 _Loop = cst.For | cst.CompFor
 
 
-def nest_outcome(inner: _Rewriter, innermost: _Loop, statement: cst.CSTNode
+def nest_outcome(inner: LoopAnalysis, innermost: _Loop, statement: cst.CSTNode
                  ) -> Outcome | None:
     """The nest fix of the loop `innermost` (whose analysis `inner` has done and found safe
     as a loop of its own; `statement` is the loop itself, or the statement holding the
     comprehension), or None where no outer loop can share its transfer."""
     try:
         _check_inner(inner)
-    except _Refused:
+    except Refused:
         return None
     chain: list[cst.For] = []
     #: The host test of an `if` that holds the next loop in an outer loop's body.
     guards: dict[int, cst.BaseExpression] = {}
-    for outer, guard in _enclosing_loops(inner.ancestors, statement):
+    for outer, guard in _enclosing_loops(inner.loop.ancestors, statement):
         try:
             _check_level(inner, outer, [*reversed(chain), innermost],
                          chain[-1] if chain else statement, guard)
-        except _Refused:
+        except Refused:
             break
         chain.append(outer)
         if guard is not None:
@@ -99,21 +100,21 @@ def _enclosing_loops(ancestors: Sequence[cst.CSTNode], statement: cst.CSTNode
         index -= 2
 
 
-def _check_inner(inner: _Rewriter) -> None:
+def _check_inner(inner: LoopAnalysis) -> None:
     """The inner loop reads one value per element, read exactly where the guards copied
     into the first pass hold, and changes nothing: its fix as a loop of its own is safe
     (an unsafe reason there, such as a tensor changed in place after its read, could
     reach another outer iteration's reads)."""
-    if not all(site.exact for site in inner.sites):
-        raise _Refused("a value is read under a condition on tensor values")
-    if not inner._in_statement_order():
-        raise _Refused("the inner loop reads several values in one statement")
-    if inner.unsafe:
-        raise _Refused(inner.unsafe[0])
+    if not all(site.exact for site in inner.loop.sites):
+        raise Refused("a value is read under a condition on tensor values")
+    if not inner.writer.in_statement_order():
+        raise Refused("the inner loop reads several values in one statement")
+    if inner.loop.unsafe:
+        raise Refused(inner.loop.unsafe[0])
 
 
 # -- what each outer loop must satisfy ---------------------------------------------------
-def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
+def _check_level(inner: LoopAnalysis, outer: cst.For, deeper: list[_Loop],
                  child: cst.CSTNode, guard: cst.If | None = None) -> None:
     """Refused unless `outer` may run the reads of the loops `deeper` in it (outermost
     first; `child` is the statement of its body that holds them, `guard` the `if` around
@@ -128,8 +129,8 @@ def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
     _check_no_skip(outer, child)
     loops: list[_Loop] = [outer, *deeper]
     targets = {name for loop in loops for name in _bound_names(loop.target)}
-    used = {name for site in inner.sites
-            for name in _names_in(cst.parse_expression(inner._collected(site)))}
+    used = {name for site in inner.loop.sites
+            for name in _names_in(cst.parse_expression(inner.writer.collected(site)))}
     for loop in loops:
         used.update(_names_in(loop.iter))
     if guard is not None:
@@ -139,128 +140,32 @@ def _check_level(inner: _Rewriter, outer: cst.For, deeper: list[_Loop],
     _check_writes(inner, level, outer, used | targets)
 
 
-def _check_guard(inner: _Rewriter, test: cst.BaseExpression) -> None:
+def _check_guard(inner: LoopAnalysis, test: cst.BaseExpression) -> None:
     """The `if` around the inner loop tests host values only, with no effects: the first
     pass evaluates it again for every outer element and gets the same answer (its names
     are checked, with the reads', against the outer body's writes)."""
-    if not inner._sync_free(test, truth=True) or inner._has_sync(test) \
-            or not inner._host_pure(test):
-        raise _Refused(f"`{_code(test)}` may read a tensor or have effects")
+    if not inner.values.sync_free(test, truth=True) or inner.values.has_sync(test) \
+            or not inner.values.host_pure(test):
+        raise Refused(f"`{_code(test)}` may read a tensor or have effects")
 
 
-def _check_header(inner: _Rewriter, outer: cst.For, deeper: list[_Loop]) -> None:
+def _check_header(inner: LoopAnalysis, outer: cst.For, deeper: list[_Loop]) -> None:
     """Every loop of the nest iterates a known collection (a list, a tuple, `range`,
     `parameters()`, a dict view) by an expression with no effects and no reads, which a
     first pass can walk again and get the same elements; not a generator, which the first
     pass would run ahead of the loop bodies."""
     if outer.asynchronous is not None:
-        raise _Refused("an `async for` outer loop")
+        raise Refused("an `async for` outer loop")
     loops: list[_Loop] = [outer, *deeper]
     parents: list[_Loop | None] = [None, *loops]
     for parent, loop in zip(parents, loops):
-        element = parent is not None and _element_of_sequences(inner, parent, loop.iter)
-        if not element and not (inner._collection(loop.iter) and _quiet(inner, loop.iter)):
-            raise _Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
-                           "may have effects")
+        element = parent is not None and element_of_each(inner.loop, parent, loop.iter)
+        if not element and not (inner.values.collection(loop.iter) and _quiet(inner, loop.iter)):
+            raise Refused(f"`{_code(loop.iter)}` may be a generator, or evaluating it again "
+                          "may have effects")
 
 
-def element_of_sequences(rewriter: _Rewriter, iterable: cst.BaseExpression) -> bool:
-    """`for t in layer:` inside `for layer in layers:` (same function), where `layers` is
-    a parameter annotated as a sequence of lists (see `_element_of_sequences`) and the
-    outer body never rebinds `layer`: the loop walks a list, which a first pass may walk
-    again."""
-    if not isinstance(iterable, cst.Name):
-        return False
-    for node in reversed(rewriter.ancestors):
-        if isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-            return False
-        if isinstance(node, cst.For) and isinstance(node.target, cst.Name) \
-                and node.target.value == iterable.value:
-            return not _binds(node.body, iterable.value) \
-                and _element_of_sequences(rewriter, node, iterable)
-    return False
-
-
-def _binds(body: cst.CSTNode, name: str) -> bool:
-    for node in _walk_scope(body):
-        targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Del)):
-            targets = [node.target]
-        elif isinstance(node, cst.AsName):
-            targets = [node.name]
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            return True
-        if any(name in _bound_names(target) for target in targets):
-            return True
-    return False
-
-
-def _element_of_sequences(inner: _Rewriter, outer: _Loop, iterable: cst.BaseExpression
-                          ) -> bool:
-    """`for layer in layers: for t in layer:` where `layers` is a parameter annotated as a
-    sequence of lists or tuples (`list[list[Tensor]]`), or `for group in groups.values():`
-    with `groups: dict[str, list[Tensor]]`, never rebound: each element is a list."""
-    if not (isinstance(iterable, cst.Name) and isinstance(outer.target, cst.Name)
-            and iterable.value == outer.target.value):
-        return False
-    source, annotation = outer.iter, None
-    if isinstance(source, cst.Call) and isinstance(source.func, cst.Attribute) \
-            and source.func.attr.value == "values" and not source.args:
-        annotation = _parameter_annotation(inner, source.func.value)
-        elements = _subscript_types(annotation, ("dict", "Dict", "Mapping", "MutableMapping"))
-        return len(elements) == 2 and _sequence_annotation(elements[1])
-    annotation = _parameter_annotation(inner, source)
-    elements = _subscript_types(annotation, ("list", "List", "Sequence", "MutableSequence",
-                                             "tuple", "Tuple"))
-    return bool(elements) and all(_sequence_annotation(e) for e in elements
-                                  if not isinstance(e, cst.Ellipsis))
-
-
-def _subscript_types(annotation: cst.BaseExpression | None,
-                     containers: tuple[str, ...]) -> list[cst.BaseExpression]:
-    """The type arguments of `list[X]` / `dict[K, V]` (the containers named)."""
-    if not isinstance(annotation, cst.Subscript):
-        return []
-    head = annotation.value
-    name = head.attr.value if isinstance(head, cst.Attribute) else \
-        head.value if isinstance(head, cst.Name) else None
-    if name not in containers:
-        return []
-    return [e.slice.value for e in annotation.slice if isinstance(e.slice, cst.Index)]
-
-
-def _parameter_annotation(inner: _Rewriter, node: cst.BaseExpression
-                          ) -> cst.BaseExpression | None:
-    """The annotation of the enclosing function's parameter `node`, where the function
-    never rebinds it."""
-    function = next((n for n in reversed(inner.ancestors) if isinstance(n, cst.FunctionDef)),
-                    None)
-    if function is None or not isinstance(node, cst.Name):
-        return None
-    params = [p for p in (*function.params.params, *function.params.kwonly_params,
-                          *function.params.posonly_params) if p.name.value == node.value]
-    if len(params) != 1 or params[0].annotation is None:
-        return None
-    for child in _walk_scope(function.body):
-        target: cst.CSTNode | None = None
-        if isinstance(child, cst.Assign):
-            if any(node.value in _bound_names(t.target) for t in child.targets):
-                return None
-        elif isinstance(child, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor,
-                                cst.NamedExpr, cst.Del)):
-            target = child.target
-        elif isinstance(child, cst.AsName):
-            target = child.name
-        elif isinstance(child, (cst.Global, cst.Nonlocal)):
-            return None
-        if target is not None and node.value in _bound_names(target):
-            return None
-    return params[0].annotation.annotation
-
-
-def _quiet(inner: _Rewriter, node: cst.BaseExpression) -> bool:
+def _quiet(inner: LoopAnalysis, node: cst.BaseExpression) -> bool:
     """Evaluating it again has no effects and reads no tensor: names, attributes,
     literals of those, collection methods (`layer.parameters()`) and `range`/`zip`/...
     of those."""
@@ -280,37 +185,37 @@ def _quiet(inner: _Rewriter, node: cst.BaseExpression) -> bool:
         if isinstance(func, cst.Attribute) and func.attr.value in _COLLECTION_METHODS:
             return not node.args and _quiet(inner, func.value)
         if isinstance(func, cst.Name) and func.value in _QUIET_BUILTINS \
-                and not inner.ctx.bound(func.value):
+                and not inner.loop.ctx.bound(func.value):
             return all(_quiet(inner, arg.value) for arg in node.args)
     return False
 
 
-def _level(inner: _Rewriter, outer: cst.For) -> _Rewriter:
+def _level(inner: LoopAnalysis, outer: cst.For) -> LoopAnalysis:
     """The outer loop's own analysis (the reads its body makes, how it can stop)."""
-    index = next(i for i, node in enumerate(inner.ancestors) if node is outer)
-    level = _Rewriter(inner.ctx, inner.state, outer, list(inner.ancestors[:index]))
-    level._check_target(outer.target, outer.iter)
+    index = next(i for i, node in enumerate(inner.loop.ancestors) if node is outer)
+    level = LoopAnalysis(inner.loop.ctx, inner.loop.file, outer, list(inner.loop.ancestors[:index]))
+    level.checks.check_target(outer.target, outer.iter)
     body = outer.body
     assert isinstance(body, cst.IndentedBlock)  # it holds the inner loop as a statement
-    level._scan_bindings(body)
-    level._find_aliases(body.body)
-    level._statements(body.body)
+    level.walker.scan_bindings(body)
+    level.walker.find_aliases(body.body)
+    level.walker.statements(body.body)
     return level
 
 
-def _check_level_reads(level: _Rewriter) -> None:
+def _check_level_reads(level: LoopAnalysis) -> None:
     """The outer body reads no value itself. Not a question of values: the outer loop's
     own fix goes before the same loop, and the two rewrites would collide."""
-    if level.sites:
-        raise _Refused("the outer loop reads values of its own")
+    if level.loop.sites:
+        raise Refused("the outer loop reads values of its own")
 
 
-def _check_level_exits(level: _Rewriter) -> None:
+def _check_level_exits(level: LoopAnalysis) -> None:
     """`break`, `return` or `raise` in the outer body: the outer elements after it are
     never reached, and the first pass would read them (a meta tensor there raises)."""
-    if level.early_exit is not None:
-        raise _Refused(f"{level.early_exit}: the first pass would read elements the "
-                       "loops never reach")
+    if level.loop.early_exit is not None:
+        raise Refused(f"{level.loop.early_exit}: the first pass would read elements the "
+                      "loops never reach")
 
 
 def _check_no_skip(outer: cst.For, child: cst.CSTNode) -> None:
@@ -319,48 +224,48 @@ def _check_no_skip(outer: cst.For, child: cst.CSTNode) -> None:
         if statement is child:
             return
         if any(isinstance(node, cst.Continue) for node in _walk_scope(statement)):
-            raise _Refused("a `continue` in the outer loop can skip the inner loop's reads")
+            raise Refused("a `continue` in the outer loop can skip the inner loop's reads")
 
 
-def _check_bindings(level: _Rewriter, outer: cst.For, used: set[str]) -> None:
+def _check_bindings(level: LoopAnalysis, outer: cst.For, used: set[str]) -> None:
     """Nothing the reads, their conditions or the iterables use is assigned in the outer
     body (the first pass would see the value from before the outer loop), nor the outer
     loop variable."""
-    counts = level._bound_counts
+    counts = level.loop.bound_counts
     for name in sorted(used):
         if counts.get(name):
-            raise _Refused(f"the outer loop's body assigns `{name}`, which the reads "
-                           "depend on")
+            raise Refused(f"the outer loop's body assigns `{name}`, which the reads "
+                          "depend on")
     for name in _bound_names(outer.target):
         if counts.get(name):
-            raise _Refused(f"the outer loop's body rebinds its loop variable `{name}`")
+            raise Refused(f"the outer loop's body rebinds its loop variable `{name}`")
 
 
-def _check_writes(inner: _Rewriter, level: _Rewriter, outer: cst.For,
+def _check_writes(inner: LoopAnalysis, level: LoopAnalysis, outer: cst.For,
                   watched: set[str]) -> None:
     """Nothing in the nest writes to what the reads, their conditions or the iterables
     depend on (an accumulator zeroed, a tensor changed in place, a list the loop walks
     grown), nor calls something that could; writes go only to fresh host containers
     (`norms = []`) or to names nothing in the nest reads."""
     fresh = _fresh_names(outer.body)
-    scope = next((node.body for node in reversed(level.ancestors)
-                  if isinstance(node, cst.FunctionDef)), level.ancestors[0])
+    scope = next((node.body for node in reversed(level.loop.ancestors)
+                  if isinstance(node, cst.FunctionDef)), level.loop.ancestors[0])
     watched = watched | _aliases(scope, watched)
     for node in _walk_scope(outer.body):
         if isinstance(node, cst.Call):
-            reason = None if _quiet(inner, node) else inner._call_effect(node)
+            reason = None if _quiet(inner, node) else inner.checks.call_effect(node)
             if reason is not None:
-                raise _Refused(reason)
-            method = level._meth(node)
+                raise Refused(reason)
+            method = level.loop.meth(node)
             if method is not None and method[1] in _CONTAINER_MUTATORS:
-                _check_written(method[0], watched, level.body_bound, fresh)
+                _check_written(method[0], watched, level.loop.body_bound, fresh)
         elif isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del)):
             for element in _written_places(node):
-                _check_written(element, watched, level.body_bound, fresh)
+                _check_written(element, watched, level.loop.body_bound, fresh)
             if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and (
-                    inner._is_device(node.target) or node.target.value in watched):
-                raise _Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
-                               "may change a tensor the reads read")
+                    inner.loop.is_device(node.target) or node.target.value in watched):
+                raise Refused(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
+                              "may change a tensor the reads read")
 
 
 def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str],
@@ -371,13 +276,13 @@ def _check_written(target: cst.BaseExpression, watched: set[str], bound: set[str
     not `row[k][0] = v`, which may write into a tensor the container holds)."""
     root = _root(target)
     if root is None or root in watched:
-        raise _Refused(f"the nest writes to `{_code(target)}`, which the reads may depend on")
+        raise Refused(f"the nest writes to `{_code(target)}`, which the reads may depend on")
     into_fresh = root in fresh and (
         isinstance(target, cst.Name)
         or isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name))
     if root in bound and not into_fresh:
-        raise _Refused(f"the nest writes to `{_code(target)}`, which may be a tensor the "
-                       "reads read")
+        raise Refused(f"the nest writes to `{_code(target)}`, which may be a tensor the "
+                      "reads read")
 
 
 def _aliases(scope: cst.CSTNode, watched: set[str]) -> set[str]:
@@ -430,15 +335,15 @@ def _fresh_value(node: cst.BaseExpression) -> bool:
 
 
 # -- the rewrite ----------------------------------------------------------------------------
-def _render(inner: _Rewriter, loops: list[_Loop],
+def _render(inner: LoopAnalysis, loops: list[_Loop],
             guards: dict[int, cst.BaseExpression]) -> Outcome:
     """`values = iter(<one transfer of every read of the nest>)` before the outermost loop;
     the read becomes `next(values)` (the nest runs as before and takes its values in the
     order the first pass read them). The `if` around an inner loop filters the elements
     of the loop above it."""
-    names = inner._names()
+    names = inner.writer.names()
     outermost = loops[0]
-    indent = inner._indent(outermost)
+    indent = inner.loop.indent(outermost)
 
     def condition(loop: _Loop) -> str:
         guard = guards.get(id(loop))
@@ -449,17 +354,17 @@ def _render(inner: _Rewriter, loops: list[_Loop],
         for loop in loops[1:])
     # One read: the first pass keeps the elements where its guards hold. Several: a row
     # of them per element (`None` where a read's guards do not hold), taken in order.
-    only_if = " and ".join(inner.sites[0].guards) if len(inner.sites) == 1 else ""
-    prelude, _, _ = inner._prelude(names, _code(outermost.target), source, items=False,
-                                   indent=indent, only_if=only_if)
+    only_if = " and ".join(inner.loop.sites[0].guards) if len(inner.loop.sites) == 1 else ""
+    prelude, _, _ = inner.writer.prelude(names, _code(outermost.target), source, items=False,
+                                         indent=indent, only_if=only_if)
     replacements = [
         Replacement(outermost, "".join(line + "\n" + indent for line in prelude),
                     mode="before"),
         *(Replacement(site.node if site.mode == "item" else site.value,
-                      f"next({names.values})") for site in inner.sites),
+                      f"next({names.values})") for site in inner.loop.sites),
     ]
-    taken = inner.state.identifiers.get(inner._scope_key(), set())
-    unused = _unused_targets(inner, loops, [site.node for site in inner.sites])
+    taken = inner.loop.file.identifiers.get(inner.loop.scope_key(), set())
+    unused = _unused_targets(inner, loops, [site.node for site in inner.loop.sites])
     for loop in loops:
         # `for _ in layer.parameters():`, or `_p` where the scope uses `_` already: both
         # are names linters know as unused.
@@ -470,7 +375,7 @@ def _render(inner: _Rewriter, loops: list[_Loop],
             renamed = loop.target.visit(_Rename(renames))
             assert isinstance(renamed, cst.BaseExpression)
             replacements.append(Replacement(loop.target, _code(renamed)))
-    outcome = inner._outcome(replacements)
+    outcome = inner.writer.outcome(replacements)
     assert outcome.fix is not None
     message = ("Read the loop nest's tensor values in one pass before the outer loop, stack "
                "them and transfer once (`.tolist()`), then take them in order")
@@ -479,12 +384,12 @@ def _render(inner: _Rewriter, loops: list[_Loop],
     return replace(outcome, fix=replace(outcome.fix, message=message))
 
 
-def _unused_targets(inner: _Rewriter, loops: list[_Loop],
+def _unused_targets(inner: LoopAnalysis, loops: list[_Loop],
                     reads: list[cst.CSTNode]) -> set[str]:
     """The nest's loop variables nothing reads once the reads are replaced: in the scope,
     outside the reads and the loop targets themselves (a loop variable outlives its
     loop)."""
-    scope = next((node for node in reversed(inner.ancestors)
+    scope = next((node for node in reversed(inner.loop.ancestors)
                   if isinstance(node, (cst.FunctionDef, cst.Module))), None)
     if scope is None:
         return set()

@@ -67,6 +67,56 @@ def _names_outside(scope: cst.CSTNode, skipped: set[int]) -> set[str]:
     return used
 
 
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
+_NEW_SCOPES = (cst.FunctionDef, cst.Lambda, cst.ClassDef)
+
+
+def _reads_of_binding(scope: cst.CSTNode, skipped: set[int]) -> set[str]:
+    """The names `scope` may read while they still hold a value bound before (outside the
+    nodes in `skipped`): as `_names_outside`, less the names a later `for` loop or a
+    comprehension binds itself before its body reads them (`for name, val in d.items():
+    print(val)` reads its own `val`). A nested function or class counts every name it has
+    (it may run when the name holds any value)."""
+    used: set[str] = set()
+    stack: list[tuple[cst.CSTNode, frozenset[str]]] = [(scope, frozenset())]
+    while stack:
+        node, own = stack.pop()
+        if id(node) in skipped:
+            continue
+        if isinstance(node, cst.Name):
+            if node.value not in own:
+                used.add(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append((node.value, own))
+        elif isinstance(node, _NEW_SCOPES) and node is not scope:
+            stack.extend((child, frozenset()) for child in node.children)
+        elif isinstance(node, cst.For):
+            bound = own | frozenset(_bound_names(node.target))
+            stack.append((node.iter, own))
+            stack.extend(((node.target, bound), (node.body, bound)))
+            if node.orelse is not None:
+                stack.append((node.orelse, own))
+        elif isinstance(node, _COMPREHENSIONS):
+            generators: list[cst.CompFor] = []
+            comp: cst.CompFor | None = node.for_in
+            while comp is not None:
+                generators.append(comp)
+                comp = comp.inner_for_in
+            bound = own | frozenset(name for g in generators for name in _bound_names(g.target))
+            # The first iterable is evaluated outside the comprehension's own scope.
+            stack.append((generators[0].iter, own))
+            for generator in generators:
+                stack.append((generator.target, bound))
+                if generator is not generators[0]:
+                    stack.append((generator.iter, bound))
+                stack.extend((condition.test, bound) for condition in generator.ifs)
+            parts = (node.key, node.value) if isinstance(node, cst.DictComp) else (node.elt,)
+            stack.extend((part, bound) for part in parts)
+        else:
+            stack.extend((child, own) for child in node.children)
+    return used
+
+
 def _written_places(statement: cst.Assign | cst.AugAssign | cst.AnnAssign | cst.Del,
                     ) -> Iterator[cst.Attribute | cst.Subscript]:
     """The attributes and subscripts a statement assigns to or deletes (`a.b = ...`,

@@ -18,6 +18,7 @@ from synclint.diagnostics import Applicability
 from synclint.fixes.dtypes import is_real_float, known_dtype, mentions_mps
 from synclint.fixes.matches import SquaredNorm
 from synclint.fixes.pending import PendingFix, Replacement
+from synclint.fixes.tensor_facts import int_dtype
 
 __all__ = ["FixOrReason", "code_of", "consumed_on_host", "float64_fix", "needs_parens"]
 
@@ -31,8 +32,17 @@ UNSAFE_REASON = "the result becomes a float64 tensor where it was float32"
 IN_PLACE_REASON = ("the accumulator may be a tensor, and `+=` adds in place in its own "
                    "dtype: the float64 square would overflow there again")
 NOT_FLOAT_REASON = ("the tensor's dtype is not known: `vector_norm` raises for integer, bool "
-                    "and complex tensors")
+                    "and complex tensors (cast it, `g.float()`, to get the fix)")
 MPS_REASON = "this file uses Apple MPS, which has no float64"
+COMPLEX_REASON = ("the norm of a complex tensor is real, but `vector_norm` with a float64 "
+                  "dtype raises for one")
+INTEGER_REASON = ("the tensor holds integers: their squares are exact, and `vector_norm` "
+                  "raises for integer and bool tensors")
+#: A squared norm that stays a tensor: returned in float64 it changes the result's dtype;
+#: cast back, it overflows where the original did.
+KEEPS_DTYPE_REASON = ("the squared norm stays a tensor of the original dtype, where it "
+                      "overflows as before: only its square root, or a read as a Python "
+                      "number, gains from float64")
 #: Joins of per-tensor norms: `torch.stack([g.norm() for g in grads])`.
 JOINS = frozenset({"torch.stack", "torch.cat", "torch.hstack"})
 #: How deep `a = <norm>; b = a.sqrt()` chains of names are followed to a host read.
@@ -69,7 +79,8 @@ def float64_fix(match: SquaredNorm, ctx: Context,
     term = match.comprehension.elt if match.comprehension is not None else match.node
     if _is_nansum(term, ctx):
         return "`nansum` skips NaN elements, where a norm would propagate them"
-    operand = _l2_inner(match.operand, ctx) or match.operand
+    inner = _l2_inner(match.operand, ctx)
+    operand = inner or match.operand
     reasons: list[str] = []
     joined = _float64_norms(operand, ctx)
     extra: tuple[Replacement, ...] = ()
@@ -80,12 +91,24 @@ def float64_fix(match: SquaredNorm, ctx: Context,
     else:
         operand_code = code_of(operand, ctx.parents)
         floating = is_real_float(known_dtype(operand, ctx))
-    if not floating:
-        reasons.append(NOT_FLOAT_REASON)
-    if mentions_mps(ctx):
-        reasons.append(MPS_REASON)
+    if not floating and (inner is not None or joined is not None):
+        # `g.norm()` itself raises for integer and bool tensors: only a complex one differs.
+        reasons.append(COMPLEX_REASON)
+    elif not floating:
+        # `vector_norm` raises for integer and bool tensors (whose squares were exact).
+        if int_dtype(operand, ctx) or known_dtype(operand, ctx) == "torch.bool":
+            return INTEGER_REASON
+        return NOT_FLOAT_REASON
     # A join of float64 norms is float64 already.
     dtype = "" if joined is not None else ", dtype=torch.float64"
+    if mentions_mps(ctx):
+        base = _device_base(operand)
+        if joined is not None or base is None:
+            reasons.append(MPS_REASON)
+        else:
+            # Apple's MPS has no float64: there the norm stays in float32, as it was.
+            dtype = (f", dtype=torch.float32 if {code_of(base)}.device.type == \"mps\" "
+                     "else torch.float64")
     norm = f"torch.linalg.vector_norm({operand_code}{dtype})"
     parents = list(ctx.parents)
     target: cst.BaseExpression = term
@@ -117,15 +140,36 @@ def float64_fix(match: SquaredNorm, ctx: Context,
             safe = _accumulator_on_host(parent, ancestors[:-1], ctx)
         else:
             safe = consumed_on_host(target, ancestors, ctx)
-    if code is not norm:
-        code = _parenthesized(target, code, parent)
     if not safe:
-        reasons.insert(0, UNSAFE_REASON)
+        # The result stays a tensor: it must keep the original's dtype. Cast back, only the
+        # norm itself gains (a squared norm overflows float32 at the same point).
+        back = _cast_back(known_dtype(operand, ctx)) if code is norm else None
+        if back is None:
+            return KEEPS_DTYPE_REASON
+        code = f"{norm}{back}"
+    elif code is not norm:
+        code = _parenthesized(target, code, parent)
     replacements = (*extra, Replacement(target, code))
     if not reasons:
         return PendingFix(Applicability.SAFE, FIX_MESSAGE, replacements, ("torch",))
     return PendingFix(Applicability.UNSAFE, f"{FIX_MESSAGE} (unsafe: {'; '.join(reasons)})",
                       replacements, ("torch",))
+
+
+def _device_base(operand: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The name (or attribute) whose device the operand has: `g` of `g.float().view(-1)`."""
+    node = operand
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in ("float", "double", "half", "bfloat16", "view",
+                                         "reshape", "flatten", "detach", "contiguous"):
+        node = node.func.value
+    return node if isinstance(node, (cst.Name, cst.Attribute)) else None
+
+
+def _cast_back(dtype: str | None) -> str | None:
+    """The cast that hands a float64 norm back in the original's dtype."""
+    return {"torch.float32": ".float()", "torch.float16": ".half()",
+            "torch.bfloat16": ".bfloat16()", "torch.float64": ""}.get(dtype or "")
 
 
 def unsafe_reason(fix: PendingFix) -> str:

@@ -197,7 +197,8 @@ def _keyword_positions(text: str, *, comprehension: bool) -> list[int]:
 
 
 #: Binary operators by how loosely they bind: black splits at the loosest present.
-_OPERATORS = ((" or ",), (" and ",), (" + ", " - "), (" * ", " / ", " // ", " % "))
+_OPERATORS = ((" or ",), (" and ",), (" + ", " - "), (" * ", " / ", " // ", " % "),
+              (" ** ",))
 
 
 def _operator_positions(text: str) -> list[int]:

@@ -1,17 +1,22 @@
-"""Merged reads: several separate host reads of 0-d tensors become one stacked transfer.
+"""Merged reads: several separate host reads of 0-d tensors become one transfer.
 
     loss_value, acc_value = torch.stack([loss, acc]).tolist()
 
 inserted before the first statement that reads, each read replaced by its value. Reads of
-different dtype families (float, int, bool) get one stack each, so an int read stays an
-int and a bool read a bool (`torch.stack` would promote them to a common dtype).
+one tensor's elements (`votes[0].item()`, `int(shape[1])`) take one `votes_list =
+votes.tolist()`. Reads of different dtype families (float, int, bool) get one stack each,
+so an int read stays an int and a bool read a bool (`torch.stack` would promote them to a
+common dtype); where the dtypes are not known there is no fix. Reads of one-element
+tensors of other shapes are viewed as 0-d (`.view(())`, which raises as `.item()` does for
+more elements). Tensors computed from different tensors may live on different devices:
+that fix is unsafe.
 """
 
 from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import libcst as cst
@@ -46,8 +51,20 @@ class MergeOutcome:
     reason: str | None
 
 
+@dataclass(frozen=True)
+class TensorKnowledge:
+    """What the rule's analysis proves of a tensor expression: its number of dimensions,
+    and whether the code (not an annotation) makes it a tensor."""
+
+    rank: Callable[[cst.BaseExpression], int | None]
+    proven: Callable[[cst.BaseExpression], bool]
+    #: The value a local name holds at the reads (its one reaching assignment), or None.
+    value: Callable[[str], cst.BaseExpression | None]
+
+
 def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleStatementLine],
-                     indent: str, taken: set[str], moves_code_across: str | None) -> MergeOutcome:
+                     indent: str, taken: set[str], moves_code_across: str | None,
+                     knowledge: TensorKnowledge | None = None) -> MergeOutcome:
     """The merge of `reads` (in evaluation order), inserted before the first of the
     consecutive `statements` that hold them (or replacing them all, when each is only
     `name = <read>`: `a, b = torch.stack([x, y]).tolist()`).
@@ -56,18 +73,23 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
     earlier than they are written could change what happens, or None when it cannot.
     """
     code = cst.Module([]).code_for_node
-    dtypes = [read.facts.dtype for read in reads]
     unsafe: list[str] = []
-    families: dict[str | None, list[Read]]
-    if any(dtype is None for dtype in dtypes):
-        families = {None: list(reads)}
-    else:
-        families = stack_families(reads)
-    if all(len(group) < 2 for group in families.values()):
-        return MergeOutcome(None, "the reads have different dtypes: one transfer each is "
-                                  "already the fewest")
     lines: list[str] = []
     replacements: list[Replacement] = []
+    listed = _element_lists(reads, knowledge, taken, lines, replacements, unsafe)
+    reads = [read for read in reads if id(read) not in listed]
+    dtypes = [read.facts.dtype for read in reads]
+    families: dict[str | None, list[Read]]
+    unknown = "the dtypes are not known, and one `torch.stack` of an int and a float would " \
+              "turn the int into a float"
+    if any(dtype is None for dtype in dtypes):
+        # `x.min()` and `x.max()`: reductions that keep the dtype of one tensor share it.
+        families = {"same" if _one_dtype(reads, knowledge) else None: list(reads)}
+    else:
+        families = stack_families(reads)
+    if not listed and all(len(group) < 2 for group in families.values()):
+        return MergeOutcome(None, "the reads have different dtypes: one transfer each is "
+                                  "already the fewest")
     stacked: list[Read] = []
     several_devices = False
     for dtype, group in families.items():
@@ -85,41 +107,132 @@ def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleState
             for read in group:
                 replacements.append(Replacement(read.call, _converted(read, value, None)))
             continue
+        if dtype is None:
+            continue  # see `unknown`
+        if dtype == "same":
+            dtype = None  # one dtype, not known: `.item()` reads keep it
         stacked.extend(group)
         roots = set().union(*(r.facts.roots for r in group))
-        elements = list(receivers)
         if len(roots) > 1 or "?" in roots:
             several_devices = True
+        # One-element tensors of any shape, as `.item()` takes them (a 0-d `.view(())` of a
+        # tensor of several values raises, as `.item()` does).
+        distinct = list({code(r.receiver): r for r in reversed(group)}.values())[::-1]
+        elements = [_element(r) for r in distinct]
         targets = ", ".join(receivers.values())
         lines.append(f"{targets} = torch.stack([{', '.join(elements)}]).tolist()")
         for read in group:
             replacements.append(Replacement(read.call, _converted(
                 read, receivers[code(read.receiver)], dtype)))
-    if any(r.facts.dtype is None for r in stacked):
-        unknown = list(dict.fromkeys(f"`{code(r.receiver)}`" for r in stacked
-                                     if r.facts.dtype is None))
-        unsafe.append(f"the dtype of {', '.join(unknown[:3])} is not known, and `torch.stack` "
-                      "promotes mixed dtypes (an int read would come back a float)")
-    not_0d = list(dict.fromkeys(f"`{code(r.receiver)}`" for r in stacked
-                                if not r.facts.zero_dim))
-    if not_0d:
-        unsafe.append(f"{', '.join(not_0d[:3])} may not be 0-d: stacking one-element tensors "
-                      "of other shapes gives nested lists or raises")
+    if not lines:
+        return MergeOutcome(None, unknown)
     if several_devices:
         unsafe.append("the tensors are not all computed from one tensor, so they may live on "
                       "different devices, where `torch.stack` raises")
     if moves_code_across is not None:
         unsafe.append(moves_code_across)
-    compact = _compact(reads, statements, families, lines)
+    compact = _compact(reads, statements, families, lines) if not listed else None
     if compact is not None:
         replacements = [compact]
     else:
         insertion = "".join(f"{line}\n{indent}" for line in lines)
         replacements.insert(0, Replacement(statements[0], insertion, mode="before"))
     applicability = Applicability.UNSAFE if unsafe else Applicability.SAFE
-    fix = PendingFix(applicability, "Read the values in one transfer (`torch.stack(...).tolist()`)",
-                     tuple(replacements), imports=("torch",))
+    uses_torch = any("torch." in line for line in lines)
+    message = ("Read the values in one transfer (`torch.stack(...).tolist()`)" if uses_torch
+               else "Read the tensor's values once (`.tolist()`)")
+    fix = PendingFix(applicability, message, tuple(replacements),
+                     imports=("torch",) if uses_torch else ())
     return MergeOutcome(fix, "; ".join(unsafe) if unsafe else None)
+
+
+def _element(read: Read) -> str:
+    code = cst.Module([]).code_for_node(read.receiver)
+    if read.facts.zero_dim:
+        return code
+    atom = isinstance(read.receiver, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) \
+        or bool(read.receiver.lpar)
+    return f"{code if atom else f'({code})'}.view(())"
+
+
+def _element_lists(reads: Sequence[Read], knowledge: TensorKnowledge | None, taken: set[str],
+                   lines: list[str], replacements: list[Replacement],
+                   unsafe: list[str]) -> set[int]:
+    """`votes[0].item()`, `votes[1].item()`: one `votes_list = votes.tolist()` (flattened
+    where the code does not fix the rank: one-element rows keep their values), each read
+    its element. The ids of the reads taken so."""
+    code = cst.Module([]).code_for_node
+    groups: dict[str, list[Read]] = {}
+    for read in reads:
+        receiver = read.receiver
+        if isinstance(receiver, cst.Subscript) and isinstance(
+                receiver.value, (cst.Name, cst.Attribute)) and len(receiver.slice) == 1 \
+                and isinstance(receiver.slice[0].slice, cst.Index) \
+                and _int_literal(receiver.slice[0].slice.value):
+            groups.setdefault(code(receiver.value), []).append(read)
+    listed: set[int] = set()
+    for tensor_code, group in groups.items():
+        if len(group) < 2:
+            continue
+        tensor = group[0].receiver.value  # type: ignore[attr-defined]
+        if knowledge is None or not knowledge.proven(tensor):
+            continue  # only an annotation says it is a tensor: a list has no `.tolist()`
+        rank = knowledge.rank(tensor)
+        name = _fresh_list_name(tensor, taken)
+        flat = "" if rank == 1 else ".flatten()"
+        lines.append(f"{name} = {tensor_code}{flat}.tolist()")
+        for read in group:
+            index = code(read.receiver.slice[0].slice.value)  # type: ignore[attr-defined]
+            value = f"{name}[{index}]"
+            if read.how == "item":
+                replacements.append(Replacement(read.call, value))
+            else:
+                replacements.append(Replacement(read.receiver, value))
+            listed.add(id(read))
+    return listed
+
+
+#: Reductions whose result has the dtype of the tensor reduced.
+_DTYPE_KEEPING = frozenset({"min", "max", "amin", "amax", "median", "nanmedian"})
+
+
+def _one_dtype(reads: Sequence[Read], knowledge: TensorKnowledge | None) -> bool:
+    """Every value is a dtype-keeping reduction (`.min()`, `.max()`) of one tensor, with
+    no arguments (directly or through a local name): they share its dtype and device
+    whatever it is."""
+    code = cst.Module([]).code_for_node
+    bases = set()
+    for read in reads:
+        receiver = read.receiver
+        if isinstance(receiver, cst.Name) and knowledge is not None:
+            receiver = knowledge.value(receiver.value) or receiver
+        if not (isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Attribute)
+                and receiver.func.attr.value in _DTYPE_KEEPING and not receiver.args
+                and read.how == "item"):
+            return False
+        bases.add(code(receiver.func.value))
+    return len(bases) == 1
+
+
+def _int_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
+
+
+def _fresh_list_name(tensor: cst.BaseExpression, taken: set[str]) -> str:
+    base = tensor.attr.value if isinstance(tensor, cst.Attribute) else \
+        tensor.value if isinstance(tensor, cst.Name) else "values"
+    return _fresh(f"{base}_list", taken)
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    candidate, n = name, 2
+    while candidate in taken:
+        candidate = f"{name}_{n}"
+        n += 1
+    taken.add(candidate)
+    return candidate
 
 
 def _compact(reads: Sequence[Read], statements: Sequence[cst.SimpleStatementLine],
@@ -181,6 +294,8 @@ def _item(receiver: cst.BaseExpression) -> str:
 def _converted(read: Read, value: str, dtype: str | None) -> str:
     """The read's result from the stacked Python value (of family `dtype`): `float(t)` of
     an int tensor is `float(v)`; `.item()` of a bool tensor stacked with ints, `bool(v)`."""
+    if dtype == "same":
+        dtype = None  # one dtype, not known (`x.min()`, `x.max()`)
     if read.how == "item":
         if dtype is None or read.facts.dtype == dtype:
             return value

@@ -18,7 +18,8 @@ class Replacement:
 
     node: cst.CSTNode
     code: str
-    #: "replace" the node, or insert before / after the whole node.
+    #: "replace" the node, or insert before / after the whole node, or "delete" the lines
+    #: of a statement that is alone on them.
     mode: str = "replace"
     #: With "replace": replace from `node`'s start to the end of this later node instead
     #: (several consecutive statements become one).

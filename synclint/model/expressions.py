@@ -196,10 +196,16 @@ class Expressions(Flow):
     def _ifexp(self, node: ast.IfExp) -> Value:
         self._test(node.test)
         holds, fails = self._narrowings(node.test)
-        with self.narrowed_by([holds]):
-            body = self.expr(node.body)
-        with self.narrowed_by([fails]):
-            orelse = self.expr(node.orelse)
+        # Each branch runs on some calls only, as under an `if` statement: a sync there is
+        # not one every call makes (`torch.stack(reads).tolist() if alike else [...]`).
+        self.conditional += 1
+        try:
+            with self.narrowed_by([holds]):
+                body = self.expr(node.body)
+            with self.narrowed_by([fails]):
+                orelse = self.expr(node.orelse)
+        finally:
+            self.conditional -= 1
         return (join(body[0], orelse[0]), None)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:

@@ -279,7 +279,8 @@ def _widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:
             expr = expr.value
             continue
         dtypes = [ctx.imports.qualify(a.value) for a in expr.args]
-        if any(d in F64_DTYPES for d in dtypes):
+        if any(d in F64_DTYPES for d in dtypes) or any(_float64_off_mps(a.value, ctx)
+                                                       for a in expr.args):
             return True
         if any(d in NARROW_DTYPES for d in dtypes):
             return False
@@ -292,6 +293,13 @@ def _widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:
             return False
         expr = expr.func.value
     return False
+
+
+def _float64_off_mps(value: cst.BaseExpression, ctx: Context) -> bool:
+    """`torch.float32 if g.device.type == "mps" else torch.float64`, the float64 fix's own
+    dtype in a file that uses Apple MPS (no float64 there): float64 wherever it exists."""
+    return isinstance(value, cst.IfExp) and ctx.imports.qualify(value.orelse) in F64_DTYPES \
+        and "mps" in cst.Module([]).code_for_node(value.test)
 
 
 def _name_widened_to_f64(expr: cst.BaseExpression, ctx: Context) -> bool:

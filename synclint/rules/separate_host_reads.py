@@ -9,9 +9,11 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
+from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.scalars import ScalarFacts
 from synclint.analysis.walker import walk
-from synclint.fixes.merged_reads import Read, mergeable, merged_reads_fix
+from synclint.fixes.merged_reads import Read, TensorKnowledge, mergeable, merged_reads_fix
+from synclint.fixes.tensor_facts import proven_tensor, rank_of, reaching_value
 from synclint.rules.base import Example, RelatedNode, Rule
 
 #: Builtins that read a tensor's value on the host.
@@ -81,6 +83,8 @@ class SeparateHostReads(Rule):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._statements: dict[int, _Statement] = {}
         self._facts: dict[int, ScalarFacts] = {}
+        #: The block whose statements are being grouped (for the facts at a statement).
+        self._block_node: cst.IndentedBlock | cst.Module | None = None
         #: The module being walked: the scope of reads outside functions, also once the
         #: walk has left it (`leave_Module` runs with no ancestors left).
         self._module: cst.Module | None = None
@@ -104,7 +108,13 @@ class SeparateHostReads(Rule):
         if not self.is_device_tensor(receiver):
             return
         if self.ctx.cold(node) is not None:
-            return  # judged here: the report comes when the block is left, parents gone
+            # A `raise` argument, a block that always raises, a periodic guard ... (judged
+            # here: the report comes when the block is left, parents gone).
+            return
+        if logged_by_syn106(self.ctx, node):
+            # SYN106 passes the tensors to the logger: stacking them here would read them
+            # on every step all the same (and hide that sync from SYN106).
+            return
         statement = self._statement_of(node)
         if statement is None:
             return
@@ -162,13 +172,15 @@ class SeparateHostReads(Rule):
     # -- grouping at the end of each block --------------------------------------------------
     def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
         if self._statements:
-            self._block(node.body, self._indent(node))
+            self._block(node.body, self._indent(node), node)
 
     def leave_Module(self, node: cst.Module) -> None:
         if self._statements:
-            self._block(node.body, "")
+            self._block(node.body, "", node)
 
-    def _block(self, body: Sequence[cst.CSTNode], indent: str) -> None:
+    def _block(self, body: Sequence[cst.CSTNode], indent: str,
+               block: cst.IndentedBlock | cst.Module) -> None:
+        self._block_node = block
         run: list[_Statement] = []
         for statement in body:
             entry = self._statements.pop(id(statement), None)
@@ -195,7 +207,8 @@ class SeparateHostReads(Rule):
             # statement bound before a later tensor computation raised.
             moved = ("inside `try` or `with`, a tensor computed earlier than written could "
                      "raise before the names above it are bound")
-        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved)
+        outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved,
+                                   self._knowledge(run[0].node))
         help = ("Read them together: `a, b = torch.stack([x, y]).tolist()` is one sync "
                 "(one stack per dtype: float, int and bool).")
         if outcome.reason is not None:
@@ -207,6 +220,21 @@ class SeparateHostReads(Rule):
         self.report(reads[0].call, f"{len(reads)} separate host reads of GPU tensors: one sync "
                     "each where one transfer would do", fix=outcome.fix, help=help,
                     related=related)
+
+    def _knowledge(self, statement: cst.SimpleStatementLine) -> TensorKnowledge:
+        """Ranks and code-proven tensors, as the merged reads' fix asks of them, at the
+        statement the reads go before."""
+        block = self._block_node
+        ancestors = [p for p in self.ctx.parents if p is not block]
+        if block is not None:
+            ancestors.append(block)
+
+        def resolve(name: str) -> cst.BaseExpression | None:
+            return reaching_value(name, statement, ancestors)
+        return TensorKnowledge(
+            rank=lambda node: rank_of(node, self.ctx, resolve),
+            proven=lambda node: proven_tensor(node, self.ctx, ancestors, resolve),
+            value=resolve)
 
     def _indent(self, block: cst.IndentedBlock) -> str:
         """The indentation of `block`'s statements (the block has been left already)."""

@@ -24,6 +24,7 @@ from synclint.fixes.batched import (
     loop_ancestors,
     loops_over_columns,
     loops_over_dtypes,
+    read_for_a_loop,
     reads_each_when_mixed,
 )
 from synclint.rules.base import Rule
@@ -66,6 +67,12 @@ class SyncInLoop(Rule):
         "        values = torch.stack([t.sum() for t in layer]).tolist()\n",
         # Moving a module.
         "import torch\nfor m in [torch.nn.Linear(2, 2)]:\n    m.cpu()\n",
+        # One transfer for a whole inner loop, as the batched fix writes it.
+        "import torch\ndef f(rows: list[torch.Tensor]):\n    for row in rows:\n"
+        "        for v in row.tolist():\n            print(v)\n",
+        "import torch\ndef f(rows: list[torch.Tensor], n: int):\n    for row in rows:\n"
+        "        row_list = row.flatten().tolist()\n        for i in range(n):\n"
+        "            print(row_list[i])\n",
     ]
     INVALID = [
         "import torch\nfor p in model.parameters():\n    print(p.grad.norm().item())\n",
@@ -127,6 +134,10 @@ class SyncInLoop(Rule):
                 and self.ctx.imports.qualify(func.value.func) == "torch.stack":
             # One transfer for a whole batch of values (the batched fix writes this inside
             # an outer loop): batching the outer loop too is left to the user.
+            return
+        if method == "tolist" and not node.args and read_for_a_loop(self.ctx, node):
+            # `for x in t.tolist():`, `t_list = t.tolist()` before a loop: one transfer for
+            # a whole inner loop (the batched fix's form); the outer loop is left to the user.
             return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{method}()`")

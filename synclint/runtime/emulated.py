@@ -112,11 +112,13 @@ class Emulator:
         if self_t is not None and name in ("cpu", "to"):
             return self._to_host(func, name, self_t, args, kwargs)
         if self_t is not None and name in ("numpy", "__array__"):
-            if self.is_device(self_t):
+            if self.is_device(self_t) and self_t.numel() > 0:
                 record_here(name, f"Tensor.{name}")
                 return func(self.host_copy(self_t), *args[1:], **kwargs)
             return func(*args, **kwargs)
-        if self_t is not None and name in _HOST_READS and self.is_device(self_t):
+        if self_t is not None and name in _HOST_READS and self.is_device(self_t) \
+                and (self_t.numel() > 0 or name != "tolist"):
+            # An empty tensor copies nothing: CUDA returns before any transfer.
             record_here(name, f"Tensor.{name}")
         result = func(*args, **kwargs)
         if (
@@ -155,8 +157,9 @@ class Emulator:
         result = func(*args, **kwargs)
         if not to_host or not isinstance(result, torch.Tensor) or self.is_host(self_t):
             return result
-        if not non_blocking:
-            # A non-blocking copy to pinned memory does not wait: no sync on CUDA either.
+        if not non_blocking and self_t.numel() > 0:
+            # A non-blocking copy to pinned memory does not wait: no sync on CUDA either;
+            # nor does the copy of an empty tensor (CUDA copies nothing).
             record_here(name, f"Tensor.{name}")
         if storage_key(result) == storage_key(self_t):
             return self.host_copy(result)  # CPU returned self: tag a copy, never the original

@@ -52,9 +52,17 @@ def test_import_of_a_torch_submodule_binds_torch() -> None:
     assert fixed(text) == "import torch.nn\n" + FIXED
 
 
-def test_aliased_or_function_local_import_does_not_bind_torch() -> None:
+def test_an_aliased_import_is_used_by_its_alias() -> None:
+    """No second `import torch` next to `import torch as T`; another function's own
+    `import torch` binds nothing here."""
     text = "import torch as T\ndef f():\n    import torch\n" + USE
-    assert fixed(text) == "import torch\nimport torch as T\ndef f():\n    import torch\n" + FIXED
+    assert fixed(text) == ("import torch as T\ndef f():\n    import torch\n"
+                           + FIXED.replace("torch.", "T."))
+
+
+def test_a_function_local_import_binds_torch_only_in_its_function() -> None:
+    text = "def f():\n    import torch\n" + USE
+    assert fixed(text) == "import torch\ndef f():\n    import torch\n" + FIXED
 
 
 def test_import_inside_module_level_try_counts() -> None:

@@ -169,6 +169,32 @@ def test_item_in_a_loop_over_named_parameters() -> None:
         """)
 
 
+@pytest.mark.parametrize("later", [
+    "    logs = {k: val.val for k, val in meters.items() if val}\n",  # a comprehension's own val
+    "    for k, val in meters.items():\n        print(k, val)\n",  # a loop's own val
+])
+def test_a_pair_element_nothing_reads_is_renamed_even_where_the_function_rebinds_it(
+        later: str) -> None:
+    # Reduced from open_clip's log step: `val` is bound again before any later read, so
+    # the rewritten loop leaves it unbound (`_`) instead of unused (ruff B007).
+    source = (
+        "import torch\n\ndef log(losses: dict, meters: dict):\n"
+        "    for key, val in losses.items():\n"
+        "        meters[key].update(val.item())\n" + later)
+    text = fixed(source, unsafe=True)
+    assert "for (key, _), " in text and "val.item()" not in text
+
+
+def test_a_pair_element_read_after_the_loop_keeps_its_name() -> None:
+    source = (
+        "import torch\n\ndef log(losses: dict, meters: dict):\n"
+        "    for key, val in losses.items():\n"
+        "        meters[key].update(val.item())\n"
+        "    return val, [val for val in meters]\n")
+    text = fixed(source, unsafe=True)
+    assert "for (key, val), " in text and "val.item()" not in text
+
+
 def test_item_list_comprehension_becomes_the_host_list() -> None:
     source = """\
         import torch
@@ -233,7 +259,7 @@ def test_accumulator_loop_keeps_the_python_summation() -> None:
             return total
         """
     text = fixed(source)
-    assert "total += loss_value" in text
+    assert "for loss in values:" in text and "total += loss\n" in text
     losses = [torch.rand(()) for _ in range(50)] + [torch.tensor([3.0])]
     with count_syncs("emulated") as syncs:
         got = load(text, "fixed_total").f(losses)
@@ -331,7 +357,7 @@ def test_nested_loops_get_distinct_names_and_stay_correct() -> None:
     assert "in zip(layers, total_values" in text
 
 
-def test_import_torch_is_added_when_torch_is_aliased() -> None:
+def test_a_file_that_aliases_torch_gets_the_alias_not_a_second_import() -> None:
     source = """\
         import torch as T
 
@@ -339,7 +365,8 @@ def test_import_torch_is_added_when_torch_is_aliased() -> None:
             return [t.item() for t in ts]
         """
     text = fixed(source)
-    assert text.startswith("import torch\nimport torch as T\n")
+    assert text.startswith("import torch as T\n\n")
+    assert "T.stack(" in text and "torch." not in text
 
 
 def test_fixing_twice_changes_nothing_and_leaves_no_sync_findings() -> None:

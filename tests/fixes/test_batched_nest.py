@@ -26,7 +26,7 @@ from torch import nn
 from synclint.diagnostics import Applicability
 from synclint.engine import lint_source
 from synclint.fixer import fix_source
-from synclint.fixes import batched, batched_nest
+from synclint.fixes import batched_nest, batched_write
 from synclint.runtime import count_syncs
 from tests.fixes.differential import SHAPES_DIR, compare
 
@@ -506,7 +506,7 @@ def test_a_nest_with_reads_in_one_statement_keeps_one_transfer_per_outer_loop(
     text = _fixed(source, unsafe=True)
     assert not _is_nest_form(text) and "k.item()" not in text, text
     assert _differences(naive, _run(text, arguments)) == []
-    monkeypatch.setattr(batched._Rewriter, "_in_statement_order", lambda self: True)
+    monkeypatch.setattr(batched_write.Writer, "in_statement_order", lambda self: True)
     text = _fixed(source, unsafe=True)
     assert _is_nest_form(text) and "d[next(values)] += next(values)" in text, text
     assert _differences(naive, _run(text, arguments)) != []

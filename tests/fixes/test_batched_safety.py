@@ -17,7 +17,7 @@ import torch
 
 from synclint.engine import lint_source
 from synclint.fixer import fix_source
-from synclint.fixes import batched
+from synclint.fixes import batched_checks, batched_shapes, batched_values, batched_write
 from synclint.runtime import count_syncs
 from tests.fixes.host_values import Meter
 
@@ -26,6 +26,7 @@ CODES = ("SYN101", "SYN102")
 
 @dataclass(frozen=True)
 class Case:
+    #: The switched-off check, as `Class.method` (Checks, Values or Shapes).
     check: str
     #: What switching the check off does: "skip" (a no-op), "true" or "false" (a
     #: constant result).
@@ -51,7 +52,7 @@ def _progress_args() -> tuple[Any, ...]:
 
 
 CASES = [
-    Case("_check_early_exit", "skip", """\
+    Case("Checks.check_early_exit", "skip", """\
         import torch
 
         def f(ts: list[torch.Tensor]) -> bool:
@@ -61,7 +62,7 @@ CASES = [
             return True
         """, lambda: ([torch.ones(2), torch.empty(3, device="meta")],), "none",
          reason="can stop early (`return`)"),
-    Case("_check_conditional_read", "skip", """\
+    Case("Checks.check_conditional_read", "skip", """\
         import torch
 
         def f(rows: list[torch.Tensor]) -> list[float]:
@@ -72,7 +73,7 @@ CASES = [
             return firsts
         """, lambda: ([torch.tensor([1.0, 2.0]), torch.tensor([])],), "none",
          reason="is read only where a tensor condition holds"),
-    Case("_has_sync", "false", """\
+    Case("Values.has_sync", "false", """\
         import torch
 
         def f(ts: list[torch.Tensor]) -> float:
@@ -83,7 +84,7 @@ CASES = [
             return total
         """, lambda: ([torch.ones(2), torch.ones(3), torch.ones(1)],), "none",
          differs_in="syncs", reason="is read only where a tensor condition holds"),
-    Case("_check_narrowed", "skip", """\
+    Case("Checks.check_narrowed", "skip", """\
         import torch
         from tests.fixes.host_values import Meter
 
@@ -97,7 +98,7 @@ CASES = [
             return out
         """, lambda: ({"lr": Meter(0.5), "epochs": Meter(3), "name": "run"},),
          "none", reason="narrowed by `isinstance`"),
-    Case("_check_depends_on_loop", "skip", """\
+    Case("Checks.check_depends_on_loop", "skip", """\
         import torch
 
         def advance(counter):
@@ -111,7 +112,7 @@ CASES = [
             return seen
         """, lambda: ([0, 0, 0], torch.zeros(())), "none",
          reason="does not depend on the loop variable"),
-    Case("_write", "skip", """\
+    Case("Checks.write", "skip", """\
         import torch
 
         def f(ps: list[torch.Tensor]) -> list[float]:
@@ -122,7 +123,7 @@ CASES = [
             return out
         """, lambda: ([torch.ones(2), torch.ones(3)],), "none",
          reason="before reading it"),
-    Case("_check_iterable_readable_twice", "false", """\
+    Case("Checks.check_iterable_readable_twice", "false", """\
         import torch
 
         def progress(items, events):
@@ -135,7 +136,7 @@ CASES = [
                 events.append(loss.item())
             return events
         """, _progress_args, "none", reason="may be a generator"),
-    Case("_check_iterable_unchanged", "skip", """\
+    Case("Checks.check_iterable_unchanged", "skip", """\
         import torch
 
         def f(ts: list[torch.Tensor]) -> list[float]:
@@ -146,7 +147,7 @@ CASES = [
                     ts.append(torch.ones(3))
             return out
         """, lambda: ([torch.ones(2)],), "none", reason="the sequence it iterates over"),
-    Case("_sync_free", "true", """\
+    Case("Values.sync_free", "true", """\
         import torch
 
         def f(params: list[torch.Tensor], scales: list) -> float:
@@ -158,14 +159,14 @@ CASES = [
         """, lambda: ([torch.ones(2), torch.ones(3), torch.ones(1)],
                       [torch.tensor(1.0), torch.tensor(-1.0), torch.tensor(2.0)]),
          "none", differs_in="syncs", reason="is read only where a tensor condition holds"),
-    Case("_uniform", "true", """\
+    Case("Shapes.uniform", "true", """\
         import torch
 
         def f(metrics: dict[str, torch.Tensor]) -> dict:
             return {key: value.item() for key, value in metrics.items()}
         """, lambda: ({"count": torch.tensor(16777217), "ok": torch.tensor(False),
                        "loss": torch.tensor(0.5)},), "safe"),
-    Case("_augmented_effect", "skip", """\
+    Case("Checks.augmented_effect", "skip", """\
         import torch
 
         def f(pairs: list[tuple[torch.Tensor, torch.Tensor]]) -> list[float]:
@@ -175,7 +176,7 @@ CASES = [
                 a += 1
             return out
         """, _pairs, "unsafe", reason="may modify a tensor in place"),
-    Case("_call_effect", "skip", """\
+    Case("Checks.call_effect", "skip", """\
         import torch
 
         def bump(t):
@@ -189,14 +190,14 @@ CASES = [
             return out
         """, lambda: ([torch.ones(1), torch.ones(1), torch.ones(1)],), "unsafe",
          reason="the loop calls `bump()`"),
-    Case("_early_exit_verdict", "skip", """\
+    Case("Checks.early_exit_verdict", "skip", """\
         import torch
 
         def f(ts: list[torch.Tensor]) -> bool:
             return any(torch.isnan(t).any() for t in ts)
         """, lambda: ([torch.tensor([float("nan")]), torch.empty(2, device="meta")],),
          "unsafe", reason="`any()` stops at the first true element"),
-    Case("_check_proven", "skip", """\
+    Case("Checks.check_proven", "skip", """\
         import torch
 
         def f(stats) -> list:
@@ -242,7 +243,10 @@ def _switch_off(monkeypatch: pytest.MonkeyPatch, case: Case) -> None:
 
     replacement = {"skip": constant(None), "true": constant(True),
                    "false": constant(False)}[case.off]
-    monkeypatch.setattr(batched._Rewriter, case.check, replacement)
+    owner, method = case.check.split(".")
+    classes = {"Checks": batched_checks.Checks, "Values": batched_values.Values,
+               "Shapes": batched_shapes.Shapes}
+    monkeypatch.setattr(classes[owner], method, replacement)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.check for case in CASES])
@@ -464,7 +468,7 @@ def test_reads_in_one_statement_keep_their_rows(monkeypatch: pytest.MonkeyPatch)
     naive = _run(_load(source, "naive"), (rows,))[0]
     fixed = _fixed(source, unsafe=True)
     assert "next(values)" not in fixed and _run(_load(fixed, "fixed"), (rows,))[0] == naive
-    monkeypatch.setattr(batched._Rewriter, "_in_statement_order", lambda self: True)
+    monkeypatch.setattr(batched_write.Writer, "in_statement_order", lambda self: True)
     text = _fixed(source, unsafe=True)
     assert "d[next(values)] += next(values)" in text
     assert _run(_load(text, "fixed"), (rows,))[0] != naive

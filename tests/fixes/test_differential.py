@@ -143,23 +143,24 @@ UNSAFE_SHAPE = '''\
 import torch
 
 
-def naive(g: torch.Tensor) -> float:
-    return g.pow(2).sum().item()
+def naive(grads: list[torch.Tensor]) -> float:
+    norms = [g.norm() for g in grads]
+    return torch.stack(norms).pow(2).sum().item()
 
 
 def inputs():
-    return [(torch.ones(3),)]
+    return [([torch.ones(3)],)]
 
 
 def edge_inputs():
-    return [({edge},)]
+    return [([{edge}],)]
 '''
 
 
 def test_an_unsafe_shape_must_show_its_reason_on_an_edge_input(tmp_path: Path) -> None:
     (tmp_path / "float64").mkdir()
     path = tmp_path / "float64" / "unsafe.py"
-    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.arange(3)"))
+    path.write_text(UNSAFE_SHAPE.replace("{edge}", "torch.ones(3, dtype=torch.complex64)"))
     outcome = run_shape(load_shape(path))
     assert outcome.verified, outcome.all_problems
     assert "naive raised None, fixed raised RuntimeError" in outcome.inputs[1].differences

@@ -409,8 +409,7 @@ def test_merged_reads_are_named_after_the_dict_keys_they_fill() -> None:
     assert finding.fix is not None
     assert finding.fix.message == "Read the values in one transfer (`torch.stack(...).tolist()`)"
     text = _fixed(source, MERGED, unsafe=True)
-    assert "train_loss_value, accuracy_value = torch.stack([loss.float(), acc.float()]).tolist()" \
-        in text
+    assert "train_loss_value, accuracy_value = torch.stack(" in text
     args = (torch.tensor(0.25), torch.tensor(0.75))
     assert compare(_call(source, "metrics", *args), _call(text, "metrics", *args)) == []
 
@@ -453,7 +452,9 @@ def test_a_blank_line_between_merged_reads_does_not_stop_one_unpacking() -> None
         """)
 
 
-def test_reads_that_may_not_be_0d_make_the_merge_unsafe_and_it_does_differ() -> None:
+def test_reads_of_one_element_tensors_of_any_shape_keep_their_values() -> None:
+    """`x[0]` of a column is a one-element tensor of shape (1,): `.item()` reads it, and so
+    does the merge (`.view(())`), where stacking it as it is would give nested lists."""
     source = """\
         import torch
 
@@ -462,21 +463,21 @@ def test_reads_that_may_not_be_0d_make_the_merge_unsafe_and_it_does_differ() -> 
             second = x[1].float().item()
             return first, second
         """
-    (finding,) = _findings(source, MERGED)
-    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    assert "`x[0].float()`, `x[1].float()` may not be 0-d: stacking one-element tensors of " \
-        "other shapes gives nested lists or raises" in (finding.help or "")
     text = _fixed(source, MERGED, unsafe=True)
-    flat = torch.tensor([1.0, 2.0])
-    assert compare(_call(source, "ends", flat), _call(text, "ends", flat)) == []
-    column = torch.tensor([[1.0], [2.0]])
-    assert _call(source, "ends", column) == (1.0, 2.0)
-    assert _call(text, "ends", column) == ([1.0], [2.0])
+    assert ".view(())" in text
+    for x in (torch.tensor([1.0, 2.0]), torch.tensor([[1.0], [2.0]])):
+        assert compare(_call(source, "ends", x), _call(text, "ends", x)) == []
+    assert _call(text, "ends", torch.tensor([[1.0], [2.0]])) == (1.0, 2.0)
+    wide = torch.tensor([[1.0, 3.0], [2.0, 4.0]])
+    with pytest.raises(RuntimeError):
+        _call(source, "ends", wide)
+    with pytest.raises(RuntimeError):
+        _call(text, "ends", wide)
 
 
 # --- float64 (SYN301) -------------------------------------------------------------------------
 
-def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
+def test_the_refused_float64_fix_gives_its_reason_as_a_sentence() -> None:
     source = """\
         import torch
 
@@ -484,9 +485,11 @@ def test_the_unsafe_float64_fix_gives_its_reason_as_a_sentence() -> None:
             state.last_norm = (g.float() ** 2).sum()
         """
     (finding,) = _findings(source, ("SYN301",))
-    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+    assert finding.fix is None
     assert finding.help is not None and finding.help.endswith(
-        "No safe fix: the result becomes a float64 tensor where it was float32.")
+        "No safe fix: the squared norm stays a tensor of the original dtype, where it "
+        "overflows as before: only its square root, or a read as a Python number, gains "
+        "from float64.")
 
 
 def test_a_guard_neither_on_tensor_values_nor_known_host_refuses_the_fix() -> None:
@@ -507,7 +510,7 @@ def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The loop reseeds before each draw: a first pass would draw every number first, so
     every element but the first would get another number."""
-    import synclint.fixes.batched as batched
+    import synclint.fixes.batched_values as batched_values
 
     source = """\
         import torch
@@ -520,8 +523,77 @@ def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
             return out
         """
     assert _fixed(source, BATCHED, unsafe=True) == textwrap.dedent(source)
-    monkeypatch.setattr(batched, "_RANDOM_OPS", frozenset())
+    monkeypatch.setattr(batched_values, "_RANDOM_OPS", frozenset())
     text = _fixed(source, BATCHED, unsafe=True)
     ts = [torch.tensor(1.0), torch.tensor(2.0)]
     assert "torch.stack(" in text
     assert compare(_call(source, "noisy", ts), _call(text, "noisy", ts)) != []
+
+
+def test_reads_of_one_tensors_elements_take_one_list() -> None:
+    """`votes[0].item()` and `votes[1].item()` of a tensor the code makes: one list of it
+    (flattened: the elements of the display may be one-element tensors), no stack."""
+    source = """\
+        import torch
+
+        def decide(x: torch.Tensor) -> tuple[bool, bool]:
+            votes = torch.tensor([x.sum() > 0, x.mean() > 1], device=x.device)
+            return bool(votes[0].item()), bool(votes[1].item())
+        """
+    (finding,) = _findings(source, MERGED)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    text = _fixed(source, MERGED)
+    assert "votes_list = votes.flatten().tolist()" in text and "torch.stack" not in text
+    assert "return bool(votes_list[0]), bool(votes_list[1])" in text
+    for x in (torch.tensor([1.0, 3.0]), torch.tensor([-1.0, 0.5]), torch.tensor([0.5, 0.1])):
+        assert compare(_call(source, "decide", x), _call(text, "decide", x)) == []
+
+
+def test_reads_of_unknown_dtypes_from_two_tensors_get_no_fix() -> None:
+    """An int64 index next to a float32 value: one stack would make the index a float."""
+    source = """\
+        import torch
+
+        def best(scores: torch.Tensor, ids: torch.Tensor) -> tuple[object, object]:
+            top = scores.max()
+            where = ids.argmax()
+            return top.item(), where.item()
+        """
+    (finding,) = _findings(source, MERGED)
+    assert finding.fix is None
+    assert "one `torch.stack` of an int and a float" in (finding.help or "")
+
+
+def test_reads_handed_to_lightning_log_dict_are_passed_as_tensors_not_stacked() -> None:
+    """In a `training_step`, `self.log_dict({"a": x.item(), "b": y.item()})`: SYN106 passes
+    the tensors (Lightning reads them only at its logging interval); SYN112 does not stack
+    them, which would keep a sync on every step and hide it from SYN106."""
+    source = """\
+        import lightning.pytorch as pl
+
+        class M(pl.LightningModule):
+            def training_step(self, batch, i):
+                x = self.net(batch).float().mean()
+                y = self.net(batch).float().max()
+                self.log_dict({"a": x.item(), "b": y.item()})
+                return x
+        """
+    assert _findings(source, MERGED) == []
+    text = _fixed(source, ("SYN106", *MERGED), unsafe=True)
+    assert 'self.log_dict({"a": x, "b": y})' in text and "torch.stack" not in text
+
+
+def test_reads_in_a_path_that_always_raises_are_left_alone() -> None:
+    """The reads in an error message run once, on the way out: no finding, no rewrite."""
+    source = """\
+        import torch
+
+        def check(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+            a = x.float().sum()
+            b = y.float().sum()
+            if a.item() > 3:
+                raise ValueError(f"bad {a.item()} {b.item()}")
+            return a
+        """
+    assert _findings(source, MERGED) == []
+    assert _fixed(source, MERGED, unsafe=True) == textwrap.dedent(source)

@@ -100,8 +100,8 @@ def test_no_fix_in_a_function_given_to_torch_jit_script_by_name() -> None:
 
 
         def pair(t: torch.Tensor):
-            a = t[0].item()
-            b = t[1].item()
+            a = t[0].float().item()
+            b = t[1].float().item()
             return a, b
 
 
@@ -112,7 +112,7 @@ def test_no_fix_in_a_function_given_to_torch_jit_script_by_name() -> None:
         scripted_pair = jit.script(pair)
     """)
     text, helps = _fix(source)
-    assert "def pair(t: torch.Tensor):\n    a = t[0].item()" in text
+    assert "def pair(t: torch.Tensor):\n    a = t[0].float().item()" in text
     assert any("`pair` is compiled by `torch.jit.script`" in h for h in helps)
     assert "return [x.item() for x in xs]" not in text  # `first` is not compiled: fixed
 

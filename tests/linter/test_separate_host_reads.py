@@ -63,7 +63,7 @@ def test_each_dtype_family_gets_its_own_stack_and_bools_ride_along() -> None:
     assert "bool(any_value)" in result
 
 
-def test_unknown_dtypes_make_the_fix_unsafe_with_the_reason() -> None:
+def test_the_min_and_max_of_one_tensor_share_its_unknown_dtype() -> None:
     source = """\
         import torch
         def f(x: torch.Tensor):
@@ -72,10 +72,21 @@ def test_unknown_dtypes_make_the_fix_unsafe_with_the_reason() -> None:
             return low.item(), high.item()
     """
     (finding,) = findings(source)
-    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    assert finding.help is not None and "dtype of `low`" in finding.help
-    assert fixed(source) == textwrap.dedent(source)
-    assert "torch.stack([low, high]).tolist()" in fixed(source, unsafe=True)
+    assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+    assert "torch.stack([low, high]).tolist()" in fixed(source)
+
+
+def test_unknown_dtypes_of_different_tensors_get_no_fix_with_the_reason() -> None:
+    source = """\
+        import torch
+        def f(x: torch.Tensor):
+            low = x.min()
+            total = x.sum()
+            return low.item(), total.item()
+    """
+    (finding,) = findings(source)
+    assert finding.fix is None
+    assert finding.help is not None and "an int and a float" in finding.help
 
 
 def test_tensors_from_different_inputs_may_be_on_different_devices() -> None:
@@ -218,22 +229,32 @@ def test_dtypes_from_factories_and_casts_prove_the_merge_safe(first: str, second
 
 
 @pytest.mark.parametrize(("first", "why"), [
-    ("torch.tensor(v, dtype=torch.float32, device=x.device)", "may not be 0-d"),
+    ("torch.tensor(v, dtype=torch.float32, device=x.device)", None),
     ("torch.tensor(0.5, device=other.device)", "different devices"),
-    ("x.sum().to(other)", "dtype of `a`"),
-    ("x.sum().to('cuda:1')", "different devices"),
-    ("torch.zeros(1, dtype=torch.float32, device=x.device)", "may not be 0-d"),
+    ("x.sum().to(other)", "dtypes are not known"),
+    ("x.sum().to('cuda:1')", "dtypes are not known"),
+    ("x.float().sum().to('cuda:1')", "different devices"),
+    ("torch.zeros(1, dtype=torch.float32, device=x.device)", None),
 ])
-def test_factories_and_casts_that_prove_nothing_stay_unsafe(first: str, why: str) -> None:
+def test_factories_and_casts_that_prove_nothing_are_not_trusted(first: str,
+                                                                why: str | None) -> None:
+    """A value that may not be 0-d is read as `.view(())` (safe); one on another device
+    makes the merge unsafe; one of unknown dtype gets no merge."""
     (finding,) = findings(f"""\
         import torch
         def f(x: torch.Tensor, other: torch.Tensor, v):
             a = {first}
-            b = x.mean()
+            b = x.float().mean()
             return a.item(), b.item()
     """)
-    assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    assert finding.help is not None and why in finding.help, finding.help
+    if why is None:
+        assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
+        assert ".view(())" in (finding.fix.edits[0].content if finding.fix.edits else "")
+    elif why == "dtypes are not known":
+        assert finding.fix is None and why in (finding.help or "")
+    else:
+        assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
+        assert finding.help is not None and why in finding.help, finding.help
 
 
 @pytest.mark.parametrize(("expression", "zero_dim", "dtype", "roots"), [
@@ -249,6 +270,8 @@ def test_factories_and_casts_that_prove_nothing_stay_unsafe(first: str, why: str
     ("torch.full((), 3)", True, None, set()),  # the fill's dtype: not followed
     ("torch.full((), 3, dtype=torch.long)", True, "int", set()),
     ("torch.empty(2, dtype=torch.uint8)", False, "int", set()),
+    ("torch.randn(3, device='cuda')", False, "float", {"?"}),  # the default dtype
+    ("torch.rand((), dtype=torch.float16)", True, "float", set()),
     ("x.sum().to(torch.bfloat16)", True, "float", {"x"}),
     ("x.sum().to(dtype=torch.int8, non_blocking=True)", True, "int", {"x"}),
     ("x.sum().to('cuda:1')", True, None, {"?"}),

@@ -35,6 +35,36 @@ def test_helper_that_syncs_called_in_a_loop_is_reported_at_the_call() -> None:
     assert (site.filename, site.location.row, site.message) == ("helpers.py", 4, "the sync: `.item()`")
 
 
+def test_the_batched_fix_in_a_helper_is_not_reported_at_a_call_in_a_loop() -> None:
+    # The fixed form of the helper's loop (one stacked transfer per call), as in mmengine's
+    # `_update_losses` called by each validation step: its own read is not reported again
+    # at the caller, as SYN101 leaves `torch.stack(...).tolist()` in an outer loop alone.
+    helpers = (
+        "import torch\n\ndef update(losses: dict, out: dict[str, torch.Tensor]):\n"
+        "    reads = [v.view(()) for v in out.values()]\n"
+        "    alike = len({(r.device, r.dtype) for r in reads}) == 1\n"
+        "    values = torch.stack(reads).tolist() if alike else [r.item() for r in reads]\n"
+        "    for name, value in zip(out, values):\n"
+        "        losses[name] = value\n"
+    )
+    train = (
+        "import torch\nfrom helpers import update\n\n"
+        "def run(model: torch.nn.Module, batches: list[torch.Tensor]):\n"
+        "    losses = {}\n"
+        "    for batch in batches:\n"
+        "        update(losses, {'loss': model(batch).sum()})\n"
+    )
+    assert findings(helpers=helpers, train=train) == []
+    # The form without the `alike` check (values of one dtype and device) neither.
+    one_stack = helpers.replace(" if alike else [r.item() for r in reads]", "")
+    assert findings(helpers=one_stack, train=train) == []
+    # A helper that reads each value on every call is still reported at the call.
+    each = helpers.replace("torch.stack(reads).tolist() if alike else [r.item() for r in reads]",
+                           "[r.item() for r in reads]")
+    at_calls = [f for f in findings(helpers=each, train=train) if f.filename == "train.py"]
+    assert [(f.code, f.location.row) for f in at_calls] == [("SYN101", 7)]
+
+
 def test_helper_look_alikes_stay_silent() -> None:
     train = (
         "import torch\nfrom helpers import to_float, flat\n\n"

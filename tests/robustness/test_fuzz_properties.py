@@ -83,14 +83,14 @@ READS_IN_A_TENSOR = """import torch
 
 
 def f(x: torch.Tensor):
-    a = x.sum()
-    b = x.max()
+    a = x.float().sum()
+    b = x.float().max()
     return torch.tensor([a.item(), float(b)])
 """
 
 
 def test_a_fix_that_resolves_another_rules_finding_is_not_a_lost_finding() -> None:
-    # SYN112's unsafe fix reads `a` and `b` in one transfer; the `torch.tensor([...])` of
+    # SYN112's fix reads `a` and `b` in one transfer (both float: their dtypes known); the `torch.tensor([...])` of
     # host reads (SYN110) then holds host numbers only, so that finding goes with it.
     assert check_properties(READS_IN_A_TENSOR, "reads.py") == []
 

@@ -165,6 +165,9 @@ CASES: list[Case] = [
     Case("repeat_interleave_int", lambda e: torch.repeat_interleave(e.x, 2), 0, ()),
     Case("to_dtype", lambda e: e.x.to(torch.float64), 0, ()),
     Case("to_cpu_non_blocking", lambda e: e.x.to("cpu", non_blocking=True), 0, ()),
+    # An empty tensor has nothing to copy: the copy returns before any transfer.
+    Case("tolist_of_empty", lambda e: e.x[:0].tolist(), 0, ()),
+    Case("cpu_of_empty", lambda e: e.x[:0].cpu(), 0, ()),
     Case("integer_tensor_index", lambda e: e.x[e.ints], 0, ()),
     Case("shape_reads", _shape_reads, 0, ()),
     Case("arithmetic", lambda e: (e.x * 2 + 1).sum(), 0, ()),

@@ -1,8 +1,8 @@
-# expect-fix: unsafe
+# expect-fix: safe
 # max-syncs: 8
 """Pad each attention mask on the left by what it lacks (reduced from diffusers' OmniGen
-collator): the tensor `pad_l > 0` decides, and the body calls tensor methods on values
-the analysis cannot prove are tensors."""
+collator): the tensor `pad_l > 0` decides. The body calls `.unsqueeze()` on values the
+analysis cannot prove are tensors, a method that changes nothing by its name."""
 from __future__ import annotations
 
 import torch

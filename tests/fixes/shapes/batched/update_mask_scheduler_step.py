@@ -1,4 +1,5 @@
 # expect-fix: unsafe
+# reads-ahead: the mask is read once before the loop, also where `start == end`
 """Step only the frames the update mask selects (reduced from diffusers' SkyReels-V2
 diffusion forcing): the body calls a scheduler's `.step()`, which the analysis does not
 know, so reading the whole mask first is unsafe."""

@@ -1,7 +1,7 @@
-# expect-fix: unsafe
-# may-differ: dtype
+# expect-fix: none: the squared norm stays a tensor of the original dtype, where it overflows as before
 """`total += p.grad.data.norm(2) ** 2` over `model.parameters()` with an early `continue`;
-the result is returned as a tensor, so its dtype (float32 -> float64) is observable."""
+the result is returned as a tensor: in float64 its dtype would change, cast back to float32
+it overflows as before, so there is no fix."""
 from __future__ import annotations
 
 import torch

@@ -1,7 +1,7 @@
-# expect-fix: unsafe
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
 """`torch.dot(v, v).item()` of a flattened tensor: an exact integer for integer tensors (a
-token-count histogram), where `vector_norm(..., dtype=torch.float64)` raises. Named `g`: SYN301
-reports squared sums of gradients and norms only (issue 22)."""
+token-count histogram), where `vector_norm(..., dtype=torch.float64)` raises: no fix. Named
+`g`: SYN301 reports squared sums of gradients and norms only (issue 22)."""
 from __future__ import annotations
 
 import torch

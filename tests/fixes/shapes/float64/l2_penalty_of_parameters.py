@@ -1,6 +1,7 @@
-# expect-fix: unsafe
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
 """An L2 penalty logged as a number, `sum(torch.sum(p ** 2) for p in params).item()`: the
-parameters' dtype is not known, and an integer buffer-like tensor would make the fix raise."""
+parameters' dtype is not known, and an integer buffer-like tensor would make the fix raise:
+no fix."""
 from __future__ import annotations
 
 import torch

@@ -1,5 +1,6 @@
-# expect-fix: unsafe
-"""A list comprehension of `.pow(2).sum()` terms, read with `math.sqrt` (a host read)."""
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
+"""A list comprehension of `.pow(2).sum()` terms, read with `math.sqrt` (a host read); the
+dtype is not known (an integer tensor would make the fix raise): no fix."""
 from __future__ import annotations
 
 import math

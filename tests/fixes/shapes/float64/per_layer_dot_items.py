@@ -1,5 +1,6 @@
-# expect-fix: unsafe
-"""Per-layer squared norms as `torch.dot(g, g)`, each read with `.item()`."""
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
+"""Per-layer squared norms as `torch.dot(g, g)`, each read with `.item()`; the dtype is not
+known (an integer tensor would make the fix raise): no fix."""
 from __future__ import annotations
 
 import torch

@@ -1,6 +1,6 @@
-# expect-fix: unsafe
-# may-differ: dtype
-"""A squared-sum returned as a tensor: the fix makes it float64, which callers can see."""
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
+"""A squared-sum returned as a tensor: a float64 fix would change its dtype, which callers
+can see (and the dtype is not known): no fix."""
 from __future__ import annotations
 
 import torch

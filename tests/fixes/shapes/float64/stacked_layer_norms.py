@@ -1,5 +1,6 @@
-# expect-fix: unsafe
-"""gradient_collector style: per-layer norms stacked, then `(norms ** 2).sum().sqrt()`."""
+# expect-fix: none: the tensor's dtype is not known: `vector_norm` raises for integer, bool and complex tensors
+"""gradient_collector style: per-layer norms stacked, then `(norms ** 2).sum().sqrt()`; the
+norms' dtype is not known (the list may hold integers): no fix."""
 from __future__ import annotations
 
 import torch

@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the dtypes are not known: one stack of an int and a float would turn the int into a float
 """The content height and width stored in an image-size tensor (reduced from diffusers'
 Cosmos 3 `_remove_action_video_padding_from_latent`)."""
 from __future__ import annotations

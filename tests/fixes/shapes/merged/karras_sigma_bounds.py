@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the dtypes are not known: one stack of an int and a float would turn the int into a float
 """The first and last sigma of a schedule as annotated floats (reduced from diffusers'
 DPM-Solver SDE and LMS schedulers' `_convert_to_karras`)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the dtypes are not known: one stack of an int and a float would turn the int into a float
 """The smallest positive and the largest sigma, read as arguments of one constructor
 (reduced from diffusers' DPM-Solver SDE scheduler's Brownian-tree noise sampler)."""
 from __future__ import annotations

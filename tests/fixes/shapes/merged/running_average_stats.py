@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the dtypes are not known: one stack of an int and a float would turn the int into a float
 # max-syncs: 1
 """Summary statistics of a momentum buffer for its repr (reduced from diffusers' adaptive
 projected guidance): four reductions of one tensor, each read on its own."""

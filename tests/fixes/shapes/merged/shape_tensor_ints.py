@@ -1,4 +1,4 @@
-# expect-fix: unsafe
+# expect-fix: none: the dtypes are not known: one stack of an int and a float would turn the int into a float
 """Height and width from a shape tensor (reduced from diffusers' PRX `seq2img`)."""
 from __future__ import annotations
 
