@@ -34,6 +34,7 @@ class Mutant(NamedTuple):
 
 NARROWING = "synclint/model/narrowing.py"
 CALLS = "synclint/model/calls.py"
+METHODS = "synclint/model/methods.py"
 MUTANTS = [
     Mutant("narrowing-not", NARROWING, "        return fails, holds\n",
            "        return holds, fails\n",
@@ -78,11 +79,11 @@ MUTANTS = [
            "    if kind is HOST_TENSOR:\n        return HOST_TENSOR\n    if kind is NUMPY:",
            "    if kind is HOST_TENSOR:\n        return TENSOR\n    if kind is NUMPY:",
            "a loop over a CPU tensor yields device tensors"),
-    Mutant("device-cpu-method", CALLS,
+    Mutant("device-cpu-method", METHODS,
            '        if method == "cpu":\n            return (HOST_TENSOR, None)\n',
            '        if method == "cpu":\n            return (TENSOR, None)\n',
            "`.cpu()` is a device tensor"),
-    Mutant("device-to-cpu", CALLS,
+    Mutant("device-to-cpu", METHODS,
            "                device = HOST_TENSOR if _is_cpu(value) else TENSOR\n",
            "                device = TENSOR\n", '`.to("cpu")` is a device tensor'),
     Mutant("device-torch-device", "synclint/model/syntax.py",
