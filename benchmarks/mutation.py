@@ -22,7 +22,9 @@ end leaves those it did not reach "not checked", outside the counts (keep the fi
 Scopes (`--scope`, default fixes): each names the modules it mutates and the tests that cover
 them: `fixes` (synclint/fixes/), `analysis` (synclint/analysis/), `runtime`
 (synclint/runtime/), `join` (synclint/join.py), `verify` (synclint/verify.py), `notebook`
-(synclint/notebook.py), `cli` (synclint/cli.py) and `rules` (synclint/rules/); `areas` is
+(synclint/notebook.py), `cli` (synclint/cli.py), `rules` (synclint/rules/) and `model`
+(synclint/model/: the model's own tests, tests/model, and the in-process whole-program
+tests); `areas` is
 the last six in one run (each area's tests together; `--sample N` then takes N mutants of each
 area, and the report adds a line per area). mutmut runs,
 for each mutant, only the tests that called the mutated function. `--sample N` tests a seeded
@@ -61,6 +63,11 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
     "builtin_over_tensors", "cat_then_reduce", "device_synchronize", "float32_squared_norm",
     "hidden_sync_call", "host_to_device", "library_facts", "per_element_device_move",
     "select_where", "separate_host_reads", "sync_in_logging", "tensor_condition"))
+#: The whole-program tests that ask the model in-process (the command-line, language-server
+#: and cache tests run it again through subprocesses and the CLI: slow per mutant, and
+#: mutmut's in-process clean run of them ends in a usage error).
+MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
+    "index", "schedule", "data_literals", "whole_program_rules"))
 #: scope -> (the modules or packages it mutates, the tests that cover them).
 SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fixes": (("synclint/fixes",), ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
@@ -76,6 +83,8 @@ SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Rules carry their fixes: the fixer's tests exercise them too.
     "rules": (("synclint/rules",), ("tests/linter", "tests/project", "tests/fixes",
                                      "tests/fixer")),
+    "model": (("synclint/model",), ("tests/model", *MODEL_PROJECT_TESTS,
+                                    "tests/compile/test_regions.py")),
 }
 #: Issue 26's areas, mutated in one mutmut run (one clean run and one stats run of the tests
 #: for all of them, where six scopes would run tests/join three times): `--scope areas`.

@@ -419,6 +419,11 @@ def combine(left: Kind, right: Kind, operator: ast.operator) -> Kind:
         return HOST
     if isinstance(left, Seq) and isinstance(operator, ast.Add):
         return left
+    if isinstance(operator, ast.Mult) and HOST in kinds:
+        # `[torch.zeros(n)] * k`, `k * [x]`: the list repeated, the same elements.
+        other = right if left is HOST else left
+        if isinstance(other, Seq):
+            return other
     return UNKNOWN
 
 

@@ -1,0 +1,154 @@
+"""Hand mutants of the model: the mistakes issue 21 names (narrowing, device inference),
+each applied to a copy of the checkout; the model's tests must fail on every one.
+
+Usage: python benchmarks/hand_mutants_model.py [--tests PATH ...] [--workdir DIR] [--only NAME]
+
+For each mutant: copy the checkout (tracked and untracked, not ignored, files) to the work
+directory, replace one piece of code (it must occur exactly once), run the tests there
+(`pytest -x`), and report killed (a test failed: its name is printed) or survived. The
+unmutated copy is tested first and must pass. Exits 1 when a mutant survives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.mutation import copy_checkout  # noqa: E402
+
+
+class Mutant(NamedTuple):
+    name: str
+    path: str
+    old: str
+    new: str
+    what: str
+
+
+NARROWING = "synclint/model/narrowing.py"
+CALLS = "synclint/model/calls.py"
+METHODS = "synclint/model/methods.py"
+MUTANTS = [
+    Mutant("narrowing-not", NARROWING, "        return fails, holds\n",
+           "        return holds, fails\n",
+           "`not` no longer swaps what a test proves in each branch"),
+    Mutant("narrowing-and", NARROWING,
+           "            return {k: v for part in parts for k, v in part[0].items()}, {}\n",
+           "            return {}, {}\n", "`a and b` proves nothing of its operands"),
+    Mutant("narrowing-or", NARROWING,
+           "        return {}, {k: v for part in parts for k, v in part[1].items()}\n",
+           "        return {}, {}\n", "`a or b` failing proves nothing of its operands"),
+    Mutant("narrowing-keeps-host", NARROWING, "            true[name] = current  #",
+           "            true[name] = TENSOR  #",
+           "isinstance(cpu_tensor, torch.Tensor) makes a device tensor"),
+    Mutant("narrowing-else", NARROWING, "        false[name] = UNKNOWN\n    elif",
+           "        pass\n    elif", "a tensor stays a tensor where isinstance(.., Tensor) fails"),
+    Mutant("narrowing-shadowed", NARROWING,
+           '        if shadowed("isinstance"):\n            return _NONE\n', "",
+           "a local `isinstance` is read as the builtin"),
+    Mutant("narrowing-host-class", NARROWING,
+           "        return None if shadowed(node.id) else HOST\n",
+           "        return None if shadowed(node.id) else TENSOR\n",
+           "isinstance(x, float) proves a tensor"),
+    Mutant("narrowing-device-test", NARROWING,
+           "    if isinstance(test.ops[0], ast.Eq):\n        return {name: HOST_TENSOR}, {}\n",
+           "    if isinstance(test.ops[0], ast.Eq):\n        return _NONE\n",
+           '`t.device.type == "cpu"` proves nothing'),
+    Mutant("narrowing-device-test-not-equal", NARROWING,
+           "        return {}, {name: HOST_TENSOR}\n", "        return {name: HOST_TENSOR}, {}\n",
+           '`t.device.type != "cpu"` proves a CPU tensor where it holds'),
+    Mutant("device-zeros-like", CALLS,
+           "                return (base if base in TENSORS else TENSOR, None)\n",
+           "                return (TENSOR, None)\n",
+           "zeros_like/empty_like/ones_like of a CPU tensor is a device tensor"),
+    Mutant("device-cpu-index", "synclint/model/syntax.py",
+           '        return node.value.split(":")[0] == "cpu"\n',
+           '        return node.value == "cpu"\n', '"cpu:0" is not the CPU'),
+    Mutant("device-arange", CALLS,
+           "            return (HOST_TENSOR, None)  # `torch.arange(n)`",
+           "            return (TENSOR, None)  # `torch.arange(n)`",
+           "a factory without device= (torch.arange(n)) is a device tensor"),
+    Mutant("device-loop-over-host", "synclint/analysis/kinds.py",
+           "    if kind is HOST_TENSOR:\n        return HOST_TENSOR\n    if kind is NUMPY:",
+           "    if kind is HOST_TENSOR:\n        return TENSOR\n    if kind is NUMPY:",
+           "a loop over a CPU tensor yields device tensors"),
+    Mutant("device-cpu-method", METHODS,
+           '        if method == "cpu":\n            return (HOST_TENSOR, None)\n',
+           '        if method == "cpu":\n            return (TENSOR, None)\n',
+           "`.cpu()` is a device tensor"),
+    Mutant("device-to-cpu", METHODS,
+           "                device = HOST_TENSOR if _is_cpu(value) else TENSOR\n",
+           "                device = TENSOR\n", '`.to("cpu")` is a device tensor'),
+    Mutant("device-torch-device", "synclint/model/syntax.py",
+           "    if isinstance(node, ast.Call) and node.args:\n        return _is_cpu(node.args[0])\n",
+           "", 'torch.device("cpu") is not the CPU'),
+    Mutant("device-host-op", CALLS,
+           "        if inputs and all(k is HOST_TENSOR for k in inputs):\n"
+           "            return (HOST_TENSOR, None)\n", "",
+           "an op of CPU tensors is a device tensor"),
+    Mutant("device-moved-param", "synclint/model/evaluation.py",
+           "        if returns_from in self.moved_params:\n            returns_from = None\n", "",
+           "a helper that moves its argument to the device returns it on the host"),
+]
+
+
+def _pytest(workdir: Path, tests: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                           "-p", "no:xdist", *tests], cwd=workdir, capture_output=True,
+                          text=True, check=False)
+
+
+def _first_failure(output: str) -> str:
+    for line in output.splitlines():
+        if line.startswith("FAILED "):
+            return line.removeprefix("FAILED ").split(" - ")[0]
+    return "(no test named)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tests", nargs="+", default=["tests/model"])
+    parser.add_argument("--workdir", type=Path, default=Path("/tmp/synclint-hand-mutants"))
+    parser.add_argument("--only", nargs="+", help="mutant names to run (default: all)")
+    args = parser.parse_args(argv)
+    if args.workdir.exists():
+        shutil.rmtree(args.workdir)
+    args.workdir.mkdir(parents=True)
+    copy_checkout(args.workdir)
+    baseline = _pytest(args.workdir, args.tests)
+    if baseline.returncode != 0:
+        print("the unmutated copy fails its tests:\n" + baseline.stdout[-3000:])
+        return 2
+    survived = 0
+    chosen = [m for m in MUTANTS if not args.only or m.name in args.only]
+    for mutant in chosen:
+        path = args.workdir / mutant.path
+        original = path.read_text(encoding="utf-8")
+        count = original.count(mutant.old)
+        if count != 1:
+            print(f"{mutant.name}: the code to replace occurs {count} times in {mutant.path}")
+            return 2
+        path.write_text(original.replace(mutant.old, mutant.new), encoding="utf-8")
+        try:
+            result = _pytest(args.workdir, args.tests)
+        finally:
+            path.write_text(original, encoding="utf-8")
+        if result.returncode == 0:
+            survived += 1
+            print(f"SURVIVED {mutant.name} ({mutant.path}): {mutant.what}", flush=True)
+        else:
+            print(f"killed   {mutant.name} ({mutant.path}): {mutant.what}\n"
+                  f"         by {_first_failure(result.stdout)}", flush=True)
+    print(f"{len(chosen) - survived} of {len(chosen)} killed")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

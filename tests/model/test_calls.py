@@ -1,0 +1,343 @@
+"""Call summaries: what a project function returns, read at its callers in other files
+and in the same one; methods and attributes of the project's classes."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import (
+    DEVICE_TENSORS,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    UNKNOWN,
+    Kind,
+    Seq,
+    Tup,
+)
+from tests.model.probe import case_ids, findings, probe, probes, syncs
+
+HELPERS = '''import torch
+import numpy as np
+
+
+def make(n):
+    return torch.zeros(n, device="cuda")
+
+
+def make_host(n):
+    return torch.zeros(n)
+
+
+def annotated_host(n) -> torch.Tensor:
+    return torch.arange(n)
+
+
+def flat(t):
+    return t.detach().reshape(-1)
+
+
+def moved(t):
+    return t.to("cuda")
+
+
+def to_host(t):
+    return t.cpu()
+
+
+def pair(t):
+    return t.cuda(), t.cpu()
+
+
+def as_array(t):
+    return t.cpu().numpy()
+
+
+def number(t):
+    return t.item()
+
+
+def either(t, flag):
+    if flag:
+        return t.cuda()
+    return t.cpu()
+
+
+def halves(t):
+    return t.sum(), t.mean()
+
+
+def declared(n) -> tuple[torch.Tensor, int]:
+    return make(n), n
+'''
+
+
+def train(code: str) -> dict[str, str]:
+    text = ("import torch\nfrom helpers import (make, make_host, annotated_host, flat, moved, to_host,\n"
+            "    pair, as_array, number, either, declared, halves)\n\n\ndef step(n: int, t: torch.Tensor):\n"
+            "    cpu = torch.ones(n)\n"
+            + "".join(f"    {line}\n" for line in code.strip("\n").split("\n")))
+    return {"helpers.py": HELPERS, "train.py": text}
+
+
+#: (caller's body, the kinds of its probes in order); each device result has its look-alike.
+CASES = [
+    ("seen(make(n))", [TENSOR]),
+    ("seen(make_host(n))", [HOST_TENSOR]),
+    ("seen(annotated_host(n))", [HOST_TENSOR]),
+    ("seen(flat(t))", [TENSOR]),
+    ("seen(flat(cpu))", [HOST_TENSOR]),
+    ("seen(flat(make_host(n)))", [HOST_TENSOR]),
+    ("seen(to_host(t))", [HOST_TENSOR]),
+    ("a, b = pair(t)\nseen(a)\nseen(b)", [TENSOR, HOST_TENSOR]),
+    ("seen(as_array(t))", [NUMPY]),
+    ("seen(number(t))", [HOST]),
+    ("a, b = halves(cpu)\nseen(a)\nseen(b)", [HOST_TENSOR, HOST_TENSOR]),
+    ("seen(either(t, n))", [UNKNOWN]),
+    ("x, k = declared(n)\nseen(x)\nseen(k)", [TENSOR, HOST]),
+    ("for x in [make(i) for i in range(n)]:\n    seen(x)", [TENSOR]),
+    ("for x in [make_host(i) for i in range(n)]:\n    seen(x)", [HOST_TENSOR]),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
+def test_summaries_across_files(code: str, expected: list[Kind]) -> None:
+    assert probes(train(code), "train.py") == expected
+
+
+CALLS = [
+    ("make(n)", True), ("make_host(n)", False), ("flat(t)", True), ("flat(cpu)", False),
+    ("to_host(t)", False), ("annotated_host(n)", False),
+]
+
+
+@pytest.mark.parametrize(("call", "device"), CALLS, ids=case_ids([c for c, _ in CALLS]))
+def test_item_of_a_call_result_in_a_loop(call: str, device: bool) -> None:
+    sources = train(f"for _ in range(n):\n    x = {call}\n    print(x.item())")
+    line = sources["train.py"].count("\n")  # the `.item()`
+    read = [s for s in syncs(sources, "train.py") if s == f"SYN101:{line}"]
+    assert read == ([f"SYN101:{line}"] if device else [])
+
+
+def test_a_helper_that_moves_its_argument_does_not_return_it_on_the_host() -> None:
+    """`moved(t)` returns `t.to("cuda")`: given a CPU tensor, its result is not computed
+    on the host like `flat`'s is."""
+    assert probes(train("seen(moved(cpu))"), "train.py") != [HOST_TENSOR]
+
+
+def test_a_function_of_the_same_file_and_a_closure() -> None:
+    source = ("import torch\n\n\ndef host(n):\n    return torch.zeros(n)\n\n\n"
+              "def device(n):\n    return host(n).cuda()\n\n\n"
+              "def outer(n):\n    base = torch.ones(n)\n    dev = base.cuda()\n\n"
+              "    def inner():\n        seen(base)\n        seen(dev)\n\n"
+              "    seen(host(n))\n    seen(device(n))\n    return inner\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR]
+
+
+CLASSES = '''import torch
+
+
+class Model(torch.nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.table = torch.zeros(n)
+        self.register_buffer("steps", torch.zeros(n))
+        self.layer = torch.nn.Linear(n, n)
+
+    def host(self):
+        return torch.arange(3)
+
+    def device(self):
+        return torch.arange(3).cuda()
+
+    def forward(self, x):
+        seen(self.table)
+        seen(self.steps)
+        seen(self.host())
+        seen(self.device())
+        seen(self.layer)
+        seen(self.layer(x))
+        return x
+
+
+def run(model: Model):
+    seen(model.table)
+    seen(model.steps)
+'''
+
+
+def test_methods_and_attributes_of_a_class() -> None:
+    """An attribute set to a CPU tensor stays one; a registered buffer moves with the
+    module (it may be on the device); a submodule is a module and calling it a tensor."""
+    assert probes(CLASSES) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR, MODULE, TENSOR,
+                               HOST_TENSOR, TENSOR]
+
+
+def test_a_module_level_name_seen_in_a_function() -> None:
+    source = ("import torch\nTABLE = torch.arange(10)\nDEVICE_TABLE = torch.arange(10).cuda()\n"
+              "\n\ndef f():\n    seen(TABLE)\n    seen(DEVICE_TABLE)\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR]
+
+
+def test_an_argument_kind_reaches_a_private_helper() -> None:
+    """A helper every call feeds a NumPy array (annotated `Tensor`): its body runs on
+    arrays, so `.item()` there is a host read; fed a device tensor it is a tensor."""
+    def source(argument: str) -> str:
+        return ("import torch\nimport numpy as np\n\n\n"
+                "def _norm(x: torch.Tensor):\n    seen(x)\n    return x\n\n\n"
+                f"def main(n):\n    return _norm({argument})\n")
+    assert probe(source("np.zeros(n)")) not in DEVICE_TENSORS
+    assert probe(source("torch.zeros(n).cuda()")) == TENSOR
+    assert probe(source("x=np.zeros(n)")) not in DEVICE_TENSORS
+
+
+def test_sequence_results() -> None:
+    source = {"helpers.py": "import torch\n\n\ndef parts(n):\n"
+                            "    return [torch.zeros(n), torch.ones(n)]\n\n\n"
+                            "def device_parts(n):\n    return [torch.zeros(n).cuda()]\n",
+              "m.py": "from helpers import parts, device_parts\n\n\ndef f(n):\n"
+                      "    seen(parts(n))\n    seen(device_parts(n))\n"
+                      "    for p in parts(n):\n        seen(p)\n"}
+    assert probes(source) == [Seq(HOST_TENSOR), Seq(TENSOR), HOST_TENSOR]
+
+
+def test_tuple_results_keep_each_item() -> None:
+    source = train("seen(pair(t))")
+    assert probes(source, "train.py") == [Tup((TENSOR, HOST_TENSOR))]
+
+
+READERS = '''import json
+
+import torch
+
+
+def read(x):
+    return x.item()
+
+
+def test(x):
+    if x > 0:
+        return 1
+    return 0
+
+
+def always():
+    return torch.ones(2).cuda().sum().item()
+
+
+def to_array(x):
+    return x.numpy()
+
+
+def fmt(x: torch.Tensor):
+    return f"{x}"
+
+
+def blocking(x):
+    return x.to("cpu", non_blocking=False)
+
+
+def async_copy(x):
+    return x.to("cpu", non_blocking=True)
+
+
+def host_copy(n):
+    return torch.zeros(n).cpu()
+
+
+def middle():
+    return fmt(json.loads("1"))
+
+
+def after_loops(x: torch.Tensor):
+    for _ in range(2):
+        pass
+    else:
+        pass
+    while False:
+        pass
+    else:
+        pass
+    return x.item()
+
+
+def cold(x):
+    if x is None:
+        raise ValueError(x.item())
+    return x
+'''
+
+
+HELPER_CALLS = [
+    ("read(t)", ["SYN101"]),
+    ("read(torch.ones(n))", []),
+    ("read(np.zeros(n))", []),
+    ("read(n)", []),
+    ("test(t)", ["SYN102"]),
+    ("test(torch.ones(n))", []),
+    ("test(n)", []),
+    ("always()", ["SYN101"]),
+    ("cold(t)", []),
+    ("to_array(t)", ["SYN101"]),
+    ("to_array(torch.ones(n))", []),
+    ("fmt(t)", ["SYN101"]),
+    ("fmt(torch.ones(n))", []),
+    ("blocking(t)", ["SYN101"]),
+    ("async_copy(t)", []),
+    ("host_copy(n)", []),
+    ("middle()", []),
+    ("after_loops(t)", ["SYN101"]),
+    ("after_loops(torch.ones(n))", []),
+]
+
+
+@pytest.mark.parametrize(("call", "expected"), HELPER_CALLS,
+                         ids=case_ids([c for c, _ in HELPER_CALLS]))
+def test_a_helper_syncs_on_what_its_caller_passes(call: str, expected: list[str]) -> None:
+    """A helper's sync on its parameter is reported at a call in a loop when the argument
+    is a device tensor, never when it is a CPU tensor, an array or a number; a sync in
+    code that only runs to raise is not the helper's."""
+    train = ("import torch\nimport numpy as np\nfrom readers import read, test, always, cold, "
+             "to_array, fmt, blocking, async_copy, host_copy, middle, after_loops\n\n\n"
+             "def step(n: int, t: torch.Tensor):\n"
+             f"    for _ in range(n):\n        {call}\n")
+    found = syncs({"readers.py": READERS, "train.py": train}, "train.py")
+    assert [s.split(":")[0] for s in found if s.endswith(":8")] == expected
+
+
+def test_a_method_of_an_attribute_of_self_is_the_class_method() -> None:
+    source = ("import torch\n\n\nclass Inner:\n    def make(self):\n        return torch.ones(2)\n\n"
+              "    def device(self):\n        return torch.ones(2).cuda()\n\n\n"
+              "class Outer:\n    def __init__(self):\n        self.inner = Inner()\n\n"
+              "    def run(self):\n        seen(self.inner.make())\n        seen(self.inner.device())\n"
+              "        seen(self.missing.make())\n\n\n"
+              "def use(inner: Inner):\n    seen(inner.make())\n    seen(inner.device())\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, UNKNOWN, HOST_TENSOR, TENSOR]
+
+
+def test_a_helper_s_shape_sync_names_its_line() -> None:
+    helpers = "import torch\n\n\ndef nz(x: torch.Tensor):\n    return x.nonzero()\n"
+    train = ("import torch\nfrom helpers import nz\n\n\ndef step(n: int, t: torch.Tensor):\n"
+             "    for _ in range(n):\n        nz(t)\n")
+    found = [d for d in findings({"helpers.py": helpers, "train.py": train}, "train.py")
+             if d.location.row == 7]
+    assert found, "the call of nz in the loop is reported"
+    sites = [(r.filename, r.location.row) for d in found for r in d.related]
+    assert ("helpers.py", 5) in sites
+
+
+def test_relative_imports_of_a_package() -> None:
+    sources = {"pkg/__init__.py": "", "pkg/sub/__init__.py": "",
+               "pkg/helpers.py": "import torch\n\n\ndef make(n):\n    return torch.zeros(n)\n\n\n"
+                                 "def make_device(n):\n    return torch.zeros(n).cuda()\n",
+               "pkg/sub/m.py": "from ..helpers import make, make_device\n\n\ndef f(n):\n"
+                               "    seen(make(n))\n    seen(make_device(n))\n"}
+    assert probes(sources, "pkg/sub/m.py") == [HOST_TENSOR, TENSOR]
+
+
+def test_nested_results_keep_three_levels() -> None:
+    source = {"helpers.py": "import torch\n\n\ndef nested():\n    return [[[torch.zeros(2)]]]\n",
+              "m.py": "from helpers import nested\n\n\ndef f():\n    seen(nested())\n"}
+    assert probes(source) == [Seq(Seq(Seq(HOST_TENSOR)))]

@@ -1,0 +1,72 @@
+"""The facts of a file by source span: every scope of the file (module statements, class
+bodies, functions, closures) answers, columns are characters (not UTF-8 bytes), and the
+parentheses of a tuple or of a lone generator argument do not change the span."""
+
+from __future__ import annotations
+
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Seq, Tup
+from synclint.model.facts import file_facts
+from synclint.model.project import build_project
+from tests.model.probe import probes
+
+
+def test_every_scope_answers() -> None:
+    source = ("import torch\nTABLE = torch.arange(4)\nseen(TABLE)\n\n\n"
+              "class Model(torch.nn.Module):\n    scale = torch.ones(2).cuda()\n    seen(scale)\n\n"
+              "    def forward(self, x):\n        y = torch.zeros(2)\n\n"
+              "        def inner():\n            seen(y)\n            return y.cuda()\n\n"
+              "        seen(inner())\n        return x\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR]
+
+
+def test_columns_are_characters_after_non_ascii_text() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
+              "    label = 'é∂'; seen(t.cpu()); seen(t)\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR]
+
+
+def test_a_parenthesised_tuple_and_a_lone_generator_argument() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
+              "    seen((t, t.cpu()))\n    seen(x.cpu() for x in [t])\n")
+    assert probes(source) == [Tup((TENSOR, HOST_TENSOR)), Seq(HOST_TENSOR)]
+
+
+def test_the_kind_of_a_span_no_expression_has_is_none() -> None:
+    source = "import torch\n\n\ndef f(t: torch.Tensor):\n    return t\n"
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts(source, "m.py", view)
+    assert facts is not None
+    assert facts.kind((5, 11, 5, 12)) == TENSOR  # `t` in `return t`
+    assert facts.kind((5, 4, 5, 5)) is None  # inside the keyword `return`
+    assert facts.kind((99, 0, 99, 1)) is None
+    assert file_facts("def (:\n", "m.py", view) is None
+
+
+def test_evaluate_all_records_every_function() -> None:
+    source = ("import torch\n\n\ndef f(n):\n    return torch.zeros(n)\n\n\n"
+              "def g(n):\n    return torch.ones(n).cuda()\n")
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts(source, "m.py", view)
+    assert facts is not None
+    facts.evaluate_all()
+    assert facts.kinds[(5, 11, 5, 25)] is HOST_TENSOR
+    assert facts.kinds[(9, 11, 9, 31)] is TENSOR
+
+
+def test_spans_in_characters_and_without_parentheses() -> None:
+    """The spans rules ask with (LibCST's: characters, no parentheses), written out."""
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
+              "    label = 'é∂'; x = t.cpu()\n"
+              "    seen(\n(t, x))\n")
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts(source, "m.py", view)
+    assert facts is not None
+    assert facts.kind((5, 18, 5, 19)) is HOST_TENSOR  # `x`: column 18 in characters
+    assert facts.kind((5, 22, 5, 23)) is TENSOR  # `t` of `t.cpu()`
+    assert facts.kind((7, 1, 7, 5)) == Tup((TENSOR, HOST_TENSOR))  # `t, x` without `(`

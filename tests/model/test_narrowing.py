@@ -1,0 +1,194 @@
+"""What a test proves about a value in each branch: `isinstance`, `torch.is_tensor`,
+`is None`, device tests, early returns and raises, `and`/`or` operands. Each narrowing
+that makes a device tensor has a look-alike that must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import (
+    DEVICE_TENSORS,
+    HOST,
+    HOST_TENSOR,
+    NUMPY,
+    TENSOR,
+    UNKNOWN,
+    Kind,
+    Mapping,
+    Seq,
+)
+from tests.model.probe import case_ids, probe, probes, syncs
+
+HEADER = "import numbers\nimport torch\nimport numpy as np\n\n\ndef f(x, n: int, batch: dict):\n"
+
+
+def body(code: str) -> str:
+    return HEADER + "".join(f"    {line}\n" for line in code.strip("\n").split("\n"))
+
+
+#: (function body probing `x` once, the kind it has there; None: anything but a device
+#: tensor, where the model may know more or less without being wrong).
+CASES = [
+    # isinstance and torch.is_tensor: a tensor where the test holds ...
+    ("if isinstance(x, torch.Tensor):\n    seen(x)", TENSOR),
+    ("if torch.is_tensor(x):\n    seen(x)", TENSOR),
+    ("if isinstance(x, torch.nn.Parameter):\n    seen(x)", TENSOR),
+    ("if isinstance(x, torch.FloatTensor):\n    seen(x)", TENSOR),
+    ("if isinstance(x, (torch.Tensor, torch.nn.Parameter)):\n    seen(x)", TENSOR),
+    # ... and where it fails, not a tensor any more
+    ("if isinstance(x, torch.Tensor):\n    pass\nelse:\n    seen(x)", UNKNOWN),
+    ("x = torch.ones(n).cuda()\nif not isinstance(x, torch.Tensor):\n    seen(x)", UNKNOWN),
+    ("x = torch.ones(n).cuda()\nif isinstance(x, torch.Tensor):\n    pass\nelse:\n    seen(x)",
+     UNKNOWN),
+    # a CPU tensor stays on the CPU when a test proves it a tensor
+    ("x = torch.ones(n)\nif isinstance(x, torch.Tensor):\n    seen(x)", HOST_TENSOR),
+    ("x = torch.ones(n)\nif torch.is_tensor(x):\n    seen(x)", HOST_TENSOR),
+    # other classes: host values, arrays, containers
+    ("if isinstance(x, (int, float)):\n    seen(x)", HOST),
+    ("if isinstance(x, bool):\n    seen(x)", HOST),
+    ("if isinstance(x, numbers.Number):\n    seen(x)", HOST),
+    ("if isinstance(x, np.ndarray):\n    seen(x)", NUMPY),
+    ("if isinstance(x, (np.integer, np.floating)):\n    seen(x)", NUMPY),
+    ("x = np.zeros(n)\nif isinstance(x, np.ndarray):\n    pass\nelse:\n    seen(x)", UNKNOWN),
+    ("if isinstance(x, dict):\n    seen(x)", Mapping(UNKNOWN, UNKNOWN)),
+    ("if isinstance(x, (list, tuple)):\n    seen(x)", Seq(UNKNOWN)),
+    # a class the model does not know, or two that disagree: nothing proved
+    ("if isinstance(x, MyTensor):\n    seen(x)", UNKNOWN),
+    ("if isinstance(x, (torch.Tensor, float)):\n    seen(x)", UNKNOWN),
+    ("if isinstance(x, (torch.Tensor, MyTensor)):\n    seen(x)", UNKNOWN),
+    ("if isinstance(x, torch.Tensor, extra):\n    seen(x)", UNKNOWN),
+    ("if torch.is_tensor(x, strict=True):\n    seen(x)", UNKNOWN),
+    ("if isinstance(*x):\n    seen(x)", UNKNOWN),
+    ("if isinstance(x.y(), torch.Tensor):\n    seen(x)", UNKNOWN),
+    ("if callable(x):\n    seen(x)", UNKNOWN),
+    # a local `isinstance` or `int` is not the builtin
+    ("isinstance = check\nif isinstance(x, torch.Tensor):\n    seen(x)", UNKNOWN),
+    ("int = torch.Tensor\nif isinstance(x, int):\n    seen(x)", UNKNOWN),
+    ("dict = torch.Tensor\nif isinstance(x, dict):\n    seen(x)", UNKNOWN),
+    # negation swaps the branches
+    ("if not isinstance(x, torch.Tensor):\n    pass\nelse:\n    seen(x)", TENSOR),
+    ("if not isinstance(x, torch.Tensor):\n    seen(x)", UNKNOWN),
+    ("if not not isinstance(x, torch.Tensor):\n    seen(x)", TENSOR),
+    # early return and raise: what follows the guard has the kind the test failing proves
+    ("if not isinstance(x, torch.Tensor):\n    return\nseen(x)", TENSOR),
+    ("if not torch.is_tensor(x):\n    raise TypeError(x)\nseen(x)", TENSOR),
+    ("if isinstance(x, torch.Tensor):\n    return\nseen(x)", UNKNOWN),
+    ("if not isinstance(x, torch.Tensor):\n    print(x)\nseen(x)", UNKNOWN),
+    # the narrowing ends with the branch
+    ("if isinstance(x, torch.Tensor):\n    pass\nseen(x)", UNKNOWN),
+    # `and` / `or`: an operand runs when those before it held / failed
+    ("isinstance(x, torch.Tensor) and seen(x)", TENSOR),
+    ("not isinstance(x, torch.Tensor) or seen(x)", TENSOR),
+    ("isinstance(x, torch.Tensor) or seen(x)", UNKNOWN),
+    ("not isinstance(x, torch.Tensor) and seen(x)", UNKNOWN),
+    ("if isinstance(x, torch.Tensor) and n > 0:\n    seen(x)", TENSOR),
+    ("if n > 0 and isinstance(x, torch.Tensor):\n    seen(x)", TENSOR),
+    ("if isinstance(x, torch.Tensor) or n > 0:\n    seen(x)", UNKNOWN),
+    ("if not (isinstance(x, torch.Tensor) or n > 0):\n    seen(x)", UNKNOWN),
+    ("if not (isinstance(x, torch.Tensor) or n > 0):\n    pass\nelse:\n    seen(x)", UNKNOWN),
+    ("if not (isinstance(x, float) or isinstance(x, int)):\n    pass\nelse:\n    seen(x)",
+     None),
+    ("if not (isinstance(x, np.ndarray) or n):\n    return\nseen(x)", UNKNOWN),
+    ("if not (n and isinstance(x, torch.Tensor)):\n    return\nseen(x)", TENSOR),
+    ("if not isinstance(x, torch.Tensor) or n > 0:\n    return\nseen(x)", TENSOR),
+    ("seen(x) if isinstance(x, torch.Tensor) else None", TENSOR),
+    ("None if isinstance(x, torch.Tensor) else seen(x)", UNKNOWN),
+    ("y = x if isinstance(x, torch.Tensor) else torch.tensor(x)\nseen(y)", UNKNOWN),
+    # an expression is narrowed by its code: `batch["x"]`, `self.x` style attributes
+    ("if isinstance(batch['x'], torch.Tensor):\n    seen(batch['x'])", TENSOR),
+    ("if isinstance(batch['x'], torch.Tensor):\n    seen(batch['y'])", UNKNOWN),
+    ("if isinstance(x.value, torch.Tensor):\n    seen(x.value)", TENSOR),
+    ("if isinstance(x.value, torch.Tensor):\n    pass\nseen(x.value)", UNKNOWN),
+    ("if isinstance(batch['x'], torch.Tensor):\n    pass\nseen(batch['x'])", UNKNOWN),
+    # `is None`: a placeholder a branch fills is what the branch made
+    ("x = None\nif n:\n    x = torch.ones(n).cuda()\nseen(x)", TENSOR),
+    ("x = None\nif n:\n    x = torch.ones(n)\nseen(x)", HOST_TENSOR),
+    ("x = 0.0\nif n:\n    x = torch.ones(n).cuda()\nseen(x)", UNKNOWN),
+    ("x = torch.ones(n)\nif n:\n    x = torch.ones(n).cuda()\nseen(x)", UNKNOWN),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), CASES, ids=case_ids([c for c, _ in CASES]))
+def test_narrowing(code: str, expected: Kind | None) -> None:
+    found = probe(body(code))
+    if expected is None:
+        assert found not in DEVICE_TENSORS
+    else:
+        assert found == expected
+
+
+def test_a_guard_on_an_annotated_optional_keeps_the_tensor() -> None:
+    source = ("import torch\nfrom typing import Optional\n\n"
+              "def f(t: Optional[torch.Tensor], u: torch.Tensor | None):\n"
+              "    if t is None or u is None:\n        return\n    seen(t)\n    seen(u)\n"
+              "    if t is not None:\n        seen(t)\n")
+    assert probes(source) == [TENSOR, TENSOR, TENSOR]
+
+
+def test_module_level_isinstance_is_the_builtin() -> None:
+    """At module level a name bound earlier is the module's own, not a local that would
+    shadow `isinstance`: the test still narrows."""
+    source = ("import torch\nx = make()\nif isinstance(x, torch.Tensor):\n    seen(x)\n")
+    assert probe(source) == TENSOR
+
+
+#: Device tests: in the branch where the test says the tensor is on the CPU, reading it
+#: never syncs.
+DEVICE_TESTS = [
+    "if t.device.type == 'cpu':",
+    "if t.device == torch.device('cpu'):",
+    "if t.device.type == 'cpu' and n > 0:",
+    "if t.device.type != 'cpu':\n            pass\n        else:",
+]
+
+
+def _device_test_source(test: str) -> str:
+    return ("import torch\n\ndef f(t: torch.Tensor, n: int):\n    for _ in range(n):\n"
+            f"        {test}\n            seen(t)\n            print(t.item())\n")
+
+
+@pytest.mark.parametrize("test", DEVICE_TESTS, ids=case_ids(DEVICE_TESTS))
+def test_device_tests_prove_a_cpu_tensor(test: str) -> None:
+    source = _device_test_source(test)
+    assert probe(source) is HOST_TENSOR
+    assert syncs(source) == []
+
+
+@pytest.mark.xfail(strict=True, reason="the model does not read `t.is_cpu` as a device test")
+def test_is_cpu_proves_a_cpu_tensor() -> None:
+    assert probe(_device_test_source("if t.is_cpu:")) is HOST_TENSOR
+
+
+#: Tests that leave the tensor where it may be on a device (`not t.is_cuda`: another
+#: accelerator; `t.device.type == "cpu"` failing).
+HOST_UNPROVED = ["if t.device.type == 'cuda':", "if t.is_cuda:", "if t.device.type != 'cpu':",
+                 "if t.requires_grad:", "if not t.is_cuda:", "if not t.is_cuda and not t.is_mps:",
+                 "if t.device.type == 'cpu':\n            pass\n        else:",
+                 "if t.device.type == 'cpu' or n > 0:"]
+
+
+@pytest.mark.parametrize("test", HOST_UNPROVED, ids=case_ids(HOST_UNPROVED))
+def test_device_tests_that_prove_nothing_on_the_host_keep_the_device_tensor(test: str) -> None:
+    source = ("import torch\n\ndef f(t: torch.Tensor, n: int):\n    for _ in range(n):\n"
+              f"        {test}\n            seen(t)\n            print(t.item())\n")
+    assert probe(source) in DEVICE_TENSORS
+    assert syncs(source) == [f"SYN101:{source.count(chr(10))}"]  # the `.item()`
+
+
+def test_narrowed_item_in_a_loop_end_to_end() -> None:
+    """`isinstance(v, Tensor)` then `.item()` in a loop: a sync per iteration; the NumPy
+    and number branches of the same dispatch are not."""
+    source = ("import torch\nimport numpy as np\n\n"
+              "def log(values: list, n: int):\n"
+              "    for v in values:\n"
+              "        if isinstance(v, torch.Tensor):\n"
+              "            print(v.item())\n"
+              "        elif isinstance(v, np.ndarray):\n"
+              "            print(v.item())\n"
+              "        elif isinstance(v, (int, float)):\n"
+              "            print(v)\n"
+              "        if isinstance(v, torch.Tensor) and v:\n"
+              "            print(n)\n"
+              "        if isinstance(v, np.generic) and v:\n"
+              "            print(n)\n")
+    assert syncs(source) == ["SYN101:7", "SYN102:12"]
