@@ -64,7 +64,9 @@ class HostIndexing(Rule):
                                 "one sync per bound",
                                 help="Read the bounds once (`offsets.tolist()`) and slice with "
                                 "Python ints, or use `narrow`/`index_select` with device "
-                                "indices.")
+                                "indices.",
+                                # Dynamo reads the bound as `.item()` does, for a slice.
+                                pattern="item-arithmetic")
                     return
             elif isinstance(inner, cst.Index) and not _literal(inner.value):
                 candidates = True

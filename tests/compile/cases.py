@@ -61,6 +61,8 @@ CASES: tuple[Case, ...] = (
           "def f(x: torch.Tensor):\n    k = (x > 0).sum().item()  # <-\n    return torch.zeros(k) + x.sum()\n"),
     _case("item_as_slice_bound", "item-arithmetic",
           "def f(x: torch.Tensor):\n    k = (x > 0).sum().item()  # <-\n    return x[:k] * 2\n"),
+    _case("tensor_as_slice_bound", "item-arithmetic",
+          "def f(x: torch.Tensor):\n    k = (x > 0).sum()\n    return x[:k] * 2  # <-\n"),
     _case("item_as_view_size", "item-arithmetic",
           "def f(x: torch.Tensor):\n    k = (x.abs() > -1).sum().item() // 4  # <-\n    return x.view(k, -1)\n"),
     _case("float_of_tensor", "item-arithmetic",
