@@ -28,6 +28,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import MODULE_BASE, NAMED_FIELDS
+from synclint.model.syntax import _dotted as _ast_dotted
 
 #: A literal subscript key: a string, a tuple of strings (a nested TensorDict key), an int.
 Key = str | tuple[str, ...] | int | None
@@ -220,17 +221,6 @@ def ast_return_tensors(node: ast.Call, qualified: Callable[[str], str]) -> Kind 
             dotted = _ast_dotted(value)
             return knowledge.returned_tensors(qualified(dotted)) if dotted else None
     return None
-
-
-def _ast_dotted(node: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def roots_of(imports: Iterable[str]) -> frozenset[str]:

@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     Kind,
 )
 from synclint.model.summaries import Hot, Summary
+from synclint.model.syntax import _dotted as _dotted_name
 from synclint.model.syntax import _last, children, plain_data
 
 if TYPE_CHECKING:
@@ -370,17 +371,6 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
                         if dotted is not None and dotted.partition(".")[0] in wanted:
                             found[dotted] = None
     return tuple(found)
-
-
-def _dotted_name(node: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def pseudo_function(module: _Module, name: str, body: list[ast.stmt]) -> _Function:

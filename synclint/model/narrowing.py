@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
     Seq,
     join_all,
 )
+from synclint.model.syntax import _dotted
 
 #: Names (or expression keys) -> kind where the test holds, and where it fails.
 Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
@@ -125,17 +126,6 @@ def _class_kind(node: ast.expr, qualify: Callable[[str], str],
     if qualified.startswith("numbers."):
         return HOST
     return None
-
-
-def _dotted(node: ast.AST) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def _device_test(test: ast.Compare) -> Narrowing:
