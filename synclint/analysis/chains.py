@@ -37,6 +37,8 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
     summary = ctx.callee(node)
     if summary is None or summary.hot is not None or _cold(ctx, node):
         return None
+    if summary.cold is not None and _once_per_epoch(ctx):
+        return None  # a checkpoint saved once per epoch: the host copy is what it is for
     for effect in summary.syncs:
         if effect.code == code:
             return CallSync(summary.display, effect, "likely" if effect.likely else "high")
@@ -63,6 +65,25 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
             confidence = "likely"
         return CallSync(summary.display, param_effect.effect, confidence)
     return None
+
+
+def _once_per_epoch(ctx: Context) -> bool:
+    """The call runs once per epoch: its innermost loop is a `for` whose target or
+    iterable names an epoch (`for epoch in range(self.epochs_run, self.total_epochs):`),
+    and no other loop holds it. Save, load and export code called there runs as rarely as
+    such code is meant to."""
+    if not ctx.loops:
+        return False
+    loop = ctx.loops[-1]
+    if not isinstance(loop, cst.For):
+        return False
+    words = _EPOCH.findall(cst.Module([]).code_for_node(loop.target) + " "
+                           + cst.Module([]).code_for_node(loop.iter))
+    return bool(words)
+
+
+#: A name that counts epochs (`epoch`, `curr_epoch`, `self.total_epochs`, `num_epochs`).
+_EPOCH = re.compile(r"epoch", re.IGNORECASE)
 
 
 def _cold(ctx: Context, node: cst.CSTNode) -> bool:

@@ -236,3 +236,32 @@ def test_the_sum_of_a_parameter_fed_numpy_arrays_is_not_a_tensor() -> None:
         "        valid(np.zeros(3), np.zeros((3, 3)), k)\n"
     )
     assert findings(segments=SEGMENTS, train=train) == []
+
+
+RECIPE = (
+    "import torch\n\n"
+    "class Recipe:\n"
+    "    def __init__(self, model: torch.nn.Module):\n"
+    "        self._model = model\n\n"
+    "    def save_checkpoint(self, epoch: int) -> None:\n"
+    "        state = {k: v.cpu() for k, v in self._model.state_dict().items()}\n"
+    "        torch.save(state, f'ckpt{epoch}.pt')\n\n"
+    "    def train(self, loader, epochs: int):\n"
+    "        for curr_epoch in range(epochs):\n"
+    "            for batch in loader:\n"
+    "                self._model(batch).sum().backward()\n"
+    "                {per_step}\n"
+    "            self.save_checkpoint(epoch=curr_epoch)\n"
+)
+
+
+def test_a_checkpoint_saved_once_per_epoch_is_not_reported() -> None:
+    """torchtune's recipes: save code called directly in the loop over epochs runs once
+    per epoch, and moving the weights to the host is what it is for."""
+    assert findings(recipe=RECIPE.replace("{per_step}", "pass")) == []
+
+
+def test_a_checkpoint_saved_on_every_step_is_still_reported() -> None:
+    (finding,) = findings(recipe=RECIPE.replace("{per_step}", "self.save_checkpoint(epoch=0)"))
+    assert (finding.code, finding.location.row) == ("SYN101", 15)
+    assert finding.message.startswith("`Recipe.save_checkpoint()` reads a tensor on the host")
