@@ -42,7 +42,7 @@ def code_fingerprint() -> str:
     global _CODE_FINGERPRINT
     if _CODE_FINGERPRINT is None:
         package = Path(__file__).resolve().parent
-        from synclint.knowledge.dynamo import installed_torch
+        from synclint.torch_version import installed_torch
 
         # The installed torch decides which findings break a compiled graph.
         parts = [__version__, str(FORMAT_VERSION), f"torch {installed_torch()}"]

@@ -12,8 +12,9 @@ table answers whether it breaks. Rules never hold these facts.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
+
+from synclint.torch_version import Version, installed_torch
 
 #: `torch._dynamo.config.capture_scalar_outputs`: `.item()` and integer `.tolist()` become
 #: symbolic values in the graph.
@@ -23,7 +24,6 @@ CAPTURE_SCALARS = "capture_scalar_outputs"
 CAPTURE_SHAPES = "capture_dynamic_output_shape_ops"
 FLAGS = (CAPTURE_SCALARS, CAPTURE_SHAPES)
 
-Version = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -94,27 +94,6 @@ class Verdict:
     #: The flag that would keep it in the graph (None when it does not break, or when no
     #: flag helps).
     avoided_by: str | None
-
-
-def parse_version(text: str) -> Version | None:
-    """(major, minor) of a version string such as `2.13.0+cpu`, or None."""
-    parts = text.split("+", 1)[0].split(".")
-    try:
-        return int(parts[0]), int(parts[1])
-    except (IndexError, ValueError):
-        return None
-
-
-@functools.lru_cache(maxsize=1)
-def installed_torch() -> Version | None:
-    """The installed torch's (major, minor), read from its metadata (torch is not
-    imported), or None when torch is not installed."""
-    from importlib import metadata
-
-    try:
-        return parse_version(metadata.version("torch"))
-    except metadata.PackageNotFoundError:
-        return None
 
 
 def _row(pattern: str, version: Version | None) -> BreakFact | None:

@@ -9,9 +9,9 @@ from synclint.knowledge.dynamo import (
     CAPTURE_SCALARS,
     CAPTURE_SHAPES,
     fullgraph_flags,
-    parse_version,
     verdict,
 )
+from synclint.torch_version import installed_torch, parse_version
 
 
 def test_a_flag_avoids_only_its_own_patterns() -> None:
@@ -46,3 +46,17 @@ def test_no_rule_names_a_pattern_of_the_table_as_a_fact() -> None:
         text = path.read_text(encoding="utf-8")
         assert "capture_scalar_outputs" not in text, path.name
         assert "capture_dynamic_output_shape_ops" not in text, path.name
+
+
+def test_the_installed_torch_is_read_from_its_metadata_folder() -> None:
+    """Without importing torch or importlib.metadata (a warm run's cache key needs it)."""
+    from importlib import metadata
+
+    import pytest
+
+    try:
+        expected = parse_version(metadata.version("torch"))
+    except metadata.PackageNotFoundError:
+        pytest.skip("torch is not installed")
+    installed_torch.cache_clear()
+    assert installed_torch() == expected
