@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import libcst as cst
-from libcst._nodes.internal import CodegenState
 from libcst.metadata import CodePosition, CodeRange, MetadataWrapper, PositionProvider
 
+from synclint.analysis.cst_spans import CursorState
 from synclint.analysis.graph_breaks import graph_break_fields
 from synclint.analysis.project import FileView, no_cyclic_gc
 from synclint.analysis.walker import Context, Walker
@@ -46,7 +46,6 @@ MAX_SOURCE_CHARS = 3 * 2**20
 MAX_CHECKED_LINE = 500
 
 T = TypeVar("T")
-_NEWLINE = re.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)
@@ -309,7 +308,7 @@ class _Recorder:
 _NO_RECORD = contextlib.nullcontext()
 
 
-class _TargetPositionState(CodegenState):
+class _TargetPositionState(CursorState):
     """Code generation that positions only the wanted nodes, and stops after the last.
 
     LibCST's PositionProvider visits the whole tree and then tracks line and column for
@@ -318,27 +317,14 @@ class _TargetPositionState(CodegenState):
     """
 
     def __init__(self, module: cst.Module, targets: Iterable[cst.CSTNode]) -> None:
-        super().__init__(default_indent=module.default_indent,
-                         default_newline=module.default_newline)
+        super().__init__(module)
         self.remaining = {id(node) for node in targets}
         self.wanted = set(self.remaining)
         self.computed: dict[cst.CSTNode, CodeRange] = {}
         self.starts: dict[int, CodePosition] = {}
-        self.line, self.column, self.cursor = 1, 0, 0
 
     def here(self) -> CodePosition:
-        tokens = self.tokens
-        line, column = self.line, self.column
-        for index in range(self.cursor, len(tokens)):
-            token = tokens[index]
-            if "\n" in token or "\r" in token:
-                segments = _NEWLINE.split(token)
-                line += len(segments) - 1
-                column = len(segments[-1])
-            else:
-                column += len(token)
-        self.line, self.column, self.cursor = line, column, len(tokens)
-        return CodePosition(line, column)
+        return CodePosition(*self.advance())
 
     def before_codegen(self, node: cst.CSTNode) -> None:
         if id(node) in self.wanted:

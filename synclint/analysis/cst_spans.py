@@ -16,16 +16,16 @@ from synclint.model.spans import Span
 _NEWLINE = re.compile(r"\r\n?|\n")
 
 
-class _Positions(CodegenState):
-    """Code generation that records the start and end of every expression."""
+class CursorState(CodegenState):
+    """Code generation that knows where it is: line and column of the next token, brought
+    up to date lazily from the tokens appended since the last question."""
 
     def __init__(self, module: cst.Module) -> None:
         super().__init__(default_indent=module.default_indent,
                          default_newline=module.default_newline)
-        self.spans: dict[int, Span] = {}
         self.line, self.column, self.cursor = 1, 0, 0
 
-    def here(self) -> tuple[int, int]:
+    def advance(self) -> tuple[int, int]:
         tokens = self.tokens
         line, column = self.line, self.column
         for index in range(self.cursor, len(tokens)):
@@ -38,6 +38,17 @@ class _Positions(CodegenState):
                 column += len(token)
         self.line, self.column, self.cursor = line, column, len(tokens)
         return line, column
+
+
+class _Positions(CursorState):
+    """Code generation that records the start and end of every expression."""
+
+    def __init__(self, module: cst.Module) -> None:
+        super().__init__(module)
+        self.spans: dict[int, Span] = {}
+
+    def here(self) -> tuple[int, int]:
+        return self.advance()
 
     def record_syntactic_position(  # type: ignore[override]
         self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
