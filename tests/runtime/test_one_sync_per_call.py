@@ -150,3 +150,26 @@ def test_a_graph_break_keeps_dynamos_reason_and_explanation() -> None:
     assert found.reason.lower() == "data-dependent branching"
     assert isinstance(found.explanation, str)
     assert "data-dependent branching" in found.explanation.lower()
+
+
+#: An in-place op that also returns a new tensor (the schema of a user's custom op):
+#: its first output is its input, its second is new memory.
+_LIBRARY = torch.library.Library("synclint_test_runtime", "DEF")
+_LIBRARY.define("scale_and_sum_(Tensor(a!) x) -> (Tensor(a!), Tensor)")
+
+
+def _scale_and_sum(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    x.mul_(2)
+    return x, x.sum(0, keepdim=True).expand_as(x).clone()
+
+
+_LIBRARY.impl("scale_and_sum_", _scale_and_sum, "CPU")
+
+
+def test_memory_counts_a_new_output_after_an_output_that_is_an_input() -> None:
+    rows, columns = 4, 3
+    x = torch.ones(rows, columns)
+    with track_memory(backend="emulated") as memory:
+        scaled, sums = torch.ops.synclint_test_runtime.scale_and_sum_(x)
+    assert scaled.data_ptr() == x.data_ptr()
+    assert memory.peak_bytes == rows * columns * sums.element_size()
