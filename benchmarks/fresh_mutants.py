@@ -11,7 +11,8 @@ mutants survive whatever the tests say. This script takes the survivors of such 
 named, writes each one's change (from `mutmut show`) into a scratch copy of the checkout,
 and runs the tests in a new process (benchmarks/hand_mutants.py's runner): killed,
 survived, or stale when the mutated text is not found exactly once. A mutant counts as
-killed only if the same tests pass on the unmutated copy. Report these kills apart from
+killed only if the same tests pass on the unmutated copy (then a run they cannot finish,
+as when the mutated module no longer imports, is a kill too). Report these kills apart from
 mutmut's own ("killed in a fresh process").
 """
 
@@ -108,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
             if text.count(mutant.old) != 1 and text.count(_indented(mutant).old) == 1:
                 mutant = _indented(mutant)
             verdict, detail, seconds = run(mutant, copy, env)
+            if verdict == "error":  # the tests pass unmutated: the mutant broke their run
+                verdict, detail = "killed", f"the tests could not run: {detail.strip()[:120]}"
             counts[verdict] += 1
             print(f"{verdict:<9} {name}  {seconds:5.1f} s  {detail}", flush=True)
     print(", ".join(f"{status} {n}" for status, n in counts.items())

@@ -1,8 +1,8 @@
 """`--help` reads like ruff's, and the options a user types work in each spelling.
 
-Every option of every command says what it does in one sentence (capital first letter,
-final period, sentence case) and names what it takes (never click's generic TEXT); the
-long forms of the options not exercised elsewhere (`--output-file`, `--show-fixes`,
+Every option of every command says what it does in sentence case (test_option_forms.py
+checks the capital and the period) and names what it takes (never click's generic TEXT);
+the long forms of the options not exercised elsewhere (`--output-file`, `--show-fixes`,
 `--force-exclude`, repeated `--fixable`, `--config` given a folder) do what --help says.
 """
 
@@ -36,13 +36,11 @@ def _capitals(text: str) -> float:
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_every_option_has_a_one_sentence_help(name: str) -> None:
+def test_every_help_is_in_sentence_case(name: str) -> None:
+    """test_option_forms checks the capital and the period; this, that nothing shouts
+    (the most capitals any help has today, acronyms and metavars included, is under 10%)."""
     for _, option in _options(name):
-        text = option.help or ""
-        where = f"{name} {option.opts[-1]}: {text!r}"
-        assert text, where
-        assert text[0].isupper() and text.rstrip(")").endswith("."), where
-        assert _capitals(text) < 0.15, where  # sentence case, not shouted
+        assert _capitals(option.help or "") < 0.15, (name, option.opts, option.help)
 
 
 @pytest.mark.parametrize("name", COMMANDS)
