@@ -9,6 +9,7 @@ float32), never from a run's output.
 from __future__ import annotations
 
 import gc
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -173,3 +174,20 @@ def test_memory_counts_a_new_output_after_an_output_that_is_an_input() -> None:
         scaled, sums = torch.ops.synclint_test_runtime.scale_and_sum_(x)
     assert scaled.data_ptr() == x.data_ptr()
     assert memory.peak_bytes == rows * columns * sums.element_size()
+
+
+def _scaled_by_total(x: torch.Tensor) -> torch.Tensor:
+    return x * x.sum().item()
+
+
+def test_a_sync_inside_a_function_torch_calls_back_has_only_user_frames() -> None:
+    """`jacobian` calls the user's function from torch's own Python code: the stack goes
+    from the function to the test that called torch, without torch's frames between."""
+    with count_syncs(backend="emulated", whole_program=True) as syncs:
+        torch.autograd.functional.jacobian(_scaled_by_total, torch.ones(3))
+    (event,) = syncs.events
+    assert [(frame.file, frame.function) for frame in event.stack[:2]] == [
+        (__file__, "_scaled_by_total"),
+        (__file__, "test_a_sync_inside_a_function_torch_calls_back_has_only_user_frames")]
+    torch_dir = os.path.dirname(torch.__file__) + os.sep
+    assert not [frame for frame in event.stack if frame.file.startswith(torch_dir)]
