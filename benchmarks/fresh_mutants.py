@@ -30,18 +30,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_mutants import CLI_TESTS, Mutant, _pytest, run  # noqa: E402
 from mutation import _module_of, copy_checkout, results  # noqa: E402
 
-#: module -> the functions whose mutants mutmut's forked runs cannot exercise.
-FRESH: dict[str, tuple[str, ...]] = {
-    "synclint.cli": ("_lint_options", "_register_profile", "ǁ_Groupǁlist_commands",
-                     "ǁ_Groupǁget_command"),
-}
 #: The tests that read the options and the command list (all of tests/cli takes ~13 min a
 #: mutant on two shared cores): the option forms, --help, the exit codes, the cache's folder.
-FRESH_TESTS = ("tests/cli/test_empty_and_help.py", "tests/cli/test_help_texts.py",
-               "tests/cli/test_option_forms.py", "tests/cli/test_options.py",
-               "tests/cli/test_empty_selectors.py", "tests/cli/test_exit_codes.py",
-               "tests/cli/test_check.py", "tests/speed/test_cache.py", "--deselect",
-               CLI_TESTS[-1])
+CLI_OPTION_TESTS = ("tests/cli/test_empty_and_help.py", "tests/cli/test_help_texts.py",
+                    "tests/cli/test_option_forms.py", "tests/cli/test_options.py",
+                    "tests/cli/test_empty_selectors.py", "tests/cli/test_exit_codes.py",
+                    "tests/cli/test_check.py", "tests/speed/test_cache.py", "--deselect",
+                    CLI_TESTS[-1])
+#: module -> (the functions whose mutants mutmut's forked runs cannot exercise, the tests
+#: that run them in a fresh process). events._verdict decides once per code object, and
+#: the forking process has already decided for the code of torch its tests ran.
+FRESH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "synclint.cli": (("_lint_options", "_register_profile", "ǁ_Groupǁlist_commands",
+                      "ǁ_Groupǁget_command"), CLI_OPTION_TESTS),
+    "synclint.runtime.events": (("_verdict",), ("tests/runtime/test_one_sync_per_call.py",)),
+}
 
 
 def function_of(name: str) -> tuple[str, str]:
@@ -87,13 +90,19 @@ def _indented(mutant: Mutant) -> Mutant:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workdir", type=Path, required=True)
-    parser.add_argument("--tests", nargs="+", help="default: FRESH_TESTS")
+    parser.add_argument("--tests", nargs="+", help="default: FRESH's tests of the module")
     parser.add_argument("names", nargs="*", help="default: the survivors of FRESH's functions")
     args = parser.parse_args(argv)
-    tests = tuple(args.tests or FRESH_TESTS)
     names = args.names or sorted(
         name for name, status in results(args.workdir).items()
-        if status == "survived" and function_of(name)[1] in FRESH.get(function_of(name)[0], ()))
+        if status == "survived"
+        and function_of(name)[1] in FRESH.get(function_of(name)[0], ((), ()))[0])
+    modules = {function_of(name)[0] for name in names}
+    if not args.tests and len(modules) > 1:
+        parser.error("mutants of several modules: run them one module at a time, or --tests")
+    tests = tuple(args.tests or (FRESH.get(modules.pop(), ((), ()))[1] if modules else ()))
+    if not tests:
+        parser.error("no tests for these mutants: give --tests")
     counts = {"killed": 0, "survived": 0, "stale": 0, "error": 0}
     with tempfile.TemporaryDirectory(prefix="synclint-fresh-mutants-") as temp:
         copy = Path(temp)
