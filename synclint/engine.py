@@ -26,7 +26,6 @@ from synclint.fixes.layout import fit, fit_line
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
-from synclint.style import style_for
 from synclint.suppression import Suppressions
 from synclint.syntax import syntax_errors as _ast_syntax_errors
 
@@ -195,7 +194,6 @@ def lint_module(module: cst.Module, source: str, filename: str,
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     context = Context(source, project, filename)
-    context.style = style_for(filename, source)
     if project is not None:
         from synclint.model.facts import file_facts
 
