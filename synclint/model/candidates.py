@@ -57,6 +57,7 @@ from synclint.model.facts import Facts
 from synclint.model.kindops import argument_syncs
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.summaries import FileView, Summary
+from synclint.model.syntax import _dotted, _last
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -288,7 +289,7 @@ class _Walk:
     def call(self, node: ast.Call) -> bool:
         func = node.func
         name = _last(func)
-        if name is None:
+        if not name:
             return False
         if isinstance(func, ast.Name) and func.id in self.imports:
             # `from torch import nonzero as nz`: the rules match the imported name.
@@ -547,22 +548,3 @@ def _cpu(node: ast.expr) -> bool:
     if isinstance(node, ast.Call) and node.args and _last(node.func) == "device":
         return _cpu(node.args[0])
     return False
-
-
-def _last(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return None
-
-
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

@@ -112,28 +112,27 @@ def test_a_silent_file_is_never_parsed_by_libcst(monkeypatch: pytest.MonkeyPatch
     assert parsed == [firing]
 
 
-def test_only_the_rules_with_a_candidate_walk_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    walked: list[str] = []
+@pytest.fixture
+def walked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The codes of the rules that walk each LibCST-parsed file."""
+    codes: list[str] = []
     real = engine.lint_module
 
     def spy(module, source, filename, rule_classes, *rest):  # type: ignore[no-untyped-def]
-        walked.extend(r.code for r in rule_classes)
+        codes.extend(r.code for r in rule_classes)
         return real(module, source, filename, rule_classes, *rest)
 
     monkeypatch.setattr(engine, "lint_module", spy)
+    return codes
+
+
+def test_only_the_rules_with_a_candidate_walk_the_file(walked: list[str]) -> None:
     fired(in_loop("v = t.item()"))
     assert set(walked) & DECIDED == {"SYN101", "SYN107"}
 
 
-def test_the_gate_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    walked: list[str] = []
-    real = engine.lint_module
-
-    def spy(module, source, filename, rule_classes, *rest):  # type: ignore[no-untyped-def]
-        walked.extend(r.code for r in rule_classes)
-        return real(module, source, filename, rule_classes, *rest)
-
-    monkeypatch.setattr(engine, "lint_module", spy)
+def test_the_gate_can_be_turned_off(walked: list[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(engine.NO_GATE, "1")
     fired(in_loop("v = t.item()"))
     assert {"SYN101", "SYN102", "SYN110"} <= set(walked)
