@@ -42,6 +42,12 @@ CPU limit also causes) are run again with `--retry-timeouts` seconds as the cons
 30; 0 skips the retry); those that time out again are reported apart, outside the kills.
 The default constant is 10 s (mutmut's own is 1), so that a loaded machine's start-up of a
 forked test run is not taken for a hang.
+
+mutmut forks every mutant's run from a process that has imported synclint and run the tests
+once: code run at import (click's options in cli._lint_options) or whose effect that process
+keeps is never run mutated, and its mutants survive whatever the tests.
+`benchmarks/fresh_mutants.py --workdir DIR` tests those survivors again in a fresh process;
+report its kills apart.
 """
 
 from __future__ import annotations
