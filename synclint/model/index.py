@@ -356,12 +356,20 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
         node = stack.pop()
         if plain_data(node):
             continue  # constants only: no name (and no annotation) in it
-        stack.extend(children(node))
         if isinstance(node, (ast.Name, ast.Attribute)):
             dotted = _dotted_name(node)
-            if dotted is not None and dotted.partition(".")[0] in wanted:
-                found[dotted] = None
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+            if dotted is not None:
+                # `a.b.c` and its prefixes `a.b`, `a`, in the order a walk meets them
+                # (the chain below holds nothing else: no need to walk it).
+                if dotted.partition(".")[0] in wanted:
+                    while True:
+                        found[dotted] = None
+                        dotted, dot, _ = dotted.rpartition(".")
+                        if not dot:
+                            break
+                continue
+        stack.extend(children(node))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
                 len(node.value) < 200 and node.value.partition(".")[0].partition("[")[0] in wanted:
             parsed = _parse_annotation(node.value)
             if parsed is not None:
