@@ -1,0 +1,121 @@
+"""The kind the model gives an expression, for calls, methods, attributes, subscripts and
+displays that a rule asks about: each with a look-alike whose kind must differ (a host
+value read as a device tensor is a false SYN101; a device tensor read as unknown a missed
+one)."""
+
+from __future__ import annotations
+
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    UNKNOWN,
+    Instance,
+    Mapping,
+)
+from tests.model.probe import probes
+
+
+def test_a_library_function_the_tables_do_not_know_is_unknown() -> None:
+    source = "import math\nimport yaml\n\n\ndef f(p):\n    seen(yaml.safe_load(p))\n" \
+             "    seen(math.sqrt(p))\n"
+    assert probes(source) == [UNKNOWN, HOST]
+
+
+def test_a_call_named_like_a_library_hint_takes_the_library_kind() -> None:
+    source = ("import transformers\n\n\ndef generate(ids, scores, stopping_criteria):\n"
+              "    seen(stopping_criteria(ids, scores))\n    seen(criteria(ids, scores))\n")
+    assert probes(source) == [BOOL_TENSOR, UNKNOWN]
+
+
+def test_the_callee_of_a_return_tensors_call_is_evaluated() -> None:
+    source = ("def f(tok, text):\n    batch = seen(tok)(text, return_tensors='pt')\n"
+              "    seen(batch)\n    seen(batch.input_ids)\n")
+    assert probes(source) == [UNKNOWN, Mapping(HOST, HOST_TENSOR), HOST_TENSOR]
+
+
+def test_a_field_of_a_mapping_of_device_tensors_is_not_an_attribute() -> None:
+    source = "import torch\n\n\ndef f():\n    d = {'a': torch.ones(1).cuda()}\n    seen(d.a)\n"
+    assert probes(source) == [UNKNOWN]
+
+
+def test_a_torch_only_keyword_makes_an_unknown_receiver_a_tensor() -> None:
+    source = "import torch\n\n\ndef f(p):\n    seen(p.mean(keepdim=True))\n" \
+             "    seen(p.foo(flag=True))\n"
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_a_cast_to_another_tensors_dtype_keeps_a_host_tensor_on_the_host() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n    h = torch.zeros(2)\n"
+              "    seen(h.to(t.dtype))\n    seen(h.to(torch.float64))\n    seen(h.to(t.device))\n")
+    assert probes(source) == [HOST_TENSOR, HOST_TENSOR, TENSOR]
+
+
+def test_module_methods_that_return_the_module() -> None:
+    source = ("import torch\n\n\ndef f():\n    m = torch.nn.Linear(2, 2)\n"
+              "    seen(m.cuda())\n    seen(m.train())\n    seen(m.double())\n    seen(m.foo())\n")
+    assert probes(source) == [MODULE, MODULE, MODULE, UNKNOWN]
+
+
+def test_a_device_default_of_get_says_what_a_checkpoint_holds() -> None:
+    source = ("import torch\n\n\ndef f(p):\n    ckpt = torch.load(p)\n"
+              "    seen(ckpt.get('x', torch.zeros((), device='cuda')))\n    seen(ckpt.get('x', 0))\n")
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_a_library_method_of_a_module() -> None:
+    source = ("import transformers\nfrom torch import nn\n\n\ndef f(model: nn.Module, ids):\n"
+              "    seen(model.generate(ids))\n    seen(model.other(ids))\n")
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_numpy_annotations() -> None:
+    source = ("from numpy.typing import NDArray\nimport numpy as np\n\n\n"
+              "def f(a: NDArray, b: np.ndarray, c: 'NDArray', d: list):\n"
+              "    seen(a)\n    seen(b)\n    seen(c)\n    seen(d)\n")
+    assert probes(source)[:3] == [NUMPY, NUMPY, NUMPY]
+    assert probes(source)[3] not in (NUMPY, TENSOR)
+
+
+def test_a_library_attribute_of_self_by_the_class_base() -> None:
+    source = ("import transformers\n\n\nclass T(transformers.Trainer):\n"
+              "    def training_step(self, model, inputs):\n        seen(self.accelerator)\n\n\n"
+              "class U:\n    def step(self):\n        seen(self.accelerator)\n"
+              "        seen(self.anything)\n")
+    assert probes(source) == [Instance("accelerate.Accelerator"), UNKNOWN, UNKNOWN]
+
+
+def test_metadata_attributes_of_an_unknown_value_are_host_values() -> None:
+    source = "def f(p):\n    seen(p.dtype)\n    seen(p.shape)\n    seen(p.foo)\n"
+    assert probes(source) == [HOST, HOST, UNKNOWN]
+
+
+def test_a_dict_display_after_a_double_star_entry() -> None:
+    source = ("import torch\n\n\ndef f(base):\n    seen({**base, 'k': torch.ones(1).cuda()})\n"
+              "    seen({**base, 'k': 1})\n")
+    assert probes(source) == [Mapping(HOST, TENSOR), Mapping(HOST, HOST)]
+
+
+def test_a_tensordict_indexed_by_a_tensor_is_a_tensordict() -> None:
+    source = ("import torch\nfrom tensordict import TensorDict\n\n\n"
+              "def f(td: TensorDict, idx: torch.Tensor):\n    seen(td[idx])\n    seen(td['obs'])\n")
+    first, second = probes(source)
+    assert first == Instance("tensordict.TensorDict")
+    assert second != first  # a field: a tensor, not the TensorDict
+
+
+def test_an_in_place_and_in_one_branch_proves_the_name_a_tensor() -> None:
+    """`keep &= mask` of an unknown `keep` under an `if`: `keep` was a tensor before, so
+    after the `if` it is one on both paths; a plain rebinding proves nothing of the old."""
+    head = "import torch\n\n\ndef f(keep, flag, t: torch.Tensor):\n    if flag:\n"
+    assert probes(head + "        keep &= t > 0\n    seen(keep)\n") == [TENSOR]
+    assert probes(head + "        keep = t > 0\n    seen(keep)\n") == [UNKNOWN]
+
+
+def test_an_augmented_assignment_of_a_global() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n    global total\n"
+              "    total += t\n    seen(total)\n")
+    assert probes(source) == [TENSOR]
