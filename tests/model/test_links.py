@@ -1,0 +1,201 @@
+"""How the model links names across the project: relative imports, packages brought in
+from disk, class methods reached through a class name, compiled callables, the class facts
+a file's view carries, the reads the schedule foresees, and module-wide flags. Each with a
+look-alike that must not link."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from synclint.analysis.index_cache import build_project_for_paths
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN, Seq, Tup
+from synclint.model.project import Project, build_project
+from synclint.model.schedule import dependency_graph
+from tests.model.probe import probes
+
+
+def project_of(files: dict[str, str]) -> Project:
+    """Files by path (`pkg/sub/train.py`), each module named by its path."""
+    modules = {path: path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+               for path in files}
+    return build_project(files, modules)
+
+
+def test_a_relative_import_two_levels_up() -> None:
+    project = project_of({
+        "pkg/__init__.py": "",
+        "pkg/helpers.py": "def to_number(t):\n    return t.item()\n",
+        "pkg/sub/__init__.py": "",
+        "pkg/sub/helpers.py": "def to_number(t):\n    return t\n",
+        "pkg/sub/train.py": "from ..helpers import to_number\n\n\ndef f(t):\n"
+                            "    return to_number(t)\n",
+    })
+    view = project.view("pkg/sub/train.py")
+    assert view is not None
+    assert view.resolve_key("to_number", ()) == "pkg.helpers:to_number"
+
+
+def test_a_package_imported_by_a_checked_file_is_read_from_its_init(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("def to_float(t):\n    return t.item()\n")
+    (tmp_path / "other").mkdir()  # a directory without __init__.py is no package
+    (tmp_path / "other" / "tools.py").write_text("def unused():\n    pass\n")
+    train = tmp_path / "train.py"
+    train.write_text("import pkg\nimport other\n\n\ndef f(t):\n    return pkg.to_float(t)\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["pkg", "train"]
+    view = project.view(str(train))
+    assert view is not None and view.resolve("pkg.to_float", ()) is not None
+
+
+def test_a_static_method_through_its_class_name() -> None:
+    project = project_of({
+        "helpers.py": "class Tools:\n    @staticmethod\n    def read(t):\n        return t.item()\n",
+        "m.py": "from helpers import Tools\n\n\ndef f(t):\n    return Tools.read(t)\n",
+    })
+    view = project.view("m.py")
+    assert view is not None
+    assert view.resolve_key("Tools.read", ()) == "helpers:Tools.read"
+    summary = view.resolve("Tools.read", ())
+    assert summary is not None and summary.display == "Tools.read"
+    # A method the class does not have; an attribute of a method: nothing.
+    assert view.resolve_key("Tools.missing", ()) is None
+    assert view.resolve_key("Tools.read.x", ()) is None
+
+
+def test_a_function_of_another_module_compiled_inside_a_function() -> None:
+    project = project_of({
+        "m.py": "import torch\nimport helpers\n\n\ndef main(x):\n"
+                "    fn = torch.compile(helpers.step)\n    helpers.other(x)\n    return fn(x)\n",
+        "helpers.py": "def step(x):\n    return x * 2\n\n\ndef other(x):\n    return x\n",
+    })
+    hot = {key: s.hot.reason for key, s in project.summaries.items() if s.hot is not None}
+    assert hot == {"helpers:step": "`step` is compiled"}
+
+
+LIGHTNING = '''from lightning.pytorch import Callback
+import lightning as L
+from mylib import Callback as Other
+
+
+class A(Callback):
+    def on_x(self):
+        pass
+
+
+class B(L.Callback):
+    def on_x(self):
+        pass
+
+
+class C(Other):
+    def on_x(self):
+        pass
+
+
+class D(L.LightningModule):
+    def on_x(self):
+        pass
+
+
+def free():
+    pass
+'''
+
+
+def test_lightning_classes_in_a_files_view() -> None:
+    view = project_of({"m.py": LIGHTNING}).view("m.py")
+    assert view is not None and view.filename == "m.py"
+    found = {name: view.lightning_class((name, "on_x")) for name in "ABCD"}
+    # Another library's `Callback` is no Lightning class; nor is a module-level function.
+    assert found == {"A": True, "B": True, "C": False, "D": True}
+    assert view.lightning_class(("free",)) is False
+
+
+def test_a_views_classes_carry_their_library_bases_over_the_mro() -> None:
+    source = ("import torch\n\n\nclass Net(torch.nn.Module):\n    def forward(self, x):\n"
+              "        return x\n\n\nclass Sub(Net):\n    pass\n\n\nclass Plain:\n    pass\n")
+    view = project_of({"m.py": source}).view("m.py")
+    assert view is not None
+    assert view.classes["m:Net"].externals == ("torch.nn.Module",)
+    assert view.library_bases(("Sub",)) == ("torch.nn.Module",)
+    assert view.library_bases(("Plain",)) == ()
+
+
+SCHEDULED = '''import torch
+
+
+class Report:
+    def __init__(self, xs):
+        self.xs = xs
+
+    def forward(self):
+        return torch.ones(1).cuda()
+
+
+class Maker:
+    @classmethod
+    def build(cls):
+        return cls.make()
+
+    @classmethod
+    def make(cls):
+        return torch.ones(1).cuda()
+
+    def again(self):
+        return self.make()
+
+    def closure(self, t: torch.Tensor):
+        x = t.cuda()
+
+        def inner():
+            return x.item()
+        return inner()
+
+
+def run(xs):
+    return Report(xs).forward()
+'''
+
+
+def test_the_schedule_foresees_calls_through_cls_self_and_a_new_instance() -> None:
+    project = project_of({"m.py": SCHEDULED})
+    assert "m:Report.forward" in project.functions["m:run"].calls
+    assert project.functions["m:Maker.build"].calls == ("m:Maker.make",)
+    assert project.functions["m:Maker.again"].calls == ("m:Maker.make",)
+    # A closure in a method is solved after the method whose names it sees.
+    assert "m:Maker.closure" in dependency_graph(project)["m:Maker.closure.inner"]
+    assert project.unforeseen == 0
+    assert project.summaries["m:Maker.build"].returns is TENSOR
+
+
+def test_set_default_device_makes_factories_device_tensors() -> None:
+    body = "\n\ndef f():\n    seen(torch.zeros(2))\n"
+    assert probes("import torch\ntorch.set_default_device('cuda')\n" + body) == [TENSOR]
+    assert probes("import torch\n" + body) == [HOST_TENSOR]
+
+
+def test_a_cpu_device_default_holds_only_where_no_call_passes_one() -> None:
+    make = ("import torch\n\n\ndef make(n, device='cpu'):\n"
+            "    return seen(torch.zeros(n, device=device))\n\n\n")
+    assert probes(make + "def main():\n    make(3)\n") == [HOST_TENSOR]
+    assert probes(make + "def main(dev):\n    make(3)\n    make(3, device=dev)\n") == [TENSOR]
+
+
+def test_rebinding_a_name_to_a_tensor_built_from_it_proves_nothing_of_the_old_value() -> None:
+    head = "import torch\n\n\ndef f(keep, flag, t: torch.Tensor):\n    if flag:\n"
+    # `torch.as_tensor(keep)` takes data: `keep` may have been a list.
+    assert probes(head + "        keep = torch.as_tensor(keep, device='cuda')\n"
+                         "    seen(keep)\n") == [UNKNOWN]
+    # `torch.maximum(keep, t)` is a tensor op on it: it was a tensor.
+    assert probes(head + "        keep = torch.maximum(keep, t)\n    seen(keep)\n") == [TENSOR]
+
+
+def test_summaries_bound_how_deep_a_returned_kind_nests() -> None:
+    source = ("import torch\n\n\ndef deep():\n    return [[[[torch.ones(1).cuda()]]]]\n\n\n"
+              "def tuples():\n    t = torch.ones(1).cuda()\n    return ((((t,),),),)\n\n\n"
+              "def shallow():\n    return [[torch.ones(1).cuda()]]\n")
+    summaries = project_of({"m.py": source}).summaries
+    assert summaries["m:deep"].returns == Seq(Seq(Seq(UNKNOWN)))
+    assert summaries["m:tuples"].returns == Tup((Tup((Tup((UNKNOWN,)),)),))
+    assert summaries["m:shallow"].returns == Seq(Seq(TENSOR))
