@@ -237,3 +237,18 @@ def test_a_sync_in_a_registered_hook_is_reported() -> None:
     assert [d.code for d in findings(registered)] == ["SYN106"]
     # The same function, never registered (nor called): not per-step code.
     assert findings(hook + "def attach(model):\n    model.weight.requires_grad_()\n") == []
+
+
+def test_a_hook_a_script_registers_at_module_level() -> None:
+    """A script (or notebook) registers hooks in its own statements: the hook runs on
+    every backward all the same."""
+    hook = "import torch\n\n\ndef log_grad(g):\n    print(g.norm().item())\n    return g\n\n\n"
+    script = hook + "model = torch.nn.Linear(2, 2)\nmodel.weight.register_hook(log_grad)\n"
+    found = hot_of(script)
+    assert sorted(found) == ["m:log_grad"]
+    site = found["m:log_grad"].site
+    assert (site.line, site.column) == (line_of(script, "register_hook"), 1)
+    assert [d.code for d in findings(script)] == ["SYN106"]
+    # Module-level code that only mentions the function registers nothing.
+    unregistered = hook + "model = torch.nn.Linear(2, 2)\nHOOKS = [log_grad]\n"
+    assert hot_of(unregistered) == {} and findings(unregistered) == []
