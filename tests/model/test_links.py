@@ -35,6 +35,19 @@ def test_a_relative_import_two_levels_up() -> None:
     assert view.resolve_key("to_number", ()) == "pkg.helpers:to_number"
 
 
+def test_relative_imports_from_a_package_three_levels_deep() -> None:
+    project = project_of({
+        "pkg/__init__.py": "", "pkg/a/__init__.py": "", "pkg/a/b/__init__.py": "",
+        "pkg/helpers.py": "def h(t):\n    return t\n",
+        "pkg/a/helpers.py": "def h(t):\n    return t\n",
+        "pkg/a/b/train.py": "from ..helpers import h\nfrom ... import helpers\n",
+    })
+    view = project.view("pkg/a/b/train.py")
+    assert view is not None
+    assert view.resolve_key("h", ()) == "pkg.a.helpers:h"
+    assert view.resolve_key("helpers.h", ()) == "pkg.helpers:h"
+
+
 def test_a_package_imported_by_a_checked_file_is_read_from_its_init(tmp_path: Path) -> None:
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("def to_float(t):\n    return t.item()\n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
 
@@ -114,3 +115,16 @@ def test_a_lambda_does_not_make_what_follows_it_cold() -> None:
     assert syncs(source) == [("SYN101", line_of(source, "    x.item()"), "`.item()`")]
     # The lambda's own body runs when called, not here.
     assert syncs(HEAD + "    key = lambda v: x.item()\n") == []
+
+
+def test_a_read_in_the_callee_of_a_return_tensors_call_is_evaluated() -> None:
+    source = HEAD + "    processors[int(x.item())](p, return_tensors='pt')\n"
+    assert syncs(source) == [("SYN101", line_of(source, "processors"), "`.item()`")]
+    assert syncs(HEAD + "    processors[0](p, return_tensors='pt')\n") == []
+
+
+def test_set_default_device_makes_a_returned_factory_a_device_tensor() -> None:
+    body = "\n\ndef f():\n    return torch.zeros(2)\n"
+    assert summary_of("import torch\ntorch.set_default_device('cuda')\n" + body).returns \
+        is TENSOR
+    assert summary_of("import torch\n" + body).returns is HOST_TENSOR
