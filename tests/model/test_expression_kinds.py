@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
+    F64_TENSOR,
     HOST,
     HOST_TENSOR,
     MODULE,
@@ -15,6 +16,8 @@ from synclint.analysis.kinds import (
     UNKNOWN,
     Instance,
     Mapping,
+    Seq,
+    Tup,
 )
 from tests.model.probe import probes
 
@@ -118,4 +121,63 @@ def test_an_in_place_and_in_one_branch_proves_the_name_a_tensor() -> None:
 def test_an_augmented_assignment_of_a_global() -> None:
     source = ("import torch\n\n\ndef f(t: torch.Tensor):\n    global total\n"
               "    total += t\n    seen(total)\n")
+    assert probes(source) == [TENSOR]
+
+
+def test_keyword_only_parameters_take_their_annotations() -> None:
+    source = "import torch\n\n\ndef f(*, t: torch.Tensor, u):\n    seen(t)\n    seen(u)\n"
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_named_children_of_a_module() -> None:
+    source = ("import torch\n\n\ndef f():\n    m = torch.nn.Linear(2, 2)\n"
+              "    seen(m.named_children())\n    seen(m.named_modules())\n    seen(m.named_foo())\n")
+    assert probes(source) == [Seq(Tup((HOST, MODULE))), Seq(Tup((HOST, MODULE))), UNKNOWN]
+
+
+def test_a_library_method_of_self_by_the_class_base() -> None:
+    source = ("import transformers\n\n\nclass T(transformers.Trainer):\n"
+              "    def f(self, model, inputs):\n        seen(self.training_step(model, inputs))\n\n\n"
+              "class U:\n    def f(self, model, inputs):\n"
+              "        seen(self.training_step(model, inputs))\n")
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_a_reduction_with_a_dtype_keyword() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n    seen(t.sum(dtype=torch.float32))\n"
+              "    seen(t.sum(dtype=torch.float64))\n    seen(t.sum())\n")
+    assert probes(source) == [TENSOR, F64_TENSOR, TENSOR]
+
+
+def test_a_field_of_an_annotated_model_output() -> None:
+    source = ("import transformers\nfrom transformers.modeling_outputs import CausalLMOutput\n\n\n"
+              "def f(out: CausalLMOutput):\n    seen(out.logits)\n    seen(out.other_thing)\n")
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_an_optional_project_class_annotation_is_an_instance() -> None:
+    source = ("import typing\nfrom typing import Optional\n\n\nclass Scheduler:\n    pass\n\n\n"
+              "def f(s: typing.Optional[Scheduler], r: Optional[Scheduler], q: 'Scheduler | None',"
+              " o: typing.List[Scheduler]):\n    seen(s)\n    seen(r)\n    seen(q)\n    seen(o)\n")
+    scheduler = Instance("m:Scheduler")
+    found = probes(source)
+    assert found[:3] == [scheduler, scheduler, scheduler]
+    assert found[3] != scheduler
+
+
+def test_union_annotations() -> None:
+    source = ("import torch\nfrom typing import Tuple, Union\n\n\n"
+              "def f(x: Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]],"
+              " y: torch.Tensor | None, z: None | torch.Tensor, w: int | str):\n"
+              "    seen(x)\n    seen(y)\n    seen(z)\n    seen(w)\n")
+    found = probes(source)
+    # Either a tensor or a pair of them: its elements are tensors, itself no sure tensor.
+    assert found[:3] == [Seq(TENSOR), TENSOR, TENSOR]
+    assert found[3] not in (TENSOR, Seq(TENSOR))
+
+
+def test_a_name_assigned_in_a_finally_block_of_a_loop_is_known_at_the_top() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n    for i in range(3):\n"
+              "        seen(x)\n        try:\n            pass\n        finally:\n"
+              "            x = t.sum()\n")
     assert probes(source) == [TENSOR]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from synclint.analysis.index_cache import build_project_for_paths
-from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN, Seq, Tup
+from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR, UNKNOWN, Seq, Tup
 from synclint.model.project import Project, build_project
 from synclint.model.schedule import dependency_graph
 from tests.model.probe import probes
@@ -84,6 +84,18 @@ def test_a_function_of_another_module_compiled_inside_a_function() -> None:
     })
     hot = {key: s.hot.reason for key, s in project.summaries.items() if s.hot is not None}
     assert hot == {"helpers:step": "`step` is compiled"}
+    hot_step = project.summaries["helpers:step"].hot
+    assert hot_step is not None
+    site = hot_step.site
+    assert (site.filename, site.line, site.message) == ("m.py", 6, "compiled here")
+
+
+def test_a_file_that_compiles_code_may_hold_graph_breaks() -> None:
+    compiled = project_of({"m.py": "import torch\n\n\ndef step(x):\n    return x\n\n\n"
+                                   "fast = torch.compile(step)\n"}).view("m.py")
+    plain = project_of({"m.py": "import torch\n\n\ndef step(x):\n    return x\n"}).view("m.py")
+    assert compiled is not None and plain is not None
+    assert "SYN401" in compiled.needs() and "SYN401" not in plain.needs()
 
 
 LIGHTNING = '''from lightning.pytorch import Callback
@@ -212,3 +224,63 @@ def test_summaries_bound_how_deep_a_returned_kind_nests() -> None:
     assert summaries["m:deep"].returns == Seq(Seq(Seq(UNKNOWN)))
     assert summaries["m:tuples"].returns == Tup((Tup((Tup((UNKNOWN,)),)),))
     assert summaries["m:shallow"].returns == Seq(Seq(TENSOR))
+
+
+NET = """import torch
+
+
+class Block:
+    def run(self, x):
+        return x.item()
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+        self.scale = torch.ones(1).cuda()
+
+    def forward(self, x):
+        return self.block.run(x)
+
+
+def free():
+    pass
+"""
+
+
+def test_a_call_through_an_attribute_of_a_known_class_is_foreseen() -> None:
+    project = project_of({"m.py": NET})
+    assert project.functions["m:Net.forward"].calls == ("m:Block.run",)
+    assert project.unforeseen == 0
+
+
+def test_attribute_kinds_in_a_files_view() -> None:
+    view = project_of({"m.py": NET}).view("m.py")
+    assert view is not None
+    assert view.attribute_kind("scale", ("Net", "forward")) is TENSOR
+    assert view.attribute_kind("missing", ("Net", "forward")) is UNKNOWN
+    assert view.attribute_kind("scale", ("free",)) is UNKNOWN  # no class around it
+
+
+def test_host_parameters_in_a_files_view() -> None:
+    project = project_of({
+        "m.py": "import numpy as np\n\n\ndef _prep(x):\n    return x\n\n\n"
+                "def helper(x):\n    return x\n\n\ndef main(t):\n    _prep(np.zeros(2))\n"
+                "    helper(np.zeros(2))\n    helper(t)\n",
+        "test_m.py": "import numpy as np\nfrom m import helper\n\n\n"
+                     "def test_it():\n    helper(np.zeros(3))\n",
+    })
+    view = project.view("m.py")
+    assert view is not None
+    assert view.host_params(("_prep",)) == {"x": NUMPY}
+    # One call passes an unknown value; the test's own call does not make it a host one.
+    assert view.host_params(("helper",)) == {}
+    assert view.host_params(("missing",)) == {}
+
+
+def test_functions_defined_in_module_level_blocks_are_indexed() -> None:
+    project = project_of({"m.py": "try:\n    import fast\nexcept ImportError:\n"
+                                  "    def helper(t):\n        return t.item()\n"
+                                  "if True:\n    def other(t):\n        return t\n"})
+    assert sorted(project.functions) == ["m:helper", "m:other"]

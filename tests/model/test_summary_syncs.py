@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from synclint.analysis.kinds import HOST_TENSOR, TENSOR
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Tup
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
 
@@ -128,3 +128,39 @@ def test_set_default_device_makes_a_returned_factory_a_device_tensor() -> None:
     assert summary_of("import torch\ntorch.set_default_device('cuda')\n" + body).returns \
         is TENSOR
     assert summary_of("import torch\n" + body).returns is HOST_TENSOR
+
+
+def test_the_tail_of_a_body_on_the_way_to_a_raise_is_cold() -> None:
+    tail = "    if flag:\n        return 1\n    x.item()\n"
+    assert syncs(HEAD + tail + "    raise ValueError('no')\n") == []
+    source = HEAD + tail  # it falls through: the read runs on every call that gets there
+    assert syncs(source) == [("SYN101", line_of(source, "x.item()"), "`.item()`")]
+
+
+def test_host_reads_say_what_they_are() -> None:
+    source = HEAD + "    x.to('cpu')\n    p.tolist()\n    h.to('cpu')\n"
+    assert syncs(source) == [("SYN101", line_of(source, "x.to('cpu')"), "`.to('cpu')`")]
+    # `.tolist()` of a parameter: a sync where a caller passes a device tensor.
+    assert [(e.name, e.strength, e.effect.site.message)
+            for e in summary_of(source).param_effects] == [("p", "value", "`.tolist()`")]
+
+
+def test_math_functions_read_a_tensor_on_the_host() -> None:
+    source = ("import math\nimport torch\n\n\ndef f(n: int, p):\n"
+              "    x = torch.ones(1).cuda()\n    math.exp(x)\n    math.exp(n)\n    math.exp(p)\n")
+    assert syncs(source) == [("SYN101", 7, "`math.exp()` of a tensor")]
+    # An int parameter is no tensor; an unknown one may be.
+    assert param_syncs(source) == [("p", "value", "SYN101")]
+
+
+def test_a_torch_op_of_a_parameter_stays_tied_to_the_parameter() -> None:
+    source = "import torch\n\n\ndef f(p):\n    return torch.exp(p).item()\n"
+    assert syncs(source) == []
+    assert param_syncs(source) == [("p", "tensor", "SYN101")]
+
+
+def test_a_tuple_return_annotation_keeps_the_host_tensors_the_code_proves() -> None:
+    source = ("import torch\nfrom typing import Tuple\n\n\n"
+              "def f() -> Tuple[torch.Tensor, torch.Tensor]:\n"
+              "    return torch.zeros(1), torch.zeros(1).cuda()\n")
+    assert summary_of(source).returns == Tup((HOST_TENSOR, TENSOR))
