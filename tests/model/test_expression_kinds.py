@@ -181,3 +181,9 @@ def test_a_name_assigned_in_a_finally_block_of_a_loop_is_known_at_the_top() -> N
               "        seen(x)\n        try:\n            pass\n        finally:\n"
               "            x = t.sum()\n")
     assert probes(source) == [TENSOR]
+
+
+def test_a_long_dict_display_with_a_double_star_entry_is_evaluated() -> None:
+    entries = ", ".join(f"'k{i}': {i}" for i in range(40))
+    source = "def f(other):\n    seen({**other, " + entries + "})\n    seen({" + entries + "})\n"
+    assert probes(source) == [Mapping(HOST, HOST), Mapping(HOST, HOST)]

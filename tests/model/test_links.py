@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from synclint.analysis.index_cache import build_project_for_paths
-from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR, UNKNOWN, Seq, Tup
+from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR, UNKNOWN, Mapping, Seq, Tup
 from synclint.model.project import Project, build_project
 from synclint.model.schedule import dependency_graph
 from tests.model.probe import probes
@@ -284,3 +284,102 @@ def test_functions_defined_in_module_level_blocks_are_indexed() -> None:
                                   "    def helper(t):\n        return t.item()\n"
                                   "if True:\n    def other(t):\n        return t\n"})
     assert sorted(project.functions) == ["m:helper", "m:other"]
+
+
+def test_a_relative_import_in_a_packages_init() -> None:
+    project = project_of({"pkg/__init__.py": "from .helpers import Tools\n",
+                          "pkg/helpers.py": "class Tools:\n    pass\n"})
+    view = project.view("pkg/__init__.py")
+    assert view is not None and view.names["Tools"] == "pkg.helpers:Tools"
+
+
+def test_a_dotted_string_annotation_is_linked() -> None:
+    project = project_of({
+        "m.py": "import pkg.helpers\n\n\ndef f(x: 'pkg.helpers.Tools'):\n    return x\n",
+        "pkg/__init__.py": "", "pkg/helpers.py": "class Tools:\n    pass\n"})
+    view = project.view("m.py")
+    assert view is not None
+    assert view.resolved.get("pkg.helpers.Tools") == "pkg.helpers:Tools"
+
+
+def test_an_attribute_read_through_a_stored_annotated_parameter_is_foreseen() -> None:
+    source = ("import torch\n\n\nclass Scheduler:\n    def __init__(self):\n"
+              "        self.sigmas = torch.ones(3).cuda()\n\n\nclass Runner:\n"
+              "    def __init__(self, sched: Scheduler):\n        self.sched = sched\n\n"
+              "    def go(self):\n        return self.sched.sigmas\n")
+    project = project_of({"m.py": source})
+    assert "m:Scheduler" in project.functions["m:Runner.go"].reads
+    assert project.unforeseen == 0
+    assert project.summaries["m:Runner.go"].returns is TENSOR
+
+
+COLD = '''import torch
+
+
+def save_checkpoint(model):
+    _to_host(model)
+
+
+def export_model(model):
+    _to_host(model)
+
+
+def _to_host(model):
+    return model
+
+
+def train_step(x):
+    return _step(x)
+
+
+def _step(x):
+    return x
+
+
+def evaluate(x):
+    _shared(x)
+
+
+def _shared(x):
+    return x
+
+
+def load(x):
+    _shared(x)
+'''
+
+
+def test_a_private_helper_only_cold_code_calls_is_cold() -> None:
+    summaries = project_of({"m.py": COLD}).summaries
+    cold = {key.partition(":")[2]: s.cold for key, s in summaries.items() if s.cold}
+    assert sorted(cold) == ["_to_host", "export_model", "load", "save_checkpoint"]
+    assert "is only called from cold code" in (cold["_to_host"] or "")
+    # `_step` (called by a step) and `_shared` (by a cold and a plain function) are not.
+
+
+def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:
+    source = ("def encode_prompt(p):\n    return p\n\n\ndef denoise(x):\n"
+              "    def encode_prompt(q):\n        return q\n    return x\n")
+    summaries = project_of({"pipeline_foo.py": source}).summaries
+    assert summaries["pipeline_foo:encode_prompt"].cold == \
+        "`encode_prompt` runs once per pipeline call, outside the denoising loop"
+    assert summaries["pipeline_foo:denoise"].cold is None
+    assert summaries["pipeline_foo:denoise.encode_prompt"].cold is None
+    # The same function outside a pipeline module is plain code.
+    assert project_of({"m.py": source}).summaries["m:encode_prompt"].cold is None
+
+
+def test_none_in_a_union_return_annotation_changes_nothing_of_it() -> None:
+    source = ("import torch\nfrom typing import Tuple, Union\n\n\n"
+              "def f(x) -> Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]:\n"
+              "    return x\n\n\n"
+              "def g(x) -> Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]] | None:\n"
+              "    return x\n")
+    summaries = project_of({"m.py": source}).summaries
+    assert summaries["m:g"].returns == summaries["m:f"].returns
+
+
+def test_a_returned_mapping_bounds_its_key_too() -> None:
+    source = "import torch\n\n\ndef d():\n    return {(((1,),),): torch.ones(1).cuda()}\n"
+    assert project_of({"m.py": source}).summaries["m:d"].returns == \
+        Mapping(Tup((Tup((UNKNOWN,)),)), TENSOR)
