@@ -23,10 +23,11 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
+from synclint.model.candidates import DECIDED
+from synclint.model.facts import Facts, file_facts
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
-from synclint.style import style_for
 from synclint.suppression import Suppressions
 from synclint.syntax import syntax_errors as _ast_syntax_errors
 
@@ -119,6 +120,9 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     rule_classes = rules_for(source, codes, project)
+    facts: Facts | None = None
+    if rule_classes and project is not None:
+        rule_classes, facts = _can_fire(source, filename, rule_classes, project)
     if not rule_classes:
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
         # tells whether the file is valid Python (a syntax error is a finding everywhere).
@@ -127,7 +131,7 @@ def _lint_rules(source: str, filename: str, codes: set[str],
                           [], None)
     if parsed is not None:
         # `parse_ahead` made it only where every check below passes and parsing succeeds.
-        return lint_module(parsed, source, filename, rule_classes, project)
+        return lint_module(parsed, source, filename, rule_classes, project, facts)
     depth_error = _bracket_depth_error(source)
     if depth_error is not None:
         row, column = depth_error
@@ -156,7 +160,30 @@ def _lint_rules(source: str, filename: str, codes: set[str],
         return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
-    return lint_module(module, source, filename, rule_classes, project)
+    return lint_module(module, source, filename, rule_classes, project, facts)
+
+
+#: Set to 1 to run every rule the text allows, without asking the model which can fire
+#: (`model/candidates.py`): to compare, and to test that both give the same findings.
+NO_GATE = "SYNCLINT_NO_GATE"
+
+
+def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], project: FileView
+              ) -> tuple[list[type[Rule]], Facts | None]:
+    """The rules with a candidate site in the file (DESIGN.md section 10: pay only for
+    what can fire), and the model's facts of the file, which the rules then read. All of
+    them where `ast` cannot parse the file (LibCST then reports it)."""
+    try:
+        facts = file_facts(source, filename, project)
+        if facts is None or os.environ.get(NO_GATE) == "1":
+            return rule_classes, facts
+        from synclint.model.candidates import candidate_codes
+
+        firing = candidate_codes(source, facts.tree, facts, project,
+                                 [r.code for r in rule_classes], first=False)
+    except RecursionError:
+        return rule_classes, None
+    return [r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts
 
 
 def parse_ahead(source: str, codes: Iterable[str]) -> cst.Module | None:
@@ -190,15 +217,14 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 
 
 def lint_module(module: cst.Module, source: str, filename: str,
-                rule_classes: Sequence[type[Rule]], project: FileView | None = None
-                ) -> LintOutput:
+                rule_classes: Sequence[type[Rule]], project: FileView | None = None,
+                facts: Facts | None = None) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     context = Context(source, project, filename)
-    context.style = style_for(filename, source)
-    if project is not None:
-        from synclint.model.facts import file_facts
-
+    if facts is not None:
+        context.facts = facts
+    elif project is not None:
         context.facts = file_facts(source, filename, project)
     sink = Sink()
     visits: dict[str, list[Callable[[cst.CSTNode], None]]] = {}

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.site_names import (
+    LIGHTNING_LOG_METHODS,
+    LOGGER_FUNCTIONS,
+    LOGGER_METHODS,
+)
 from synclint.analysis.walker import Context
 
-#: `self.<name>(...)` of a LightningModule.
-LIGHTNING_LOG_METHODS = frozenset({"log", "log_dict"})
-#: Methods of progress bars and experiment writers that take host numbers.
-LOGGER_METHODS = frozenset({
-    "set_postfix", "set_postfix_str", "set_description", "add_scalar", "add_scalars",
-    "log_metrics", "log_metric",
-})
-#: Qualified functions that log.
-LOGGER_FUNCTIONS = frozenset({"wandb.log", "mlflow.log_metric", "mlflow.log_metrics"})
 #: Nodes a logged value may sit in between the host read and the logging call.
 _CONTAINERS = (
     cst.Arg, cst.Dict, cst.DictElement, cst.Tuple, cst.List, cst.Element, cst.FormattedString,

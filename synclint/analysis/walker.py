@@ -31,7 +31,7 @@ from synclint.analysis.roles import (
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
-from synclint.style import CodeStyle
+from synclint.style import CodeStyle, style_for
 
 if TYPE_CHECKING:
     from synclint.analysis.compiled import Region
@@ -80,8 +80,15 @@ class Context:
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
         self._flags: dict[int, dict[str, cst.BaseExpression]] = {}
-        #: The project's code style, which generated code follows.
-        self.style = CodeStyle()
+        self._style: CodeStyle | None = None
+
+    @property
+    def style(self) -> CodeStyle:
+        """The project's code style, which generated code follows: looked up (a
+        pyproject.toml, or the file's own long lines) only when a fix is written."""
+        if self._style is None:
+            self._style = style_for(self.filename, self.source)
+        return self._style
 
     @property
     def in_loop(self) -> bool:

@@ -51,6 +51,17 @@ class Facts:
         self._done: set[str] = set()
         self._globals = False
 
+    @property
+    def tree(self) -> ast.Module:
+        """The file's `ast` tree."""
+        assert self._module.tree is not None
+        return self._module.tree
+
+    @property
+    def imports(self) -> dict[str, str]:
+        """The file's imports: local name -> absolute dotted target."""
+        return self._module.imports
+
     def kind(self, span: Span) -> Kind | None:
         found = self.kinds.get(span)
         if found is not None:

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, Seq, Tup, elem_of
+from synclint.analysis.site_names import COMPARING_BUILTINS
 from synclint.analysis.uses import binds, occurrences
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, PendingFix, Replacement, Rule
 
 #: Builtins that compare the elements of their argument with `<` / `>`.
-COMPARING_BUILTINS = frozenset({"max", "min", "sorted"})
 _STACK_UNSAFE = (
     "No safe fix: with a NaN element Python's `{name}` depends on the order while "
     "`torch.{name}` returns NaN, an empty list raises RuntimeError instead of ValueError, "

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from synclint.analysis.names import keyword_arg, last_name
+from synclint.analysis.site_names import DATA_SHAPE_NAMES, SIZED_BY_DATA
 from synclint.analysis.uses import occurrences
 from synclint.fixes.compiled_forms import one_hot_fix
 from synclint.fixes.output_size import output_size_fix, output_size_help
@@ -18,9 +19,6 @@ from synclint.rules.wording import with_reason
 
 #: Ops whose result size depends on the data; reported outside loops where the result
 #: reaches host code (the sync is then the first of several host round trips).
-SIZED_BY_DATA = frozenset({"nonzero", "argwhere", "unique", "unique_consecutive",
-                           "masked_select", "bincount"})
-_NAMES = SIZED_BY_DATA | {"where", "repeat_interleave", "one_hot"}
 #: Methods and attributes that read a tensor, or its size, on the host.
 HOST_USES = frozenset({"tolist", "item", "numel", "size", "shape", "cpu", "numpy", "__len__"})
 #: Builtins that take a value to the host.
@@ -100,7 +98,7 @@ class DataDependentShape(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         # Cheap test first: most calls name none of these ops.
-        if last_name(func) not in _NAMES:
+        if last_name(func) not in DATA_SHAPE_NAMES:
             return
         qualified = self.ctx.imports.qualify(func)
         if qualified == "torch.nn.functional.one_hot":

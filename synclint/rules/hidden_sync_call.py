@@ -10,6 +10,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import HOST, HOST_TENSOR, NUMPY
 from synclint.analysis.names import dotted_name, last_name
+from synclint.analysis.site_names import HIDDEN_SYNC_NAMES, SIZE_FUNCTIONS, SIZE_METHODS
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, PendingFix, Replacement, Rule
 from synclint.rules.gating import per_step
@@ -20,22 +21,6 @@ CPU_TENSOR_TYPES = {
     "BFloat16Tensor": "bfloat16", "LongTensor": "long", "IntTensor": "int",
     "ShortTensor": "short", "CharTensor": "char", "ByteTensor": "byte", "BoolTensor": "bool",
 }
-#: Calls that read a size (a count, a length) on the host: torch factories (`torch.zeros(n,
-#: d)`, `torch.arange(n)`) and tensor methods (`x.new_zeros(n)`, `x.view(n, -1)`), with the
-#: positions of their size arguments (None: every positional argument).
-SIZE_FUNCTIONS: dict[str, tuple[int, ...] | None] = {
-    "zeros": None, "ones": None, "empty": None, "rand": None, "randn": None,
-    "arange": None, "full": (0,), "linspace": (2,), "logspace": (2,), "randperm": (0,),
-    "eye": None,
-}
-SIZE_METHODS: dict[str, tuple[int, ...] | None] = {
-    "new_zeros": None, "new_ones": None, "new_empty": None, "new_full": (0,),
-    "view": None, "reshape": None, "expand": None, "repeat": None, "narrow": (1, 2),
-}
-#: The last name of every call this rule looks at.
-_NAMES = frozenset({"is_nonzero", "type", "tensor", "as_tensor", "clip_grad_norm_",
-                    "clip_grad_norm", "get_scale", "empty_cache", "range",
-                    *SIZE_FUNCTIONS, *SIZE_METHODS})
 SIZE_REMEDY = ("Read the size once where it is computed, where it shows "
                "(`n = int(mask.sum())`), or keep the shape static (masks, `torch.where`).")
 #: `empty_cache` of every backend: each waits for the device before returning memory.
@@ -104,7 +89,7 @@ class HiddenSyncCall(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         # Cheap test first: most calls name none of these.
-        if last_name(func) not in _NAMES:
+        if last_name(func) not in HIDDEN_SYNC_NAMES:
             return
         qualified = self.ctx.imports.qualify(func)
         if qualified is not None:

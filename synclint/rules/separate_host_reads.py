@@ -11,13 +11,13 @@ import libcst as cst
 
 from synclint.analysis.logging import logged_by_syn106
 from synclint.analysis.scalars import ScalarFacts
+from synclint.analysis.site_names import READ_BUILTINS
 from synclint.analysis.walker import walk
 from synclint.fixes.merged_reads import Read, TensorKnowledge, mergeable, merged_reads_fix
 from synclint.fixes.tensor_facts import proven_tensor, rank_of, reaching_value
 from synclint.rules.base import Example, RelatedNode, Rule
 
 #: Builtins that read a tensor's value on the host.
-READ_BUILTINS = frozenset({"float", "int", "bool"})
 #: Calls that may run between merged reads: they cannot change a tensor or raise because
 #: a read moved earlier.
 _HARMLESS_CALLS = frozenset({"print", "len", "str", "repr", "float", "int", "bool", "round",

@@ -270,7 +270,9 @@ def test_internal_error_in_a_rule_is_exit_two_and_other_files_go_on(
             raise RuntimeError("kaboom")
 
     monkeypatch.setattr(SyncInLoop, "visit_Attribute", explode, raising=False)
-    cli.write("a_boom.py", "import torch\n# boom\nx = torch.a.b.item()\n")
+    # A host read in a loop: the model lets SYN101 run on the file (a file where no rule
+    # can fire is never walked, so no rule could fail in it).
+    cli.write("a_boom.py", "import torch\n# boom\nfor b in batches:\n    x = b.item()\n")
     cli.write("b_bad.py", NAIVE)
     result = cli("check", "--jobs", "1", ".")
     assert result.exit_code == 2

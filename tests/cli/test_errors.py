@@ -87,7 +87,9 @@ def test_syn001_can_be_ignored_like_any_rule(cli: Cli) -> None:
 
 
 def test_per_file_errors_print_the_path_once(cli: Cli) -> None:
-    cli.write("huge.py", "import torch\n" + "x = 1\n" * 600_000)
+    # With a site where a rule may fire: LibCST would have to parse it.
+    cli.write("huge.py", "import torch\n" + "x = 1\n" * 600_000
+              + "for t in torch.ones(3).cuda():\n    print(t.item())\n")
     result = cli("check", "huge.py")
     # A file too large to analyse is a SYN001 finding (stdout), named once.
     assert result.stdout.startswith("huge.py:1:1: SYN001 Too large to analyse")

@@ -12,7 +12,10 @@ from tests.cli.conftest import CLEAN, NAIVE, Cli
 from tests.fixer.fake_rules import CrashingRule
 
 #: Deeper than synclint's nesting limit: "too complex to analyse".
-TOO_COMPLEX = "import torch\nx = " + "-" * 600 + "1\n"
+# Too deep for LibCST, with a host read in a loop: a rule may fire, so LibCST must parse
+# it (a file where the model proves no rule can fire is never given to LibCST).
+TOO_COMPLEX = ("import torch\nx = " + "-" * 600 + "1\n"
+               "for t in torch.ones(3).cuda():\n    print(t.item())\n")
 SAFE_FIX = ("import torch\ndef f(ts: list[torch.Tensor]):\n    out = []\n    for t in ts:\n"
             "        out.append(t.item())\n    return out\n")
 

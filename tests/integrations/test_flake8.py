@@ -86,10 +86,15 @@ def test_plugin_reports_a_file_synclint_gives_up_on_as_syn001() -> None:
     # In-process: flake8's own pyflakes overflows on such a file before any plugin runs.
     from synclint.flake8_plugin import Plugin
 
-    lines = ["import torch\n", "x = " + "-" * 600 + "1\n"]
+    # A loop with a host read: a rule may fire, so LibCST must parse the file (one where
+    # the model proves no rule can fire is never given to LibCST, and never too deep).
+    lines = ["import torch\n", "x = " + "-" * 600 + "1\n",
+             "for t in torch.ones(3).cuda():\n", "    print(t.item())\n"]
     found = [(row, column, text.split(" ")[0]) for row, column, text, _ in
              Plugin(None, lines, "deep.py").run()]  # type: ignore[arg-type]
     assert found == [(1, 0, "SYN001")]
+    silent = [lines[0], lines[1]]
+    assert list(Plugin(None, silent, "deep.py").run()) == []  # type: ignore[arg-type]
 
 
 def test_plugin_reports_an_internal_error_instead_of_passing(

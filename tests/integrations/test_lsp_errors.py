@@ -95,7 +95,9 @@ def test_code_actions_report_an_internal_error_instead_of_failing() -> None:
 
 def test_file_synclint_gives_up_on_is_a_syn001_diagnostic() -> None:
     lsp._shown.clear()
-    server = FakeServer("import torch\nx = " + "-" * 5000 + "1\n")
+    # Deep, with a host read in a loop: a rule may fire, so LibCST must parse it.
+    server = FakeServer("import torch\nx = " + "-" * 5000 + "1\n"
+                        "for t in torch.ones(3).cuda():\n    print(t.item())\n")
     _publish(server)
     (published,) = server.published
     (diagnostic,) = published.diagnostics

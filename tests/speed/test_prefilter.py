@@ -1,4 +1,5 @@
-"""The textual prefilter only saves work: with it disabled, every file gives the same findings."""
+"""The textual prefilter and the model's gate (`model/candidates.py`: which rules have a
+candidate site) only save work: with both disabled, every file gives the same findings."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def _rule_examples() -> Iterator[tuple[str, str]]:
 
 
 def _without_prefilter(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(engine.NO_GATE, "1")
     monkeypatch.setattr(engine, "could_contain_tensors", lambda source: True)
     monkeypatch.setattr(Rule, "could_match", classmethod(lambda cls, source: True))
 

@@ -1,0 +1,543 @@
+"""Which rules can fire in a file, asked of the model before LibCST parses it (DESIGN.md
+section 10: pay only for what can fire).
+
+A LibCST parse and the rules' walk cost several `ast` parses; most files of a large
+package hold no finding. From the file's `ast` tree and the model's facts (the same kinds
+the rules will ask, `facts.py`), this walk looks for a *candidate site* of each enabled
+rule: the syntax the rule matches (a host read, a test, a named call, a square ...)
+with the kinds it needs (a tensor that may live on a GPU, ...). A file without one is
+never LibCST-parsed.
+
+Each predicate is a necessary condition of its rule's findings, never a sufficient one:
+it may take a site the rule then declines (cold code, a look-alike the rule tells apart),
+never the reverse. Context a predicate cannot see cheaply (a cold branch, a fix) is left
+to the rule. The names each rule matches are imported from where the rule takes them, or
+kept here as a superset that `tests/model/test_candidates.py` checks against the rule's.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+
+from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    DEVICE_TENSORS,
+    HOST,
+    HOST_TENSOR,
+    TENSORS,
+    UNKNOWN,
+    Kind,
+    Tup,
+    elem_of,
+)
+from synclint.analysis.site_names import (
+    COMPARING_BUILTINS,
+    DATA_SHAPE_NAMES,
+    HIDDEN_SYNC_NAMES,
+    LIGHTNING_LOG_METHODS,
+    LOGGER_FUNCTIONS,
+    LOGGER_METHODS,
+    READ_BUILTINS,
+    SIZE_FUNCTIONS,
+    SIZE_METHODS,
+)
+from synclint.analysis.torch_api import (
+    LIKELY_TENSOR_METHODS,
+    SYNC_BUILTINS,
+    SYNC_COMPARISONS,
+    SYNC_METHODS,
+)
+from synclint.knowledge.torch import (
+    COPYING_CONSTRUCTORS,
+    JOIN_FLATTENED_FUNCTIONS,
+    SHAPE_FUNCTIONS,
+)
+from synclint.model.facts import Facts
+from synclint.model.kindops import argument_syncs
+from synclint.model.spans import Lines, ast_spans
+from synclint.model.summaries import FileView, Summary
+
+#: Logging calls SYN106 looks at, by their last name.
+_LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
+#: Methods that flatten a tensor (SYN201 joins their results) and that move one (SYN202).
+_FLATTENS = frozenset({"view", "reshape", "flatten", "ravel"})
+_MOVES = frozenset({"to", "cuda"})
+#: Modules whose functions read a tensor on the host (`torch_api.SYNC_MODULES`'s heads).
+_HOST_MODULES = ("math", "numpy", "np", "torch.distributed")
+
+#: The codes this walk decides. Any other rule always runs: findings from a runtime
+#: profile, unused suppressions (judged from the other rules' findings), a rule added
+#: without a predicate here.
+DECIDED = frozenset({"SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN106", "SYN107",
+                     "SYN108", "SYN109", "SYN110", "SYN111", "SYN112", "SYN201", "SYN202",
+                     "SYN301", "SYN401"})
+#: SYN401's candidates are the view's compiled regions, not sites.
+_SITES = DECIDED - {"SYN401"}
+
+
+def candidate_codes(text: str, tree: ast.Module, facts: Facts, view: FileView,
+                    codes: Iterable[str], *, first: bool = True) -> frozenset[str]:
+    """The codes among `codes` with a candidate site in the file (with `first`, stop at
+    the first one found: whether LibCST must parse the file at all)."""
+    wanted = frozenset(codes)
+    found: set[str] = set()
+    if "SYN401" in wanted and view.compiled.regions:
+        found.add("SYN401")
+        if first:
+            return frozenset(found)
+    if not wanted & _SITES:
+        return frozenset(found)
+    walk = _Walk(text, tree, facts, view, wanted, first)
+    try:
+        walk.run()
+    except _Found:
+        pass
+    return frozenset(found | walk.found)
+
+
+class _Found(Exception):
+    """Raised to stop the walk at the first candidate."""
+
+
+class _Walk:
+    def __init__(self, text: str, tree: ast.Module, facts: Facts, view: FileView,
+                 wanted: frozenset[str], first: bool) -> None:
+        self.tree = tree
+        self.facts = facts
+        self.view = view
+        self.wanted = wanted
+        self.first = first
+        self.found: set[str] = set()
+        self.lines = Lines(text)
+        self.torch = "torch" in text
+        self.imports = facts.imports
+        self.loops = 0
+        self.hot = False
+        self.scope: list[str] = []
+        self.logging = 0
+        self.outside_loop_reads = 0
+        self.chain = _chain_codes(view)
+        self.functions: list[ast.AST] = []
+        self.flattening: dict[int, bool] = {}
+
+    # -- results ------------------------------------------------------------------------
+    def add(self, *codes: str) -> None:
+        for code in codes:
+            if code in self.wanted and code not in self.found:
+                self.found.add(code)
+                if self.first:
+                    raise _Found
+
+    def kind(self, node: ast.expr) -> Kind:
+        for span in ast_spans(node, self.lines):
+            found = self.facts.kind(span)
+            if found is not None:
+                return found
+        if isinstance(node, ast.BoolOp):
+            kinds = [self.kind(v) for v in node.values]
+            device = [k for k in kinds if k in DEVICE_TENSORS]
+            return device[0] if device else UNKNOWN
+        if isinstance(node, (ast.Constant, ast.JoinedStr)):
+            return HOST
+        return UNKNOWN
+
+    def device(self, node: ast.expr | None) -> bool:
+        return node is not None and self.kind(node) in DEVICE_TENSORS
+
+    # -- the traversal ------------------------------------------------------------------
+    def run(self) -> None:
+        self.block(self.tree.body)
+
+    def block(self, body: Iterable[ast.stmt]) -> None:
+        for statement in body:
+            self.node(statement)
+
+    def children(self, node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            self.node(child)
+
+    def node(self, node: ast.AST) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.function(node)
+        elif isinstance(node, ast.ClassDef):
+            self.each(node.decorator_list)
+            self.each(node.bases)
+            self.each(k.value for k in node.keywords)
+            self.scope.append(node.name)
+            saved = self.hot, self.loops
+            self.hot, self.loops = False, 0
+            self.block(node.body)
+            self.hot, self.loops = saved
+            self.scope.pop()
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self.node(node.iter)
+            self.loops += 1
+            self.node(node.target)
+            self.block(node.body)
+            self.loops -= 1
+            self.block(node.orelse)
+        elif isinstance(node, ast.While):
+            self.loops += 1
+            self.test(node.test)
+            self.node(node.test)
+            self.block(node.body)
+            self.loops -= 1
+            self.block(node.orelse)
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            self.comprehension(node)
+        elif not self.sites(node):
+            self.children(node)
+
+    def each(self, nodes: Iterable[ast.AST]) -> None:
+        for node in nodes:
+            self.node(node)
+
+    def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.each(node.decorator_list)
+        self.each(d for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None)
+        self.scope.append(node.name)
+        saved = self.hot, self.loops
+        summary = self.view.summaries.get(f"{self.view.module}:{'.'.join(self.scope)}")
+        self.hot, self.loops = summary is not None and summary.hot is not None, 0
+        self.functions.append(node)
+        self.block(node.body)
+        self.functions.pop()
+        self.hot, self.loops = saved
+        self.scope.pop()
+
+    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp
+                      | ast.DictComp) -> None:
+        self.sites(node)
+        generators = node.generators
+        self.node(generators[0].iter)
+        self.loops += 1
+        for index, generator in enumerate(generators):
+            if index:
+                self.node(generator.iter)
+            self.node(generator.target)
+            for condition in generator.ifs:
+                self.test(condition)
+                self.node(condition)
+        if isinstance(node, ast.DictComp):
+            self.node(node.key)
+            self.node(node.value)
+        else:
+            self.node(node.elt)
+        self.loops -= 1
+
+    # -- candidate sites ----------------------------------------------------------------
+    def sites(self, node: ast.AST) -> bool:
+        """Look for candidate sites at `node`; True when its children were walked."""
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        if isinstance(node, (ast.If, ast.Assert, ast.IfExp)):
+            self.test(node.test)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            self.test(node.operand)
+        elif isinstance(node, ast.BoolOp):
+            for value in node.values:
+                self.test(value)
+        elif isinstance(node, ast.Subscript):
+            self.subscript(node)
+        elif isinstance(node, ast.FormattedValue):
+            if self.device(node.value):
+                if self.loops or self.hot:
+                    self.add("SYN101", "SYN107")
+                if self.logging:
+                    self.add("SYN106")
+        elif isinstance(node, ast.Compare):
+            if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
+                    self.device(c) for c in node.comparators):
+                self.add("SYN108")
+        elif isinstance(node, ast.AugAssign):
+            if isinstance(node.op, ast.Add) and self.loops and _square(node.value):
+                self.add("SYN301")
+        elif isinstance(node, ast.BinOp):
+            if _square(node):
+                self.add("SYN301")
+        return False
+
+    def test(self, node: ast.expr) -> None:
+        """SYN102: a tensor tested for truth."""
+        if "SYN102" not in self.wanted:
+            return
+        for operand in _bool_operands(node):
+            if self.device(operand):
+                self.add("SYN102")
+
+    def subscript(self, node: ast.Subscript) -> None:
+        slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        indices = [s for s in slices if not isinstance(s, ast.Slice)]
+        for piece in slices:
+            if isinstance(piece, ast.Slice) and any(
+                    self.device(bound) for bound in (piece.lower, piece.upper, piece.step)
+                    if bound is not None):
+                self.add("SYN109")
+        if any(self.kind(index) is BOOL_TENSOR for index in indices):
+            if self.loops or self.hot:
+                self.add("SYN104")
+            if not self.loops and isinstance(node.ctx, ast.Store):
+                self.add("SYN109")
+        if indices and (self.loops or self.hot) and self.device(node.value) and any(
+                isinstance(i, (ast.List, ast.ListComp, ast.Name)) for i in indices):
+            self.add("SYN109")
+
+    def call(self, node: ast.Call) -> bool:
+        func = node.func
+        name = _last(func)
+        if name is None:
+            return False
+        if isinstance(func, ast.Name) and func.id in self.imports:
+            # `from torch import nonzero as nz`: the rules match the imported name.
+            name = self.imports[func.id].rpartition(".")[2]
+        method = isinstance(func, ast.Attribute)
+        receiver = func.value if isinstance(func, ast.Attribute) else None
+        per_step = self.loops > 0 or self.hot
+        if per_step and name in self.chain:
+            self.behind(node, self.chain[name])
+        if self.read(node, name, receiver):
+            if per_step:
+                self.add("SYN101", "SYN107")
+            if self.logging:
+                self.add("SYN106")
+            if not self.loops and (name == "item" or name in READ_BUILTINS):
+                self.outside_loop_reads += 1
+                if self.outside_loop_reads >= 2:
+                    self.add("SYN112")
+        if not method and name == "print" and any(self.device(a) for a in node.args):
+            self.add("SYN106")
+        if name in ("any", "all") and not method and len(node.args) == 1:
+            self.any_all(node.args[0])
+        if name in COMPARING_BUILTINS and not method:
+            if any(self.device(a) or _over_device(self.kind(a)) for a in node.args):
+                self.add("SYN108")
+        if name == "sort" and receiver is not None and _over_device(self.kind(receiver)):
+            self.add("SYN108")
+        if name == "synchronize":
+            self.add("SYN103")
+        if name in SHAPE_FUNCTIONS and per_step:
+            self.add("SYN104")
+        if name in DATA_SHAPE_NAMES and self.operands_device(node, receiver):
+            self.add("SYN111")
+        if name in HIDDEN_SYNC_NAMES and self.hidden_sync(node, name, receiver):
+            self.add("SYN110")
+        if self.loops and name in _MOVES and receiver is not None:
+            kind = self.kind(receiver)
+            if kind is HOST_TENSOR:
+                self.add("SYN105")
+            if isinstance(receiver, ast.Name) and (kind in TENSORS or kind is UNKNOWN):
+                self.add("SYN202")
+        if self.loops and name in COPYING_CONSTRUCTORS:
+            self.add("SYN105")
+        if name in _JOINS and node.args and self.joins_flattened(node.args[0]):
+            self.add("SYN201")
+        if name in ("dot", "vdot", "inner") or (name in ("pow", "square") and _square(node)):
+            self.add("SYN301")
+        if name not in _LOGGING_NAMES and self.qualified(func) not in LOGGER_FUNCTIONS:
+            return False
+        self.node(func)
+        self.logging += 1
+        self.each(node.args)
+        self.each(k.value for k in node.keywords)
+        self.logging -= 1
+        return True
+
+    def behind(self, node: ast.Call, summaries: list[Summary]) -> None:
+        """A call in per-step code of a project function that syncs, by its name: its own
+        syncs, and those of a parameter given a value that makes them happen."""
+        positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+        keywords = {k.arg: k.value for k in node.keywords if k.arg is not None}
+        for summary in summaries:
+            self.add(*(effect.code for effect in summary.syncs))
+            for effect in summary.param_effects:
+                value = positional[effect.index] if effect.index < len(positional) else \
+                    keywords.get(effect.name)
+                if value is not None and argument_syncs(self.kind(value), effect.strength,
+                                                        True) is not None:
+                    self.add(effect.effect.code)
+
+    def read(self, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
+        """A host read of a GPU tensor (SYN101's sites, which SYN106, SYN107 and SYN112
+        narrow)."""
+        if receiver is not None:
+            if name == "to":
+                return self.device(receiver) and any(_cpu(a) for a in _device_args(node))
+            if name in SYNC_COMPARISONS:  # `a.equal(b)`, `torch.equal(a, b)`
+                return self.device(receiver) or any(self.device(a) for a in node.args)
+            if name in SYNC_METHODS:
+                kind = self.kind(receiver)
+                return kind in DEVICE_TENSORS or (
+                    kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch)
+        if receiver is None and (name in SYNC_BUILTINS or name in READ_BUILTINS):
+            return any(self.device(a) for a in node.args)
+        qualified = self.qualified(node.func)
+        if qualified.startswith(_HOST_MODULES) or name in SYNC_COMPARISONS or \
+                name.endswith(("_object", "_object_list")):
+            return any(self.device(a) for a in (*node.args, *(k.value for k in node.keywords)))
+        return False
+
+    def any_all(self, argument: ast.expr) -> None:
+        if isinstance(argument, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+            if any(self.device(o) for o in _bool_operands(argument.elt)):
+                self.add("SYN102")
+        elif _over_device(self.kind(argument)):
+            self.add("SYN102")
+
+    def operands_device(self, node: ast.Call, receiver: ast.expr | None) -> bool:
+        values: list[ast.expr] = [*node.args, *(k.value for k in node.keywords)]
+        if receiver is not None:
+            values.append(receiver)
+        return any(self.device(v.value if isinstance(v, ast.Starred) else v) for v in values)
+
+    def hidden_sync(self, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
+        """SYN110's sites (`hidden_sync_call.py`)."""
+        if name in ("clip_grad_norm_", "clip_grad_norm"):
+            return any(k.arg == "error_if_nonfinite" for k in node.keywords)
+        if name in ("empty_cache", "get_scale"):
+            return self.loops > 0
+        if name == "is_nonzero":
+            return True
+        if name == "type":
+            return receiver is not None and self.device(receiver)
+        positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+        if name in ("tensor", "as_tensor"):
+            return bool(positional) and isinstance(positional[0], (ast.List, ast.Tuple)) and \
+                any(self.device(inner) for inner in _inner(positional[0]))
+        # A size given as a GPU tensor, or a display of sizes holding one.
+        if name == "range":
+            chosen = positional
+        else:
+            positions = SIZE_METHODS.get(name) if receiver is not None and \
+                name in SIZE_METHODS else SIZE_FUNCTIONS.get(name)
+            chosen = positional if positions is None else [
+                positional[i] for i in positions if i < len(positional)]
+        return any(self.device(inner) for arg in chosen
+                   for inner in (arg, *(arg.elts if isinstance(arg, (ast.Tuple, ast.List))
+                                        else ())))
+
+    def joins_flattened(self, argument: ast.expr) -> bool:
+        """The first argument of a `torch.cat`/`stack` may hold flattened pieces (SYN201):
+        a display or comprehension with a flattening call, or a name bound in code that
+        has one."""
+        if isinstance(argument, ast.Call) and _last(argument.func) in ("list", "tuple") \
+                and argument.args:
+            argument = argument.args[0]
+        if isinstance(argument, ast.Name):
+            scope = self.functions[-1] if self.functions else self.tree
+            known = self.flattening.get(id(scope))
+            if known is None:
+                known = self.flattening[id(scope)] = _flattens(scope)
+            return known
+        if isinstance(argument, (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp)):
+            return _flattens(argument)
+        return False
+
+    def qualified(self, func: ast.expr) -> str:
+        dotted = _dotted(func)
+        if dotted is None:
+            return ""
+        head, dot, rest = dotted.partition(".")
+        target = self.imports.get(head)
+        return f"{target}{dot}{rest}" if target is not None else dotted
+
+
+def _chain_codes(view: FileView) -> dict[str, list[Summary]]:
+    """Function names a call may reach a project function by, mapped to the summaries
+    of those that sync (`chains.call_syncs`: per-step callees report their own)."""
+    found: dict[str, list[Summary]] = {}
+    for key, summary in view.summaries.items():
+        if summary.hot is None and (summary.syncs or summary.param_effects):
+            found.setdefault(key.rpartition(":")[2].rpartition(".")[2], []).append(summary)
+    return found
+
+
+_JOINS = frozenset(name.rpartition(".")[2] for name in JOIN_FLATTENED_FUNCTIONS)
+
+
+def _flattens(node: ast.AST) -> bool:
+    """Whether code under `node` calls a flattening function (`cat_then_reduce.flatten_of`)."""
+    return any(isinstance(inner, ast.Call) and _last(inner.func) in _FLATTENS
+               for inner in ast.walk(node))
+
+
+def _square(node: ast.expr) -> bool:
+    """`x ** 2`, `x * x`, `x.pow(2)`, `x.square()`, `torch.pow(x, 2)` (SYN301)."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.BinOp):
+            if isinstance(inner.op, ast.Pow) and _two(inner.right):
+                return True
+            if isinstance(inner.op, ast.Mult) and ast.dump(inner.left) == ast.dump(inner.right):
+                return True
+        elif isinstance(inner, ast.Call):
+            name = _last(inner.func)
+            if name == "square" or (name == "pow" and any(_two(a) for a in inner.args)):
+                return True
+    return False
+
+
+def _two(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float) and \
+        node.value == 2
+
+
+def _bool_operands(node: ast.expr) -> Iterator[ast.expr]:
+    if isinstance(node, ast.BoolOp):
+        for value in node.values:
+            yield from _bool_operands(value)
+    else:
+        yield node
+
+
+def _over_device(kind: Kind) -> bool:
+    """A container that may hold GPU tensors (a list `max()` compares element by element)."""
+    if isinstance(kind, Tup) and any(e in DEVICE_TENSORS for e in kind.items):
+        return True
+    return elem_of(kind) in DEVICE_TENSORS
+
+
+def _inner(node: ast.expr) -> Iterator[ast.expr]:
+    """The elements of a display, and the operands of the host reads in it."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        for element in node.elts:
+            yield element
+            yield from _inner(element)
+    elif isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Attribute):
+            yield node.func.value
+        yield from node.args
+
+
+def _device_args(node: ast.Call) -> Iterator[ast.expr]:
+    yield from node.args
+    for keyword in node.keywords:
+        if keyword.arg == "device":
+            yield keyword.value
+
+
+def _cpu(node: ast.expr) -> bool:
+    """A literal "cpu" device (`analysis.names.is_cpu_device`)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value.split(":")[0] == "cpu"
+    if isinstance(node, ast.Call) and node.args and _last(node.func) == "device":
+        return _cpu(node.args[0])
+    return False
+
+
+def _last(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
