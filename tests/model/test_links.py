@@ -383,3 +383,16 @@ def test_a_returned_mapping_bounds_its_key_too() -> None:
     source = "import torch\n\n\ndef d():\n    return {(((1,),),): torch.ones(1).cuda()}\n"
     assert project_of({"m.py": source}).summaries["m:d"].returns == \
         Mapping(Tup((Tup((UNKNOWN,)),)), TENSOR)
+
+
+def test_the_index_and_a_files_view_agree_on_what_module_code_binds() -> None:
+    """Module-level names bound to project calls (`SCALE = make()`) are read the same
+    by the index (before any summary exists) and by a file's view (after): a rule never
+    sees a kind the summaries of the same file did not assume."""
+    files = {"m.py": "from helpers import make, Net\n\nSCALE = make()\nMODEL = Net()\n\n\n"
+                     "def g():\n    return seen(SCALE)\n\n\ndef h():\n    return seen(MODEL)\n",
+             "helpers.py": "import torch\n\n\ndef make():\n    return torch.ones(1).cuda()\n\n\n"
+                           "class Net:\n    pass\n"}
+    seen_in_view = probes(files)
+    summaries = project_of(files).summaries
+    assert seen_in_view == [summaries["m:g"].returns, summaries["m:h"].returns]
