@@ -187,3 +187,43 @@ def test_a_long_dict_display_with_a_double_star_entry_is_evaluated() -> None:
     entries = ", ".join(f"'k{i}': {i}" for i in range(40))
     source = "def f(other):\n    seen({**other, " + entries + "})\n    seen({" + entries + "})\n"
     assert probes(source) == [Mapping(HOST, HOST), Mapping(HOST, HOST)]
+
+
+def test_filter_keeps_the_elements_map_does_not_know_them() -> None:
+    source = ("import torch\n\n\ndef f(ts: list[torch.Tensor]):\n    seen(filter(None, ts))\n"
+              "    seen(map(str, ts))\n")
+    assert probes(source) == [Seq(TENSOR), UNKNOWN]
+
+
+def test_a_helper_computed_from_its_argument_returns_where_the_argument_is() -> None:
+    files = {"m.py": "import torch\nfrom helpers import norm\n\n\ndef f():\n"
+                     "    x = torch.ones(2).cuda()\n    seen(norm(x))\n    seen(norm(torch.ones(2)))\n",
+             "helpers.py": "def norm(s):\n    return s / s.abs().max()\n"}
+    assert probes(files) == [TENSOR, HOST_TENSOR]
+
+
+def test_a_union_with_the_bar_of_a_tensor_and_a_pair_of_them() -> None:
+    source = ("import torch\nfrom typing import Tuple\n\n\n"
+              "def f(x: torch.Tensor | Tuple[torch.Tensor, torch.Tensor], y: int | str):\n"
+              "    seen(x)\n    seen(y)\n")
+    x, y = probes(source)
+    assert x == Seq(TENSOR) and y != Seq(TENSOR)
+
+
+def test_a_name_bound_in_the_else_branch_only() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor, flag):\n    if flag:\n        pass\n"
+              "    else:\n        y = t.cuda()\n    seen(y)\n")
+    assert probes(source) == [TENSOR]
+
+
+def test_more_module_methods_that_return_the_module() -> None:
+    source = ("import torch\n\n\ndef f():\n    m = torch.nn.Linear(2, 2)\n"
+              "    seen(m.float())\n    seen(m.half())\n    seen(m.eval())\n")
+    assert probes(source) == [MODULE, MODULE, MODULE]
+
+
+def test_return_tensors_np_is_a_mapping_of_arrays() -> None:
+    source = "def f(tok, text):\n    seen(tok(text, return_tensors='np'))\n" \
+             "    seen(tok(text, return_tensors='tf'))\n"
+    found = probes(source)
+    assert found[0] == Mapping(HOST, NUMPY) and found[1] != found[0]

@@ -252,3 +252,11 @@ def test_a_hook_a_script_registers_at_module_level() -> None:
     # Module-level code that only mentions the function registers nothing.
     unregistered = hook + "model = torch.nn.Linear(2, 2)\nHOOKS = [log_grad]\n"
     assert hot_of(unregistered) == {} and findings(unregistered) == []
+
+
+def test_a_registration_on_a_statements_second_line() -> None:
+    source = ("def hook(module, args, output):\n    pass\n\n\ndef attach(mods):\n"
+              "    handles = [\n        m.register_forward_hook(hook) for m in mods]\n")
+    found = hot_of(source)
+    assert sorted(found) == ["m:hook"]
+    assert found["m:hook"].site.line == line_of(source, "register_forward_hook")

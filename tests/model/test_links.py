@@ -8,9 +8,21 @@ from __future__ import annotations
 from pathlib import Path
 
 from synclint.analysis.index_cache import build_project_for_paths
-from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR, UNKNOWN, Mapping, Seq, Tup
+from synclint.analysis.kinds import (
+    HOST,
+    HOST_TENSOR,
+    MODULE,
+    NUMPY,
+    TENSOR,
+    UNKNOWN,
+    Mapping,
+    Seq,
+    Tup,
+)
+from synclint.model.facts import file_facts
 from synclint.model.project import Project, build_project
 from synclint.model.schedule import dependency_graph
+from synclint.model.summaries import TENSOR_VALUES
 from tests.model.probe import probes
 
 
@@ -374,9 +386,12 @@ def test_none_in_a_union_return_annotation_changes_nothing_of_it() -> None:
               "def f(x) -> Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]:\n"
               "    return x\n\n\n"
               "def g(x) -> Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]] | None:\n"
+              "    return x\n\n\n"
+              "def h(x) -> None | Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]:\n"
               "    return x\n")
     summaries = project_of({"m.py": source}).summaries
     assert summaries["m:g"].returns == summaries["m:f"].returns
+    assert summaries["m:h"].returns == summaries["m:f"].returns
 
 
 def test_a_returned_mapping_bounds_its_key_too() -> None:
@@ -396,3 +411,58 @@ def test_the_index_and_a_files_view_agree_on_what_module_code_binds() -> None:
     seen_in_view = probes(files)
     summaries = project_of(files).summaries
     assert seen_in_view == [summaries["m:g"].returns, summaries["m:h"].returns]
+
+
+def test_a_method_compiled_through_two_attributes() -> None:
+    source = ("import torch\n\n\nclass Helper:\n    def run(self, x):\n        return x\n\n"
+              "    def other(self, x):\n        return x\n\n\nclass Holder:\n"
+              "    def __init__(self):\n        self.helper = Helper()\n\n\nclass Runner:\n"
+              "    def __init__(self):\n        self.holder = Holder()\n\n"
+              "    def setup(self):\n        self.fast = torch.compile(self.holder.helper.run)\n")
+    hot = {key: s.hot.reason for key, s in project_of({"m.py": source}).summaries.items()
+           if s.hot is not None}
+    assert hot == {"m:Helper.run": "`Helper.run` is compiled"}
+
+
+def test_what_a_framework_passes_a_per_step_method() -> None:
+    source = ("import transformers\n\n\nclass T(transformers.Trainer):\n"
+              "    def compute_loss(self, model, inputs):\n        return model(**inputs).loss\n\n"
+              "    def helper(self, model, inputs):\n        return model\n")
+    view = project_of({"m.py": source}).view("m.py")
+    assert view is not None
+    assert view.param_kinds(("T", "compute_loss")) == {"model": MODULE,
+                                                       "inputs": Mapping(HOST, TENSOR)}
+    assert view.param_kinds(("T", "helper")) == {}
+    assert view.param_kinds(("missing",)) == {}
+
+
+def test_a_file_that_receives_tensors_from_project_functions() -> None:
+    helpers = ("import torch\n\n\ndef pair():\n    return torch.ones(1).cuda(), 1\n\n\n"
+               "def ints():\n    return 1, 2\n")
+    def needs(call: str) -> frozenset[str]:
+        view = project_of({"m.py": f"from helpers import pair, ints\n\n\ndef f():\n"
+                                   f"    return {call}()\n", "helpers.py": helpers}).view("m.py")
+        assert view is not None
+        return view.needs()
+    assert TENSOR_VALUES in needs("pair")
+    assert TENSOR_VALUES not in needs("ints")
+
+
+def test_a_host_parameter_needs_every_call_and_counts_tests_for_private_helpers() -> None:
+    main = ("import numpy as np\n\n\ndef _prep(x):\n    return x\n\n\n"
+            "def main():\n    _prep(np.zeros(2))\n    _prep(np.ones(2))\n")
+    view = project_of({"m.py": main}).view("m.py")
+    assert view is not None and view.host_params(("_prep",)) == {"x": NUMPY}
+    # A test's call of a private helper counts: it passes an unknown value.
+    tested = project_of({"m.py": main, "test_m.py": "from m import _prep\n\n\n"
+                                                    "def test_it(t):\n    _prep(t)\n"})
+    view = tested.view("m.py")
+    assert view is not None and view.host_params(("_prep",)) == {}
+
+
+def test_an_empty_module_has_facts() -> None:
+    project = project_of({"m.py": "# nothing yet\n"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts("# nothing yet\n", "m.py", view)
+    assert facts is not None and facts.kind((1, 0, 1, 1)) is None

@@ -164,3 +164,23 @@ def test_a_tuple_return_annotation_keeps_the_host_tensors_the_code_proves() -> N
               "def f() -> Tuple[torch.Tensor, torch.Tensor]:\n"
               "    return torch.zeros(1), torch.zeros(1).cuda()\n")
     assert summary_of(source).returns == Tup((HOST_TENSOR, TENSOR))
+
+
+def test_a_data_dependent_shape_of_two_arguments() -> None:
+    source = HEAD + "    torch.masked_select(x, x > 0)\n    torch.where(x > 0, x, h)\n"
+    assert syncs(source) == [("SYN104", line_of(source, "masked_select"),
+                              "`torch.masked_select()`")]
+
+
+@pytest.mark.parametrize("expression", ["(p * 2)", "(2 * p)"])
+def test_arithmetic_on_a_parameter_stays_tied_to_it(expression: str) -> None:
+    source = f"import torch\n\n\ndef f(p):\n    return {expression}.item()\n"
+    assert syncs(source) == []
+    assert param_syncs(source) == [("p", "item", "SYN101")]
+
+
+def test_the_call_site_of_a_chain_is_the_calls_first_column() -> None:
+    source = ("from helpers import to_number\nimport torch\n\n\ndef f():\n"
+              "    x = torch.ones(1).cuda()\n    y = to_number(x)\n")
+    (effect,) = summary_of(source, helpers=HELPERS).syncs
+    assert (effect.chain[0].line, effect.chain[0].column) == (7, 9)
