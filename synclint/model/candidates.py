@@ -57,6 +57,7 @@ from synclint.model.facts import Facts
 from synclint.model.kindops import argument_syncs
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.summaries import FileView, Summary
+from synclint.model.syntax import _dotted, _last
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -241,14 +242,15 @@ class _Walk:
         elif isinstance(node, ast.Subscript):
             self.subscript(node)
         elif isinstance(node, ast.FormattedValue):
-            if self.device(node.value):
+            if (self.loops or self.hot or self.logging) and self.device(node.value):
                 if self.loops or self.hot:
                     self.add("SYN101", "SYN107")
                 if self.logging:
                     self.add("SYN106")
         elif isinstance(node, ast.Compare):
-            if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and any(
-                    self.device(c) for c in node.comparators):
+            # `"loss" in outputs` is a key test (`builtin_over_tensors.visit_Comparison`).
+            if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and \
+                    not _string(node.left) and any(self.device(c) for c in node.comparators):
                 self.add("SYN108")
         elif isinstance(node, ast.AugAssign):
             if isinstance(node.op, ast.Add) and self.loops and _square(node.value):
@@ -263,16 +265,17 @@ class _Walk:
         if "SYN102" not in self.wanted:
             return
         for operand in _bool_operands(node):
-            if self.device(operand):
+            if not _host_test(operand) and self.device(operand):
                 self.add("SYN102")
 
     def subscript(self, node: ast.Subscript) -> None:
         slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        indices = [s for s in slices if not isinstance(s, ast.Slice)]
+        # Literal indices and bounds (`x[0]`, `d["key"]`, `x[:, 1:]`) are never tensors.
+        indices = [s for s in slices if not isinstance(s, ast.Slice) and not _literal(s)]
         for piece in slices:
             if isinstance(piece, ast.Slice) and any(
                     self.device(bound) for bound in (piece.lower, piece.upper, piece.step)
-                    if bound is not None):
+                    if bound is not None and not _literal(bound)):
                 self.add("SYN109")
         if any(self.kind(index) is BOOL_TENSOR for index in indices):
             if self.loops or self.hot:
@@ -286,7 +289,7 @@ class _Walk:
     def call(self, node: ast.Call) -> bool:
         func = node.func
         name = _last(func)
-        if name is None:
+        if not name:
             return False
         if isinstance(func, ast.Name) and func.id in self.imports:
             # `from torch import nonzero as nz`: the rules match the imported name.
@@ -489,6 +492,29 @@ def _bool_operands(node: ast.expr) -> Iterator[ast.expr]:
         yield node
 
 
+def _literal(node: ast.expr) -> bool:
+    """A constant (`-1` too), never a tensor (`host_indexing._literal`)."""
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant)
+
+
+def _host_test(node: ast.expr) -> bool:
+    """A test the model always evaluates to a host value, whatever its operands
+    (`Expressions._compare`): no kind to look up, no code to evaluate for it."""
+    if isinstance(node, ast.Constant):
+        return True
+    if not isinstance(node, ast.Compare):
+        return False
+    return any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops) or \
+        any(_string(o) for o in (node.left, *node.comparators))
+
+
+def _string(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+        isinstance(node, ast.JoinedStr)
+
+
 def _over_device(kind: Kind) -> bool:
     """A container that may hold GPU tensors (a list `max()` compares element by element)."""
     if isinstance(kind, Tup) and any(e in DEVICE_TENSORS for e in kind.items):
@@ -522,22 +548,3 @@ def _cpu(node: ast.expr) -> bool:
     if isinstance(node, ast.Call) and node.args and _last(node.func) == "device":
         return _cpu(node.args[0])
     return False
-
-
-def _last(func: ast.expr) -> str | None:
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    if isinstance(func, ast.Name):
-        return func.id
-    return None
-
-
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

@@ -1,5 +1,5 @@
 """A run without a cache parses while the index is built: the same findings as indexing
-first (SYNCLINT_SERIAL_INDEX=1), whatever the index child does."""
+first (the default; SYNCLINT_OVERLAP_INDEX=1 overlaps), whatever the index child does."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ def _results(paths: list[str], serial: bool, monkeypatch: pytest.MonkeyPatch,
     settings = resolve_settings(paths, None, Overrides(select=("ALL",)))
     files = list(discover(paths, settings))
     if serial:
-        monkeypatch.setenv("SYNCLINT_SERIAL_INDEX", "1")
+        monkeypatch.delenv("SYNCLINT_OVERLAP_INDEX", raising=False)
     else:
-        monkeypatch.delenv("SYNCLINT_SERIAL_INDEX", raising=False)
+        monkeypatch.setenv("SYNCLINT_OVERLAP_INDEX", "1")
     return [o.result for o in check_paths(files, settings, jobs=jobs)]
 
 
@@ -131,7 +131,7 @@ def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
     files = list(discover(paths, settings))
     cache = ResultCache(tmp_path / "cache")
     assert nothing_cached(cache)
-    monkeypatch.delenv("SYNCLINT_SERIAL_INDEX", raising=False)
+    monkeypatch.setenv("SYNCLINT_OVERLAP_INDEX", "1")
     overlapped = check_paths(files, settings, jobs=2, cache=cache)
     assert [o.result for o in overlapped] == expected
     assert not nothing_cached(cache)

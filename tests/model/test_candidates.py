@@ -1,0 +1,154 @@
+"""The model's gate (`model/candidates.py`): which rules have a candidate site in a file
+before LibCST parses it. Each rule's site is tested on code where the rule fires and on a
+look-alike with no candidate (so that file is never LibCST-parsed); soundness over every
+repository file and rule example is `tests/speed/test_prefilter.py`'s."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst
+import pytest
+
+import synclint.engine as engine
+from synclint.engine import lint_source, single_file_view
+from synclint.model.candidates import DECIDED, candidate_codes
+from synclint.model.facts import file_facts
+from synclint.rules import ALL_RULES
+
+LOOP = "import torch\n\ndef f(ts: list[torch.Tensor], n: int):\n    for t in ts:\n"
+
+
+def in_loop(code: str) -> str:
+    return LOOP + "".join(f"        {line}\n" for line in code.strip("\n").split("\n"))
+
+
+def candidates(source: str) -> frozenset[str]:
+    view = single_file_view(source, "x.py")
+    assert view is not None
+    facts = file_facts(source, "x.py", view)
+    assert facts is not None
+    return candidate_codes(source, facts.tree, facts, view, DECIDED, first=False)
+
+
+def fired(source: str) -> set[str]:
+    return {d.code for d in lint_source(source, "x.py", ALL_RULES).diagnostics}
+
+
+#: (code, a site of it, a look-alike that holds none of the rule's sites)
+PAIRS = [
+    ("SYN101", in_loop("v = t.item()"), in_loop("v = t.numel()")),
+    ("SYN101", in_loop("h = t.to('cpu')"), in_loop("h = t.to('cuda')")),
+    ("SYN101", in_loop("ok = torch.equal(t, t)"), in_loop("ok = n == n")),
+    ("SYN101", in_loop("v = float(t)"), in_loop("v = float(n)")),
+    ("SYN102", in_loop("if t.any():\n    pass"), in_loop("if t.numel():\n    pass")),
+    ("SYN102", "import torch\ndef f(t: torch.Tensor):\n    assert t.all()\n",
+     "import torch\ndef f(t: torch.Tensor):\n    assert t.dim() == 2\n"),
+    ("SYN104", in_loop("i = t.nonzero()"), in_loop("i = t.argmax()")),
+    ("SYN104", in_loop("s = t[t > 0]"), in_loop("s = t[0]")),
+    ("SYN105", in_loop("d = torch.tensor([n], device='cuda')"), in_loop("d = torch.ones(3)")),
+    ("SYN106", "import lightning.pytorch as pl\nclass M(pl.LightningModule):\n"
+     "    def training_step(self, batch, i):\n        loss = self.net(batch).mean()\n"
+     "        self.log('loss', loss.item())\n        return loss\n",
+     "import lightning.pytorch as pl\nclass M(pl.LightningModule):\n"
+     "    def training_step(self, batch, i):\n        loss = self.net(batch).mean()\n"
+     "        self.log('loss', loss)\n        return loss\n"),
+    ("SYN108", "import torch\ndef f(ts: list[torch.Tensor]):\n    return max(ts)\n",
+     "import torch\ndef f(ns: list[int]):\n    return max(ns)\n"),
+    ("SYN109", "import torch\ndef f(t: torch.Tensor, i: torch.Tensor):\n    return t[:i]\n",
+     "import torch\ndef f(t: torch.Tensor, i: int):\n    return t[:i]\n"),
+    ("SYN110", "import torch\ndef f(k: torch.Tensor):\n    return torch.zeros(k)\n",
+     "import torch\ndef f(k: torch.Tensor):\n    return torch.zeros_like(k)\n"),
+    ("SYN111", "import torch\ndef f(t: torch.Tensor):\n    return t.nonzero().tolist()\n",
+     "import torch\ndef f(t: torch.Tensor):\n    return t.argmax().tolist()\n"),
+    ("SYN112", "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+     "    x = a.item()\n    y = b.item()\n    return x, y\n",
+     "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n    x = a.item()\n"
+     "    return x\n"),
+    ("SYN201", "import torch\ndef f(gs: list[torch.Tensor]):\n"
+     "    return torch.cat([g.view(-1) for g in gs]).norm()\n",
+     "import torch\ndef f(gs: list[torch.Tensor]):\n    return torch.cat(gs, dim=1).norm()\n"),
+    ("SYN202", "import torch\ndef f(per_device_norms: list[torch.Tensor]):\n"
+     "    return torch.stack([n.cuda() for n in per_device_norms])\n",
+     "import torch\ndef f(per_device_norms: list[torch.Tensor]):\n"
+     "    return torch.stack(per_device_norms).cuda()\n"),
+    ("SYN301", "import torch\ndef f(g: torch.Tensor):\n    return (g * g).sum().sqrt()\n",
+     "import torch\ndef f(g: torch.Tensor, h: torch.Tensor):\n    return (g * h).sum()\n"),
+]
+
+
+@pytest.mark.parametrize(("code", "site", "alike"), PAIRS,
+                         ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(PAIRS)])
+def test_a_site_is_a_candidate_and_its_look_alike_is_not(code: str, site: str,
+                                                          alike: str) -> None:
+    assert code in candidates(site)
+    assert code in fired(site)  # the site is one the rule reports
+    assert code not in candidates(alike)
+    assert code not in fired(alike)
+
+
+def test_a_syncing_helper_called_per_step_is_a_candidate_only_with_a_device_argument() -> None:
+    helper = "import torch\n\ndef read(x):\n    return x.item()\n\n"
+    called = helper + in_loop("v = read(t)")[len("import torch\n\n"):]
+    assert "SYN101" in candidates(called) and "SYN101" in fired(called)
+    host = helper + "def g(ns: list[int]):\n    for k in ns:\n        v = read(k)\n"
+    assert "SYN101" not in candidates(host) and "SYN101" not in fired(host)
+
+
+def test_a_silent_file_is_never_parsed_by_libcst(monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: list[str] = []
+    real = libcst.parse_module
+
+    def spy(source: str, *args: object, **kwargs: object) -> libcst.Module:
+        parsed.append(source)
+        return real(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine.cst, "parse_module", spy)
+    silent = "import torch\n\ndef f(t: torch.Tensor):\n    return t.view(-1).sum() * 2\n"
+    assert lint_source(silent, "x.py", ALL_RULES).diagnostics == []
+    assert parsed == []
+    firing = in_loop("v = t.item()")
+    assert fired(firing) == {"SYN101"}
+    assert parsed == [firing]
+
+
+@pytest.fixture
+def walked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The codes of the rules that walk each LibCST-parsed file."""
+    codes: list[str] = []
+    real = engine.lint_module
+
+    def spy(module, source, filename, rule_classes, *rest):  # type: ignore[no-untyped-def]
+        codes.extend(r.code for r in rule_classes)
+        return real(module, source, filename, rule_classes, *rest)
+
+    monkeypatch.setattr(engine, "lint_module", spy)
+    return codes
+
+
+def test_only_the_rules_with_a_candidate_walk_the_file(walked: list[str]) -> None:
+    fired(in_loop("v = t.item()"))
+    assert set(walked) & DECIDED == {"SYN101", "SYN107"}
+
+
+def test_the_gate_can_be_turned_off(walked: list[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(engine.NO_GATE, "1")
+    fired(in_loop("v = t.item()"))
+    assert {"SYN101", "SYN102", "SYN110"} <= set(walked)
+
+
+def test_every_rule_of_the_catalogue_is_decided_or_always_runs() -> None:
+    # A rule the gate has no predicate for runs on every file (never silently dropped).
+    runtime = {code for code, rule in ALL_RULES.items() if rule.runtime_only}
+    assert DECIDED <= set(ALL_RULES)
+    undecided = set(ALL_RULES) - DECIDED - runtime
+    # Syntax and read errors, and unused suppressions (judged from the other findings).
+    assert undecided == {"SYN000", "SYN001", "SYN100"}
+
+
+def test_the_compiled_regions_of_a_view_make_syn401_a_candidate(tmp_path: Path) -> None:
+    source = ("import torch\n\n@torch.compile\ndef f(x):\n    print(x)\n    return x\n")
+    assert "SYN401" in candidates(source) and "SYN401" in fired(source)
+    plain = "import torch\n\ndef f(x):\n    print(x)\n    return x\n"
+    assert "SYN401" not in candidates(plain) and "SYN401" not in fired(plain)
