@@ -466,3 +466,16 @@ def test_an_empty_module_has_facts() -> None:
     assert view is not None
     facts = file_facts("# nothing yet\n", "m.py", view)
     assert facts is not None and facts.kind((1, 0, 1, 1)) is None
+
+
+def test_a_read_the_schedule_did_not_foresee_is_solved_again() -> None:
+    """`tr = make(); tr.add(t)`: the method is reached through a value the text does not
+    name, so the schedule solves `run` before `Tracker.add`; the read is caught and `run`
+    solved again, and its summary still carries the callee's sync."""
+    source = ("import torch\n\n\ndef run(t: torch.Tensor):\n    tr = make()\n"
+              "    return tr.add(t)\n\n\ndef make() -> 'Tracker':\n    return Tracker()\n\n\n"
+              "class Tracker:\n    def add(self, t: torch.Tensor):\n        return t.item()\n")
+    project = project_of({"m.py": source})
+    assert project.unforeseen == 1
+    assert [(e.name, e.strength, e.effect.code)
+            for e in project.summaries["m:run"].param_effects] == [("t", "tensor", "SYN101")]
