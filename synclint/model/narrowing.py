@@ -66,6 +66,9 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         return {}, {k: v for part in parts for k, v in part[1].items()}
     if isinstance(test, ast.Compare):
         return _device_test(test)
+    if isinstance(test, ast.Attribute) and test.attr == "is_cpu" and \
+            isinstance(test.value, ast.Name) and kind_of(test.value) in TENSORS:
+        return {test.value.id: HOST_TENSOR}, {}  # `if t.is_cpu:` (failing: any device)
     if not isinstance(test, ast.Call) or test.keywords or not test.args or \
             any(isinstance(a, ast.Starred) for a in test.args):
         return _NONE
