@@ -227,3 +227,38 @@ def test_return_tensors_np_is_a_mapping_of_arrays() -> None:
              "    seen(tok(text, return_tensors='tf'))\n"
     found = probes(source)
     assert found[0] == Mapping(HOST, NUMPY) and found[1] != found[0]
+
+
+def test_boolean_operators_join_their_operands() -> None:
+    source = ("import torch\n\n\ndef f():\n    x = torch.ones(1).cuda()\n"
+              "    seen(x or x)\n    seen(x and 1)\n")
+    # Either operand may be the value: both tensors, a tensor; a tensor or a number, unknown.
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_torch_without_an_import_is_still_torch() -> None:
+    """Notebook cells and snippets use `torch` imported elsewhere."""
+    assert probes("def f():\n    seen(torch.zeros(2))\n    seen(other.zeros(2))\n") == \
+        [HOST_TENSOR, UNKNOWN]
+
+
+def test_an_optimizers_state_dict_is_not_a_modules() -> None:
+    source = ("import torch\n\n\ndef f(opt):\n    seen(opt.state_dict())\n"
+              "    seen(opt.parameters())\n    m = torch.nn.Linear(2, 2)\n    seen(m.state_dict())\n")
+    assert probes(source) == [Mapping(HOST, UNKNOWN), Seq(TENSOR), Mapping(HOST, TENSOR)]
+
+
+def test_torchmetrics_states_given_by_position_or_keyword() -> None:
+    source = ("import torch\nfrom torchmetrics import Metric\n\n\nclass Hits(Metric):\n"
+              "    def __init__(self):\n        super().__init__()\n"
+              "        self.add_state('hits', torch.tensor(0.0))\n"
+              "        self.add_state('total', default=torch.tensor(0.0))\n\n"
+              "    def update(self, x):\n        seen(self.hits)\n        seen(self.total)\n"
+              "        seen(self.other)\n")
+    assert probes(source) == [TENSOR, TENSOR, UNKNOWN]
+
+
+def test_rebinding_a_name_to_a_factory_of_it_proves_nothing_of_the_old_value() -> None:
+    source = ("import torch\n\n\ndef f(keep, flag):\n    if flag:\n"
+              "        keep = torch.ones(keep, device='cuda')\n    seen(keep)\n")
+    assert probes(source) == [UNKNOWN]

@@ -479,3 +479,47 @@ def test_a_read_the_schedule_did_not_foresee_is_solved_again() -> None:
     assert project.unforeseen == 1
     assert [(e.name, e.strength, e.effect.code)
             for e in project.summaries["m:run"].param_effects] == [("t", "tensor", "SYN101")]
+
+
+def test_class_keys_of_dotted_names_in_a_files_view() -> None:
+    project = project_of({"m.py": "import helpers\nfrom helpers import Tools\n",
+                          "helpers.py": "class Tools:\n    class Inner:\n        pass\n\n\n"
+                                        "def make():\n    pass\n"})
+    view = project.view("m.py")
+    assert view is not None
+    assert view.class_key("helpers.Tools") == "helpers:Tools"
+    assert view.class_key("Tools") == "helpers:Tools"
+    # A function, an unknown name, a name inside a class, a module: no class.
+    for dotted in ("helpers.make", "nothing.X", "Tools.Inner", "helpers"):
+        assert view.class_key(dotted) is None, dotted
+
+
+def test_imports_in_else_blocks_and_relative_imports_of_a_top_level_module() -> None:
+    helpers = "def to_number(t):\n    return t.item()\n"
+    guarded = project_of({"m.py": "import sys\nif sys.version_info >= (3, 8):\n    pass\n"
+                                  "else:\n    from helpers import to_number\n",
+                          "helpers.py": helpers}).view("m.py")
+    relative = project_of({"m.py": "from .helpers import to_number\n",
+                           "helpers.py": helpers}).view("m.py")
+    assert guarded is not None and relative is not None
+    assert guarded.resolve_key("to_number", ()) == "helpers:to_number"
+    assert relative.resolve_key("to_number", ()) == "helpers:to_number"
+
+
+def test_a_method_is_cold_by_its_own_name() -> None:
+    summaries = project_of({"m.py": "class Saver:\n    def save_checkpoint(self, model):\n"
+                                    "        return model\n\n    def step(self, x):\n"
+                                    "        return x\n"}).summaries
+    assert summaries["m:Saver.save_checkpoint"].cold is not None
+    assert summaries["m:Saver.step"].cold is None
+
+
+def test_a_nested_function_compiled_where_it_is_defined() -> None:
+    source = ("import torch\n\n\ndef main(x):\n    def step(y):\n        return y\n\n"
+              "    def other(y):\n        return y\n\n    fast = torch.compile(step)\n"
+              "    return fast(other(x))\n")
+    summaries = project_of({"m.py": source}).summaries
+    hot = summaries["m:main.step"].hot
+    assert hot is not None and (hot.reason, hot.site.line, hot.site.column) == (
+        "`step` is compiled", 11, 1)
+    assert summaries["m:main.other"].hot is None

@@ -184,3 +184,14 @@ def test_the_call_site_of_a_chain_is_the_calls_first_column() -> None:
               "    x = torch.ones(1).cuda()\n    y = to_number(x)\n")
     (effect,) = summary_of(source, helpers=HELPERS).syncs
     assert (effect.chain[0].line, effect.chain[0].column) == (7, 9)
+
+
+def test_a_read_in_a_with_statements_context_expression() -> None:
+    source = HEAD + "    with lock(x.item()):\n        pass\n    with lock(h.item()):\n        pass\n"
+    assert syncs(source) == [("SYN101", line_of(source, "lock(x.item())"), "`.item()`")]
+
+
+def test_an_f_string_of_a_parameter_is_a_parameter_effect() -> None:
+    source = "def f(p):\n    q = g()\n    print(f'{p}')\n    print(f'{q}')\n"
+    assert syncs(source) == []
+    assert param_syncs(source) == [("p", "value", "SYN101")]
