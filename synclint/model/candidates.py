@@ -18,7 +18,8 @@ kept here as a superset that `tests/model/test_candidates.py` checks against the
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
@@ -156,39 +157,44 @@ class _Walk:
 
     def children(self, node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
-            self.node(child)
+            if not isinstance(child, _LEAVES):
+                self.node(child)
 
     def node(self, node: ast.AST) -> None:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            self.function(node)
-        elif isinstance(node, ast.ClassDef):
-            self.each(node.decorator_list)
-            self.each(node.bases)
-            self.each(k.value for k in node.keywords)
-            self.scope.append(node.name)
-            saved = self.hot, self.loops
-            self.hot, self.loops = False, 0
-            self.block(node.body)
-            self.hot, self.loops = saved
-            self.scope.pop()
-        elif isinstance(node, (ast.For, ast.AsyncFor)):
-            self.node(node.iter)
-            self.loops += 1
-            self.node(node.target)
-            self.block(node.body)
-            self.loops -= 1
-            self.block(node.orelse)
-        elif isinstance(node, ast.While):
-            self.loops += 1
-            self.test(node.test)
-            self.node(node.test)
-            self.block(node.body)
-            self.loops -= 1
-            self.block(node.orelse)
-        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            self.comprehension(node)
-        elif not self.sites(node):
+        structure = _STRUCTURE.get(type(node))
+        if structure is not None:
+            structure(self, node)
+            return
+        site = _SITE_HANDLERS.get(type(node))
+        if site is None or not site(self, node):
             self.children(node)
+
+    def class_(self, node: ast.ClassDef) -> None:
+        self.each(node.decorator_list)
+        self.each(node.bases)
+        self.each(k.value for k in node.keywords)
+        self.scope.append(node.name)
+        saved = self.hot, self.loops
+        self.hot, self.loops = False, 0
+        self.block(node.body)
+        self.hot, self.loops = saved
+        self.scope.pop()
+
+    def for_(self, node: ast.For | ast.AsyncFor) -> None:
+        self.node(node.iter)
+        self.loops += 1
+        self.node(node.target)
+        self.block(node.body)
+        self.loops -= 1
+        self.block(node.orelse)
+
+    def while_(self, node: ast.While) -> None:
+        self.loops += 1
+        self.test(node.test)
+        self.node(node.test)
+        self.block(node.body)
+        self.loops -= 1
+        self.block(node.orelse)
 
     def each(self, nodes: Iterable[ast.AST]) -> None:
         for node in nodes:
@@ -209,7 +215,6 @@ class _Walk:
 
     def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp
                       | ast.DictComp) -> None:
-        self.sites(node)
         generators = node.generators
         self.node(generators[0].iter)
         self.loops += 1
@@ -228,36 +233,44 @@ class _Walk:
         self.loops -= 1
 
     # -- candidate sites ----------------------------------------------------------------
-    def sites(self, node: ast.AST) -> bool:
-        """Look for candidate sites at `node`; True when its children were walked."""
-        if isinstance(node, ast.Call):
-            return self.call(node)
-        if isinstance(node, (ast.If, ast.Assert, ast.IfExp)):
-            self.test(node.test)
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+    # -- candidate sites: each says whether it walked the node's children itself ---------
+    def tested(self, node: ast.If | ast.Assert | ast.IfExp) -> bool:
+        self.test(node.test)
+        return False
+
+    def unary(self, node: ast.UnaryOp) -> bool:
+        if isinstance(node.op, ast.Not):
             self.test(node.operand)
-        elif isinstance(node, ast.BoolOp):
-            for value in node.values:
-                self.test(value)
-        elif isinstance(node, ast.Subscript):
-            self.subscript(node)
-        elif isinstance(node, ast.FormattedValue):
-            if (self.loops or self.hot or self.logging) and self.device(node.value):
-                if self.loops or self.hot:
-                    self.add("SYN101", "SYN107")
-                if self.logging:
-                    self.add("SYN106")
-        elif isinstance(node, ast.Compare):
-            # `"loss" in outputs` is a key test (`builtin_over_tensors.visit_Comparison`).
-            if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and \
-                    not _string(node.left) and any(self.device(c) for c in node.comparators):
-                self.add("SYN108")
-        elif isinstance(node, ast.AugAssign):
-            if isinstance(node.op, ast.Add) and self.loops and _square(node.value):
-                self.add("SYN301")
-        elif isinstance(node, ast.BinOp):
-            if _square(node):
-                self.add("SYN301")
+        return False
+
+    def boolop(self, node: ast.BoolOp) -> bool:
+        for value in node.values:
+            self.test(value)
+        return False
+
+    def formatted(self, node: ast.FormattedValue) -> bool:
+        if (self.loops or self.hot or self.logging) and self.device(node.value):
+            if self.loops or self.hot:
+                self.add("SYN101", "SYN107")
+            if self.logging:
+                self.add("SYN106")
+        return False
+
+    def compare(self, node: ast.Compare) -> bool:
+        # `"loss" in outputs` is a key test (`builtin_over_tensors.visit_Comparison`).
+        if any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops) and \
+                not _string(node.left) and any(self.device(c) for c in node.comparators):
+            self.add("SYN108")
+        return False
+
+    def augassign(self, node: ast.AugAssign) -> bool:
+        if isinstance(node.op, ast.Add) and self.loops and _square(node.value):
+            self.add("SYN301")
+        return False
+
+    def binop(self, node: ast.BinOp) -> bool:
+        if _square(node):
+            self.add("SYN301")
         return False
 
     def test(self, node: ast.expr) -> None:
@@ -268,7 +281,7 @@ class _Walk:
             if not _host_test(operand) and self.device(operand):
                 self.add("SYN102")
 
-    def subscript(self, node: ast.Subscript) -> None:
+    def subscript(self, node: ast.Subscript) -> bool:
         slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         # Literal indices and bounds (`x[0]`, `d["key"]`, `x[:, 1:]`) are never tensors.
         indices = [s for s in slices if not isinstance(s, ast.Slice) and not _literal(s)]
@@ -285,6 +298,7 @@ class _Walk:
         if indices and (self.loops or self.hot) and self.device(node.value) and any(
                 isinstance(i, (ast.List, ast.ListComp, ast.Name)) for i in indices):
             self.add("SYN109")
+        return False
 
     def call(self, node: ast.Call) -> bool:
         func = node.func
@@ -443,6 +457,28 @@ class _Walk:
         head, dot, rest = dotted.partition(".")
         target = self.imports.get(head)
         return f"{target}{dot}{rest}" if target is not None else dotted
+
+
+#: How the walk enters code (functions, classes, loops, comprehensions) ...
+_STRUCTURE: dict[type, Callable[[_Walk, Any], None]] = {
+    ast.FunctionDef: _Walk.function, ast.AsyncFunctionDef: _Walk.function,
+    ast.ClassDef: _Walk.class_, ast.For: _Walk.for_, ast.AsyncFor: _Walk.for_,
+    ast.While: _Walk.while_, ast.ListComp: _Walk.comprehension,
+    ast.SetComp: _Walk.comprehension, ast.GeneratorExp: _Walk.comprehension,
+    ast.DictComp: _Walk.comprehension,
+}
+#: ... and the nodes that may be sites.
+_SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
+    ast.Call: _Walk.call, ast.If: _Walk.tested, ast.Assert: _Walk.tested,
+    ast.IfExp: _Walk.tested, ast.UnaryOp: _Walk.unary, ast.BoolOp: _Walk.boolop,
+    ast.Subscript: _Walk.subscript, ast.FormattedValue: _Walk.formatted,
+    ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign, ast.BinOp: _Walk.binop,
+}
+#: Nodes that hold no site and no expression that could: names, constants, operators,
+#: contexts, imports.
+_LEAVES = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.boolop, ast.cmpop,
+           ast.unaryop, ast.alias, ast.Import, ast.ImportFrom, ast.Pass, ast.Break,
+           ast.Continue, ast.Global, ast.Nonlocal)
 
 
 def _chain_codes(view: FileView) -> dict[str, list[Summary]]:
