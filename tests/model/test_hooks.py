@@ -8,13 +8,7 @@ import pytest
 
 from synclint.model.project import build_project
 from synclint.model.summaries import Hot
-from tests.model.probe import findings
-
-
-def line_of(source: str, text: str) -> int:
-    """The line (from 1) of the one line of `source` that holds `text`."""
-    (line,) = [n for n, t in enumerate(source.splitlines(), 1) if text in t]
-    return line
+from tests.model.probe import findings, line_of
 
 
 def hot_of(source: str, **others: str) -> dict[str, Hot]:
@@ -75,7 +69,8 @@ def test_torch_hooks_and_their_look_alikes() -> None:
 
 def test_a_hook_is_reported_where_it_is_registered() -> None:
     site = hot_of(TORCH_HOOKS)["m:comm"].site
-    assert (site.filename, site.line, site.column) == ("m.py", line_of(TORCH_HOOKS, "(None, comm)"), 5)
+    assert (site.filename, site.line, site.column) == (
+        "m.py", line_of(TORCH_HOOKS, "(None, comm)"), 5)
     assert site.message == "registered with `register_comm_hook` here"
 
 

@@ -9,6 +9,7 @@ import pytest
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Tup
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
+from tests.model.probe import line_of
 
 HEAD = ("import torch\n\n\ndef f(t: torch.Tensor, p, flag):\n"
         "    x = torch.ones(2).cuda()\n    h = torch.ones(2)\n")
@@ -18,11 +19,6 @@ def summary_of(source: str, key: str = "f", **others: str) -> Summary:
     sources = {"m.py": source, **{f"{name}.py": text for name, text in others.items()}}
     project = build_project(sources, {name: name[:-3] for name in sources})
     return project.summaries[f"m:{key}"]
-
-
-def line_of(source: str, text: str) -> int:
-    (line,) = [n for n, t in enumerate(source.splitlines(), 1) if text in t]
-    return line
 
 
 def syncs(source: str) -> list[tuple[str, int, str]]:
