@@ -284,18 +284,27 @@ def _is_nansum(term: cst.CSTNode, ctx: Context) -> bool:
     return isinstance(func, cst.Attribute) and func.attr.value == "nansum"
 
 
+#: The name of the tensor parameter of torch's norm functions.
+_TENSOR_PARAMETER = {"torch.norm": "input", "torch.linalg.vector_norm": "x",
+                     "torch.linalg.norm": "input"}
+
+
 def _l2_inner(operand: cst.BaseExpression, ctx: Context) -> cst.BaseExpression | None:
-    """`x` of an L2 norm `x.norm()`, `x.norm(2)`, `torch.norm(x)`, `torch.linalg.vector_norm(x)`:
-    squaring the norm squares the elements of `x`."""
+    """`x` of an L2 norm `x.norm()`, `x.norm(2)`, `torch.norm(x)`, `torch.linalg.vector_norm(x)`
+    (or `torch.norm(p=2, input=x)`): squaring the norm squares the elements of `x`."""
     if not isinstance(operand, cst.Call) or operand.lpar:
         return None
     func = operand.func
     args = list(operand.args)
     qualified = ctx.imports.qualify(func)
-    if qualified in ("torch.norm", "torch.linalg.vector_norm", "torch.linalg.norm"):
-        if not args or args[0].keyword is not None or args[0].star:
+    if qualified in _TENSOR_PARAMETER:
+        # The tensor first by position, or by its name (`torch.norm(p=2, input=x)`).
+        tensor = next((a for a in args if a.keyword is None), None) or next(
+            (a for a in args if a.keyword is not None
+             and a.keyword.value == _TENSOR_PARAMETER[qualified]), None)
+        if tensor is None or any(a.star for a in args):
             return None
-        inner, rest = args[0].value, args[1:]
+        inner, rest = tensor.value, [a for a in args if a is not tensor]
         if qualified == "torch.linalg.norm" and rest:
             return None  # `ord=2` of a matrix is its spectral norm
     elif qualified is None and isinstance(func, cst.Attribute) and func.attr.value == "norm":

@@ -41,12 +41,25 @@ def fit_line(line: str, *, unit: str = "    ",
         head, expr = "return ", text[len("return "):]
     else:
         equals = [i for i, char, depth in _scan(text) if depth == 0 and char == "="
-                  and text[i - 1:i + 2] == " = "]
+                  and _assigns(text, i)]
         head, expr = (text[:equals[0] + 2], text[equals[0] + 2:]) if equals else ("", text)
     lines = statement(head, expr, indent=indent, unit=unit, line_length=line_length)
     if len(lines) == 1 or any(len(indent + piece) > line_length for piece in lines):
         return None
     return lines[0] + "".join("\n" + indent + piece for piece in lines[1:])
+
+
+#: The operators of augmented assignments (`total += ...`), longest first.
+_AUGMENTED = ("**", "//", ">>", "<<", "+", "-", "*", "/", "%", "&", "|", "^", "@")
+
+
+def _assigns(text: str, at: int) -> bool:
+    """Whether the `=` at `at` is an assignment's (` = `, or ` += ` and the other augmented
+    forms): a statement black splits after it, inside parentheses, not at its operators."""
+    if text[at + 1:at + 2] != " ":
+        return False
+    before = text[:at]
+    return before.endswith(" ") or any(before.endswith(" " + op) for op in _AUGMENTED)
 
 
 def _outside_strings(text: str) -> str:

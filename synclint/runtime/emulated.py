@@ -144,16 +144,17 @@ class Emulator:
             if isinstance(other, torch.Tensor):
                 to_host = self.is_host(other)
             else:
-                device, _, non_blocking, _ = torch._C._nn._parse_to(*args[1:], **kwargs)
+                device, _, non_blocking, _ = _parse_to(args[1:], kwargs)
                 # Without a GPU, `device = "cuda" if torch.cuda.is_available() else "cpu"`
                 # makes `.to(device)` a move to the CPU; on the GPU it is a host-to-device
                 # move. Only a call that names the CPU itself is a read back to the host.
                 to_host = device is not None and device.type == "cpu" and _names_the_cpu(
                     (*args[1:], *kwargs.values()))
-            if not to_host:
-                thread_state().calls[-1].synced = True  # nor is its `_to_copy` a read
         else:
             to_host = True
+        # Decided here, once per call: the `_to_copy` that a move which also casts (or
+        # copies) runs below is neither a second read nor, for a move to the device, one.
+        thread_state().calls[-1].synced = True
         result = func(*args, **kwargs)
         if not to_host or not isinstance(result, torch.Tensor) or self.is_host(self_t):
             return result
@@ -246,6 +247,18 @@ class Emulator:
             and self.is_host(values)
         )
         return not masked_fill
+
+
+def _parse_to(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """torch's parse of `.to()`'s arguments (device, dtype, non_blocking, memory_format);
+    it refuses `copy`, which `.to()` itself takes (by keyword, or last by position)."""
+    kwargs = {key: value for key, value in kwargs.items() if key != "copy"}
+    try:
+        return tuple(torch._C._nn._parse_to(*args, **kwargs))
+    except RuntimeError:
+        if args and isinstance(args[-1], bool):
+            return tuple(torch._C._nn._parse_to(*args[:-1], **kwargs))
+        raise
 
 
 _CPU_LITERAL = re.compile(r"""["']cpu(?::\d+)?["']""")
