@@ -23,8 +23,8 @@ Scopes (`--scope`, default fixes): each names the modules it mutates and the tes
 them: `fixes` (synclint/fixes/), `analysis` (synclint/analysis/), `runtime`
 (synclint/runtime/), `join` (synclint/join.py), `verify` (synclint/verify.py), `notebook`
 (synclint/notebook.py), `cli` (synclint/cli.py), `rules` (synclint/rules/) and `model`
-(synclint/model/: the model's own tests, tests/model, and the in-process whole-program
-tests); `areas` is
+(synclint/model/: the model's own tests, tests/model, the in-process whole-program
+tests, and the gate's agreement on the rule examples); `areas` is
 the last six in one run (each area's tests together; `--sample N` then takes N mutants of each
 area, and the report adds a line per area). mutmut runs,
 for each mutant, only the tests that called the mutated function. `--sample N` tests a seeded
@@ -74,6 +74,10 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
 #: mutmut's in-process clean run of them ends in a usage error).
 MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
     "index", "schedule", "data_literals", "whole_program_rules"))
+#: The model's gate (model/candidates.py) is tested by what it must never change: every
+#: rule example's findings with the gate and without it (the repository-file half of that
+#: test lints hundreds of files per mutant).
+GATE_TEST = "tests/speed/test_prefilter.py::test_prefilter_agrees_with_full_parse_on_rule_example"
 #: scope -> (the modules or packages it mutates, the tests that cover them).
 SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fixes": (("synclint/fixes",), ("tests/fixes", "tests/fixer", *FIXING_RULE_TESTS)),
@@ -90,7 +94,7 @@ SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "rules": (("synclint/rules",), ("tests/linter", "tests/project", "tests/fixes",
                                      "tests/fixer")),
     "model": (("synclint/model",), ("tests/model", *MODEL_PROJECT_TESTS,
-                                    "tests/compile/test_regions.py")),
+                                    "tests/compile/test_regions.py", GATE_TEST)),
 }
 #: Issue 26's areas, mutated in one mutmut run (one clean run and one stats run of the tests
 #: for all of them, where six scopes would run tests/join three times): `--scope areas`.

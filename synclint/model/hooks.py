@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis import library
-from synclint.model.index import _Function, _Module, display_name
+from synclint.model.index import _Function, _Module, display_name, pseudo_function
 from synclint.model.summaries import Hot, Site
 from synclint.model.syntax import _dotted, _last, _per_step_event
 
@@ -43,12 +43,15 @@ def find_registered_hooks(project: Project) -> None:
     for module in project.modules.values():
         if module.tree is not None:  # else: cached, found by an earlier run
             module.hooks = []
+            top: _Function | None = None
             for node in module.registrations:
                 registering = _innermost(functions_of.get(module.name, []), node.lineno)
-                if registering is not None:
-                    found = registration(project, registering, node)
-                    if found is not None:
-                        module.hooks.append(found)
+                if registering is None:  # a script's own statements register it
+                    top = top or pseudo_function(module, "<module>", module.tree.body)
+                    registering = top
+                found = registration(project, registering, node)
+                if found is not None:
+                    module.hooks.append(found)
             module.hooks.extend(decorated_hooks(module, functions_of.get(module.name, [])))
         for key, hot in module.hooks:
             project._hooks.setdefault(key, hot)

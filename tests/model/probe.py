@@ -75,6 +75,12 @@ def syncs(source: str | dict[str, str], filename: str = "m.py") -> list[str]:
                   if d.code in ("SYN101", "SYN102"))
 
 
+def line_of(source: str, text: str) -> int:
+    """The line (from 1) of the one line of `source` that holds `text`."""
+    (line,) = [n for n, t in enumerate(source.splitlines(), 1) if text in t]
+    return line
+
+
 def case_ids(codes: list[str]) -> list[str]:
     """Test ids for cases given as code: words only (a node id with quotes, brackets or
     newlines in it is not found again when mutmut selects tests by node id)."""
