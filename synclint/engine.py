@@ -23,7 +23,7 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
-from synclint.model.candidates import DECIDED
+from synclint.model.candidates import DECIDED, candidate_codes
 from synclint.model.facts import Facts, file_facts
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
@@ -177,10 +177,8 @@ def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], projec
         facts = file_facts(source, filename, project)
         if facts is None or os.environ.get(NO_GATE) == "1":
             return rule_classes, facts
-        from synclint.model.candidates import candidate_codes
-
         firing = candidate_codes(source, facts.tree, facts, project,
-                                 [r.code for r in rule_classes], first=False)
+                                 [r.code for r in rule_classes])
     except RecursionError:
         return rule_classes, None
     return [r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts

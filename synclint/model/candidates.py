@@ -11,8 +11,10 @@ never LibCST-parsed.
 Each predicate is a necessary condition of its rule's findings, never a sufficient one:
 it may take a site the rule then declines (cold code, a look-alike the rule tells apart),
 never the reverse. Context a predicate cannot see cheaply (a cold branch, a fix) is left
-to the rule. The names each rule matches are imported from where the rule takes them, or
-kept here as a superset that `tests/model/test_candidates.py` checks against the rule's.
+to the rule. The names a rule and its predicate match are one list
+(`analysis/site_names.py`, the knowledge tables). `tests/model/test_candidates.py` tests
+each site with a look-alike; `tests/speed/test_prefilter.py`, that the findings are the
+same without the gate.
 """
 
 from __future__ import annotations
@@ -79,18 +81,16 @@ _SITES = DECIDED - {"SYN401"}
 
 
 def candidate_codes(text: str, tree: ast.Module, facts: Facts, view: FileView,
-                    codes: Iterable[str], *, first: bool = True) -> frozenset[str]:
-    """The codes among `codes` with a candidate site in the file (with `first`, stop at
-    the first one found: whether LibCST must parse the file at all)."""
+                    codes: Iterable[str]) -> frozenset[str]:
+    """The codes among `codes` with a candidate site in the file: the rules LibCST must
+    parse it for (none: it is never parsed)."""
     wanted = frozenset(codes)
     found: set[str] = set()
     if "SYN401" in wanted and view.compiled.regions:
         found.add("SYN401")
-        if first:
-            return frozenset(found)
     if not wanted & _SITES:
         return frozenset(found)
-    walk = _Walk(text, tree, facts, view, wanted, first)
+    walk = _Walk(text, tree, facts, view, wanted & _SITES)
     try:
         walk.run()
     except _Found:
@@ -99,17 +99,16 @@ def candidate_codes(text: str, tree: ast.Module, facts: Facts, view: FileView,
 
 
 class _Found(Exception):
-    """Raised to stop the walk at the first candidate."""
+    """Raised to stop the walk once every code asked for has a candidate."""
 
 
 class _Walk:
     def __init__(self, text: str, tree: ast.Module, facts: Facts, view: FileView,
-                 wanted: frozenset[str], first: bool) -> None:
+                 wanted: frozenset[str]) -> None:
         self.tree = tree
         self.facts = facts
         self.view = view
         self.wanted = wanted
-        self.first = first
         self.found: set[str] = set()
         self.lines = Lines(text)
         self.torch = "torch" in text
@@ -128,7 +127,7 @@ class _Walk:
         for code in codes:
             if code in self.wanted and code not in self.found:
                 self.found.add(code)
-                if self.first:
+                if len(self.found) == len(self.wanted):
                     raise _Found
 
     def kind(self, node: ast.expr) -> Kind:

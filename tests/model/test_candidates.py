@@ -28,7 +28,7 @@ def candidates(source: str) -> frozenset[str]:
     assert view is not None
     facts = file_facts(source, "x.py", view)
     assert facts is not None
-    return candidate_codes(source, facts.tree, facts, view, DECIDED, first=False)
+    return candidate_codes(source, facts.tree, facts, view, DECIDED)
 
 
 def fired(source: str) -> set[str]:
