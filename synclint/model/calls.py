@@ -361,8 +361,6 @@ class Calls(Methods):
             kind = F64_TENSOR
         if name in _SPLITS or name in ("meshgrid", "broadcast_tensors"):
             return (Seq(kind), param)
-        if name in ("stack", "cat", "concat") and args and isinstance(args[0][0], Seq):
-            return (kind, None)
         return (kind, param)
 
     def _builtin(self, node: ast.Call, name: str, args: list[Value]) -> Value:

@@ -14,6 +14,7 @@ from synclint.analysis.kinds import (
     Kind,
     Seq,
     Tup,
+    elem_of,
     join,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
@@ -21,7 +22,12 @@ from synclint.analysis.kinds import Mapping as MappingKind
 
 def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
     """Whether an argument of `kind` makes a parameter effect of `strength` happen:
-    "high", "likely" or None."""
+    "high", "likely" or None. A list or tuple of tensors (`torch.cat(ts)` in the callee)
+    is judged by its elements."""
+    if isinstance(kind, Tup) and any(item in DEVICE_TENSORS for item in kind.items):
+        return "high"
+    if isinstance(kind, (Seq, Tup)):
+        kind = elem_of(kind)
     if kind in DEVICE_TENSORS:
         return "high"
     if kind is UNKNOWN and strength == "tensor":
