@@ -186,9 +186,20 @@ class DataDependentShape(Rule):
         if assigned is None:
             return False
         scope: cst.CSTNode = self.ctx.functions[-1] if self.ctx.functions else parents[0]
-        for name, ancestors in occurrences(scope, assigned):
-            if self._host_use(name, ancestors) is not None:
-                return True
+        # ... and through the names its pieces are gathered into (`reads = [counts[i].view(())
+        # for i in ...]` then `torch.stack(reads).tolist()`: the batched fix's form).
+        names, seen = [assigned], {assigned}
+        while names:
+            current = names.pop()
+            for name, ancestors in occurrences(scope, current):
+                use = self._host_use(name, ancestors)
+                # Iterating a gathered Python list reads nothing; iterating the result does.
+                if use is not None and (use != "for" or current == assigned):
+                    return True
+                gathered = _gathered_name(name, ancestors)
+                if gathered is not None and gathered not in seen and len(seen) < _MAX_HOPS:
+                    seen.add(gathered)
+                    names.append(gathered)
         return False
 
     def _host_use(self, node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> str | None:
@@ -209,6 +220,10 @@ class DataDependentShape(Rule):
                 if (isinstance(parent.func, cst.Name) and parent.func.value in HOST_BUILTINS
                         and any(a is child or a.value is child for a in parent.args)):
                     return parent.func.value
+                if self.ctx.imports.qualify(parent.func) in _JOINS and parent.args and \
+                        parent.args[0] is child:
+                    child = parent  # `torch.stack(pieces)`: the same values, on the device
+                    continue
                 return None
             if isinstance(parent, cst.Arg) or (
                     isinstance(parent, cst.Subscript) and parent.value is child):
@@ -218,6 +233,38 @@ class DataDependentShape(Rule):
                 return "for"
             return None
         return None
+
+
+#: How many names `_feeds_host` follows a result through; joins it follows through.
+_MAX_HOPS = 4
+_JOINS = frozenset({"torch.stack", "torch.cat", "torch.concat", "torch.hstack",
+                    "torch.vstack"})
+
+
+def _gathered_name(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> str | None:
+    """`x` when a use of a name (`counts[i].view(())`: through subscripts and pass-through
+    methods) is the element of a comprehension assigned to `x`."""
+    child = node
+    comprehension = None
+    for parent in reversed(ancestors):
+        if (isinstance(parent, cst.Subscript) and parent.value is child) or (
+                isinstance(parent, cst.Attribute) and parent.value is child):
+            child = parent
+            continue
+        if (isinstance(parent, cst.Call) and parent.func is child
+                and isinstance(child, cst.Attribute) and child.attr.value in _PASS_THROUGH):
+            child = parent
+            continue
+        if comprehension is None and isinstance(parent, (cst.ListComp, cst.GeneratorExp)) \
+                and parent.elt is child:
+            comprehension = child = parent
+            continue
+        if comprehension is not None and isinstance(parent, cst.Assign) and \
+                parent.value is child and len(parent.targets) == 1:
+            target = parent.targets[0].target
+            return target.value if isinstance(target, cst.Name) else None
+        return None
+    return None
 
 
 def _assigned_name(node: cst.CSTNode, parents: Sequence[cst.CSTNode]) -> str | None:

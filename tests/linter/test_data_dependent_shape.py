@@ -139,3 +139,22 @@ def test_output_size_fix_in_a_loop_is_syn104s() -> None:
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
     assert "torch.repeat_interleave(c, output_size=sum(lengths))" in fix_source(
         source, "x.py", ["SYN104"]).text
+
+
+GATHERED = """\
+import torch
+def f(logits: torch.Tensor, n: int):
+    counts = logits.argmax(-1).bincount(minlength=n)
+    reads = [counts[i].view(()) for i in range(n)]
+    {use}
+"""
+
+
+def test_a_result_gathered_then_read_at_once_still_feeds_the_host() -> None:
+    # The batched fix's form of `if counts[i].item() == 0:` in a loop: the fix must not
+    # hide the bincount's own sync (tests/robustness/test_mutations.py found it did).
+    source = GATHERED.format(use="values = torch.stack(reads).tolist()")
+    (finding,) = rule_findings("SYN111", source)
+    assert finding.location.row == 3
+    for use in ("total = torch.stack(reads).sum()", "values = [r * 2 for r in reads]"):
+        assert rule_findings("SYN111", GATHERED.format(use=use)) == []  # stays on the device
