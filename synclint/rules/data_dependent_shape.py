@@ -14,6 +14,7 @@ from synclint.analysis.site_names import DATA_SHAPE_NAMES, SIZED_BY_DATA
 from synclint.analysis.uses import occurrences
 from synclint.fixes.compiled_forms import one_hot_fix
 from synclint.fixes.output_size import output_size_fix, output_size_help
+from synclint.knowledge.torch import JOIN_FLATTENED_FUNCTIONS
 from synclint.rules.base import Example, Rule
 from synclint.rules.wording import with_reason
 
@@ -237,8 +238,7 @@ class DataDependentShape(Rule):
 
 #: How many names `_feeds_host` follows a result through; joins it follows through.
 _MAX_HOPS = 4
-_JOINS = frozenset({"torch.stack", "torch.cat", "torch.concat", "torch.hstack",
-                    "torch.vstack"})
+_JOINS = JOIN_FLATTENED_FUNCTIONS | {"torch.vstack"}
 
 
 def _gathered_name(node: cst.CSTNode, ancestors: Sequence[cst.CSTNode]) -> str | None:
