@@ -30,6 +30,8 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from synclint.analysis.kinds import (
+    BOOL_TENSOR,
+    F64_TENSOR,
     HOST,
     MODULE,
     TENSOR,
@@ -549,6 +551,21 @@ LIBRARY = Library(
     state_registrars=(StateRegistrar(MODULE_BASE, "register_buffer", 1, "tensor"),),
 )
 
+#: The legacy tensor classes as annotations (`ids: torch.LongTensor`) -> the kind of the
+#: value. transformers and diffusers annotate tensors of any device this way, so the
+#: `torch.` and `torch.cuda.` names alike are tensors that may live on an accelerator (the
+#: kinds carry no integer dtype: the integer classes are plain tensors). Called, the CPU
+#: classes build host tensors (`calls.py`); this is only what an annotation says.
+_LEGACY_DTYPES = {
+    "FloatTensor": TENSOR, "HalfTensor": TENSOR, "BFloat16Tensor": TENSOR,
+    "DoubleTensor": F64_TENSOR, "LongTensor": TENSOR, "IntTensor": TENSOR,
+    "ShortTensor": TENSOR, "CharTensor": TENSOR, "ByteTensor": TENSOR,
+    "BoolTensor": BOOL_TENSOR,
+}
+LEGACY_TENSOR_ANNOTATIONS: Mapping[str, Kind] = MappingProxyType({
+    f"{prefix}{name}": kind for name, kind in _LEGACY_DTYPES.items()
+    for prefix in ("torch.", "torch.cuda.")})
+
 #: Methods that register a callable that then runs per step, and the callable's position
 #: (the torch hooks; the other libraries' registrars are in their tables).
 HOOK_REGISTRARS: Mapping[str, tuple[int, str]] = MappingProxyType({
@@ -559,7 +576,7 @@ __all__ = [
     "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
     "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",
-    "HOST_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LIBRARY",
+    "HOST_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",
     "LIKELY_TENSOR_METHODS", "METADATA_ATTRIBUTES", "METADATA_METHODS", "MODULE_BASE",
     "MODULE_ITERATORS", "MODULE_TENSOR_ITERATORS", "NAMED_FIELDS", "NARROWING_METHODS",
     "NARROW_DTYPES", "NORM_FUNCTIONS", "NORM_LIKE_REDUCTIONS", "NORM_OPERAND_METHODS",

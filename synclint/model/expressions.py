@@ -38,6 +38,7 @@ from synclint.analysis.torch_api import (
     HOST_ATTRIBUTES,
     TENSOR_ATTRIBUTES,
 )
+from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
@@ -388,9 +389,11 @@ class Expressions(Flow):
         if dotted is None:
             return UNKNOWN
         qualified = self._qualified(dotted)
-        if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter",
-                         "torch.FloatTensor", "torch.cuda.FloatTensor"):
+        if qualified in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter"):
             return TENSOR
+        legacy = LEGACY_TENSOR_ANNOTATIONS.get(qualified)
+        if legacy is not None:
+            return legacy  # `torch.LongTensor`: a tensor on any device, as transformers means
         if qualified in ("torch.nn.Module", "torch.nn.modules.module.Module"):
             return MODULE
         if qualified in ("numpy.ndarray", "numpy.typing.NDArray"):

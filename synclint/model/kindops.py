@@ -49,9 +49,10 @@ def _holds_tensors(kind: Kind) -> bool:
 
 def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
     """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
-    annotation says what the value is, not where it lives."""
-    if declared in TENSORS and inferred is HOST_TENSOR:
-        return HOST_TENSOR
+    annotation says what the value is, not where it lives. Where the code proves a NumPy
+    array (`ids: torch.LongTensor = np.zeros(n)`), the annotation is wrong: NumPy."""
+    if declared in TENSORS and inferred in (HOST_TENSOR, NUMPY):
+        return inferred
     if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
             len(declared.items) == len(inferred.items):
         return Tup(tuple(_on_host_where_proved(d, i)
