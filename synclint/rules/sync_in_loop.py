@@ -135,9 +135,12 @@ class SyncInLoop(Rule):
             # One transfer for a whole batch of values (the batched fix writes this inside
             # an outer loop): batching the outer loop too is left to the user.
             return
-        if method == "tolist" and not node.args and read_for_a_loop(self.ctx, node):
-            # `for x in t.tolist():`, `t_list = t.tolist()` before a loop: one transfer for
-            # a whole inner loop (the batched fix's form); the outer loop is left to the user.
+        if method == "tolist" and not node.args and self.ctx.loops \
+                and read_for_a_loop(self.ctx, node):
+            # `for x in t.tolist():`, `t_list = t.tolist()` before a loop, inside an outer
+            # loop: one transfer for a whole inner loop (the batched fix's form); the outer
+            # loop is left to the user. With no outer loop, in per-step code (`forward`), the
+            # one read is still a sync per call, as it is with no loop after it.
             return
         if receiver in DEVICE_TENSORS:
             self._report(node, f"`.{method}()`")
