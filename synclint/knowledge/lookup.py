@@ -379,6 +379,15 @@ def annotation_kind(qualified: str) -> Kind | None:
     return _instance_kind(cls) if cls is not None else None
 
 
+def instance_test(qualified: str) -> Kind | None:
+    """What the library predicate `qualified` proves of its one argument where it holds
+    (`tensordict.is_tensor_collection(v)`: a TensorDict), or None."""
+    if _root(qualified) != "tensordict":
+        return None
+    cls = tensordict.INSTANCE_TESTS.get(_last(qualified))
+    return _instance_kind(cls) if cls is not None else None
+
+
 def hinted_owner(name: str, roots: Iterable[str]) -> str | None:
     """The library class a receiver called `name` is an instance of, in a file importing
     the top-level packages `roots` (`accelerator` with accelerate imported), or None."""

@@ -42,6 +42,10 @@ SPLITTING = ("unbind", "split", "chunk", "split_keys")
 #: Host metadata and key views.
 HOST_METHODS = ("numel", "keys", "is_empty", "is_locked", "dim", "ndimension", "is_shared",
                 "is_memmap", "size", "sorted_keys")
+#: One-argument predicates that prove their argument an instance of a class where they
+#: hold (`is_tensor_collection(v)` is `isinstance(v, TensorDictBase)` and tensorclasses):
+#: predicate name -> the class.
+INSTANCE_TESTS = {"is_tensor_collection": TENSORDICT}
 HOST_ATTRIBUTES = ("batch_size", "shape", "device", "batch_dims", "ndim", "names",
                    "is_locked", "requires_grad")
 

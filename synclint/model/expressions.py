@@ -114,6 +114,10 @@ class Expressions(Flow):
                 return (HOST, None)
             if attr in TENSOR_ATTRIBUTES:
                 return base
+            if base[0] is HOST_TENSOR:
+                # A field torch tensors lack, of an object `.cpu()` moved to the host
+                # (`boxes = results.boxes.cpu()`; `boxes.cls`): on the host too.
+                return (HOST_TENSOR, None)
             return _UNKNOWN_VALUE
         if attr in ("shape", "dtype", "device", "ndim"):
             # Host metadata on whatever has it (tensors, arrays): never a device value.

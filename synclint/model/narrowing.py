@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from synclint import knowledge
 from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
@@ -90,6 +91,9 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
     elif _dotted(func) is not None and qualify(_dotted(func) or "") == "torch.is_tensor" \
             and len(test.args) == 1:
         classes = [TENSOR]
+    elif _dotted(func) is not None and len(test.args) == 1 and \
+            knowledge.instance_test(qualify(_dotted(func) or "")) is not None:
+        classes = [knowledge.instance_test(qualify(_dotted(func) or ""))]
     else:
         return _NONE
     current = kind_of(subject)
@@ -128,7 +132,7 @@ def _class_kind(node: ast.expr, qualify: Callable[[str], str],
         return NUMPY
     if qualified.startswith("numbers."):
         return HOST
-    return None
+    return knowledge.annotation_kind(qualified)  # a library class: `TensorDictBase`
 
 
 def _device_test(test: ast.Compare) -> Narrowing:
