@@ -248,7 +248,13 @@ class Calls(Methods):
         return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE
 
     def _cpu(self, node: ast.expr | None) -> bool:
-        """A literal CPU device, or a parameter still bound to its default CPU device."""
+        """A literal CPU device, a parameter still bound to its default CPU device, or the
+        device of a name bound to a CPU tensor (`device=grid.device`, `grid` built on the
+        CPU: transformers video_llama_3's processor)."""
+        if isinstance(node, ast.Attribute) and node.attr == "device" and \
+                isinstance(node.value, ast.Name):
+            bound = self.env.get(node.value.id)
+            return bound is not None and bound[0] is HOST_TENSOR
         return _is_cpu(node) or (isinstance(node, ast.Name) and node.id in self.cpu_devices)
 
     def _reads(self, node: ast.Call, what: str, values: list[Value]) -> None:

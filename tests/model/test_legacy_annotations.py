@@ -15,7 +15,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     UNKNOWN,
 )
-from tests.model.probe import probes, syncs
+from tests.model.probe import findings, probes, syncs
 
 
 @pytest.mark.parametrize(("annotation", "kind"), [
@@ -75,3 +75,33 @@ def test_a_cpu_built_legacy_tensor_read_in_a_loop_is_not_reported() -> None:
               "    for i in range(len(lengths)):\n        if t[i] > 0:\n"
               "            out.append(t[i].item())\n    return out\n")
     assert syncs(source) == []
+
+
+def test_a_factory_on_the_device_of_a_cpu_tensor_is_on_the_cpu() -> None:
+    # The false pattern the legacy annotations showed (transformers video_llama_3's video
+    # processor): `torch.full(..., device=grid.device)` of a CPU grid is a CPU tensor.
+    source = ("import torch\n\n\ndef f(grids: list[list[int]], dev: torch.Tensor, n: int):\n"
+              "    grid = torch.tensor(grids)\n"
+              "    seen(torch.full((n,), 2, device=grid.device))\n"
+              "    seen(torch.zeros(n, device=dev.device))\n"
+              "    seen(torch.ones(n, device=grid))\n"
+              "    seen(torch.ones(n, device=grid.dtype))\n")
+    kinds = probes(source)
+    assert kinds[0] is HOST_TENSOR
+    assert kinds[1] is TENSOR
+    assert kinds[2] is not HOST_TENSOR and kinds[3] is not HOST_TENSOR
+
+
+def test_sizes_from_a_cpu_made_factory_are_not_reported_per_video() -> None:
+    source = ("import torch\n\n\nclass P:\n"
+              "    def _mask(self, grid_thw: torch.LongTensor, merge: torch.LongTensor):\n"
+              "        out = []\n"
+              "        for (t, h, w), m in zip(grid_thw, merge):\n"
+              "            out.append(torch.ones((h // m,)))\n        return out\n\n"
+              "    def run(self, grids: list[list[int]], k: int):\n"
+              "        grid = torch.tensor(grids)\n"
+              "        merge = torch.full((grid.size(0),), k, device=grid.device)\n"
+              "        return self._mask(grid_thw=grid, merge=merge)\n")
+    assert [d.code for d in findings(source)] == []
+    on_gpu = source.replace("device=grid.device", "device='cuda'")
+    assert [d.code for d in findings(on_gpu)] == ["SYN110"]
