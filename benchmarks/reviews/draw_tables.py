@@ -51,6 +51,10 @@ def main() -> None:
           f"({dict(collections.Counter(row['label'] for row in gone))})")
     for row in gone:
         print(f"  {row['label']} #{row['number']} {row['code']} {row['site']}: {row['note']}")
+    kept = collections.Counter(row["label"] for row in rows if row not in gone)
+    n = sum(kept.values())
+    print(f"labelled and still reported: n {n}, T {kept['T']}, L {kept['L']}, F {kept['F']}; "
+          f"precision {(kept['T'] + kept['L']) / n:.3f}, worth {kept['T'] / n:.2f}")
 
 
 if __name__ == "__main__":

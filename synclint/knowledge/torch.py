@@ -566,13 +566,20 @@ LEGACY_TENSOR_ANNOTATIONS: Mapping[str, Kind] = MappingProxyType({
     f"{prefix}{name}": kind for name, kind in _LEGACY_DTYPES.items()
     for prefix in ("torch.", "torch.cuda.")})
 
+#: Functions that raise unless an argument is a CPU tensor: qualified name -> (position,
+#: keyword) of that argument. After such a call returns, the tensor passed there is on the
+#: CPU (`pack_padded_sequence(x, lengths)`: "must be on the CPU if provided as a tensor").
+CPU_ONLY_ARGUMENTS: Mapping[str, tuple[int, str]] = MappingProxyType({
+    "torch.nn.utils.rnn.pack_padded_sequence": (1, "lengths"),
+})
+
 #: Methods that register a callable that then runs per step, and the callable's position
 #: (the torch hooks; the other libraries' registrars are in their tables).
 HOOK_REGISTRARS: Mapping[str, tuple[int, str]] = MappingProxyType({
     r.name: (r.position, r.when) for r in LIBRARY.registrars})
 
 __all__ = [
-    "ACCELERATOR_MODULES", "BOOL_RESULTS", "CAST_METHOD_DTYPES", "COMPILERS",
+    "ACCELERATOR_MODULES", "BOOL_RESULTS", "CAST_METHOD_DTYPES", "COMPILERS", "CPU_ONLY_ARGUMENTS",
     "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
     "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",

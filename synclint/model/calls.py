@@ -39,6 +39,7 @@ from synclint.analysis.torch_api import (
     TORCH_SEQUENCE_FUNCTIONS,
 )
 from synclint.knowledge.tensordict import TD as TENSORDICT
+from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
@@ -88,7 +89,9 @@ class Calls(Methods):
                     if found is not None:
                         return found
                 if head == "torch":
-                    return self._torch_call(node, qualified)
+                    result = self._torch_call(node, qualified)
+                    self._on_host_after(node, qualified)
+                    return result
                 values = self._arguments(node)
                 if qualified.startswith(SYNC_MODULES):
                     self._reads(node, f"`{qualified}()` of a tensor", values)
@@ -267,6 +270,21 @@ class Calls(Methods):
             if value[0] is UNKNOWN and value[1] is not None:
                 self._effect(SYNC_READ, node, what, value, "value")
                 return
+
+    def _on_host_after(self, node: ast.Call, qualified: str) -> None:
+        """After a call that raises unless an argument is a CPU tensor
+        (`knowledge.torch.CPU_ONLY_ARGUMENTS`), a name passed there that held a tensor holds a
+        CPU tensor (`pack_padded_sequence(x, n_wins)`, then `int(n_wins.max())`)."""
+        where = CPU_ONLY_ARGUMENTS.get(qualified)
+        if where is None:
+            return
+        position, keyword = where
+        arg = next((k.value for k in node.keywords if k.arg == keyword), None)
+        if arg is None and len(node.args) > position and \
+                not any(isinstance(a, ast.Starred) for a in node.args[:position + 1]):
+            arg = node.args[position]
+        if isinstance(arg, ast.Name) and self.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
+            self._bind(arg, (HOST_TENSOR, None), None)
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
