@@ -6,6 +6,7 @@ from __future__ import annotations
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST_TENSOR,
+    NUMPY,
     TENSOR,
     TENSORS,
     UNKNOWN,
