@@ -27,10 +27,27 @@ def _small_sources() -> list[tuple[str, str]]:
 
 
 def _mutants(count: int, seed: int) -> list[tuple[str, str]]:
-    rng = random.Random(seed)
+    """About `count` mutants, each source drawn and mutated by a generator seeded with its
+    own name: a file added to the corpus (a new test, a precision case) adds or not its
+    own mutants and leaves every other one as it was."""
     sources = _small_sources()
-    return [(f"{name}#{index}", mutate(source, rng))
-            for index, (name, source) in enumerate(rng.choices(sources, k=count))]
+    share = count / max(len(sources), 1)
+    mutants = []
+    for name, source in sources:
+        rng = random.Random(f"{seed}:{name}")
+        if rng.random() < share:
+            mutants.append((name, mutate(source, rng)))
+    return mutants
+
+
+def test_a_source_added_to_the_corpus_leaves_the_other_mutants_as_they_were(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = dict(_mutants(LIBRARY_SAMPLE, seed=8))
+    grown = [*_small_sources(), ("tests/zz_new.py", "import torch\nx = torch.ones(2)\n")]
+    monkeypatch.setattr(sys.modules[__name__], "_small_sources", lambda: grown)
+    after = dict(_mutants(LIBRARY_SAMPLE, seed=8))
+    assert {k: v for k, v in after.items() if k != "tests/zz_new.py"} == before
+    assert LIBRARY_SAMPLE * 0.7 < len(before) < LIBRARY_SAMPLE * 1.3
 
 
 def test_corpus_holds_examples_tests_precision_snippets_and_rule_examples() -> None:
