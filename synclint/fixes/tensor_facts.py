@@ -206,7 +206,7 @@ def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = N
         if name == "flatten" and len(args) == 1 and not node.args[1:]:
             return 1
         if name == "tensor" and args:
-            return _display_rank(args[0])
+            return _display_rank(args[0], ctx)
         if name in _SIZED or name in ("full", "empty"):
             sizes = args[:1] if name == "full" else args
             if len(sizes) == 1 and isinstance(sizes[0], (cst.Tuple, cst.List)):
@@ -300,16 +300,27 @@ def _subscript_rank(node: cst.Subscript, ctx: Context, resolve: Resolver | None,
     return rank if rank >= 0 else None
 
 
-def _display_rank(node: cst.BaseExpression) -> int | None:
-    """`torch.tensor([a, b])`: 1 where no element is itself a list or tuple."""
+def _display_rank(node: cst.BaseExpression, ctx: Context) -> int | None:
+    """`torch.tensor([a, b])`: 1 where every element is a number (a literal, or `int(...)`,
+    `float(...)`, `bool(...)`, `len(...)` of anything: never a list)."""
     if isinstance(node, (cst.List, cst.Tuple)):
         if any(isinstance(e, cst.StarredElement) or isinstance(e.value, (
                 cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) for e in node.elements):
             return None
-        return 1 if node.elements and all(_number(e.value) for e in node.elements) else None
+        return 1 if node.elements and all(_number(e.value) or _number_call(e.value, ctx)
+                                          for e in node.elements) else None
     if isinstance(node, cst.ListComp) and isinstance(node.elt, (cst.Integer, cst.Float)):
         return 1
     return None
+
+
+#: Builtins whose result is a Python number whatever they are given.
+_NUMBER_BUILTINS = frozenset({"int", "float", "bool", "len"})
+
+
+def _number_call(node: cst.BaseExpression, ctx: Context) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+        and node.func.value in _NUMBER_BUILTINS and not ctx.bound(node.func.value)
 
 
 def _number(node: cst.BaseExpression) -> bool:
