@@ -8,9 +8,10 @@
 
 Both read the tensor once, whole: a read the loop skips, a `break` or a `return` cost
 nothing (`.tolist()` cannot fail where the loop's reads would not). `.item()` of an element
-is the element of `.tolist()` where the tensor is 1-D; where the code does not fix its
-rank, `.flatten().tolist()` gives the same values on every input where each element read
-holds one value (which `.item()` needs). Reads that compare or compute with the values
+is the element of `.tolist()` where the tensor is 1-D; where the code does not fix the
+rank of a tensor the loop iterates, `t.reshape(len(t)).tolist()` gives the same values on
+every input where each element read holds one value (which `.item()` needs) and raises
+where one holds several, as `.item()` did. Reads that compare or compute with the values
 (`if t[i] > 0:`) take this form only where Python computes them exactly as torch would."""
 
 from __future__ import annotations
@@ -100,9 +101,9 @@ class ListForms(ListReads):
 
     # -- what the loop iterates -------------------------------------------------------
     def _source_codes(self) -> dict[int, str]:
-        """`t.tolist()` for each tensor the loop iterates: `t.flatten().tolist()` where the
-        code does not prove `t` 1-D (every read then holds one value), `t.flatten(1)` for
-        rows unpacked into names."""
+        """`t.tolist()` for each tensor the loop iterates: `t.reshape(len(t)).tolist()`
+        where the code does not prove `t` 1-D (every read then holds one value),
+        `t.reshape(t.shape[:2])` for rows unpacked into names."""
         codes: dict[int, str] = {}
         seen: set[int] = set()
         for source in self.sources.values():
@@ -121,8 +122,10 @@ class ListForms(ListReads):
             if source.list_reads or rank == wanted:
                 codes[id(source.node)] = f"{code}.tolist()"
             elif source.every_time:
-                flatten = ".flatten(1)" if wanted == 2 else ".flatten()"
-                codes[id(source.node)] = f"{code}{flatten}.tolist()"
+                # One value per element read, as `.item()` needs: a tensor with more
+                # raises here as the loop's first read did (`.flatten()` gave values).
+                shape = f"{code}.shape[:2]" if wanted == 2 else f"len({code})"
+                codes[id(source.node)] = f"{code}.reshape({shape}).tolist()"
             else:
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
         return codes

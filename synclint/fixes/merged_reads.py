@@ -4,7 +4,8 @@
 
 inserted before the first statement that reads, each read replaced by its value. Reads of
 one tensor's elements (`votes[0].item()`, `int(shape[1])`) take one `votes_list =
-votes.tolist()`. Reads of different dtype families (float, int, bool) get one stack each,
+votes.tolist()` (`votes.reshape(len(votes)).tolist()` where the rank is not known: it
+raises, as the reads did, for rows of several values). Reads of different dtype families (float, int, bool) get one stack each,
 so an int read stays an int and a bool read a bool (`torch.stack` would promote them to a
 common dtype); where the dtypes are not known there is no fix. Reads of one-element
 tensors of other shapes are viewed as 0-d (`.view(())`, which raises as `.item()` does for
@@ -185,7 +186,9 @@ def _element_lists(reads: Sequence[Read], knowledge: TensorKnowledge | None, tak
             continue  # only an annotation says it is a tensor: a list has no `.tolist()`
         rank = knowledge.rank(tensor)
         name = _fresh_list_name(tensor, taken)
-        flat = "" if rank == 1 else ".flatten()"
+        # Of unknown rank: one value per row, as `.item()` needs (`.flatten()` would give
+        # values where `.item()` of a row of several raised; the reshape raises too).
+        flat = "" if rank == 1 else f".reshape(len({tensor_code}))"
         lines.append(f"{name} = {tensor_code}{flat}.tolist()")
         for read in group:
             index = code(read.receiver.slice[0].slice.value)  # type: ignore[attr-defined]

@@ -301,14 +301,16 @@ def _subscript_rank(node: cst.Subscript, ctx: Context, resolve: Resolver | None,
 
 
 def _display_rank(node: cst.BaseExpression, ctx: Context) -> int | None:
-    """`torch.tensor([a, b])`: 1 where every element is a number (a literal, or `int(...)`,
-    `float(...)`, `bool(...)`, `len(...)` of anything: never a list)."""
+    """`torch.tensor([a, b])`: 1 where every element is a number or a one-element tensor
+    (a literal, `int(...)`, `float(...)`, `bool(...)`, `len(...)` of anything, a comparison:
+    never a list; `torch.tensor` of tensors of several values raises)."""
     if isinstance(node, (cst.List, cst.Tuple)):
         if any(isinstance(e, cst.StarredElement) or isinstance(e.value, (
                 cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) for e in node.elements):
             return None
-        return 1 if node.elements and all(_number(e.value) or _number_call(e.value, ctx)
-                                          for e in node.elements) else None
+        return 1 if node.elements and all(
+            _number(e.value) or _number_call(e.value, ctx) or isinstance(e.value, cst.Comparison)
+            for e in node.elements) else None
     if isinstance(node, cst.ListComp) and isinstance(node.elt, (cst.Integer, cst.Float)):
         return 1
     return None

@@ -85,8 +85,9 @@ def test_a_loop_over_a_1d_tensor_iterates_its_list() -> None:
 
 
 def test_one_element_rows_of_unknown_rank_keep_their_values() -> None:
-    """`.item()` accepts a row of shape (1,): `.flatten().tolist()` gives its value, where
-    `.tolist()` would give one-element lists."""
+    """`.item()` accepts a row of shape (1,): `.reshape(len(column)).tolist()` gives its
+    value, where `.tolist()` would give one-element lists (and raises for rows of several
+    values, where `.flatten()` gave values)."""
     source = """\
         import torch
 
@@ -95,7 +96,7 @@ def test_one_element_rows_of_unknown_rank_keep_their_values() -> None:
             return [float(s) for s in column]
         """
     fixed = _fixed(source)
-    assert "for s in column.flatten().tolist()" in fixed
+    assert "for s in column.reshape(len(column)).tolist()" in fixed
     _same(source, fixed, lambda: (torch.randn(4, 3),), lambda: (torch.ones(0, 2),))
 
 
@@ -270,7 +271,7 @@ def test_an_integer_element_used_as_an_index_is_its_int() -> None:
             return out
         """
     fixed = _fixed(source)
-    assert "for r in rows.flatten().tolist():" in fixed
+    assert "for r in rows.reshape(len(rows)).tolist():" in fixed
     _same(source, fixed, lambda: (torch.randn(4, 2), torch.randn(3, 4)))
 
 
@@ -409,7 +410,7 @@ def test_a_local_tensor_nothing_else_reaches_stays_safe_next_to_unknown_calls() 
     (finding,) = _findings(source)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
     fixed = _fixed(source)
-    assert "for expert_idx in expert_hit.flatten().tolist():" in fixed
+    assert "for expert_idx in expert_hit.reshape(len(expert_hit)).tolist():" in fixed
     assert "expert_idx_tensor" not in fixed
     experts = [lambda h, k=k: h * 2 + k for k in range(4)]
     _same(source, fixed, lambda: (experts, torch.tensor([[1, 0], [0, 0], [0, 3], [1, 1]]),
@@ -428,7 +429,7 @@ def test_a_tensor_handed_to_other_code_is_unsafe_next_to_unknown_calls() -> None
         """
     (finding,) = _findings(source)
     assert finding.fix is not None and finding.fix.applicability is Applicability.UNSAFE
-    assert "ids.flatten().tolist()" in _fixed(source, unsafe=True)
+    assert "ids.reshape(len(ids)).tolist()" in _fixed(source, unsafe=True)
 
 
 def test_the_values_of_a_row_read_by_index_come_from_the_row_list() -> None:
@@ -444,7 +445,7 @@ def test_the_values_of_a_row_read_by_index_come_from_the_row_list() -> None:
             return first
         """
     fixed = _fixed(source)
-    assert "for pair in pairs.flatten(1).tolist():" in fixed
+    assert "for pair in pairs.reshape(pairs.shape[:2]).tolist():" in fixed
     assert "row, col = pair[0], pair[1]" in fixed
     _same(source, fixed, lambda: (torch.tensor([[1, 2], [0, 5], [1, 2], [1, 0]]),),
           lambda: (torch.tensor([[[1], [2]], [[3], [4]]]),), lambda: (torch.zeros(0, 2),))
@@ -553,7 +554,7 @@ def test_a_name_unpacked_from_a_pair_of_tensors_is_one_tensor() -> None:
             return column_to_row
         """
     fixed = _fixed(source)
-    assert "for idx_pair in unique_sorted.flatten(1).tolist():" in fixed
+    assert "for idx_pair in unique_sorted.reshape(unique_sorted.shape[:2]).tolist():" in fixed
     _same(source, fixed, lambda: (torch.tensor([[1, 2], [1, 2], [0, 3], [1, 5]]),))
 
 
