@@ -11,7 +11,9 @@ nothing (`.tolist()` cannot fail where the loop's reads would not). `.item()` of
 is the element of `.tolist()` where the tensor is 1-D; where the code does not fix the
 rank of a tensor the loop iterates, `t.reshape(len(t)).tolist()` gives the same values on
 every input where each element read holds one value (which `.item()` needs) and raises
-where one holds several, as `.item()` did. Reads that compare or compute with the values
+where one holds several, as `.item()` did. A tensor read by index before the loop
+(`t_list = t.flatten().tolist()`) cannot raise so (the loop may read none of it): of
+unknown rank, that fix is unsafe. Reads that compare or compute with the values
 (`if t[i] > 0:`) take this form only where Python computes them exactly as torch would."""
 
 from __future__ import annotations
@@ -158,7 +160,10 @@ class ListForms(ListReads):
             if entry.list_reads or rank == count:
                 value = f"{code}.tolist()"
             elif count == 1:
+                # No guard keeps the exception: the loop may read none of the tensor.
                 value = f"{code}.flatten().tolist()"
+                self.unsafe.append(f"`{entry.code}` may hold several values per element: the "
+                                   "list then has values where `.item()` raised")
             else:
                 value = f"{code}.tolist()"
                 self.unsafe.append(f"`{entry.code}` may have more than {count} dimensions: "
