@@ -59,10 +59,18 @@ class ListForms(ListReads):
             reads = [self._read(site) for site in self.loop.sites]
             self._check_element_uses(loop, parts, orelse)
             self._check_writes(parts)
-            self.a.checks.check_effects(*parts)
-            if not self._all_private():
+            # The loop's own conditions stay where they are (the stack form evaluates them
+            # ahead): what the body writes to them changes nothing here.
+            guards, self.loop.guard_names = self.loop.guard_names, set()
+            try:
+                self.a.checks.check_effects(*parts)
+            finally:
+                self.loop.guard_names = guards
+            effects = self.loop.unsafe[len(saved):]
+            if effects and not self._all_private():
                 # What the loop calls may change the tensors read whole before it.
-                self.unsafe.extend(self.loop.unsafe[len(saved):])
+                self.unsafe.append(self._shared_reason())
+                self.unsafe.extend(effects)
             iterable_codes = self._source_codes()
             hoisted_lines = self._hoist(anchor)
         except Refused:
@@ -131,6 +139,15 @@ class ListForms(ListReads):
             else:
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
         return codes
+
+    def _shared_reason(self) -> str:
+        """Why reading a tensor whole before the loop may read stale values: it is not a
+        copy this function made and kept to itself, and the loop calls other code."""
+        nodes = [s.node for s in self.sources.values()] + [h.node for h in self.hoisted.values()]
+        shared = next((node for node in nodes if not self._private(node)), None)
+        name = _code(shared) if shared is not None else "the tensor"
+        return (f"`{name}` may be memory other code holds, which what the loop calls may "
+                "change in place; the list is read before the loop")
 
     def _hoist(self, anchor: cst.CSTNode | None) -> list[str]:
         """`t_list = t.tolist()` before the loop, for each tensor read by index."""
