@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.tree import walk
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_list_reads import ListReads
 from synclint.fixes.batched_model import Outcome, Refused
@@ -71,6 +72,8 @@ class ListForms(ListReads):
                 # What the loop calls may change the tensors read whole before it.
                 self.unsafe.append(self._shared_reason())
                 self.unsafe.extend(effects)
+            for code in [_code(s.node) for s in self.sources.values()] + list(self.hoisted):
+                self._check_read_at_all(code)
             iterable_codes = self._source_codes()
             hoisted_lines = self._hoist(anchor)
         except Refused:
@@ -139,6 +142,29 @@ class ListForms(ListReads):
             else:
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
         return codes
+
+    def _check_read_at_all(self, code: str) -> None:
+        """Refused where every read of the tensor `code` runs only under a condition the
+        loop does not change (`else:` of `if not self.training:`): where it does not
+        hold, the loop reads nothing, and the list read before it would add a sync."""
+        reading = [site for site in self.loop.sites if code in _code(site.value)]
+        for site in reading:
+            fixed = [guard for guard in site.guards if self._fixed_condition(guard)]
+            if not fixed:
+                return
+        if reading:
+            raise Refused(f"`{code}` is read only where `{fixed[0]}` holds, which the loop "
+                          "does not change: the list would add a sync where it reads none")
+
+    def _fixed_condition(self, guard: str) -> bool:
+        """A condition with the same value on every iteration: no call, and no name the
+        loop binds."""
+        try:
+            node = cst.parse_expression(guard)
+        except cst.ParserSyntaxError:
+            return False
+        return not any(isinstance(n, cst.Call) for n in walk(node)) \
+            and self.a.shapes.invariant(node)
 
     def _shared_reason(self) -> str:
         """Why reading a tensor whole before the loop may read stale values: it is not a
