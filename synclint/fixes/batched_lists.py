@@ -170,9 +170,9 @@ class ListForms(ListReads):
         """Why reading a tensor whole before the loop may read stale values: it is not a
         copy this function made and kept to itself, and the loop calls other code."""
         nodes = [s.node for s in self.sources.values()] + [h.node for h in self.hoisted.values()]
-        shared = next((node for node in nodes if not self._private(node)), None)
-        name = _code(shared) if shared is not None else "the tensor"
-        return (f"`{name}` may be memory other code holds, which what the loop calls may "
+        shared = list(dict.fromkeys(_code(node) for node in nodes if not self._private(node)))
+        names = " and ".join(f"`{name}`" for name in shared) or "the tensor"
+        return (f"{names} may be memory other code holds, which what the loop calls may "
                 "change in place; the list is read before the loop")
 
     def _hoist(self, anchor: cst.CSTNode | None) -> list[str]:
