@@ -23,7 +23,7 @@ import libcst as cst
 from synclint.analysis.tree import walk
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_list_reads import ListReads
-from synclint.fixes.batched_model import Outcome, Refused
+from synclint.fixes.batched_model import Outcome, Refused, Site
 from synclint.fixes.batched_render import identifiers
 from synclint.fixes.batched_syntax import _atomic, _code, _scope_names
 from synclint.fixes.pending import PendingFix, Replacement
@@ -72,8 +72,10 @@ class ListForms(ListReads):
                 # What the loop calls may change the tensors read whole before it.
                 self.unsafe.append(self._shared_reason())
                 self.unsafe.extend(effects)
-            for code in [_code(s.node) for s in self.sources.values()] + list(self.hoisted):
-                self._check_read_at_all(code)
+            for source in self.sources.values():
+                self._check_read_at_all(_code(source.node), set(source.names))
+            for code in self.hoisted:
+                self._check_read_at_all(code, set())
             iterable_codes = self._source_codes()
             hoisted_lines = self._hoist(anchor)
         except Refused:
@@ -143,11 +145,16 @@ class ListForms(ListReads):
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
         return codes
 
-    def _check_read_at_all(self, code: str) -> None:
-        """Refused where every read of the tensor `code` runs only under a condition the
-        loop does not change (`else:` of `if not self.training:`): where it does not
-        hold, the loop reads nothing, and the list read before it would add a sync."""
-        reading = [site for site in self.loop.sites if code in _code(site.value)]
+    def _check_read_at_all(self, code: str, names: set[str]) -> None:
+        """Refused where every read of the tensor `code` (indexed, or through the loop
+        variables `names` bound to its elements) runs only under a condition the loop
+        does not change (`else:` of `if not self.training:`): where it does not hold, the
+        loop reads nothing, and the list read before it would add a sync."""
+        def reads(site: Site) -> bool:
+            return any(isinstance(n, cst.Subscript) and _code(n.value) == code
+                       or isinstance(n, cst.Name) and n.value in names
+                       for n in walk(site.value))
+        reading = [site for site in self.loop.sites if reads(site)]
         for site in reading:
             fixed = [guard for guard in site.guards if self._fixed_condition(guard)]
             if not fixed:
