@@ -488,6 +488,11 @@ def _module_values(name: str, ancestors: Sequence[cst.CSTNode]) -> list[cst.Base
     return values
 
 
+#: In-place methods that may change a tensor's number of dimensions.
+_RESHAPING_IN_PLACE = frozenset({"resize_", "resize_as_", "unsqueeze_", "squeeze_", "set_",
+                                 "as_strided_", "t_", "transpose_", "swapdims_", "swapaxes_"})
+
+
 def _module_rank(node: cst.Attribute, ctx: Context, depth: int) -> int | None:
     """The rank of `self.name` where every value the class gives it has one
     (`nn.Parameter(torch.ones(17))`: 1; a checkpoint loaded into it keeps its shape)."""
@@ -495,9 +500,13 @@ def _module_rank(node: cst.Attribute, ctx: Context, depth: int) -> int | None:
         return None
     cls = next((n for n in reversed(ctx.parents) if isinstance(n, cst.ClassDef)), None)
     code = cst.Module([]).code_for_node
-    if cls is None or any(isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Attribute)
-                          and code(n.target.value) == code(node) for n in _walk(cls)):
-        return None  # `self.w.data = ...` may give it another shape
+    if cls is None or any(
+            isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Attribute)
+            and code(n.target.value) == code(node)
+            or isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+            and n.func.attr.value in _RESHAPING_IN_PLACE and code(n.func.value) == code(node)
+            for n in _walk(cls)):
+        return None  # `self.w.data = ...`, `self.w.unsqueeze_(0)` may give it another shape
     ranks = set()
     for value in _module_values(node.attr.value, ctx.parents):
         if isinstance(value, cst.Call) and ctx.imports.qualify(value.func) in _PARAMETERS:

@@ -95,3 +95,40 @@ def test_rows_of_several_values_raise_as_the_reads_did(
         assert before == after, (args, before, after)
         raised += isinstance(before, type)
     assert raised >= 1  # a malformed input is among them
+
+
+MODULE = """\
+import torch
+from torch import nn
+
+
+class Checker(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.weights = nn.Parameter(torch.ones(3), requires_grad=False)
+        {extra}
+
+    def forward(self, dist: list[float]) -> list[float]:
+        out = []
+        for k in range(len(dist)):
+            out.append(dist[k] - self.weights[k].item())
+        return out
+"""
+
+
+@pytest.mark.parametrize(("extra", "form"), [
+    ("pass", "weights = self.weights.tolist()"),
+    ("self.weights.unsqueeze_(1)", "weights = self.weights.flatten().tolist()"),
+    ("self.weights.data = torch.ones(3, 1)", "weights = self.weights.flatten().tolist()"),
+])
+def test_a_parameter_keeps_the_rank_its_class_gives_it(extra: str, form: str) -> None:
+    """`nn.Parameter(torch.ones(3))` is 1-D (a checkpoint loaded into it keeps its shape):
+    its list needs no flatten, and the fix is safe; where the class may reshape it, the
+    rank is not known (the list is flattened, and unsafe)."""
+    source = MODULE.replace("{extra}", extra)
+    safe = fix_source(source, "m.py", ["SYN101"], unsafe=False)
+    unsafe = fix_source(source, "m.py", ["SYN101"], unsafe=True)
+    if extra == "pass":
+        assert form in safe.text
+    else:
+        assert form not in safe.text and form in unsafe.text
