@@ -94,8 +94,9 @@ def recheck(out: Path, name: str, command: list[str]) -> int:
                     found = [(d["location"]["row"], f"{d['code']} {d['message']}")  # type: ignore[index]
                              for d in _ruff(fixed, file, text_after)]
                     new_ruff += [f"{file}:{n}" for n in _new(found, old, written)]
+        ruff = len(new_ruff) if shutil.which("ruff") is not None else "(ruff not installed)"
         print(f"{name:<24} {mode:<7} files rewritten {len(files):3}  new synclint findings "
-              f"{len(new_synclint)}  new ruff E/F/W/B findings {len(new_ruff)}")
+              f"{len(new_synclint)}  new ruff E/F/W/B findings {ruff}")
         for line in new_synclint + new_ruff:
             print(f"    {line}")
         problems += len(new_synclint) + len(new_ruff)
