@@ -34,6 +34,12 @@ from synclint.analysis.kinds import (
     Tup,
     elem_of,
 )
+from synclint.analysis.roles import (
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 from synclint.analysis.site_names import (
     COMPARING_BUILTINS,
     DATA_SHAPE_NAMES,
@@ -46,6 +52,7 @@ from synclint.analysis.site_names import (
     SIZE_METHODS,
 )
 from synclint.analysis.torch_api import (
+    DEVICE_WIDE,
     LIKELY_TENSOR_METHODS,
     SYNC_BUILTINS,
     SYNC_COMPARISONS,
@@ -55,6 +62,8 @@ from synclint.knowledge.torch import (
     COPYING_CONSTRUCTORS,
     JOIN_FLATTENED_FUNCTIONS,
     SHAPE_FUNCTIONS,
+    SUM_FUNCTIONS,
+    SUM_METHODS,
 )
 from synclint.model.facts import Facts
 from synclint.model.kindops import argument_syncs
@@ -67,6 +76,10 @@ _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
 #: Methods that flatten a tensor (SYN201 joins their results) and that move one (SYN202).
 _FLATTENS = frozenset({"view", "reshape", "flatten", "ravel"})
 _MOVES = frozenset({"to", "cuda"})
+#: The sums SYN301 looks into: the builtin, `torch.sum`-like functions, `.sum()`-like
+#: methods and dot products, by their last name.
+_SUMS = frozenset({"sum", "dot", "vdot", "inner", *SUM_METHODS,
+                   *(f.rpartition(".")[2] for f in SUM_FUNCTIONS)})
 #: Modules whose functions read a tensor on the host (`torch_api.SYNC_MODULES`'s heads).
 _HOST_MODULES = ("math", "numpy", "np", "torch.distributed")
 
@@ -76,6 +89,11 @@ _HOST_MODULES = ("math", "numpy", "np", "torch.distributed")
 DECIDED = frozenset({"SYN101", "SYN102", "SYN103", "SYN104", "SYN105", "SYN106", "SYN107",
                      "SYN108", "SYN109", "SYN110", "SYN111", "SYN112", "SYN201", "SYN202",
                      "SYN301", "SYN401"})
+#: The codes silent in code cold by its role (setup, save, export, test code ...): their
+#: rules' groups are `rules.base.COLD_SILENT_GROUPS` (`tests/model/test_candidates.py`
+#: keeps the two lists one).
+COLD_SILENT = frozenset({"SYN101", "SYN102", "SYN104", "SYN105", "SYN106", "SYN107",
+                         "SYN108", "SYN109", "SYN110", "SYN111", "SYN112", "SYN202"})
 #: SYN401's candidates are the view's compiled regions, not sites.
 _SITES = DECIDED - {"SYN401"}
 
@@ -117,14 +135,24 @@ class _Walk:
         self.hot = False
         self.scope: list[str] = []
         self.logging = 0
-        self.outside_loop_reads = 0
+        #: SYN112's reads outside loops in the statement list being walked (the rule
+        #: merges reads of one block; nested `if` and `try` bodies count with theirs).
+        self.block_reads = 0
         self.chain = _chain_codes(view)
         self.functions: list[ast.AST] = []
+        #: Why the code being walked is cold by its role, as the walker's
+        #: `Context.cold_role` says it (None: it may run per step).
+        self.cold_role = module_role(_module_name(view))
+        self.classes: list[ast.ClassDef | None] = []  # None: a function's body
+        #: The names each enclosing loop binds, innermost last.
+        self.targets: list[frozenset[str]] = []
         self.flattening: dict[int, bool] = {}
 
     # -- results ------------------------------------------------------------------------
     def add(self, *codes: str) -> None:
         for code in codes:
+            if self.cold_role is not None and code in COLD_SILENT:
+                continue  # `Rule.report` drops it (`Context.cold_role`)
             if code in self.wanted and code not in self.found:
                 self.found.add(code)
                 if len(self.found) == len(self.wanted):
@@ -151,8 +179,10 @@ class _Walk:
         self.block(self.tree.body)
 
     def block(self, body: Iterable[ast.stmt]) -> None:
+        saved, self.block_reads = self.block_reads, 0
         for statement in body:
             self.node(statement)
+        self.block_reads = saved
 
     def children(self, node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
@@ -173,25 +203,31 @@ class _Walk:
         self.each(node.bases)
         self.each(k.value for k in node.keywords)
         self.scope.append(node.name)
+        self.classes.append(node)
         saved = self.hot, self.loops
         self.hot, self.loops = False, 0
         self.block(node.body)
         self.hot, self.loops = saved
+        self.classes.pop()
         self.scope.pop()
 
     def for_(self, node: ast.For | ast.AsyncFor) -> None:
         self.node(node.iter)
         self.loops += 1
+        self.targets.append(_names(node.target))
         self.node(node.target)
         self.block(node.body)
+        self.targets.pop()
         self.loops -= 1
         self.block(node.orelse)
 
     def while_(self, node: ast.While) -> None:
         self.loops += 1
+        self.targets.append(frozenset())
         self.test(node.test)
         self.node(node.test)
         self.block(node.body)
+        self.targets.pop()
         self.loops -= 1
         self.block(node.orelse)
 
@@ -206,17 +242,38 @@ class _Walk:
         saved = self.hot, self.loops
         summary = self.view.summaries.get(f"{self.view.module}:{'.'.join(self.scope)}")
         self.hot, self.loops = summary is not None and summary.hot is not None, 0
+        saved_role = self.cold_role
+        self.cold_role = None if self.hot else self.function_role(node, summary)
         self.functions.append(node)
+        self.classes.append(None)
         self.block(node.body)
+        self.classes.pop()
         self.functions.pop()
         self.hot, self.loops = saved
+        self.cold_role = saved_role
         self.scope.pop()
+
+    def function_role(self, node: ast.FunctionDef | ast.AsyncFunctionDef,
+                      summary: Summary | None) -> str | None:
+        """Why the function is cold by its role (`Context.function_cold_role`)."""
+        found = summary.cold if summary is not None else None
+        if found is None:
+            found = function_role(node.name)
+        if found is None:
+            owner = self.classes[-1] if self.classes else None
+            if owner is not None:
+                found = class_role(node.name, owner.name,
+                                   [_dotted(b) or "" for b in owner.bases])
+            elif not self.classes:
+                found = module_function_role(node.name, _module_name(self.view))
+        return found if found is not None else self.cold_role
 
     def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp
                       | ast.DictComp) -> None:
         generators = node.generators
         self.node(generators[0].iter)
         self.loops += 1
+        self.targets.append(frozenset().union(*(_names(g.target) for g in generators)))
         for index, generator in enumerate(generators):
             if index:
                 self.node(generator.iter)
@@ -229,6 +286,7 @@ class _Walk:
             self.node(node.value)
         else:
             self.node(node.elt)
+        self.targets.pop()
         self.loops -= 1
 
     # -- candidate sites ----------------------------------------------------------------
@@ -263,12 +321,7 @@ class _Walk:
         return False
 
     def augassign(self, node: ast.AugAssign) -> bool:
-        if isinstance(node.op, ast.Add) and self.loops and _square(node.value):
-            self.add("SYN301")
-        return False
-
-    def binop(self, node: ast.BinOp) -> bool:
-        if _square(node):
+        if isinstance(node.op, ast.Add) and self.loops and _squared(node.value):
             self.add("SYN301")
         return False
 
@@ -317,10 +370,10 @@ class _Walk:
                 self.add("SYN101", "SYN107")
             if self.logging:
                 self.add("SYN106")
-            if not self.loops and (name == "item" or name in READ_BUILTINS):
-                self.outside_loop_reads += 1
-                if self.outside_loop_reads >= 2:
-                    self.add("SYN112")
+        if not self.loops and "SYN112" in self.wanted and self.separate_read(node, receiver):
+            self.block_reads += 1
+            if self.block_reads >= 2:
+                self.add("SYN112")
         if not method and name == "print" and any(self.device(a) for a in node.args):
             self.add("SYN106")
         if name in ("any", "all") and not method and len(node.args) == 1:
@@ -330,10 +383,12 @@ class _Walk:
                 self.add("SYN108")
         if name == "sort" and receiver is not None and _over_device(self.kind(receiver)):
             self.add("SYN108")
-        if name == "synchronize":
-            self.add("SYN103")
-        if name in SHAPE_FUNCTIONS and per_step:
-            self.add("SYN104")
+        if name == "synchronize" and (not method or (self.loops and not node.args) or
+                                      self.qualified(func) in DEVICE_WIDE):
+            self.add("SYN103")  # a device-wide wait, or a stream's or event's in a loop
+        if name in SHAPE_FUNCTIONS and per_step and (
+                name != "where" or len(node.args) + len(node.keywords) == 1):
+            self.add("SYN104")  # `where(cond)`; `where(cond, a, b)` keeps its shape
         if name in DATA_SHAPE_NAMES and self.operands_device(node, receiver):
             self.add("SYN111")
         if name in HIDDEN_SYNC_NAMES and self.hidden_sync(node, name, receiver):
@@ -342,13 +397,16 @@ class _Walk:
             kind = self.kind(receiver)
             if kind is HOST_TENSOR:
                 self.add("SYN105")
-            if isinstance(receiver, ast.Name) and (kind in TENSORS or kind is UNKNOWN):
-                self.add("SYN202")
-        if self.loops and name in COPYING_CONSTRUCTORS:
+            if isinstance(receiver, ast.Name) and receiver.id in self.targets[-1] and (
+                    kind in TENSORS or kind is UNKNOWN):
+                self.add("SYN202")  # the innermost loop's own element (`_is_loop_target`)
+        if self.loops and name in COPYING_CONSTRUCTORS and _to_a_device(node, name):
             self.add("SYN105")
-        if name in _JOINS and node.args and self.joins_flattened(node.args[0]):
+        if name in _JOINS and node.args and (
+                not method or self.qualified(func) in JOIN_FLATTENED_FUNCTIONS) and \
+                self.joins_flattened(node.args[0]):  # torch's joins, not `np.stack`
             self.add("SYN201")
-        if name in ("dot", "vdot", "inner") or (name in ("pow", "square") and _square(node)):
+        if name in _SUMS and _squared_sum(node, name, receiver):
             self.add("SYN301")
         if name not in _LOGGING_NAMES and self.qualified(func) not in LOGGER_FUNCTIONS:
             return False
@@ -392,6 +450,17 @@ class _Walk:
                 name.endswith(("_object", "_object_list")):
             return any(self.device(a) for a in (*node.args, *(k.value for k in node.keywords)))
         return False
+
+    def separate_read(self, node: ast.Call, receiver: ast.expr | None) -> bool:
+        """A read SYN112 merges (`separate_host_reads.visit_Call`): `.item()` or
+        `float(t)`-like of a tensor that may live on a GPU."""
+        func = node.func
+        if receiver is not None:
+            return isinstance(func, ast.Attribute) and func.attr == "item" and \
+                not node.args and not node.keywords and self.device(receiver)
+        return isinstance(func, ast.Name) and func.id in READ_BUILTINS and \
+            len(node.args) == 1 and not node.keywords and \
+            not isinstance(node.args[0], ast.Starred) and self.device(node.args[0])
 
     def any_all(self, argument: ast.expr) -> None:
         if isinstance(argument, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
@@ -471,7 +540,7 @@ _SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
     ast.Call: _Walk.call, ast.If: _Walk.tested, ast.Assert: _Walk.tested,
     ast.IfExp: _Walk.tested, ast.UnaryOp: _Walk.unary, ast.BoolOp: _Walk.boolop,
     ast.Subscript: _Walk.subscript, ast.FormattedValue: _Walk.formatted,
-    ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign, ast.BinOp: _Walk.binop,
+    ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign,
 }
 #: Nodes that hold no site and no expression that could: names, constants, operators,
 #: contexts, imports.
@@ -499,19 +568,86 @@ def _flattens(node: ast.AST) -> bool:
                for inner in ast.walk(node))
 
 
-def _square(node: ast.expr) -> bool:
-    """`x ** 2`, `x * x`, `x.pow(2)`, `x.square()`, `torch.pow(x, 2)` (SYN301)."""
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.BinOp):
-            if isinstance(inner.op, ast.Pow) and _two(inner.right):
-                return True
-            if isinstance(inner.op, ast.Mult) and ast.dump(inner.left) == ast.dump(inner.right):
-                return True
-        elif isinstance(inner, ast.Call):
-            name = _last(inner.func)
-            if name == "square" or (name == "pow" and any(_two(a) for a in inner.args)):
-                return True
-    return False
+def _names(target: ast.expr) -> frozenset[str]:
+    """The names a loop's target binds."""
+    return frozenset(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _module_name(view: FileView) -> str:
+    """The file's dotted module name as the walker takes it (`Context.module_name`)."""
+    if view.module != "__main__":
+        return view.module
+    stem = view.filename.replace("\\", "/").rsplit("/", 1)[-1]
+    return stem[:-3] if stem.endswith(".py") else stem
+
+
+def _to_a_device(node: ast.Call, name: str) -> bool:
+    """`torch.tensor(data, device=d)` with a device that may not be the CPU (SYN105's
+    constructors copy nothing to a GPU without one: `host_to_device_in_loop._constructor`)."""
+    for keyword in node.keywords:
+        if keyword.arg == "device":
+            value = keyword.value
+            return not (isinstance(value, ast.Constant) and (
+                value.value is None or str(value.value).startswith("cpu")))
+    return name == "as_tensor" and len(node.args) >= 3
+
+
+def _squared_sum(node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
+    """A sum of squares of a tensor as a norm squares it (`float32_squared_norm`'s
+    `match_squared_norm`): `(g * g).sum()`, `torch.sum(g ** 2)`, `sum(n ** 2 for n in
+    norms)`, `torch.dot(g, g)`; never a sum over a dimension or of a difference."""
+    if name in ("dot", "vdot", "inner"):
+        same = [a for a in node.args if not isinstance(a, ast.Starred)]
+        if len(same) == 2:  # `torch.dot(g, g)`
+            return ast.dump(same[0]) == ast.dump(same[1]) and _norm_operand(same[0])
+        return len(same) == 1 and receiver is not None and \
+            ast.dump(same[0]) == ast.dump(receiver) and _norm_operand(receiver)
+    first = node.args[0] if node.args else None
+    if isinstance(node.func, ast.Name) and name == "sum" and isinstance(
+            first, (ast.GeneratorExp, ast.ListComp)):
+        return _squared(first.elt)  # the builtin; a call element is a site of its own
+    if receiver is not None and _squared(receiver) and _full_sum(node.args, node.keywords):
+        return True  # `(g * g).sum()`
+    return first is not None and not isinstance(first, ast.Starred) and _squared(first) and \
+        _full_sum(node.args[1:], node.keywords)  # `torch.sum(g ** 2)`
+
+
+def _full_sum(args: list[ast.expr], keywords: list[ast.keyword]) -> bool:
+    """No dimension (`float32_squared_norm._full_sum`): `.sum(-1)` sums rows."""
+    return not args and all(
+        k.arg is not None and (k.arg not in ("dim", "axis") or (
+            isinstance(k.value, ast.Constant) and k.value.value is None)) for k in keywords)
+
+
+def _squared(node: ast.expr) -> bool:
+    """`x ** 2`, `x * x`, `x.pow(2)`, `x.square()`, `torch.pow(x, 2)` of a tensor as a
+    norm squares it (`_squared_operand`, `is_norm_operand`)."""
+    operand: ast.expr | None = None
+    if isinstance(node, ast.BinOp):
+        if isinstance(node.op, ast.Pow) and _two(node.right):
+            operand = node.left
+        elif isinstance(node.op, ast.Mult) and ast.dump(node.left) == ast.dump(node.right):
+            operand = node.left
+    elif isinstance(node, ast.Call):
+        name = _last(node.func)
+        args = node.args
+        method = node.func.value if isinstance(node.func, ast.Attribute) else None
+        if name == "pow":
+            if len(args) == 2 and _two(args[1]):
+                operand = args[0]
+            elif len(args) == 1 and _two(args[0]):
+                operand = method
+        elif name == "square":
+            operand = args[0] if len(args) == 1 else method if not args else None
+    return operand is not None and _norm_operand(operand)
+
+
+def _norm_operand(node: ast.expr) -> bool:
+    """A name, `p.grad`, or a call (a norm, a cast or view chain): never a difference or
+    a subscript (`is_norm_operand`)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, (ast.Name, ast.Call))
 
 
 def _two(node: ast.expr) -> bool:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
-    HOST,
     HOST_TENSOR,
-    NUMPY,
     TENSOR,
     TENSORS,
     UNKNOWN,
@@ -73,19 +71,6 @@ def _bounded(kind: Kind, depth: int = 0) -> Kind:
     if isinstance(kind, MappingKind):
         return MappingKind(_bounded(kind.key, depth + 1), _bounded(kind.value, depth + 1))
     return kind
-
-
-def _combine(left: Kind, right: Kind) -> Kind:
-    kinds = (left, right)
-    if any(k in DEVICE_TENSORS for k in kinds):
-        return TENSOR
-    if HOST_TENSOR in kinds:
-        return HOST_TENSOR
-    if NUMPY in kinds:
-        return NUMPY
-    if left is HOST and right is HOST:
-        return HOST
-    return UNKNOWN
 
 
 def _join_attribute(old: Kind, new: Kind) -> Kind:

@@ -8,17 +8,13 @@ from collections.abc import Callable, Iterator
 from synclint import knowledge
 from synclint.analysis.kinds import (
     HOST,
-    HOST_TENSOR,
-    NUMPY,
     TENSORS,
     Kind,
     Seq,
     Tup,
 )
-from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.roles import is_debug_flag
 from synclint.analysis.torch_api import (
-    DTYPE_NAMES,
     HOST_MEMORY_FUNCTIONS,
     TORCH_FACTORIES,
 )
@@ -42,7 +38,8 @@ def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str])
     operator with it as an operand, a method chain that starts at it, or a torch function
     (not a factory, which takes data) taking it; the ast form of `infer.uses_as_tensor`."""
     if isinstance(value, ast.BinOp):
-        # `_combine` makes a device tensor of an unknown operand only with a device one.
+        # `expressions.combine` makes a device tensor of an unknown operand only with a
+        # device one.
         return any(isinstance(side, ast.Name) and side.id == name
                    for side in (value.left, value.right))
     if not isinstance(value, ast.Call):
@@ -95,18 +92,6 @@ def _to_cpu(node: ast.Call) -> bool:
     first = node.args[0] if node.args else next(
         (k.value for k in node.keywords if k.arg == "device"), None)
     return _is_cpu(first)
-
-def _returned_tensors(node: ast.Call) -> Kind | None:
-    """`tokenizer(text, return_tensors="pt")`: a mapping of CPU tensors (or arrays); the
-    same reading as the LibCST inference's."""
-    for keyword in node.keywords:
-        if keyword.arg == "return_tensors" and isinstance(keyword.value, ast.Constant):
-            if keyword.value.value == "pt":
-                return MappingKind(HOST, HOST_TENSOR)
-            if keyword.value.value == "np":
-                return MappingKind(HOST, NUMPY)
-    return None
-
 
 def _ends_abruptly(body: list[ast.stmt]) -> bool:
     """The block never falls through: it ends in return, raise, continue or break, or in
@@ -197,19 +182,6 @@ def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
             # `torch.cat((a, b))`; not the Python numbers of `F.pad(x, (0, 1))`.
             flat.extend(item for item in kind.items if item is not HOST)
     return flat
-
-
-def _casts_only(node: ast.Call) -> bool:
-    """`.to(x.dtype)`, `.to(dtype=torch.float32)`: a cast that keeps the device."""
-    if not node.args and not node.keywords:
-        return False
-    for arg in node.args:
-        dotted = _dotted(arg) or ""
-        last = dotted.rsplit(".", 1)[-1]
-        if not (last == "dtype" or last in DTYPE_NAMES and dotted.startswith("torch.")):
-            return False
-    return all(k.arg in ("dtype", "non_blocking", "copy", "memory_format")
-               for k in node.keywords)
 
 
 def _cold_from(body: list[ast.stmt], function_body: bool) -> int:

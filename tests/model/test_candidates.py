@@ -152,3 +152,91 @@ def test_the_compiled_regions_of_a_view_make_syn401_a_candidate(tmp_path: Path) 
     assert "SYN401" in candidates(source) and "SYN401" in fired(source)
     plain = "import torch\n\ndef f(x):\n    print(x)\n    return x\n"
     assert "SYN401" not in candidates(plain) and "SYN401" not in fired(plain)
+
+
+def test_the_cold_silent_codes_are_the_rules_of_the_cold_silent_groups() -> None:
+    from synclint.model.candidates import COLD_SILENT
+    from synclint.rules.base import COLD_SILENT_GROUPS
+
+    assert COLD_SILENT == {code for code, rule in ALL_RULES.items() if code in DECIDED
+                           and rule.group in COLD_SILENT_GROUPS and not rule.runtime_only}
+
+
+#: (code, a site the rule reports, a look-alike the gate must now leave unparsed)
+NARROWED = [
+    # SYN112 merges reads of one statement list, of tensors that may live on a GPU.
+    ("SYN112", "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+     "    x = a.item()\n    y = float(b)\n    return x, y\n",
+     "import torch\ndef f(a: torch.Tensor):\n    return a.item()\n\n"
+     "def g(b: torch.Tensor):\n    return b.item()\n"),
+    ("SYN112", "import torch\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+     "    return a.item(), b.item()\n",
+     "import torch\ndef f(a: torch.Tensor, n, m):\n    return n.item(), m.item()\n"),
+    # SYN105's constructors copy to a GPU only with a device that is not the CPU.
+    ("SYN105", in_loop("d = torch.as_tensor([n], device=t.device)"),
+     in_loop("d = torch.tensor([n], device='cpu')\ne = torch.tensor([n])")),
+    # SYN202 moves the innermost loop's own element.
+    ("SYN202", "import torch\ndef f(per_device_norms: list[torch.Tensor]):\n"
+     "    return torch.stack([n.cuda() for n in per_device_norms])\n",
+     "import torch\ndef f(per_device_norms: list[torch.Tensor], m: torch.Tensor):\n"
+     "    return torch.stack([m.cuda() for n in per_device_norms])\n"),
+    # SYN301 squares inside a sum (or accumulated in a loop), not a square alone.
+    ("SYN301", "import torch\ndef f(g: torch.Tensor):\n    return torch.sum(g ** 2)\n",
+     "import torch\ndef f(g: torch.Tensor):\n    return (g ** 2).mean(), g.pow(2), g * g\n"),
+    ("SYN301", "import torch\ndef f(gs: list[torch.Tensor]):\n"
+     "    return sum(g.norm() ** 2 for g in gs)\n",
+     "import torch\ndef f(gs: list[torch.Tensor]):\n    return [g.norm() ** 2 for g in gs]\n"),
+]
+
+
+@pytest.mark.parametrize(("code", "site", "alike"), NARROWED,
+                         ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(NARROWED)])
+def test_a_narrowed_site_is_still_a_candidate_and_its_look_alike_is_not(
+        code: str, site: str, alike: str) -> None:
+    assert code in candidates(site) and code in fired(site)
+    assert code not in candidates(alike) and code not in fired(alike)
+
+
+COLD = ("import torch\n\nclass Opt:\n    def {name}(self, ts: list[torch.Tensor]):\n"
+        "        for t in ts:\n            v = t.item()\n")
+
+
+def test_code_cold_by_its_role_is_no_candidate_of_the_rules_silent_there() -> None:
+    # `__setstate__` runs once per object: `Rule.report` drops SYN101 there.
+    cold = COLD.format(name="__setstate__")
+    assert not candidates(cold) & {"SYN101", "SYN107"} and not fired(cold)
+    hot = COLD.format(name="update")
+    assert "SYN101" in candidates(hot) and "SYN101" in fired(hot)
+    # A nested function is as cold as the code around it.
+    nested = ("import torch\n\ndef save_all(ts: list[torch.Tensor]):\n    def each():\n"
+              "        for t in ts:\n            v = t.item()\n    each()\n")
+    assert "SYN101" not in candidates(nested) and "SYN101" not in fired(nested)
+    # Rules outside the cold-silent groups still fire there (SYN103: an explicit wait).
+    waits = ("import torch\n\ndef save_all():\n    torch.cuda.synchronize()\n")
+    assert "SYN103" in candidates(waits) and "SYN103" in fired(waits)
+
+
+def test_only_a_device_wide_wait_or_a_wait_in_a_loop_is_a_syn103_candidate() -> None:
+    wide = "import torch\n\ndef f():\n    torch.cuda.synchronize()\n"
+    assert "SYN103" in candidates(wide) and "SYN103" in fired(wide)
+    looped = ("import torch\n\ndef f(xs):\n    s = torch.cuda.Stream()\n    for x in xs:\n"
+              "        s.synchronize()\n")
+    assert "SYN103" in candidates(looped) and "SYN103" in fired(looped)
+    once = ("import torch\n\ndef f(backend):\n    e = torch.cuda.Event()\n    e.synchronize()\n"
+            "    backend.device_ops.synchronize()\n")
+    assert "SYN103" not in candidates(once) and "SYN103" not in fired(once)
+
+
+def test_numpy_joins_are_no_syn201_candidates() -> None:
+    numpy = ("import numpy as np\nimport torch\n\ndef f(gs: list[torch.Tensor]):\n"
+             "    return np.stack([g.view(-1) for g in gs]).sum()\n")
+    assert "SYN201" not in candidates(numpy) and "SYN201" not in fired(numpy)
+    torch_join = numpy.replace("np.stack", "torch.stack")
+    assert "SYN201" in candidates(torch_join) and "SYN201" in fired(torch_join)
+
+
+def test_only_the_one_argument_where_is_a_syn104_candidate() -> None:
+    one = in_loop("i = torch.where(t > 0)")
+    assert "SYN104" in candidates(one) and "SYN104" in fired(one)
+    three = in_loop("u = torch.where(t > 0, t, 0)")
+    assert "SYN104" not in candidates(three) and "SYN104" not in fired(three)

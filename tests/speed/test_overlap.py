@@ -142,3 +142,32 @@ def test_a_first_run_with_an_empty_cache_overlaps_and_fills_it(
     monkeypatch.setattr(checking, "lint_text", no_linting)
     warm = check_paths(files, settings, jobs=2, cache=cache)
     assert [o.result for o in warm] == expected
+
+
+def test_forked_workers_read_the_inherited_views_and_others_get_them_sent(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:4], tmp_path)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
+    one_process = _results(paths, True, monkeypatch, jobs=1)
+    assert any(d.related for r in one_process for d in r.diagnostics)  # type: ignore[attr-defined]
+    sent: list[bool] = []  # whether each task carried its file's view
+
+    from concurrent.futures import ProcessPoolExecutor
+
+    class Watched(ProcessPoolExecutor):
+        def map(self, fn, *iterables, **kwargs):  # type: ignore[no-untyped-def,override]
+            tasks = list(iterables[0])
+            sent.extend(task[3] is not None for task in tasks)
+            return super().map(fn, tasks, **kwargs)
+
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", Watched)
+    assert multiprocessing.get_start_method() == "fork"
+    assert _results(paths, True, monkeypatch) == one_process
+    assert sent and not any(sent)  # forked: no task carries a view
+    assert checking._FORKED_VIEWS is None  # let go after the check
+    sent.clear()
+    monkeypatch.setattr(multiprocessing, "get_start_method", lambda *a, **k: "forkserver")
+    assert _results(paths, True, monkeypatch) == one_process
+    assert any(sent)  # the tasks carry the views
