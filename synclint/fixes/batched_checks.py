@@ -8,6 +8,7 @@ import libcst as cst
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
 )
+from synclint.analysis.uses import binds, occurrences
 from synclint.fixes.batched_facts import (
     _CONTAINER_MUTATORS,
     _EFFECTFUL_METHODS,
@@ -22,6 +23,7 @@ from synclint.fixes.batched_syntax import (
     _bound_names,
     _code,
     _int_targets,
+    _method,
     _names_in,
     _plain_target,
     _root,
@@ -30,6 +32,14 @@ from synclint.fixes.batched_syntax import (
     _written_places,
 )
 from synclint.fixes.batched_values import Values
+
+#: Torch functions that return a new tensor, with memory nothing else holds.
+_NEW_TENSORS = frozenset({"zeros", "zeros_like", "ones", "ones_like", "empty", "empty_like",
+                          "full", "full_like", "rand", "rand_like", "randn", "randn_like",
+                          "arange", "tensor"})
+#: Casts: the tensor itself or a copy of it.
+_CASTS = frozenset({"float", "double", "half", "bfloat16", "long", "int", "bool", "to",
+                    "contiguous"})
 
 
 class Checks:
@@ -169,10 +179,46 @@ class Checks:
                 raise Refused("the loop yields or awaits: other code runs between iterations")
 
     def augmented_effect(self, node: cst.AugAssign) -> None:
-        """`a += b` on a tensor changes it in place: another element may be that tensor."""
-        if isinstance(node.target, cst.Name) and self.loop.is_device(node.target):
+        """`a += b` on a tensor changes it in place: another element may be that tensor
+        (not where `a` is only ever a new tensor, `torch.zeros_like(x)`: nothing else
+        holds it)."""
+        if isinstance(node.target, cst.Name) and self.loop.is_device(node.target) \
+                and not self.new_tensor_only(node.target.value):
             self.loop.unsafe.append(f"`{_code(node.target)} {_code(node.operator).strip()} ...` "
                                     "may modify a tensor in place")
+
+    def new_tensor_only(self, name: str) -> bool:
+        """Every assignment in the function gives `name` a tensor a torch factory made
+        there (`torch.zeros_like(x).float()`), or adds to it in place."""
+        function = next((n for n in reversed(self.loop.ancestors)
+                         if isinstance(n, cst.FunctionDef)), None)
+        if function is None:
+            return False
+        made = False
+        for node, ancestors in occurrences(function, name):
+            if not binds(node, ancestors):
+                continue
+            parent = ancestors[-1] if ancestors else None
+            if isinstance(parent, cst.AugAssign):
+                continue
+            assign = ancestors[-2] if len(ancestors) >= 2 else None
+            if not (isinstance(parent, cst.AssignTarget) and isinstance(assign, cst.Assign)
+                    and self.made_new(assign.value)):
+                return False
+            made = True
+        return made
+
+    def made_new(self, value: cst.BaseExpression) -> bool:
+        """A torch factory's new tensor, maybe cast (`.float()` of it is it or a copy)."""
+        while isinstance(value, cst.Call):
+            qualified = self.loop.ctx.imports.qualify(value.func)
+            if qualified is not None:
+                return qualified.startswith("torch.") and qualified[6:] in _NEW_TENSORS
+            method = _method(value)
+            if method is None or method[1] not in _CASTS:
+                return False
+            value = method[0]
+        return False
 
     def real_root(self, node: cst.BaseExpression) -> str | None:
         root = _root(node)

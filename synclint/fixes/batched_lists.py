@@ -8,18 +8,22 @@
 
 Both read the tensor once, whole: a read the loop skips, a `break` or a `return` cost
 nothing (`.tolist()` cannot fail where the loop's reads would not). `.item()` of an element
-is the element of `.tolist()` where the tensor is 1-D; where the code does not fix its
-rank, `.flatten().tolist()` gives the same values on every input where each element read
-holds one value (which `.item()` needs). Reads that compare or compute with the values
+is the element of `.tolist()` where the tensor is 1-D; where the code does not fix the
+rank of a tensor the loop iterates, `t.reshape(len(t)).tolist()` gives the same values on
+every input where each element read holds one value (which `.item()` needs) and raises
+where one holds several, as `.item()` did. A tensor read by index before the loop
+(`t_list = t.flatten().tolist()`) cannot raise so (the loop may read none of it): of
+unknown rank, that fix is unsafe. Reads that compare or compute with the values
 (`if t[i] > 0:`) take this form only where Python computes them exactly as torch would."""
 
 from __future__ import annotations
 
 import libcst as cst
 
+from synclint.analysis.tree import walk
 from synclint.diagnostics import Applicability
 from synclint.fixes.batched_list_reads import ListReads
-from synclint.fixes.batched_model import Outcome, Refused
+from synclint.fixes.batched_model import Outcome, Refused, Site
 from synclint.fixes.batched_render import identifiers
 from synclint.fixes.batched_syntax import _atomic, _code, _scope_names
 from synclint.fixes.pending import PendingFix, Replacement
@@ -56,10 +60,22 @@ class ListForms(ListReads):
             reads = [self._read(site) for site in self.loop.sites]
             self._check_element_uses(loop, parts, orelse)
             self._check_writes(parts)
-            self.a.checks.check_effects(*parts)
-            if not self._all_private():
+            # The loop's own conditions stay where they are (the stack form evaluates them
+            # ahead): what the body writes to them changes nothing here.
+            guards, self.loop.guard_names = self.loop.guard_names, set()
+            try:
+                self.a.checks.check_effects(*parts)
+            finally:
+                self.loop.guard_names = guards
+            effects = self.loop.unsafe[len(saved):]
+            if effects and not self._all_private():
                 # What the loop calls may change the tensors read whole before it.
-                self.unsafe.extend(self.loop.unsafe[len(saved):])
+                self.unsafe.append(self._shared_reason())
+                self.unsafe.extend(effects)
+            for source in self.sources.values():
+                self._check_read_at_all(_code(source.node), set(source.names))
+            for code in self.hoisted:
+                self._check_read_at_all(code, set())
             iterable_codes = self._source_codes()
             hoisted_lines = self._hoist(anchor)
         except Refused:
@@ -100,9 +116,9 @@ class ListForms(ListReads):
 
     # -- what the loop iterates -------------------------------------------------------
     def _source_codes(self) -> dict[int, str]:
-        """`t.tolist()` for each tensor the loop iterates: `t.flatten().tolist()` where the
-        code does not prove `t` 1-D (every read then holds one value), `t.flatten(1)` for
-        rows unpacked into names."""
+        """`t.tolist()` for each tensor the loop iterates: `t.reshape(len(t)).tolist()`
+        where the code does not prove `t` 1-D (every read then holds one value),
+        `t.reshape(t.shape[:2])` for rows unpacked into names."""
         codes: dict[int, str] = {}
         seen: set[int] = set()
         for source in self.sources.values():
@@ -121,11 +137,50 @@ class ListForms(ListReads):
             if source.list_reads or rank == wanted:
                 codes[id(source.node)] = f"{code}.tolist()"
             elif source.every_time:
-                flatten = ".flatten(1)" if wanted == 2 else ".flatten()"
-                codes[id(source.node)] = f"{code}{flatten}.tolist()"
+                # One value per element read, as `.item()` needs: a tensor with more
+                # raises here as the loop's first read did (`.flatten()` gave values).
+                shape = f"{code}.shape[:2]" if wanted == 2 else f"len({code})"
+                codes[id(source.node)] = f"{code}.reshape({shape}).tolist()"
             else:
                 raise Refused("a tensor of unknown rank whose reads are skipped sometimes")
         return codes
+
+    def _check_read_at_all(self, code: str, names: set[str]) -> None:
+        """Refused where every read of the tensor `code` (indexed, or through the loop
+        variables `names` bound to its elements) runs only under a condition the loop
+        does not change (`else:` of `if not self.training:`): where it does not hold, the
+        loop reads nothing, and the list read before it would add a sync."""
+        def reads(site: Site) -> bool:
+            return any(isinstance(n, cst.Subscript) and _code(n.value) == code
+                       or isinstance(n, cst.Name) and n.value in names
+                       for n in walk(site.value))
+        reading = [site for site in self.loop.sites if reads(site)]
+        for site in reading:
+            fixed = [guard for guard in site.guards if self._fixed_condition(guard)]
+            if not fixed:
+                return
+        if reading:
+            raise Refused(f"`{code}` is read only where `{fixed[0]}` holds, which the loop "
+                          "does not change: the list would add a sync where it reads none")
+
+    def _fixed_condition(self, guard: str) -> bool:
+        """A condition with the same value on every iteration: no call, and no name the
+        loop binds."""
+        try:
+            node = cst.parse_expression(guard)
+        except cst.ParserSyntaxError:
+            return False
+        return not any(isinstance(n, cst.Call) for n in walk(node)) \
+            and self.a.shapes.invariant(node)
+
+    def _shared_reason(self) -> str:
+        """Why reading a tensor whole before the loop may read stale values: it is not a
+        copy this function made and kept to itself, and the loop calls other code."""
+        nodes = [s.node for s in self.sources.values()] + [h.node for h in self.hoisted.values()]
+        shared = list(dict.fromkeys(_code(node) for node in nodes if not self._private(node)))
+        names = " and ".join(f"`{name}`" for name in shared) or "the tensor"
+        return (f"{names} may be memory other code holds, which what the loop calls may "
+                "change in place; the list is read before the loop")
 
     def _hoist(self, anchor: cst.CSTNode | None) -> list[str]:
         """`t_list = t.tolist()` before the loop, for each tensor read by index."""
@@ -155,7 +210,10 @@ class ListForms(ListReads):
             if entry.list_reads or rank == count:
                 value = f"{code}.tolist()"
             elif count == 1:
+                # No guard keeps the exception: the loop may read none of the tensor.
                 value = f"{code}.flatten().tolist()"
+                self.unsafe.append(f"`{entry.code}` may hold several values per element: the "
+                                   "list then has values where `.item()` raised")
             else:
                 value = f"{code}.tolist()"
                 self.unsafe.append(f"`{entry.code}` may have more than {count} dimensions: "

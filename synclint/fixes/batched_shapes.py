@@ -11,6 +11,7 @@ from synclint.analysis.kinds import (
     BOOL_TENSOR,
     F64_TENSOR,
 )
+from synclint.analysis.tree import walk
 from synclint.analysis.uses import binds, occurrences
 from synclint.fixes.batched_facts import (
     _BOOL_RESULTS,
@@ -35,6 +36,9 @@ from synclint.fixes.dtypes import is_real_float, known_dtype
 #: Methods whose result is floating whenever their (only) operand is.
 _FLOAT_KEEPING = frozenset({"mean", "sum", "nansum", "nanmean", "amax", "amin", "max", "min",
                             "abs", "neg", "square", "sqrt", "exp", "log"})
+
+#: Builtins that read a list without changing which tensors it holds.
+_KEEPING_BUILTINS = frozenset({"len", "zip", "enumerate", "reversed"})
 
 
 class Shapes:
@@ -87,7 +91,8 @@ class Shapes:
         if scope is None:
             return False
         values: list[cst.BaseExpression] = []
-        for node, ancestors in occurrences(scope, iterable.value):
+        uses = occurrences(scope, iterable.value)
+        for node, ancestors in uses:
             if not binds(node, ancestors):
                 continue
             target, assign = ancestors[-1], ancestors[-2] if len(ancestors) >= 2 else None
@@ -95,7 +100,43 @@ class Shapes:
                     and target.target is node):
                 return False
             values.append(assign.value)
+        if len(values) == 1 and isinstance(values[0], cst.ListComp):
+            return self.alike_tensors(values[0]) and all(
+                binds(node, ancestors) or self._reads_list(node, ancestors)
+                for node, ancestors in uses)
         return bool(values) and all(self.made_by_torch(value) for value in values)
+
+    def alike_tensors(self, made: cst.ListComp) -> bool:
+        """`[torch.zeros(1, dtype=torch.long, device=device) for _ in range(n)]`: tensors
+        made by one torch call whose arguments are the same every time (no comprehension
+        variable, nothing called): one dtype and one device, like pieces of one tensor."""
+        if made.for_in.inner_for_in is not None or not self.made_by_torch(made.elt) \
+                or not isinstance(made.elt, cst.Call):
+            return False
+        variables = set(_names_in(made.for_in.target))
+        return all(not variables & set(_names_in(arg.value))
+                   and not any(isinstance(n, cst.Call) for n in walk(arg.value))
+                   for arg in made.elt.args)
+
+    def _reads_list(self, node: cst.Name, ancestors: tuple[cst.CSTNode, ...]) -> bool:
+        """A use of a list that keeps its elements: iterating it (also in `zip`,
+        `enumerate`), indexing it (not to store), `len` of it, or
+        `torch.distributed.all_gather` filling its tensors in place."""
+        parent = ancestors[-1] if ancestors else None
+        if isinstance(parent, (cst.For, cst.CompFor)):
+            return parent.iter is node
+        if isinstance(parent, cst.Subscript) and parent.value is node:
+            return not _stored(parent, ancestors[:-1])
+        if isinstance(parent, cst.Arg) and len(ancestors) >= 2 and parent.keyword is None:
+            call = ancestors[-2]
+            if not isinstance(call, cst.Call) or parent.star:
+                return False
+            qualified = self.loop.ctx.imports.qualify(call.func)
+            if isinstance(call.func, cst.Name) and call.func.value in _KEEPING_BUILTINS \
+                    and not self.loop.ctx.bound(call.func.value):
+                return True
+            return qualified == "torch.distributed.all_gather" and call.args[0] is parent
+        return False
 
     def made_by_torch(self, node: cst.BaseExpression) -> bool:
         """One tensor for certain: a torch function's tensor result, or tensor methods
@@ -272,3 +313,20 @@ class Shapes:
             return any(self.loop.is_device(o) for o in (node.left, *(c.comparator for c in
                                                                      node.comparisons)))
         return False
+
+
+def _stored(node: cst.BaseExpression, ancestors: tuple[cst.CSTNode, ...]) -> bool:
+    """Whether `node` (with its ancestors, outermost first) is assigned to or deleted:
+    `x[0] = v`, `x[0], y = ...`, `x[0] += v`, `for x[0] in ...`, `del x[0]`."""
+    child: cst.CSTNode = node
+    for parent in reversed(ancestors):
+        if isinstance(parent, (cst.Element, cst.Tuple, cst.List, cst.StarredElement)):
+            child = parent
+            continue
+        if isinstance(parent, (cst.AssignTarget, cst.Del)):
+            return True
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
+                               cst.NamedExpr)):
+            return parent.target is child
+        return False
+    return False

@@ -109,9 +109,10 @@ def _single_value(ctx: Context, name: cst.Name) -> cst.BaseExpression | None:
     return None
 
 
-def assert_async_fix(node: cst.Assert) -> FormOutcome:
+def assert_async_fix(ctx: Context, node: cst.Assert) -> FormOutcome:
     """`assert cond[, "message"]` -> `torch._assert_async(cond[, "message"])`: the check
-    stays on the device (Dynamo already compiles a tensor `assert` so)."""
+    stays on the device (Dynamo already compiles a tensor `assert` so). A message written
+    over several lines keeps its lines where the assert had them."""
     if isinstance(node.test, cst.BooleanOperation):
         return FormOutcome(None, "the test combines several conditions with `and`/`or`")
     message = node.msg
@@ -119,9 +120,34 @@ def assert_async_fix(node: cst.Assert) -> FormOutcome:
                                                         cst.ConcatenatedString)):
         return FormOutcome(None, "the message is computed, and `_assert_async` takes a "
                                  "string")
-    test = _CODE.code_for_node(node.test.with_changes(lpar=[], rpar=[]))
-    args = test if message is None else f"{test}, {_CODE.code_for_node(message)}"
+    args = [cst.Arg(node.test.with_changes(lpar=[], rpar=[]))]
+    if message is not None:
+        args.append(cst.Arg(message))
+    call = cst.Call(cst.parse_expression("torch._assert_async"), args)
     fix = PendingFix(Applicability.UNSAFE, "Check on the device with `torch._assert_async`",
-                     (Replacement(node, f"torch._assert_async({args})"),), ("torch",),
+                     (Replacement(node, _indented(call, _indent(ctx))),), ("torch",),
                      compile_safe=True)
     return FormOutcome(fix, ASSERT_REASON)
+
+
+def _indent(ctx: Context) -> str:
+    """The indentation of the statement being visited: its enclosing blocks'."""
+    module = ctx.parents[0] if ctx.parents else None
+    default = module.default_indent if isinstance(module, cst.Module) else "    "
+    return "".join(default if block.indent is None else block.indent
+                   for block in ctx.parents if isinstance(block, cst.IndentedBlock))
+
+
+def _indented(expression: cst.BaseExpression, indent: str) -> str:
+    """The code of `expression` written at `indent`: a message in parentheses over several
+    lines keeps its lines where the assert had them (LibCST indents continuation lines by
+    the enclosing blocks, which a bare module does not have), and a string's own lines
+    are left as they are."""
+    if not indent:
+        return _CODE.code_for_node(expression)
+    statement = cst.SimpleStatementLine([cst.Expr(expression)])
+    block = cst.If(cst.Name("_"), cst.IndentedBlock([statement], indent=indent))
+    text = cst.Module([block]).code
+    head = f"if _:\n{indent}"
+    assert text.startswith(head) and text.endswith("\n")
+    return text[len(head):-1]

@@ -4,7 +4,8 @@
 
 inserted before the first statement that reads, each read replaced by its value. Reads of
 one tensor's elements (`votes[0].item()`, `int(shape[1])`) take one `votes_list =
-votes.tolist()`. Reads of different dtype families (float, int, bool) get one stack each,
+votes.tolist()` (`votes.reshape(len(votes)).tolist()` where the rank is not known: it
+raises, as the reads did, for rows of several values). Reads of different dtype families (float, int, bool) get one stack each,
 so an int read stays an int and a bool read a bool (`torch.stack` would promote them to a
 common dtype); where the dtypes are not known there is no fix. Reads of one-element
 tensors of other shapes are viewed as 0-d (`.view(())`, which raises as `.item()` does for
@@ -64,19 +65,22 @@ class TensorKnowledge:
 
 def merged_reads_fix(reads: Sequence[Read], statements: Sequence[cst.SimpleStatementLine],
                      indent: str, taken: set[str], moves_code_across: str | None,
-                     knowledge: TensorKnowledge | None = None) -> MergeOutcome:
+                     knowledge: TensorKnowledge | None = None,
+                     conditional: Sequence[Read] = ()) -> MergeOutcome:
     """The merge of `reads` (in evaluation order), inserted before the first of the
     consecutive `statements` that hold them (or replacing them all, when each is only
     `name = <read>`: `a, b = torch.stack([x, y]).tolist()`).
 
     `taken`: names the scope uses already. `moves_code_across`: why evaluating the reads
     earlier than they are written could change what happens, or None when it cannot.
+    `conditional`: reads the statements make on some paths only (`a.item() and
+    votes[1].item()`); those of an element of a tensor listed anyway take it from the list.
     """
     code = cst.Module([]).code_for_node
     unsafe: list[str] = []
     lines: list[str] = []
     replacements: list[Replacement] = []
-    listed = _element_lists(reads, knowledge, taken, lines, replacements, unsafe)
+    listed = _element_lists(reads, knowledge, taken, lines, replacements, conditional)
     reads = [read for read in reads if id(read) not in listed]
     dtypes = [read.facts.dtype for read in reads]
     families: dict[str | None, list[Read]]
@@ -157,29 +161,34 @@ def _element(read: Read) -> str:
 
 def _element_lists(reads: Sequence[Read], knowledge: TensorKnowledge | None, taken: set[str],
                    lines: list[str], replacements: list[Replacement],
-                   unsafe: list[str]) -> set[int]:
+                   conditional: Sequence[Read] = ()) -> set[int]:
     """`votes[0].item()`, `votes[1].item()`: one `votes_list = votes.tolist()` (flattened
     where the code does not fix the rank: one-element rows keep their values), each read
-    its element. The ids of the reads taken so."""
+    its element; a read of another element on some paths only (`... and votes[1].item()`)
+    too: the list holds it already. The ids of the reads taken so."""
     code = cst.Module([]).code_for_node
+
+    def tensor_of(read: Read) -> str | None:
+        tensor = _element_of(read)
+        return None if tensor is None else code(tensor)
     groups: dict[str, list[Read]] = {}
     for read in reads:
-        receiver = read.receiver
-        if isinstance(receiver, cst.Subscript) and isinstance(
-                receiver.value, (cst.Name, cst.Attribute)) and len(receiver.slice) == 1 \
-                and isinstance(receiver.slice[0].slice, cst.Index) \
-                and _int_literal(receiver.slice[0].slice.value):
-            groups.setdefault(code(receiver.value), []).append(read)
+        tensor_code = tensor_of(read)
+        if tensor_code is not None:
+            groups.setdefault(tensor_code, []).append(read)
     listed: set[int] = set()
     for tensor_code, group in groups.items():
         if len(group) < 2:
             continue
+        group = [*group, *(r for r in conditional if tensor_of(r) == tensor_code)]
         tensor = group[0].receiver.value  # type: ignore[attr-defined]
         if knowledge is None or not knowledge.proven(tensor):
             continue  # only an annotation says it is a tensor: a list has no `.tolist()`
         rank = knowledge.rank(tensor)
         name = _fresh_list_name(tensor, taken)
-        flat = "" if rank == 1 else ".flatten()"
+        # Of unknown rank: one value per row, as `.item()` needs (`.flatten()` would give
+        # values where `.item()` of a row of several raised; the reshape raises too).
+        flat = "" if rank == 1 else f".reshape(len({tensor_code}))"
         lines.append(f"{name} = {tensor_code}{flat}.tolist()")
         for read in group:
             index = code(read.receiver.slice[0].slice.value)  # type: ignore[attr-defined]
@@ -190,6 +199,17 @@ def _element_lists(reads: Sequence[Read], knowledge: TensorKnowledge | None, tak
                 replacements.append(Replacement(read.receiver, value))
             listed.add(id(read))
     return listed
+
+
+def _element_of(read: Read) -> cst.BaseExpression | None:
+    """The tensor of `tensor[<int>].item()` (a name or an attribute), or None."""
+    receiver = read.receiver
+    if isinstance(receiver, cst.Subscript) and isinstance(
+            receiver.value, (cst.Name, cst.Attribute)) and len(receiver.slice) == 1 \
+            and isinstance(receiver.slice[0].slice, cst.Index) \
+            and _int_literal(receiver.slice[0].slice.value):
+        return receiver.value
+    return None
 
 
 #: Reductions whose result has the dtype of the tensor reduced.

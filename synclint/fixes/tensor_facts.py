@@ -188,6 +188,8 @@ def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = N
         return again(value) if value is not None else None
     if isinstance(node, cst.Subscript):
         return _subscript_rank(node, ctx, resolve, depth)
+    if isinstance(node, cst.Attribute):
+        return _module_rank(node, ctx, depth)
     if isinstance(node, cst.UnaryOperation) and not isinstance(node.operator, cst.Not):
         return again(node.expression)
     if isinstance(node, (cst.BinaryOperation, cst.Comparison)):
@@ -206,7 +208,7 @@ def rank_of(node: cst.BaseExpression, ctx: Context, resolve: Resolver | None = N
         if name == "flatten" and len(args) == 1 and not node.args[1:]:
             return 1
         if name == "tensor" and args:
-            return _display_rank(args[0])
+            return _display_rank(args[0], ctx)
         if name in _SIZED or name in ("full", "empty"):
             sizes = args[:1] if name == "full" else args
             if len(sizes) == 1 and isinstance(sizes[0], (cst.Tuple, cst.List)):
@@ -300,16 +302,29 @@ def _subscript_rank(node: cst.Subscript, ctx: Context, resolve: Resolver | None,
     return rank if rank >= 0 else None
 
 
-def _display_rank(node: cst.BaseExpression) -> int | None:
-    """`torch.tensor([a, b])`: 1 where no element is itself a list or tuple."""
+def _display_rank(node: cst.BaseExpression, ctx: Context) -> int | None:
+    """`torch.tensor([a, b])`: 1 where every element is a number or a one-element tensor
+    (a literal, `int(...)`, `float(...)`, `bool(...)`, `len(...)` of anything, a comparison:
+    never a list; `torch.tensor` of tensors of several values raises)."""
     if isinstance(node, (cst.List, cst.Tuple)):
         if any(isinstance(e, cst.StarredElement) or isinstance(e.value, (
                 cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)) for e in node.elements):
             return None
-        return 1 if node.elements and all(_number(e.value) for e in node.elements) else None
+        return 1 if node.elements and all(
+            _number(e.value) or _number_call(e.value, ctx) or isinstance(e.value, cst.Comparison)
+            for e in node.elements) else None
     if isinstance(node, cst.ListComp) and isinstance(node.elt, (cst.Integer, cst.Float)):
         return 1
     return None
+
+
+#: Builtins whose result is a Python number whatever they are given.
+_NUMBER_BUILTINS = frozenset({"int", "float", "bool", "len"})
+
+
+def _number_call(node: cst.BaseExpression, ctx: Context) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) \
+        and node.func.value in _NUMBER_BUILTINS and not ctx.bound(node.func.value)
 
 
 def _number(node: cst.BaseExpression) -> bool:
@@ -444,9 +459,16 @@ def proven_tensor(node: cst.BaseExpression, ctx: Context, ancestors: Sequence[cs
 
 def _module_tensor(name: str, ctx: Context, ancestors: Sequence[cst.CSTNode]) -> bool:
     """`self.name` is assigned only parameters or torch tensors in its class."""
+    values = _module_values(name, ancestors)
+    return bool(values) and all(proven_tensor(v, ctx, ()) for v in values)
+
+
+def _module_values(name: str, ancestors: Sequence[cst.CSTNode]) -> list[cst.BaseExpression]:
+    """Every value the class around `ancestors` assigns to `self.name` (or registers as
+    its buffer); none where one is not known (`self.name += ...`)."""
     cls = next((n for n in reversed(ancestors) if isinstance(n, cst.ClassDef)), None)
     if cls is None:
-        return False
+        return []
     values: list[cst.BaseExpression] = []
     for node in _walk(cls):
         if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
@@ -456,15 +478,44 @@ def _module_tensor(name: str, ctx: Context, ancestors: Sequence[cst.CSTNode]) ->
                 if isinstance(target, cst.Attribute) and target.attr.value == name \
                         and isinstance(target.value, cst.Name) and target.value.value == "self":
                     if node.value is None or isinstance(node, cst.AugAssign):
-                        return False
+                        return []
                     values.append(node.value)
         elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
                 and node.func.attr.value == "register_buffer" and len(node.args) >= 2:
             key = node.args[0].value
             if isinstance(key, cst.SimpleString) and key.evaluated_value == name:
                 values.append(node.args[1].value)
-    return bool(values) and all(
-        proven_tensor(v, ctx, ()) for v in values)
+    return values
+
+
+#: In-place methods that may change a tensor's number of dimensions.
+_RESHAPING_IN_PLACE = frozenset({"resize_", "resize_as_", "unsqueeze_", "squeeze_", "set_",
+                                 "as_strided_", "t_", "transpose_", "swapdims_", "swapaxes_"})
+
+
+def _module_rank(node: cst.Attribute, ctx: Context, depth: int) -> int | None:
+    """The rank of `self.name` where every value the class gives it has one
+    (`nn.Parameter(torch.ones(17))`: 1; a checkpoint loaded into it keeps its shape)."""
+    if not isinstance(node.value, cst.Name) or node.value.value != "self":
+        return None
+    cls = next((n for n in reversed(ctx.parents) if isinstance(n, cst.ClassDef)), None)
+    code = cst.Module([]).code_for_node
+    if cls is None or any(
+            isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Attribute)
+            and code(n.target.value) == code(node)
+            or isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+            and n.func.attr.value in _RESHAPING_IN_PLACE and code(n.func.value) == code(node)
+            for n in _walk(cls)):
+        return None  # `self.w.data = ...`, `self.w.unsqueeze_(0)` may give it another shape
+    ranks = set()
+    for value in _module_values(node.attr.value, ctx.parents):
+        if isinstance(value, cst.Call) and ctx.imports.qualify(value.func) in _PARAMETERS:
+            args = _positional(value)
+            value = args[0] if args else value
+        if not proven_tensor(value, ctx, ()):
+            return None
+        ranks.add(rank_of(value, ctx, None, depth + 1))
+    return ranks.pop() if len(ranks) == 1 else None
 
 
 def _pair_of_tensors(node: cst.BaseExpression, ctx: Context) -> bool:

@@ -30,6 +30,9 @@ class _Statement:
     reads: list[Read] = field(default_factory=list)
     #: Reads that contain another read in their receiver: they depend on it.
     dropped: set[int] = field(default_factory=set)
+    #: Reads the statement makes only on some paths (`a.item() and b[1].item()`): an
+    #: element of a tensor the fix lists anyway is taken from that list.
+    conditional: list[Read] = field(default_factory=list)
 
 
 class SeparateHostReads(Rule):
@@ -117,6 +120,11 @@ class SeparateHostReads(Rule):
             return
         statement = self._statement_of(node)
         if statement is None:
+            statement = self._conditionally_in(node)
+            if statement is not None:
+                entry = self._statements.setdefault(id(statement), _Statement(statement))
+                entry.conditional.append(Read(node, receiver, how,
+                                              self._scope_facts().of(receiver)))
             return
         facts = self._scope_facts().of(receiver)
         entry = self._statements.setdefault(id(statement), _Statement(statement))
@@ -157,6 +165,25 @@ class SeparateHostReads(Rule):
             child = parent
         return None
 
+    def _conditionally_in(self, node: cst.Call) -> cst.SimpleStatementLine | None:
+        """The statement line that evaluates `node` on some paths only: a branch of a
+        conditional expression, the right of `and`/`or` (not in a lambda, nor in an
+        assert's message, which is cold)."""
+        child: cst.CSTNode = node
+        conditional = False
+        for parent in reversed(self.ctx.parents):
+            if isinstance(parent, cst.SimpleStatementLine):
+                return parent if conditional else None
+            if isinstance(parent, (cst.Lambda, cst.SimpleStatementSuite)):
+                return None
+            if isinstance(parent, cst.Assert) and child is parent.msg:
+                return None
+            if isinstance(parent, cst.IfExp) and child is not parent.test or \
+                    isinstance(parent, cst.BooleanOperation) and child is parent.right:
+                conditional = True
+            child = parent
+        return None
+
     def _hint(self, node: cst.Call) -> str | None:
         parent = self.ctx.parent
         if isinstance(parent, cst.DictElement) and parent.value is node and isinstance(
@@ -193,7 +220,11 @@ class SeparateHostReads(Rule):
             if any(_mentions(r.receiver, bound) for r in reads):
                 self._finish(run, indent)
                 run = []
-            run.append(_Statement(entry.node, reads))
+                bound = set()
+            inner = {id(n) for r in [*reads, *entry.conditional] for n in walk(r.receiver)}
+            conditional = [r for r in entry.conditional if not _mentions(r.receiver, bound)
+                           and id(r.call) not in inner]
+            run.append(_Statement(entry.node, reads, conditional=conditional))
         self._finish(run, indent)
 
     def _finish(self, run: list[_Statement], indent: str) -> None:
@@ -201,6 +232,9 @@ class SeparateHostReads(Rule):
         if len(reads) < 2 or not mergeable(reads):
             return
         moved = _moves_code_across(run, reads)
+        conditional = [r for s in run for r in s.conditional]
+        if conditional and _moves_code_across(run, [*reads, *conditional]) != moved:
+            conditional = []  # something between could change what they read
         if moved is None and not all(r.facts.plain for r in reads) and any(
                 isinstance(p, (cst.Try, cst.TryStar, cst.With)) for p in self.ctx.parents):
             # A handler (or a suppressing context manager) could see the names an earlier
@@ -208,7 +242,7 @@ class SeparateHostReads(Rule):
             moved = ("inside `try` or `with`, a tensor computed earlier than written could "
                      "raise before the names above it are bound")
         outcome = merged_reads_fix(reads, [s.node for s in run], indent, self._taken(), moved,
-                                   self._knowledge(run[0].node))
+                                   self._knowledge(run[0].node), conditional)
         help = ("Read them together: `a, b = torch.stack([x, y]).tolist()` is one sync "
                 "(one stack per dtype: float, int and bool).")
         if outcome.reason is not None:
@@ -276,7 +310,7 @@ def _mentions(node: cst.CSTNode, names: set[str]) -> bool:
 def _evaluation_order(run: list[_Statement]) -> tuple[dict[int, int], dict[int, int]]:
     """When each node starts and ends being evaluated, as positions in one sequence:
     children left to right, a call after its arguments, an assignment's value before its
-    targets (Python's order)."""
+    targets, a conditional expression's test before its branches (Python's order)."""
     start: dict[int, int] = {}
     end: dict[int, int] = {}
     clock = 0
@@ -288,6 +322,8 @@ def _evaluation_order(run: list[_Statement]) -> tuple[dict[int, int], dict[int, 
         children: list[cst.CSTNode] = list(node.children)
         if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None:
             children = [node.value] + [c for c in children if c is not node.value]
+        elif isinstance(node, cst.IfExp):
+            children = [node.test] + [c for c in children if c is not node.test]
         for child in children:
             visit(child)
         end[id(node)] = clock

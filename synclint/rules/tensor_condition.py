@@ -168,7 +168,7 @@ class TensorCondition(Rule):
                         outcome = Outcome(selected.fix, selected.reason)
                 if checked is not None and (outcome is None or outcome.fix is None):
                     # `assert t` -> `torch._assert_async(t)`: checked on the device.
-                    checked_outcome = assert_async_fix(checked)
+                    checked_outcome = assert_async_fix(self.ctx, checked)
                     outcome = Outcome(checked_outcome.fix, checked_outcome.reason)
                 self._report(operand, what, per_element=False, per_iteration=per_iteration,
                              outcome=outcome, pattern=pattern)

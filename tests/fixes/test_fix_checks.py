@@ -531,8 +531,9 @@ def test_a_value_read_that_draws_random_numbers_gets_no_batched_fix(
 
 
 def test_reads_of_one_tensors_elements_take_one_list() -> None:
-    """`votes[0].item()` and `votes[1].item()` of a tensor the code makes: one list of it
-    (flattened: the elements of the display may be one-element tensors), no stack."""
+    """`votes[0].item()` and `votes[1].item()` of a tensor the code makes: one list of it,
+    no stack. `torch.tensor` of comparisons is 1-D (of tensors of one value too; of several,
+    it raises): no flatten."""
     source = """\
         import torch
 
@@ -543,7 +544,7 @@ def test_reads_of_one_tensors_elements_take_one_list() -> None:
     (finding,) = _findings(source, MERGED)
     assert finding.fix is not None and finding.fix.applicability is Applicability.SAFE
     text = _fixed(source, MERGED)
-    assert "votes_list = votes.flatten().tolist()" in text and "torch.stack" not in text
+    assert "votes_list = votes.tolist()" in text and "torch.stack" not in text
     assert "return bool(votes_list[0]), bool(votes_list[1])" in text
     for x in (torch.tensor([1.0, 3.0]), torch.tensor([-1.0, 0.5]), torch.tensor([0.5, 0.1])):
         assert compare(_call(source, "decide", x), _call(text, "decide", x)) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,6 +44,8 @@ def test_module_mode_finds_a_package_in_the_current_directory(tmp_path: Path) ->
     assert "pkg/train.py:4" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.skipif(signal.getsignal(signal.SIGINT) is signal.SIG_IGN,
+                    reason="started with SIGINT ignored (a background job): children inherit it")
 def test_ctrl_c_exits_130_with_the_syncs_so_far_and_no_traceback(tmp_path: Path) -> None:
     (tmp_path / "long.py").write_text(
         "import os, signal, torch\n"

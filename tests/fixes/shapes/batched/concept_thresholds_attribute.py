@@ -1,10 +1,12 @@
-# expect-fix: safe
+# expect-fix: unsafe
 # max-syncs: 1
 # reads-ahead: the weights are listed before the loop, also where it runs no iteration
 """Scores of each concept against a per-concept threshold the module holds (reduced from
 diffusers' Stable Diffusion safety checker): `self.weights[i].item()` of a parameter set in
-`__init__` is read from one `weights = self.weights.flatten().tolist()` (a (n, 1) weight
-keeps its values)."""
+`__init__` from an argument is read from one `weights = self.weights.flatten().tolist()`
+(a (n, 1) weight keeps its values). Its rank is not known: weights of several values per
+concept, where `.item()` raised, give values (the unsafe reason). Where `__init__` fixes the
+rank, the fix is safe: concept_thresholds_fixed_rank.py."""
 from __future__ import annotations
 
 import torch
@@ -36,3 +38,7 @@ def inputs() -> list[tuple[torch.Tensor, list[float]]]:
             (torch.tensor([[0.25], [0.75]]), [0.5, 0.5]),
             (torch.tensor([0.5]).half(), [0.75]),
             (torch.tensor([0.1, 0.2]), [])]
+
+
+def edge_inputs() -> list[tuple[torch.Tensor, list[float]]]:
+    return [(torch.tensor([[0.2, 0.4], [0.5, 0.6]]), [0.3, 0.4])]
