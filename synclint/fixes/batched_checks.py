@@ -177,6 +177,20 @@ class Checks:
                     self.augmented_effect(node)
             elif isinstance(node, (cst.Yield, cst.Await)):
                 raise Refused("the loop yields or awaits: other code runs between iterations")
+            elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator,
+                                                                      cst.Multiply):
+                self.check_repeat_count(node, roots & self.loop.targets)
+
+    def check_repeat_count(self, node: cst.BinaryOperation, elements: set[str]) -> None:
+        """`[w] * (n // w)` counted by a loop element the reads read (`elements`): Python
+        reads the count on the host on every iteration, a sync the batched reads would
+        leave in the loop (transformers' Qwen3 audio chunk lengths): the fix would add
+        lines and keep the stall."""
+        for display, count in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(display, (cst.List, cst.Tuple, cst.ListComp)) and \
+                    set(_names_in(count)) & elements:
+                raise Refused(f"`{_code(count)}` counts the repeats of a list on every "
+                              "iteration: a host read the fix would leave in the loop")
 
     def augmented_effect(self, node: cst.AugAssign) -> None:
         """`a += b` on a tensor changes it in place: another element may be that tensor
