@@ -31,7 +31,10 @@ def _mutants(count: int, seed: int) -> list[tuple[str, str]]:
     own name: a file added to the corpus (a new test, a precision case) adds or not its
     own mutants and leaves every other one as it was."""
     sources = _small_sources()
-    share = count / max(len(sources), 1)
+    # Rounded, so that one file more or less does not move the threshold: unrounded, a
+    # source whose draw falls between count / (n + 1) and count / n joins or leaves the
+    # sample when any other file is added (about one corpus size in eight).
+    share = round(count / max(len(sources), 1), 2)
     mutants = []
     for name, source in sources:
         rng = random.Random(f"{seed}:{name}")
