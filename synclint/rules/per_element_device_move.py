@@ -234,6 +234,8 @@ def _name_gathered(name: str, ctx: Context) -> cst.Call | None:
         parent, call = ancestors[-1], ancestors[-2]
         if isinstance(parent, cst.Arg) and isinstance(call, cst.Call) and call.args and (
                 call.args[0] is parent and _gather_call(call, ctx)):
+            if _read_on_the_host(call, ancestors[:-1]):
+                continue  # `torch.stack(moved).tolist()`: one transfer (the fix's own form)
             return call
     return None
 

@@ -36,3 +36,25 @@ def test_the_same_read_kept_as_a_value_is_reported() -> None:
     source = LOOP.format(inner="out.extend(scores.tolist())")
     found = [d for d in lint_source(source, "a.py", [CODE]).diagnostics if d.code == CODE]
     assert [(d.location.row, d.code) for d in found] == [(8, CODE)]
+
+
+#: The batched fix's alike form for conditions: the flags moved onto the first one's
+#: device, then stacked and read once (what `fix` writes for `if torch.isnan(t).any():`).
+ALIKE = """\
+import torch
+
+
+def nan_params(model: torch.nn.Module) -> int:
+    nan_flags = [torch.isnan(t).any() for t in model.parameters()]
+    nan_flags = [r.to(nan_flags[0].device) for r in nan_flags]
+    values = torch.stack(nan_flags){read}
+    return len(values)
+"""
+
+
+def test_the_alike_moves_of_a_stack_read_at_once_are_not_reported_by_syn202() -> None:
+    fixed = ALIKE.format(read=".tolist() if nan_flags else []")
+    assert [d.code for d in lint_source(fixed, "a.py", ["SYN202"]).diagnostics] == []
+    # The same moves before a stack that stays on the device are per-tensor copies.
+    kept = ALIKE.format(read="")
+    assert [d.code for d in lint_source(kept, "a.py", ["SYN202"]).diagnostics] == ["SYN202"]
