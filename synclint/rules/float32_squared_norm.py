@@ -434,12 +434,34 @@ def _iterates_origin(name: str, ctx: Context) -> bool:
             continue
         if name not in {n.value for n in _target_names(target)}:
             continue
-        if isinstance(iterable, cst.Call) and last_name(iterable.func) in (
+        walked = _walked_by(name, target, iterable)
+        if walked is None:
+            return False
+        if isinstance(walked, cst.Call) and last_name(walked.func) in (
                 "parameters", "named_parameters"):
             return True
-        iterated = last_name(iterable)
+        iterated = last_name(walked)
         return "norm" in iterated.lower() or bool(_GRADIENT.match(iterated))
     return False
+
+
+def _walked_by(name: str, target: cst.BaseExpression,
+               iterable: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What the loop variable `name` walks: `zip(params, flags)`'s `params` for `p` in
+    `for p, flag in ...` (the batched fix's own loops), `enumerate(params)`'s for the
+    second name; the iterable itself for a plain target; None when it cannot be told."""
+    if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(iterable, cst.Call) \
+            or not isinstance(iterable.func, cst.Name) \
+            or iterable.func.value not in ("zip", "enumerate"):
+        return iterable
+    positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
+    shift = 1 if iterable.func.value == "enumerate" else 0
+    for index, element in enumerate(target.elements):
+        if isinstance(element.value, cst.Name) and element.value.value == name:
+            source = index - shift
+            if 0 <= source < len(positional) and (not shift or source == 0):
+                return positional[source]
+    return None
 
 
 def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
