@@ -243,7 +243,8 @@ class _Walk:
         summary = self.view.summaries.get(f"{self.view.module}:{'.'.join(self.scope)}")
         self.hot, self.loops = summary is not None and summary.hot is not None, 0
         saved_role = self.cold_role
-        self.cold_role = None if self.hot else self.function_role(node, summary)
+        self.cold_role = None if self.hot else _function_role(
+            node, summary, self.classes, self.view) or self.cold_role
         self.functions.append(node)
         self.classes.append(None)
         self.block(node.body)
@@ -252,21 +253,6 @@ class _Walk:
         self.hot, self.loops = saved
         self.cold_role = saved_role
         self.scope.pop()
-
-    def function_role(self, node: ast.FunctionDef | ast.AsyncFunctionDef,
-                      summary: Summary | None) -> str | None:
-        """Why the function is cold by its role (`Context.function_cold_role`)."""
-        found = summary.cold if summary is not None else None
-        if found is None:
-            found = function_role(node.name)
-        if found is None:
-            owner = self.classes[-1] if self.classes else None
-            if owner is not None:
-                found = class_role(node.name, owner.name,
-                                   [_dotted(b) or "" for b in owner.bases])
-            elif not self.classes:
-                found = module_function_role(node.name, _module_name(self.view))
-        return found if found is not None else self.cold_role
 
     def comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp
                       | ast.DictComp) -> None:
@@ -571,6 +557,23 @@ def _flattens(node: ast.AST) -> bool:
 def _names(target: ast.expr) -> frozenset[str]:
     """The names a loop's target binds."""
     return frozenset(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summary | None,
+                   classes: list[ast.ClassDef | None], view: FileView) -> str | None:
+    """Why the function is cold by its own role (`Context.function_cold_role`), or None:
+    then it is as cold as the code around it. `classes` are the enclosing scopes, None for
+    a function's body."""
+    found = summary.cold if summary is not None else None
+    if found is None:
+        found = function_role(node.name)
+    if found is None:
+        owner = classes[-1] if classes else None
+        if owner is not None:
+            found = class_role(node.name, owner.name, [_dotted(b) or "" for b in owner.bases])
+        elif not classes:
+            found = module_function_role(node.name, _module_name(view))
+    return found
 
 
 def _module_name(view: FileView) -> str:
