@@ -37,15 +37,15 @@ from synclint.fixer import FixResult, fix_source
 from synclint.runtime import count_syncs, track_memory
 
 SHAPES_DIR = Path(__file__).parent / "shapes"
-PATTERNS = ("batched", "float64", "chunked", "merged", "where", "output_size")
+PATTERNS = ("batched", "float64", "chunked", "merged", "where", "output_size", "hidden")
 #: The rules whose fixes produce each pattern (the first ones must be fixed), and the
 #: rules run by the fixer on a shape of that pattern.
 PRIMARY_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
                  "chunked": ("SYN201",), "merged": ("SYN112",), "where": ("SYN102",),
-                 "output_size": ("SYN111", "SYN104")}
+                 "output_size": ("SYN111", "SYN104"), "hidden": ("SYN110",)}
 FIX_CODES = {"batched": ("SYN101", "SYN102"), "float64": ("SYN301",),
              "chunked": ("SYN201", "SYN301"), "merged": ("SYN112",), "where": ("SYN102",),
-             "output_size": ("SYN111", "SYN104")}
+             "output_size": ("SYN111", "SYN104"), "hidden": ("SYN110",)}
 #: Patterns whose whole point is fewer syncs: the fixed version must sync strictly less.
 FEWER_SYNCS = ("merged", "where", "output_size")
 #: Patterns whose shapes make their device tensors inside (`torch.tensor(lengths,
