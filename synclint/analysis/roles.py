@@ -170,6 +170,16 @@ def module_function_role(name: str, module: str) -> str | None:
     return None
 
 
+def module_name(module: str, filename: str) -> str:
+    """A file's dotted module name (`module`, as the index names it); for a file checked
+    on its own (`__main__`), its stem, never the folders above it: a project may live
+    under a folder called `tests`."""
+    if module != "__main__":
+        return module
+    stem = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    return stem[:-3] if stem.endswith(".py") else stem
+
+
 def module_role(module: str) -> str | None:
     """Why every function of a module (its dotted name, or a file stem) is cold, or None."""
     parts = [p for p in module.replace("/", ".").split(".") if p]

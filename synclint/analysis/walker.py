@@ -28,6 +28,7 @@ from synclint.analysis.roles import (
     class_role,
     function_role,
     module_function_role,
+    module_name,
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
@@ -159,11 +160,8 @@ class Context:
     def module_name(self) -> str:
         """The file's dotted module name; for a file checked on its own, its stem (never
         the folders above it: a project may live under a folder called `tests`)."""
-        module = self.project.module if self.project is not None else "__main__"
-        if module == "__main__":
-            stem = self.filename.replace("\\", "/").rsplit("/", 1)[-1]
-            module = stem[:-3] if stem.endswith(".py") else stem
-        return module
+        return module_name(self.project.module if self.project is not None else "__main__",
+                           self.filename)
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""

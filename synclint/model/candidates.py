@@ -38,6 +38,7 @@ from synclint.analysis.roles import (
     class_role,
     function_role,
     module_function_role,
+    module_name,
     module_role,
 )
 from synclint.analysis.site_names import (
@@ -142,7 +143,7 @@ class _Walk:
         self.functions: list[ast.AST] = []
         #: Why the code being walked is cold by its role, as the walker's
         #: `Context.cold_role` says it (None: it may run per step).
-        self.cold_role = module_role(_module_name(view))
+        self.cold_role = module_role(module_name(view.module, view.filename))
         self.classes: list[ast.ClassDef | None] = []  # None: a function's body
         #: The names each enclosing loop binds, innermost last.
         self.targets: list[frozenset[str]] = []
@@ -572,16 +573,8 @@ def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summar
         if owner is not None:
             found = class_role(node.name, owner.name, [_dotted(b) or "" for b in owner.bases])
         elif not classes:
-            found = module_function_role(node.name, _module_name(view))
+            found = module_function_role(node.name, module_name(view.module, view.filename))
     return found
-
-
-def _module_name(view: FileView) -> str:
-    """The file's dotted module name as the walker takes it (`Context.module_name`)."""
-    if view.module != "__main__":
-        return view.module
-    stem = view.filename.replace("\\", "/").rsplit("/", 1)[-1]
-    return stem[:-3] if stem.endswith(".py") else stem
 
 
 def _to_a_device(node: ast.Call, name: str) -> bool:
