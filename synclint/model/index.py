@@ -17,6 +17,7 @@ from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import (
     Kind,
 )
+from synclint.model.sketch import Sketch
 from synclint.model.summaries import Hot, Summary
 from synclint.model.syntax import _dotted as _dotted_name
 from synclint.model.syntax import _last, children, plain_data
@@ -70,58 +71,6 @@ class EvaluationMemo(Protocol):
                  ) -> None: ...
 
     def attributes_changed(self, classes: set[str]) -> None: ...
-
-
-@dataclass(frozen=True)
-class Sketch:
-    """What a function's text says its evaluation may read, found by regular expressions
-    over its source (far cheaper than a walk of its syntax tree): the dotted names it
-    calls and reads attributes of, whether it reads or assigns `self.<name>`, and
-    whether it constructs (`self.x = Name(...)`) or stores (`self.x = name`) attributes.
-    A superset is harmless; a read it misses is solved again (`Project.unforeseen`)."""
-
-    calls: tuple[str, ...] = ()
-    heads: tuple[str, ...] = ()
-    self_attributes: tuple[str, ...] = ()
-    reads_self: bool = False
-    writes: bool = False
-    constructs: bool = False
-    stores: bool = False
-    #: Names assigned a call's result (`t = Tracker()`: name, called) and methods called
-    #: on a call's result (`Report(losses).forward()`: called, method): instances of
-    #: project classes, once linked (`schedule._built_reads`).
-    builds: tuple[tuple[str, str], ...] = ()
-    chains: tuple[tuple[str, str], ...] = ()
-
-
-_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(")
-_HEAD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.")
-_SELF_ATTRIBUTE = re.compile(r"(?<![\w.])self\.(\w+)\s*\.")
-_WRITE = re.compile(r"(?<![\w.])self\.\w+\s*(?:\[[^\]\n]*\]\s*)?(?:,[^=\n]*)?"
-                    r"(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)|\.register_buffer\("
-                    # `self.add_state("hits", ...)` of a torchmetrics Metric
-                    r"|self\.(?:" + "|".join(sorted(knowledge.STATE_NAMES)) + r")\(")
-_CONSTRUCT = re.compile(r"(?<![\w.])self\.\w+\s*(?::[^=\n]*)?=\s*[A-Za-z_][\w.]*\s*\(")
-_STORE = re.compile(r"(?<![\w.])self\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
-_BUILD = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*([A-Za-z_][\w.]*)\s*\(")
-_CHAIN = re.compile(r"(?<![\w.])([A-Za-z_][\w.]*)\s*\([^()]*\)\s*\.\s*([A-Za-z_]\w*)")
-
-
-def sketch(text: str) -> Sketch:
-    """The sketch of one function's source text."""
-    calls = {"".join(m.split()) for m in _CALL.findall(text)}
-    heads = tuple(sorted(set(_HEAD.findall(text))))
-    # Instances a function builds (`t = Tracker()`, `Report(x).forward()`: `_BUILD`).
-    builds = tuple(sorted(set(_BUILD.findall(text))))
-    chains = tuple(sorted(set(_CHAIN.findall(text))))
-    if "self." not in text:  # the `self` expressions cannot match: skip their scans
-        return Sketch(tuple(sorted(calls)), heads, (), False,
-                      ".register_buffer(" in text, False, False, builds, chains)
-    return Sketch(tuple(sorted(calls)), heads,
-                  tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))),
-                  True, _WRITE.search(text) is not None,
-                  _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None,
-                  builds, chains)
 
 
 @dataclass

@@ -35,7 +35,6 @@ from synclint.model.index import (
     name_chains,
     package_root,
     parse_module,
-    sketch,
 )
 from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.regions import mark_compiled
@@ -45,6 +44,7 @@ from synclint.model.schedule import (
     dependency_graph,
     static_reads,
 )
+from synclint.model.sketch import sketch
 from synclint.model.summaries import FileView, Hot, Summary
 from synclint.model.syntax import _dotted, _first
 from synclint.model.views import file_view
