@@ -31,6 +31,7 @@ from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.torch_api import (
     ACCELERATOR_MODULES,
     BOOL_RESULTS,
+    COPYING_CONSTRUCTORS,
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
     SYNC_MODULES,
@@ -360,6 +361,11 @@ class Calls(Methods):
             base = args[0][0]
             if device is None:
                 return (base if base in TENSORS else TENSOR, None)
+        elif name in COPYING_CONSTRUCTORS and device is None and args and \
+                args[0][0] in DEVICE_TENSORS:
+            # `torch.as_tensor(t)` is `t`, `torch.tensor(t)` a copy of it on its device.
+            dtype_kept = dtype is None
+            return (F64_TENSOR if f64 else args[0][0] if dtype_kept else TENSOR, None)
         elif device is None and not self.default_device:
             return (HOST_TENSOR, None)  # `torch.arange(n)`, `torch.tensor([...])`: on the CPU
         if device is not None and self._cpu(device):

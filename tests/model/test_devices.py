@@ -55,10 +55,17 @@ DEVICE = [
     ("x = torch.zeros(n, dtype=torch.float64, device='cuda')", F64_TENSOR),
     ("for x in torch.arange(n, device=device):", TENSOR),
     ("for x in t:", TENSOR),
+    # `torch.as_tensor(t)` is `t`; `torch.tensor(t)` copies it on its device.
+    ("x = torch.as_tensor(t)", TENSOR),
+    ("x = torch.tensor(t.cuda())", TENSOR),
+    ("x = torch.as_tensor(t, dtype=torch.float64)", F64_TENSOR),
 ]
 HOST_LOOK_ALIKES = [
     ("x = torch.zeros(n)", HOST_TENSOR),
     ("x = torch.tensor([1.0, 2.0])", HOST_TENSOR),
+    ("x = torch.as_tensor(t.cpu())", HOST_TENSOR),
+    ("x = torch.tensor(t, device='cpu')", HOST_TENSOR),
+    ("x = torch.as_tensor(arr)", HOST_TENSOR),
     ("x = torch.zeros_like(torch.zeros(n))", HOST_TENSOR),
     ("c = torch.ones(n)\nx = torch.empty_like(c)", HOST_TENSOR),
     ("c = torch.ones(n)\nx = torch.ones_like(c)", HOST_TENSOR),
