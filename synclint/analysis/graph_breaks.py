@@ -70,6 +70,8 @@ def pattern_of(ctx: Context, node: cst.CSTNode, code: str) -> str | None:
         return "tensor-condition"  # a test (an `assert` says so itself)
     if isinstance(node, cst.FormattedStringExpression):
         return "fstring"
+    if isinstance(node, cst.BinaryOperation) and code in ("SYN101", "SYN107"):
+        return "item-python-control"  # `[w] * t`: a list's length must be a Python int
     if isinstance(node, cst.Subscript):
         return "dynamic-shape" if _is_mask_index(ctx, node) else None
     if isinstance(node, cst.Call):

@@ -70,7 +70,7 @@ from synclint.model.facts import Facts
 from synclint.model.kindops import argument_syncs
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.summaries import FileView, Summary
-from synclint.model.syntax import _dotted, _last
+from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -307,6 +307,14 @@ class _Walk:
             self.add("SYN108")
         return False
 
+    def binop(self, node: ast.BinOp) -> bool:
+        # `[w] * (n // w)`: a sequence repeated by a device tensor (`sync_in_loop`).
+        if isinstance(node.op, ast.Mult) and (self.loops or self.hot) and any(
+                isinstance(sequence, SEQUENCE_DISPLAYS) and self.device(count)
+                for sequence, count in ((node.left, node.right), (node.right, node.left))):
+            self.add("SYN101", "SYN107")
+        return False
+
     def augassign(self, node: ast.AugAssign) -> bool:
         if isinstance(node.op, ast.Add) and self.loops and _squared(node.value):
             self.add("SYN301")
@@ -527,7 +535,7 @@ _SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
     ast.Call: _Walk.call, ast.If: _Walk.tested, ast.Assert: _Walk.tested,
     ast.IfExp: _Walk.tested, ast.UnaryOp: _Walk.unary, ast.BoolOp: _Walk.boolop,
     ast.Subscript: _Walk.subscript, ast.FormattedValue: _Walk.formatted,
-    ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign,
+    ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign, ast.BinOp: _Walk.binop,
 }
 #: Nodes that hold no site and no expression that could: names, constants, operators,
 #: contexts, imports.

@@ -43,7 +43,7 @@ from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
-from synclint.model.syntax import _dotted, _is_none, _is_self, plain_data
+from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self, plain_data
 
 #: Annotation names that mean "a sequence of", "a mapping of", "maybe".
 SEQUENCE_ANNOTATIONS = frozenset(
@@ -169,6 +169,15 @@ class Expressions(Flow):
 
     def _binop(self, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
+        count = repeat_count(left[0], right[0], node.op)
+        if count is not None:
+            # `[w] * (n // w)` of a 0-d tensor: the count is read on the host (`__index__`).
+            value = right if count == "right" else left
+            shown = node.left if count == "right" else node.right
+            if value[0] in DEVICE_TENSORS and isinstance(shown, SEQUENCE_DISPLAYS):
+                self._effect(SYNC_READ, node, "a list repeated by a tensor count", value,
+                             "tensor")
+            return _repeated((left if count == "right" else right)[0]), None
         param = left[1] if left[1] is not None else right[1]
         kind = combine(left[0], right[0], node.op)
         return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
@@ -408,9 +417,29 @@ class Expressions(Flow):
         return found if found is not None else UNKNOWN
 
 
+def repeat_count(left: Kind, right: Kind, operator: ast.operator) -> str | None:
+    """Which side of `left * right` is a tensor used as the repeat count of a Python
+    sequence (`[w] * t`, `t * (a, b)`: "right", "left"), or None."""
+    if not isinstance(operator, ast.Mult):
+        return None
+    if isinstance(left, (Seq, Tup)) and right in TENSORS:
+        return "right"
+    if isinstance(right, (Seq, Tup)) and left in TENSORS:
+        return "left"
+    return None
+
+
+def _repeated(sequence: Kind) -> Kind:
+    """The kind of a sequence repeated an unknown number of times."""
+    return sequence if isinstance(sequence, Seq) else Seq(elem_of(sequence))
+
+
 def combine(left: Kind, right: Kind, operator: ast.operator) -> Kind:
     """The kind of `left <op> right`."""
     kinds = (left, right)
+    count = repeat_count(left, right, operator)
+    if count is not None:
+        return _repeated(left if count == "right" else right)
     if any(k in DEVICE_TENSORS for k in kinds):
         if F64_TENSOR in kinds and all(k in (F64_TENSOR, HOST, HOST_TENSOR) for k in kinds):
             return F64_TENSOR

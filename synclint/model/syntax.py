@@ -237,6 +237,9 @@ def children(node: ast.AST) -> list[ast.AST]:
 
 
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
+#: Sequence displays: what a sequence repeated by a tensor count is reported for (SYN101;
+#: a named list would cost the gate an evaluation of every `a * b` in a loop).
+SEQUENCE_DISPLAYS = (ast.List, ast.Tuple, ast.ListComp)
 #: Displays shorter than this are evaluated element by element as any expression is.
 PLAIN_DATA_MIN = 32
 

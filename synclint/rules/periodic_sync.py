@@ -54,7 +54,7 @@ class PeriodicSync(SyncInLoop):
     ]
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
-                batched: bool = True) -> None:
+                batched: bool = True, remedy: str | None = None) -> None:
         cold = self.ctx.cold(node)
         if cold is None or cold.reason != PERIODIC:
             return

@@ -39,7 +39,7 @@ class SyncInLoop(Rule):
     fixable = True
     triggers = (".item(", ".tolist(", ".cpu(", ".numpy(", ".to(", "float(", "int(", "bool(",
                 "complex(", "str(", "repr(", "print(", "format(", "math.", "np.", "numpy",
-                "{", "equal(", "allclose(", "_object(", "_object_list(")
+                "{", "equal(", "allclose(", "_object(", "_object_list(", "] *", "]*", "* [")
 
     VALID = [
         # A single read outside any loop is one sync, not one per iteration.
@@ -48,6 +48,9 @@ class SyncInLoop(Rule):
         "import numpy as np\nfor a in arrays:\n    x = np.asarray(a).item()\n",
         # dict.items() is not .item().
         "import torch\nfor k, v in stats.items():\n    print(k)\n",
+        # A list of tensors repeated by an int, and a repeat by a length, read nothing.
+        "import torch\ndef f(ts: list[torch.Tensor], w: int):\n    out = []\n    for t in ts:\n"
+        "        out += [t] * w + [w] * len(t)\n",
         # Host numbers.
         "import torch\ntotal = 0.0\nfor x in [1.0, 2.0]:\n    total += float(x)\n",
         # The iterable of a for loop is evaluated once.
@@ -87,6 +90,9 @@ class SyncInLoop(Rule):
         # An unknown receiver in a torch file: reported with lower confidence.
         "import torch\nfor k, v in metrics.items():\n    logs[k] = v.item()\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        print(f'{t.sum()}')\n",
+        # A list repeated by a tensor count reads the count (`Tensor.__index__`).
+        "import torch\ndef f(ts: list[torch.Tensor], w: int):\n    out = []\n    for t in ts:\n"
+        "        out += [w] * (t // w)\n",
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -109,6 +115,20 @@ class SyncInLoop(Rule):
             # torch.equal / torch.allclose compare on the device, then return a Python bool.
             if any(self.is_device_tensor(arg.value) for arg in node.args):
                 self._report(node, f"`{qualified}()` of tensors", batched=False)
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if not isinstance(node.operator, cst.Multiply) or \
+                (not self.ctx.in_loop and self.ctx.hot_here() is None):
+            return
+        # `[w] * (n // w)`: a Python sequence repeated by a tensor reads the count on the
+        # host (`Tensor.__index__`).
+        for sequence, count in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(sequence, (cst.List, cst.Tuple, cst.ListComp)) and \
+                    self.is_device_tensor(count):
+                self._report(node, "A list repeated by a tensor count", batched=False,
+                             remedy="Read the counts once before the loop (`counts = "
+                             "t.tolist()`) and repeat by the Python ints.")
+                return
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
         if (self.ctx.in_loop or self.ctx.hot_here() is not None) and \
@@ -172,7 +192,7 @@ class SyncInLoop(Rule):
                 return
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
-                batched: bool = True) -> None:
+                batched: bool = True, remedy: str | None = None) -> None:
         if id(node) in self._reported or self.ctx.cold(node) is not None \
                 or logged_by_syn106(self.ctx, node):
             return  # reported already, cold code (SYN107 takes periodic reads), or SYN106's
@@ -193,9 +213,10 @@ class SyncInLoop(Rule):
         if not batched:
             self.report(
                 node, f"{what} in a {loop} syncs with the GPU on every iteration",
-                help="Compare on the device (`(a == b).all()`, `torch.isclose(a, b).all()`), "
-                "stack the results and read them once after the loop. No safe fix: the "
-                "comparisons return Python bools the loop may branch on.")
+                help=remedy or "Compare on the device (`(a == b).all()`, "
+                "`torch.isclose(a, b).all()`), stack the results and read them once after "
+                "the loop. No safe fix: the comparisons return Python bools the loop may "
+                "branch on.")
             return
         message = f"{what} in a {loop} syncs with the GPU on every iteration"
         remedy = "collect the tensors, stack them and transfer once"

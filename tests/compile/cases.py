@@ -79,6 +79,9 @@ CASES: tuple[Case, ...] = (
           "    return x - 1\n"),
     _case("item_in_str", "item-python-control",
           "def f(x: torch.Tensor):\n    s = str(x.sum().item())  # <-\n    return x, s\n"),
+    _case("list_repeated_by_tensor_count", "item-python-control",
+          "def f(x: torch.Tensor):\n    k = (x > 0).sum()\n    ws = [1.0] * k  # <-\n"
+          "    return x * len(ws)\n"),
     # -- .tolist() ---------------------------------------------------------------------------
     _case("tolist_of_floats", "tolist-float",
           "def f(x: torch.Tensor):\n    y = x * 2\n    return y.tolist()  # <-\n"),

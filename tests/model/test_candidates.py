@@ -41,6 +41,7 @@ PAIRS = [
     ("SYN101", in_loop("h = t.to('cpu')"), in_loop("h = t.to('cuda')")),
     ("SYN101", in_loop("ok = torch.equal(t, t)"), in_loop("ok = n == n")),
     ("SYN101", in_loop("v = float(t)"), in_loop("v = float(n)")),
+    ("SYN101", in_loop("v = [0] * (t // n)"), in_loop("v = [0] * (len(t) // n)")),
     ("SYN102", in_loop("if t.any():\n    pass"), in_loop("if t.numel():\n    pass")),
     ("SYN102", "import torch\ndef f(t: torch.Tensor):\n    assert t.all()\n",
      "import torch\ndef f(t: torch.Tensor):\n    assert t.dim() == 2\n"),

@@ -262,3 +262,12 @@ def test_rebinding_a_name_to_a_factory_of_it_proves_nothing_of_the_old_value() -
     source = ("import torch\n\n\ndef f(keep, flag):\n    if flag:\n"
               "        keep = torch.ones(keep, device='cuda')\n    seen(keep)\n")
     assert probes(source) == [UNKNOWN]
+
+
+
+def test_a_sequence_repeated_by_a_tensor_count_is_the_sequence() -> None:
+    # `[w] * t` and `t * (a, b)` repeat the sequence (`Tensor.__index__`); a list of
+    # tensors repeated by an int, and a tensor times an int, are the look-alikes.
+    source = ("import torch\n\n\ndef f(t: torch.Tensor, n: int):\n"
+              "    seen([n] * t)\n    seen(t * (n, n))\n    seen([t] * 2)\n    seen(t * 2)\n")
+    assert probes(source) == [Seq(HOST), Seq(HOST), Seq(TENSOR), TENSOR]
