@@ -374,6 +374,12 @@ def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
                 period = _modulo_period(side, kind_of)
                 if period is not None and not _is_tensor(other, kind_of):
                     return period
+        # `frames % eval_every < frames_per_batch`: once per `eval_every` frames of a
+        # counter that steps by a batch.
+        if isinstance(target.operator, (cst.LessThan, cst.LessThanEqual)):
+            return _modulo_below(test.left, target.comparator, kind_of)
+        if isinstance(target.operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+            return _modulo_below(target.comparator, test.left, kind_of)
         return None
     if isinstance(test, cst.BinaryOperation) and isinstance(test.operator, cst.Modulo):
         # `if step % 2:` is every other step; `if step % 100:` is 99 steps in 100.
@@ -389,6 +395,21 @@ def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
             if assigned is not None:
                 return periodic_test(assigned, kind_of, flags, depth + 1)
     return None
+
+
+def _modulo_below(remainder: cst.BaseExpression, bound: cst.BaseExpression,
+                  kind_of: KindOf) -> str | None:
+    """The period when `remainder < bound` is `counter % divisor < bound` of host values
+    and the bound is not known to reach the divisor (`x % 10 < 20` always holds)."""
+    period = _modulo_period(remainder, kind_of)
+    if period is None or _is_tensor(bound, kind_of):
+        return None
+    assert isinstance(remainder, cst.BinaryOperation)
+    if isinstance(bound, cst.Integer) and (
+            not isinstance(remainder.right, cst.Integer)
+            or int(bound.value, 0) >= int(remainder.right.value, 0)):
+        return None  # `step % n < 5` with n unknown may always hold
+    return period
 
 
 def _nonzero_modulo(test: cst.BaseExpression, kind_of: KindOf) -> str | None:

@@ -118,6 +118,10 @@ def test_function_that_always_raises_is_not_cold_for_its_own_loop() -> None:
     "should_log(step)",
     "self.should_log",
     "self._should_log(step)",
+    # A counter stepping by a batch: true once per `accum` frames (TorchRL's eval guard).
+    "step % accum < rank",
+    "rank > step % accum",
+    "step % 100 <= 7",
 ])
 def test_periodic_guard_body_goes_to_syn107_not_syn101(guard: str) -> None:
     source = f"""\
@@ -138,6 +142,9 @@ def test_periodic_guard_body_goes_to_syn107_not_syn101(guard: str) -> None:
     "step > 100",
     "ready",
     "'%d' % step == '1'",  # string formatting
+    "step % 10 < 20",      # always true
+    "step % accum < 5",    # `accum` may be at most 5: always true
+    "step % 100 > 5",      # true 94 steps in 100
 ])
 def test_look_alike_guards_are_not_periodic(guard: str) -> None:
     source = f"""\
