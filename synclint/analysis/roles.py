@@ -11,7 +11,8 @@ A function is cold when:
 
 - its name says so: `__init__`, `__repr__`, `extra_repr`, `setup`, `set_timesteps`,
   `from_pretrained`, a name that starts with `save`, `load`, `export`, `convert`, `init`,
-  `print`, `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
+  `setup` (`_setup_train`; not an autograd Function's `setup_context`), `print`,
+  `visualize`..., that names `state_dict` or `save`, or that ends in `offload`
   (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
   `merge_and_unload`, `fuse_lora`); a conversion method of a container (`cpu`,
   `numpy`, `to_numpy`, `tolist`: the host copies are its result);
@@ -64,10 +65,12 @@ _SETUP_NAMES = frozenset({
 #: First word of a name that saves, loads, converts, exports or initialises.
 _VERB = re.compile(
     r"^(save|load|export|convert|serialize|deserialize|restore|dump|init|initiali[sz]e"
-    r"|print|visuali[sz]e|plot)(_|$)"
+    r"|setup|print|visuali[sz]e|plot)(_|$)"
 )
-#: "load" in `load_balancing_loss`, `load_balance` is expert load, computed every forward.
-_NOT_A_LOAD = re.compile(r"^load_balanc")
+#: Names the verbs above would take for cold that run every step: "load" in
+#: `load_balancing_loss` (expert load, computed every forward), and an autograd
+#: Function's `setup_context`, which runs on every forward.
+_NOT_COLD = re.compile(r"^load_balanc|^setup_context$")
 #: Words anywhere in a name that mean a save or a state-dict conversion, and names that end
 #: in `offload` (`cpu_offload`, `enable_model_cpu_offload`: they set offloading up once).
 #: A name that starts with `offload` may move activations every step
@@ -114,7 +117,7 @@ def function_role(name: str) -> str | None:
     if name in _SETUP_NAMES:
         return f"`{name}` runs once, before the steps"
     bare = name.lstrip("_")
-    if _NOT_A_LOAD.match(bare):
+    if _NOT_COLD.match(bare):
         return None
     if _VERB.match(bare) or _WORDS.search(bare):
         return f"`{name}` is setup, save, load or export code, not a step"

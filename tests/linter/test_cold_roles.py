@@ -42,6 +42,7 @@ def project(root: Path, files: dict[str, str]) -> list[Diagnostic]:
     "fsdp2_load_full_state_dict", "export_to_ply", "_convert_to_karras", "cpu_offload",
     "enable_model_cpu_offload", "init_sigmas_for_each_stage", "_init_weights",
     "_print_results", "visualize_depth", "to_yaml", "_scan_and_log_checkpoints",
+    "_setup_train", "setup_model", "_setup_optimizer",
 ])
 def test_names_of_cold_code(name: str) -> None:
     assert function_role(name) is not None
@@ -51,7 +52,7 @@ def test_names_of_cold_code(name: str) -> None:
     "forward", "__call__", "step", "training_step", "test_step", "on_train_batch_end",
     "on_before_optimizer_step", "main", "train", "evaluate", "load_balancing_loss_func",
     "offload_hidden_states", "add_noise", "index_for_timestep", "log_metrics", "saved",
-    "loader_step", "preprocess",
+    "loader_step", "preprocess", "setup_context", "setups", "setupable",
 ])
 def test_names_of_code_that_may_run_every_step(name: str) -> None:
     assert function_role(name) is None
