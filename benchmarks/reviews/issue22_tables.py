@@ -14,6 +14,15 @@ parent). Prints:
   counts as reported when a finding sits on its line, or when a finding in the same file
   names its function as the callee that reads (`PIDStepSizeController.propose_step()
   reads a tensor on the host`: the call in the loop that reaches it).
+
+    python issue22_tables.py FINDINGS_DIR --hunt LABELS.tsv --packages a,b,c [--related]
+
+`--hunt` prints only the hunt's recall, per package and overall (with a Wilson 95%
+interval), for another label file: one row per site read, with columns `file`, `line`,
+`function` and `label` (R for a real per-step sync), and the packages' findings in
+FINDINGS_DIR (the second fresh set: `hunt-fresh2-labels.tsv`). `--related` also counts a
+site as reported when a finding's related locations sit on its line (the other reads a
+SYN112 finding names); off by default, as in the first hunt.
 """
 import collections
 import csv
@@ -26,9 +35,9 @@ PACKAGES = ("peft", "torchtune", "open_clip_torch", "sentence_transformers", "mm
             "k_diffusion")
 
 
-def findings(folder: pathlib.Path) -> list[dict[str, object]]:
+def findings(folder: pathlib.Path, packages: tuple[str, ...] = PACKAGES) -> list[dict[str, object]]:
     found: list[dict[str, object]] = []
-    for package in PACKAGES:
+    for package in packages:
         found.extend(json.loads((folder / f"{package}.json").read_text()))
     return found
 
@@ -38,10 +47,72 @@ def rows(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(handle, delimiter="\t"))
 
 
+def reported(site: str, function: str, found: list[dict[str, object]],
+             related: bool = False) -> str:
+    """How a real site is reported: "line" (a finding on its line), "through" (a finding in
+    its file names its function as the callee that reads), "related" (with `related`: a
+    finding's related location is on its line), or "" (missed)."""
+    path, line = site.rsplit(":", 1)
+    if any(f"{f['filename']}:{f['location']['row']}" == site for f in found):  # type: ignore[index]
+        return "line"
+    if any(str(f["filename"]) == path and f".{function}()` reads" in str(f["message"])
+           for f in found):
+        return "through"
+    if related and any(r["filename"] == path and str(r["location"]["row"]) == line
+                       for f in found for r in f.get("related") or []):  # type: ignore[union-attr]
+        return "related"
+    return ""
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of k successes in n trials."""
+    if not n:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def hunt(found: list[dict[str, object]], labels: str, packages: tuple[str, ...],
+         related: bool) -> None:
+    """The recall table of a hunt's label file (columns package, file, line, function, label)."""
+    with open(HERE / labels, newline="") as handle:
+        read = list(csv.DictReader(handle, delimiter="\t"))
+    total = collections.Counter()  # type: collections.Counter[str]
+    print("| package | sites read | N | O | P | R | R reported | recall |")
+    print("|---|---|---|---|---|---|---|---|")
+    for package in packages:
+        rows_ = [row for row in read if row["package"] == package]
+        labels_ = collections.Counter(row["label"] for row in rows_)
+        real = [row for row in rows_ if row["label"] == "R"]
+        hit = [row for row in real if reported(f"{row['file']}:{row['line']}", row["function"],
+                                               found, related)]
+        total.update(labels_)
+        total["sites"] += len(rows_)
+        total["hit"] += len(hit)
+        recall = f"{len(hit) / len(real):.0%}" if real else "-"
+        print(f"| {package} | {len(rows_)} | {labels_['N']} | {labels_['O']} | {labels_['P']} | "
+              f"{len(real)} | {len(hit)} | {recall} |")
+    low, high = wilson(total["hit"], total["R"])
+    print(f"| all | {total['sites']} | {total['N']} | {total['O']} | {total['P']} | {total['R']} | "
+          f"{total['hit']} | {total['hit'] / total['R']:.1%} (95% {low:.1%}-{high:.1%}) |")
+    for row in read:
+        site = f"{row['file']}:{row['line']}"
+        if row["label"] == "R" and not reported(site, row["function"], found, related):
+            print(f"    missed {site} {row['function']} ({row['reason']})")
+
+
 def main() -> None:
-    found = findings(pathlib.Path(sys.argv[1]))
+    argv = sys.argv[1:]
+    related = "--related" in argv
+    if "--hunt" in argv:
+        packages = tuple(argv[argv.index("--packages") + 1].split(","))
+        hunt(findings(pathlib.Path(argv[0]), packages), argv[argv.index("--hunt") + 1],
+             packages, related)
+        return
+    found = findings(pathlib.Path(argv[0]))
     sites = {(f["code"], f"{f['filename']}:{f['location']['row']}") for f in found}  # type: ignore[index]
-    lines = collections.Counter(f"{f['filename']}:{f['location']['row']}" for f in found)  # type: ignore[index]
     labelled: dict[tuple[str, str], str] = {}
     for row in rows("issue22-sample-labels.tsv"):
         labelled[(row["code"], row["site"])] = row["label"]
@@ -64,18 +135,17 @@ def main() -> None:
         if (code, site) not in sites:
             print(f"    gone {label} {code} {site}")
     real = [row for row in rows("issue22-hunt-labels.tsv") if row["label"].startswith("R")]
-    on_line = [row for row in real if lines[row["site"]]]
-    through = [row for row in real if not lines[row["site"]] and any(
-        str(f["filename"]) == row["site"].rsplit(":", 1)[0]
-        and f".{row['function']}()` reads" in str(f["message"]) for f in found)]
-    reported = on_line + through
+    how = {row["number"]: reported(row["site"], row["function"], found, related) for row in real}
+    on_line = [row for row in real if how[row["number"]] == "line"]
+    through = [row for row in real if how[row["number"]] in ("through", "related")]
+    hits = on_line + through
     distinct = {row["site"] for row in real}
     print(f"hunt: {len(real)} real sites, {len(on_line)} with a finding on their line, "
-          f"{len(through)} through the call that reaches them: {len(reported)} "
-          f"({len(reported) / len(real):.1%}); distinct lines {len(distinct)}, "
-          f"{len({row['site'] for row in reported})} reported")
+          f"{len(through)} through the call that reaches them: {len(hits)} "
+          f"({len(hits) / len(real):.1%}); distinct lines {len(distinct)}, "
+          f"{len({row['site'] for row in hits})} reported")
     for row in real:
-        if row not in reported:
+        if row not in hits:
             print(f"    missed {row['site']} {row['function']} ({row['note']})")
 
 
