@@ -1,0 +1,2 @@
+def eval_model(actor, test_env):
+    return float(len(test_env))
