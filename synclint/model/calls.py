@@ -55,6 +55,9 @@ from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
 
 #: torch namespaces whose functions make no tensor the model can follow (optimizers,
 #: compilers, utilities ...): their results are unknown objects.
+#: The tensor subclasses a module holds: each wraps the tensor it is given.
+_PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter",
+                         "torch.nn.Buffer", "torch.nn.parameter.Buffer"})
 _OPAQUE_NAMESPACES = frozenset({
     "nn", "optim", "utils", "distributed", "jit", "cuda", "backends", "autograd", "compiler",
     "profiler", "onnx", "export", "hub", "_dynamo", "_C", "fx", "overrides", "amp",
@@ -316,6 +319,11 @@ class Calls(Methods):
             return (Seq(TENSOR), None)
         if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
             return self._tensor_result(name, node, args, param)
+        if qualified in _PARAMETERS:
+            # `nn.Parameter(t)` is `t` as a leaf, on its device (a CPU tensor's parameter is
+            # moved with its module, so only a device tensor's device is certain).
+            data = args[0][0] if args and node.args else UNKNOWN
+            return (data if data in DEVICE_TENSORS else UNKNOWN, None)
         if len(parts) >= 2 and parts[1] in _OPAQUE_NAMESPACES:
             if len(parts) >= 3 and parts[1] == "nn" and name[:1].isupper():
                 return (MODULE, None)

@@ -30,6 +30,7 @@ from synclint.model.index import (
     _Class,
     _Function,
     _Module,
+    _module_file,
     display_name,
     module_imports,
     name_chains,
@@ -76,6 +77,7 @@ class Project:
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
         self._prepared = False
+        self._by_real: dict[str, str] | None = None
         #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
         self.regions = Regions()
         #: Evaluations the dependency graph did not order (see `analyse`): 0 when it
@@ -177,11 +179,14 @@ class Project:
     def _link(self) -> None:
         # In order: a module linked earlier shows the modules after it its imported
         # names too (a cached module gets its earlier links at the same turn).
+        clashing = {name.partition("@")[0].partition(".")[0]: None
+                    for name in self.modules if "@" in name}
         for module in self.modules.values():
             if module.linked is not None:
                 module.names = dict(module.linked)
                 continue
             for local, target in module.imports.items():
+                target = self._own_target(module, target, clashing)
                 key = self._target_key(target)
                 module.names.setdefault(local, key if key is not None else target)
         for cls in self.classes.values():
@@ -193,6 +198,27 @@ class Project:
                     cls.bases.append(key)
                 else:
                     cls.external.append(self._qualify(cls.module, base))
+
+    def _own_target(self, module: _Module, target: str, clashing: Mapping[str, None]) -> str:
+        """`target` as the project names the file `module` imports: two scripts' folders
+        may each hold a `utils.py` (`utils` and `utils@7`), and `from utils import f`
+        means the one beside the importing script (Python puts its folder first)."""
+        if target.partition(".")[0] not in clashing:
+            return target
+        root = package_root(Path(module.filename))[0]
+        for dotted in (target, target.rpartition(".")[0]):
+            path = _module_file(root, dotted) if dotted else None
+            if path is not None:
+                found = self._real_files().get(os.path.realpath(path))
+                return found + target[len(dotted):] if found is not None else target
+        return target
+
+    def _real_files(self) -> dict[str, str]:
+        """Each module's file by real path -> its module name (built once, when needed)."""
+        if self._by_real is None:
+            self._by_real = {os.path.realpath(m.filename): name
+                             for name, m in self.modules.items()}
+        return self._by_real
 
     def _target_key(self, dotted: str) -> str | None:
         """A project key for an absolute dotted name: a module, or a definition in one."""

@@ -59,6 +59,8 @@ DEVICE = [
     ("x = torch.as_tensor(t)", TENSOR),
     ("x = torch.tensor(t.cuda())", TENSOR),
     ("x = torch.as_tensor(t, dtype=torch.float64)", F64_TENSOR),
+    # `nn.Parameter(t)` wraps `t` on its device.
+    ("x = torch.nn.Parameter(t.cuda())", TENSOR),
 ]
 HOST_LOOK_ALIKES = [
     ("x = torch.zeros(n)", HOST_TENSOR),

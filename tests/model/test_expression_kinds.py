@@ -271,3 +271,11 @@ def test_a_sequence_repeated_by_a_tensor_count_is_the_sequence() -> None:
     source = ("import torch\n\n\ndef f(t: torch.Tensor, n: int):\n"
               "    seen([n] * t)\n    seen(t * (n, n))\n    seen([t] * 2)\n    seen(t * 2)\n")
     assert probes(source) == [Seq(HOST), Seq(HOST), Seq(TENSOR), TENSOR]
+
+
+def test_a_parameter_of_a_device_tensor_is_that_tensor_and_no_module() -> None:
+    # Of a CPU tensor, the device is the module's once it moves: not known here.
+    source = ("import torch\nfrom torch import nn\n\n\ndef f(t: torch.Tensor, w):\n"
+              "    seen(nn.Parameter(t))\n    seen(nn.Parameter(torch.zeros(3)))\n"
+              "    seen(torch.nn.Parameter(w))\n    seen(nn.Linear(3, 3))\n")
+    assert probes(source) == [TENSOR, UNKNOWN, UNKNOWN, MODULE]

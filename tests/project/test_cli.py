@@ -62,3 +62,23 @@ def test_cached_result_is_stale_when_a_callee_changes(cli: Cli) -> None:
     assert result.exit_code == 1 and "pkg/train.py:7:13: SYN101" in result.stdout
     result = cli("check", ".")  # warm again, from the cache
     assert result.exit_code == 1 and "pkg/train.py:7:13: SYN101" in result.stdout
+
+
+SYNCING_UTILS = "import torch\n\n\ndef evaluate(actor):\n    return actor().cuda().sum().item()\n"
+HOST_UTILS = "def evaluate(actor):\n    return 0.0\n"
+SCRIPT = ("from utils import evaluate\n\n\ndef main(actor, loader):\n"
+          "    for batch in loader:\n        print(evaluate(actor))\n")
+
+
+def test_a_script_imports_the_module_beside_it_when_folders_share_module_names(
+        cli: Cli) -> None:
+    # Two script folders (no `__init__.py`) each hold a `utils.py`: Python puts a script's
+    # folder first on sys.path, so each script calls its own folder's `evaluate`.
+    cli.write("a2c/utils.py", SYNCING_UTILS)
+    cli.write("a2c/a2c.py", SCRIPT)
+    cli.write("ppo/utils.py", HOST_UTILS)
+    cli.write("ppo/ppo.py", SCRIPT)
+    for order in (["a2c", "ppo"], ["ppo", "a2c"]):
+        result = cli("check", "--no-cache", "--output-format", "json", *order)
+        assert [(f["filename"], f["location"]["row"]) for f in json.loads(result.stdout)] \
+            == [("a2c/a2c.py", 6)], order
