@@ -35,7 +35,7 @@ SAME_TENSORDICT = (
     "reshape view flatten unflatten permute contiguous expand masked_fill masked_fill_ float "
     "double half bfloat16 int long bool rename_key_ empty zero_ copy_ unflatten_keys "
     "flatten_keys filter_non_tensor_data exclude_ del_ lock_ unlock_ clamp clamp_ "
-    "to_tensordict transpose auto_batch_size_ refine_names"
+    "to_tensordict transpose auto_batch_size_ refine_names replace"
 ).split()
 #: Methods that give a sequence of TensorDicts.
 SPLITTING = ("unbind", "split", "chunk", "split_keys")

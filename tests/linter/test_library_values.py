@@ -32,6 +32,22 @@ def test_tensordict_values_are_device_tensors_and_key_tests_are_not() -> None:
     assert lines("SYN108", source) == []
 
 
+def test_a_replaced_tensordict_keeps_its_device_and_a_cpu_one_its_host() -> None:
+    source = """\
+        import torch
+        from tensordict import TensorDictBase
+
+        def rollout(env, policy, td: TensorDictBase, n: int):
+            for _ in range(n):
+                out = policy(td).replace(action=td["action"].clamp(-1, 1))
+                if out["done"].any():
+                    break
+                if out.cpu().replace(step=n)["done"].any():
+                    break
+    """
+    assert lines("SYN102", source) == [7]
+
+
 def test_a_tensordict_on_the_cpu_holds_cpu_tensors() -> None:
     source = """\
         import torch
