@@ -1,0 +1,6 @@
+def loss_value(out):
+    return out["loss"].item()
+
+
+def first_value(values):
+    return values[0].item()
