@@ -143,10 +143,15 @@ class Expressions(Flow):
                 if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
                     self._effect(SYNC_SHAPE, node, "boolean-mask indexing", base, "tensor")
                 return (BOOL_TENSOR if kind is BOOL_TENSOR else kind, base[1])
-            return (kind, None) if kind in (NUMPY, HOST) else _UNKNOWN_VALUE
+            if kind in (NUMPY, HOST):
+                return (kind, None)
+            # `out["loss"]` of an unknown parameter: an element of whatever each caller
+            # passes (`argument_syncs` judges a container argument by its elements).
+            return (UNKNOWN, base[1])
         if isinstance(node.slice, ast.Slice) and isinstance(kind, (Seq, Tup)):
             return (Seq(elem_of(kind)), None)
-        return (item_of(kind, _literal_int(node.slice)), None)
+        item = item_of(kind, _literal_int(node.slice))
+        return (item, base[1] if item is UNKNOWN else None)
 
     def _compare(self, node: ast.Compare) -> Value:
         values = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
@@ -196,6 +201,7 @@ class Expressions(Flow):
         # Python tests every operand but the last as a bool, whatever the context
         # (`exists = area > 0 and other > 0` syncs on `area > 0` when it is a tensor).
         kind: Kind | None = None
+        param: int | None = None
         narrowed: list[dict[str, Kind]] = []
         for position, operand in enumerate(node.values):
             with self.narrowed_by(narrowed):
@@ -203,9 +209,11 @@ class Expressions(Flow):
                 if position < len(node.values) - 1:
                     self._tested(operand)
             kind = value[0] if kind is None else join(kind, value[0])
+            # A value made from a parameter stays one (what it is depends on the caller).
+            param = value[1] if param is None else param
             holds, fails = self._narrowings(operand)
             narrowed.append(holds if isinstance(node.op, ast.And) else fails)
-        return (kind if kind is not None else UNKNOWN, None)
+        return (kind if kind is not None else UNKNOWN, param)
 
     def _ifexp(self, node: ast.IfExp) -> Value:
         self._test(node.test)

@@ -22,11 +22,13 @@ from synclint.analysis.kinds import Mapping as MappingKind
 def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
     """Whether an argument of `kind` makes a parameter effect of `strength` happen:
     "high", "likely" or None. A list or tuple of tensors (`torch.cat(ts)` in the callee)
-    is judged by its elements."""
+    is judged by its elements, a mapping by its values (`out["loss"].item()`)."""
     if isinstance(kind, Tup) and any(item in DEVICE_TENSORS for item in kind.items):
         return "high"
     if isinstance(kind, (Seq, Tup)):
         kind = elem_of(kind)
+    elif isinstance(kind, MappingKind):
+        kind = kind.value  # `out["loss"].item()` in the callee of a dict of tensors
     if kind in DEVICE_TENSORS:
         return "high"
     if kind is UNKNOWN and strength == "tensor":
