@@ -1,12 +1,13 @@
-# expect-fix: unsafe
+# expect-fix: safe
 # max-syncs: 1
-# reads-ahead: the weights are listed before the loop, also where it runs no iteration
 """Scores of each concept against a per-concept threshold the module holds (reduced from
 diffusers' Stable Diffusion safety checker): `self.weights[i].item()` of a parameter set in
-`__init__` from an argument is read from one `weights = self.weights.flatten().tolist()`
-(a (n, 1) weight keeps its values). Its rank is not known: weights of several values per
-concept, where `.item()` raised, give values (the unsafe reason). Where `__init__` fixes the
-rank, the fix is safe: concept_thresholds_fixed_rank.py."""
+`__init__` from a tensor argument. Its rank is not known, so the values are not read from
+one `self.weights.flatten().tolist()` (weights of several values per concept, where
+`.item()` raised, would give values); the model knows `nn.Parameter(weights)` is a tensor,
+so each element is stacked as a 0-d view (`.view(())` raises where `.item()` did) and read
+in one transfer: safe. Where `__init__` fixes the rank, the whole list is read:
+concept_thresholds_fixed_rank.py."""
 from __future__ import annotations
 
 import torch
