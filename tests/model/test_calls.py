@@ -341,3 +341,54 @@ def test_nested_results_keep_three_levels() -> None:
     source = {"helpers.py": "import torch\n\n\ndef nested():\n    return [[[torch.zeros(2)]]]\n",
               "m.py": "from helpers import nested\n\n\ndef f():\n    seen(nested())\n"}
     assert probes(source) == [Seq(Seq(Seq(HOST_TENSOR)))]
+
+
+def test_an_object_collective_of_a_device_tensor_in_a_loop_is_a_sync() -> None:
+    # `all_gather_object` pickles its objects: a device tensor is copied to the host.
+    header = "import torch\n\n\ndef f(ts: list[torch.Tensor], ns: list[int], out):\n"
+    device = header + "    for t in ts:\n        torch.distributed.all_gather_object(out, t)\n"
+    assert syncs(device) == ["SYN101:6"]
+    host = header + "    for n in ns:\n        torch.distributed.all_gather_object(out, n)\n"
+    assert syncs(host) == []
+
+
+def test_torch_equal_with_a_device_tensor_in_a_helper_reaches_its_callers() -> None:
+    # `torch.equal(x, ref)` returns a Python bool: a sync whatever `x` is, once `ref` is on
+    # a device; a caller in a loop that passes an unknown value is reported.
+    helper = ("import torch\n\n\ndef same(x):\n    ref = torch.zeros(3, device='cuda')\n"
+              "    return torch.equal(x, ref)\n\n\n")
+    source = helper + "def f(xs):\n    for x in xs:\n        same(x)\n"
+    assert syncs(source) == ["SYN101:11"]
+    host = helper.replace("device='cuda'", "device='cpu'") + \
+        "def f(xs):\n    for x in xs:\n        same(x)\n"
+    assert syncs(host) == []
+
+
+def test_a_helper_s_shape_sync_on_its_parameter_depends_on_what_the_caller_passes() -> None:
+    helper = "import torch\n\n\ndef nz(x: torch.Tensor):\n    return x.nonzero()\n\n\n"
+    device = helper + "def f(n: int, t: torch.Tensor):\n    for _ in range(n):\n        nz(t)\n"
+    assert [d.location.row for d in findings(device) if d.code == "SYN104"] == [10]
+    host = helper + ("def f(n: int):\n    h = torch.zeros(3)\n    for _ in range(n):\n"
+                     "        nz(h)\n")
+    assert [d for d in findings(host) if d.code == "SYN104"] == []
+
+
+def test_a_method_of_a_nested_class_calls_its_own_methods_through_self() -> None:
+    source = ("import torch\n\n\nclass Outer:\n    class Inner:\n"
+              "        def read(self, x):\n            return x.item()\n\n"
+              "        def run(self, ts: list[torch.Tensor]):\n            for t in ts:\n"
+              "                self.read(t)\n")
+    assert syncs(source) == ["SYN101:11"]
+    host = source.replace("ts: list[torch.Tensor]", "ts: list[int]")
+    assert syncs(host) == []
+
+
+def test_an_import_in_an_except_handler_links_the_helper() -> None:
+    helpers = "def read(x):\n    return x.item()\n"
+    # The fallback when an optional package is missing (`import apex`, `import wandb`).
+    train = ("import torch\ntry:\n    import fastpath\nexcept ImportError:\n"
+             "    from helpers import read\n\n\ndef f(ts: list[torch.Tensor]):\n"
+             "    for t in ts:\n        read(t)\n")
+    assert syncs({"helpers.py": helpers, "train.py": train}, "train.py") == ["SYN101:10"]
+    host = train.replace("list[torch.Tensor]", "list[int]")
+    assert syncs({"helpers.py": helpers, "train.py": host}, "train.py") == []

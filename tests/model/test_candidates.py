@@ -241,3 +241,38 @@ def test_only_the_one_argument_where_is_a_syn104_candidate() -> None:
     assert "SYN104" in candidates(one) and "SYN104" in fired(one)
     three = in_loop("u = torch.where(t > 0, t, 0)")
     assert "SYN104" not in candidates(three) and "SYN104" not in fired(three)
+
+
+#: (code, a site the rule reports, a look-alike with no candidate of it): sites reached
+#: under an operator, squares written as calls, and the size arguments SYN110 reads.
+MORE_SITES = [
+    # A read under a unary operator is still a read (the walk goes into its operand).
+    ("SYN101", in_loop("v = -t.item()"), in_loop("v = -t.numel()")),
+    # `torch.pow(g, 2)` squares its first argument; `g.dot(g)` is a square of `g`.
+    ("SYN301", "import torch\ndef f(g: torch.Tensor):\n    return torch.sum(torch.pow(g, 2))\n",
+     "import torch\ndef f(g: torch.Tensor):\n    return torch.sum(torch.pow(g, 3))\n"),
+    ("SYN301", "import torch\ndef f(g: torch.Tensor):\n    return g.dot(g)\n",
+     "import torch\ndef f(g: torch.Tensor, h: torch.Tensor):\n    return g.dot(h)\n"),
+    # Only the size of `full`/`new_full` is read on the host, not the fill value.
+    ("SYN110", "import torch\ndef f(k: torch.Tensor):\n    return torch.full(k, 1.0)\n",
+     "import torch\ndef f(k: torch.Tensor):\n    return torch.full((3,), k)\n"),
+    ("SYN110", "import torch\ndef f(k: torch.Tensor, x: torch.Tensor):\n"
+     "    return x.new_full(k, 1.0)\n",
+     "import torch\ndef f(k: torch.Tensor, x: torch.Tensor):\n    return x.new_full((3,), k)\n"),
+]
+
+
+@pytest.mark.parametrize(("code", "site", "alike"), MORE_SITES,
+                         ids=[f"{c}-{i}" for i, (c, _, _) in enumerate(MORE_SITES)])
+def test_operator_operands_call_squares_and_size_arguments_are_sites(
+        code: str, site: str, alike: str) -> None:
+    assert code in candidates(site) and code in fired(site)
+    assert code not in candidates(alike) and code not in fired(alike)
+
+
+def test_a_syncing_helper_given_a_device_tensor_by_keyword_is_a_candidate() -> None:
+    helper = "import torch\n\ndef read(x):\n    return x.item()\n\n"
+    called = helper + in_loop("v = read(x=t)")[len("import torch\n\n"):]
+    assert "SYN101" in candidates(called) and "SYN101" in fired(called)
+    host = helper + "def g(ns: list[int]):\n    for k in ns:\n        v = read(x=k)\n"
+    assert "SYN101" not in candidates(host) and "SYN101" not in fired(host)

@@ -19,7 +19,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import probes
+from tests.model.probe import probes, syncs
 
 
 def test_a_library_function_the_tables_do_not_know_is_unknown() -> None:
@@ -279,3 +279,66 @@ def test_a_parameter_of_a_device_tensor_is_that_tensor_and_no_module() -> None:
               "    seen(nn.Parameter(t))\n    seen(nn.Parameter(torch.zeros(3)))\n"
               "    seen(torch.nn.Parameter(w))\n    seen(nn.Linear(3, 3))\n")
     assert probes(source) == [TENSOR, UNKNOWN, UNKNOWN, MODULE]
+
+
+def test_a_name_bound_by_with_as_forgets_its_old_tensor() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor, ctx):\n    x = t.cuda()\n"
+              "    seen(x)\n    with ctx as x:\n        seen(x)\n")
+    assert probes(source) == [TENSOR, UNKNOWN]
+
+
+def test_a_function_without_a_return_gives_its_callers_nothing_known() -> None:
+    source = ("import torch\n\n\ndef g():\n    pass\n\n\ndef h():\n    return torch.ones(1).cuda()\n"
+              "\n\ndef f():\n    seen(g())\n    seen(h())\n")
+    assert probes(source) == [UNKNOWN, TENSOR]
+
+
+def test_a_union_inside_optional_or_a_tuple_is_the_union() -> None:
+    # `Union[Tensor, Tuple[Tensor, Tensor]]`: either way its items are tensors, wherever
+    # it is written; a union with a number is no sequence of tensors.
+    union = "Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]"
+    source = ("import torch\nfrom typing import Optional, Tuple, Union\n\n\n"
+              f"def f(a: Optional[{union}], b: {union}, c: Tuple[{union}, int],\n"
+              "      d: Optional[Union[torch.Tensor, int]]):\n"
+              "    seen(a)\n    seen(b)\n    seen(c)\n    seen(d)\n")
+    a, b, c, d = probes(source)
+    assert a == b == Seq(TENSOR)
+    assert isinstance(c, Tup) and c.items[0] == Seq(TENSOR)
+    assert d != Seq(TENSOR)
+
+
+def test_optional_is_known_by_its_last_name_through_a_dotted_module() -> None:
+    # A project that re-exports typing names from a compat module of a package.
+    source = {"pkg/__init__.py": "", "pkg/compat.py": "from typing import Optional\n",
+              "m.py": "import pkg.compat\n\n\nclass Scheduler:\n    pass\n\n\n"
+                      "def f(s: pkg.compat.Optional[Scheduler],\n"
+                      "      u: pkg.compat.List[Scheduler]):\n"
+                      "    seen(s)\n    seen(u)\n"}
+    s, u = probes(source, "m.py")
+    assert s == Instance("m:Scheduler")
+    assert u != Instance("m:Scheduler")  # a list of them is no instance
+
+
+def test_only_the_operands_before_the_last_of_and_or_are_tested() -> None:
+    # `ok and t.any()` gives the tensor as the value; `t.any() and ok` tests it as a bool,
+    # in a loop and in a helper called from one.
+    header = "import torch\n\n\ndef f(ts: list[torch.Tensor], ok: bool):\n    for t in ts:\n"
+    assert syncs(header + "        flag = ok and (t > 0).any()\n") == []
+    assert syncs(header + "        flag = (t > 0).any() and ok\n") == ["SYN102:6"]
+    helper = ("import torch\n\n\ndef check(ok: bool, t: torch.Tensor):\n"
+              "    return ok and (t > 0).any()\n\n\n"
+              "def f(ts: list[torch.Tensor]):\n    for t in ts:\n        check(True, t)\n")
+    assert syncs(helper) == []
+    tested = helper.replace("ok and (t > 0).any()", "(t > 0).any() and ok")
+    assert syncs(tested) == ["SYN102:10", "SYN102:5"]
+
+
+def test_a_tensor_op_on_a_name_in_a_list_display_proves_the_old_value_a_tensor() -> None:
+    # `x = torch.cat([x, t])` in one branch: `x` was a tensor on the other path too.
+    source = ("import torch\n\n\ndef f(x, t: torch.Tensor, flag: bool):\n    if flag:\n"
+              "        x = torch.cat([x, t.cuda()])\n    seen(x)\n")
+    assert probes(source) == [TENSOR]
+    # A constructor of data proves nothing: `x` may have been a list.
+    data = ("import torch\n\n\ndef f(x, flag: bool):\n    if flag:\n"
+            "        x = torch.tensor([x], device='cuda')\n    seen(x)\n")
+    assert probes(data) == [UNKNOWN]

@@ -523,3 +523,38 @@ def test_a_nested_function_compiled_where_it_is_defined() -> None:
     assert hot is not None and (hot.reason, hot.site.line, hot.site.column) == (
         "`step` is compiled", 11, 1)
     assert summaries["m:main.other"].hot is None
+
+
+def test_a_returned_mapping_bounds_its_value_too() -> None:
+    source = "import torch\n\n\ndef d():\n    return {'k': [[[torch.ones(1).cuda()]]]}\n"
+    assert project_of({"m.py": source}).summaries["m:d"].returns == \
+        Mapping(HOST, Seq(Seq(UNKNOWN)))
+
+
+def test_imports_of_torch_numpy_and_lightning_are_never_read_from_the_checked_tree(
+        tmp_path: Path) -> None:
+    # A file of the same name in the tree (a checkout of the framework, a local shim) is
+    # not the installed package: it is not indexed.
+    for name in ("torch", "numpy", "lightning", "helpers"):
+        (tmp_path / f"{name}.py").write_text("def read(t):\n    return t.item()\n")
+    train = tmp_path / "train.py"
+    train.write_text("import torch\nimport numpy\nimport lightning\nimport helpers\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["helpers", "train"]
+
+
+def test_a_dotted_path_through_a_package_and_its_imported_submodule(tmp_path: Path) -> None:
+    # `import pkg` and `from pkg import sub`: `pkg.sub.read` is sub's function,
+    # `pkg.sub.Box` its class; a name sub does not define reaches nothing.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "sub.py").write_text(
+        "class Box:\n    pass\n\n\ndef read(t):\n    return t.item()\n")
+    train = tmp_path / "train.py"
+    train.write_text("import pkg\nfrom pkg import sub\n\n\ndef f(t):\n"
+                     "    return pkg.sub.read(t)\n")
+    view = build_project_for_paths([str(train)]).view(str(train))
+    assert view is not None
+    assert view.resolve_key("pkg.sub.read", ()) == "pkg.sub:read"
+    assert view.class_key("pkg.sub.Box") == "pkg.sub:Box"
+    assert view.resolve("pkg.sub.write", ()) is None
