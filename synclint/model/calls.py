@@ -353,8 +353,10 @@ class Calls(Methods):
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
             return (Seq(TENSOR), param) if name == "where" else (TENSOR, param)
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
-            # `_foreach_norm([g.double() ...])` stays float64: its squares cannot overflow.
-            if self._tensor_result(name, node, args, param)[0] is F64_TENSOR:
+            # `_foreach_norm([g.double() ...])`, `torch.split(g.double(), 2)` stay float64:
+            # their squares cannot overflow.
+            if self._tensor_result(name, node, args, param)[0] in (F64_TENSOR,
+                                                                   Seq(F64_TENSOR)):
                 return (Seq(F64_TENSOR), None)
             return (Seq(HOST_TENSOR if on_host else TENSOR), param)
         if name in TORCH_FACTORIES or name.endswith("_like"):

@@ -342,3 +342,11 @@ def test_a_tensor_op_on_a_name_in_a_list_display_proves_the_old_value_a_tensor()
     data = ("import torch\n\n\ndef f(x, flag: bool):\n    if flag:\n"
             "        x = torch.tensor([x], device='cuda')\n    seen(x)\n")
     assert probes(data) == [UNKNOWN]
+
+
+def test_splits_and_broadcasts_of_float64_tensors_stay_float64() -> None:
+    # Their squares cannot overflow (SYN301); a float32 tensor's split is a float32 one.
+    source = ("import torch\n\n\ndef f(a: torch.Tensor, b: torch.Tensor):\n"
+              "    seen(torch.broadcast_tensors(a.double(), b.double()))\n"
+              "    seen(torch.split(a.double(), 2))\n    seen(torch.split(a, 2))\n")
+    assert probes(source) == [Seq(F64_TENSOR), Seq(F64_TENSOR), Seq(TENSOR)]
