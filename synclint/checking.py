@@ -15,6 +15,7 @@ from synclint.files import display_path
 from synclint.rule_info import IO_ERROR, TENSOR_EVIDENCE, UNUSED_NOQA
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
     from pathlib import Path
 
     from libcst import Module
@@ -210,11 +211,13 @@ class ProjectViews(dict[str, "FileView"]):
     sources: tuple[str, ...] = ()
 
 
-def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> ProjectViews:
+def project_views(paths: Sequence[str], cache_dir: Path | None = None, *,
+                  keep: list[object] | None = None) -> ProjectViews:
     """The whole-program index of `paths` (and what they import from their trees), as
     one picklable view per path; kept in `cache_dir` (the results cache's) between runs.
     A failure here costs the cross-file findings, never the run: each file is then
-    indexed on its own."""
+    indexed on its own. The model is freed before returning, unless `keep` takes it (a
+    process that exits right after need not free it)."""
     from synclint.analysis.index_cache import IndexStore, build
     from synclint.model.project import no_cyclic_gc
     from synclint.session import notebook_sources
@@ -232,6 +235,8 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None) -> Projec
             if view is not None:
                 views[path] = view
         views.sources = tuple(sorted({m.filename for m in project.modules.values()}))
+        if keep is not None:
+            keep.append(project)
         del project  # the trees go now, by reference counts, before any worker starts
     return views
 
@@ -245,16 +250,60 @@ def _views_in_child(paths: list[str], cache_dir: Path | None,
     With `preload` the parent loads the linter (LibCST, the rules) while the child
     indexes: on another core, in time the parent would spend waiting, and once for all
     the lint workers, which fork with it loaded."""
-    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
+    import pickle
+
+    from synclint.model.project import no_cyclic_gc
 
     try:
-        with ProcessPoolExecutor(max_workers=1) as pool:
-            future = pool.submit(project_views, paths, cache_dir)  # forks the child now
-            if preload:
-                _preload_linter()
-            return future.result()
+        receiving, sending = multiprocessing.Pipe(duplex=False)
+        child = multiprocessing.Process(target=_send_views, args=(sending, paths, cache_dir),
+                                        daemon=True)
+        child.start()
     except Exception:  # noqa: BLE001 - no child process: index here instead
         return project_views(paths, cache_dir)
+    sending.close()  # this process's end: a child that dies then reads as EOF
+    data: bytes | None = None
+    try:
+        if preload:
+            _preload_linter()
+        try:
+            data = receiving.recv_bytes()
+        except (EOFError, OSError):
+            data = None  # the child died (out of memory, a signal): index here instead
+        child.join()
+    finally:
+        receiving.close()
+        if child.is_alive():  # Ctrl-C while it indexes
+            child.terminate()
+            child.join()
+    if data is None:
+        return project_views(paths, cache_dir)
+    with no_cyclic_gc():
+        views: ProjectViews = pickle.loads(data)
+    return views
+
+
+def _send_views(connection: Connection, paths: list[str], cache_dir: Path | None) -> None:
+    """The indexing child: send `project_views` to the parent, pickled with the cyclic
+    collector off (its passes over the views' million objects tripled the time to pickle
+    them here and made unpickling them in the parent ten times slower), then exit at once,
+    without freeing the model one object at a time (1.2 s of the torch package's run):
+    the system takes the process's memory back whole."""
+    import gc
+    import pickle
+
+    # Off to the end: turned back on with the model alive, the collector's first full
+    # pass over its millions of objects would cost more than freeing them (4 s).
+    gc.disable()
+    status = 1
+    try:
+        kept: list[object] = []
+        views = project_views(paths, cache_dir, keep=kept)
+        connection.send_bytes(pickle.dumps(views, protocol=pickle.HIGHEST_PROTOCOL))
+        status = 0
+    finally:
+        os._exit(status)
 
 
 def _preload_linter() -> None:

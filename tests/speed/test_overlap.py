@@ -87,6 +87,30 @@ def test_a_failing_index_child_falls_back_to_indexing_in_the_parent(
     assert any(d.related for r in serial for d in r.diagnostics)  # type: ignore[attr-defined]
 
 
+def test_an_index_child_that_dies_leaves_the_parent_to_index(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default order (index first): a child that exits without sending the views (out
+    of memory, a signal) costs time, never the cross-file findings."""
+    paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:3], tmp_path)
+    monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
+    serial = _results(paths, True, monkeypatch, jobs=1)
+    called: list[bool] = []
+
+    def dies(*args: object) -> None:
+        os._exit(3)
+
+    def in_parent(*args: object, **kwargs: object) -> checking.ProjectViews:
+        called.append(True)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    original = checking.project_views
+    monkeypatch.setattr(checking, "_send_views", dies)  # the forked child inherits it
+    monkeypatch.setattr(checking, "project_views", in_parent)
+    assert _results(paths, True, monkeypatch) == serial
+    assert called  # the parent indexed
+    assert any(d.related for r in serial for d in r.diagnostics)  # type: ignore[attr-defined]
+
+
 def test_first_batches_take_the_first_paths_in_order(tmp_path: Path) -> None:
     paths = []
     for index in range(40):
