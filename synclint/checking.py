@@ -270,7 +270,7 @@ def _views_in_child(paths: list[str], cache_dir: Path | None,
         try:
             data = receiving.recv_bytes()
         except (EOFError, OSError):
-            data = None  # the child died (out of memory, a signal): index here instead
+            pass  # the child died (out of memory, a signal): index here instead
         child.join()
     finally:
         receiving.close()

@@ -53,11 +53,11 @@ from synclint.model.summaries import (
 )
 from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
 
-#: torch namespaces whose functions make no tensor the model can follow (optimizers,
-#: compilers, utilities ...): their results are unknown objects.
 #: The tensor subclasses a module holds: each wraps the tensor it is given.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter",
                          "torch.nn.Buffer", "torch.nn.parameter.Buffer"})
+#: torch namespaces whose functions make no tensor the model can follow (optimizers,
+#: compilers, utilities ...): their results are unknown objects.
 _OPAQUE_NAMESPACES = frozenset({
     "nn", "optim", "utils", "distributed", "jit", "cuda", "backends", "autograd", "compiler",
     "profiler", "onnx", "export", "hub", "_dynamo", "_C", "fx", "overrides", "amp",
@@ -374,8 +374,9 @@ class Calls(Methods):
         elif name in COPYING_CONSTRUCTORS and device is None and args and \
                 args[0][0] in DEVICE_TENSORS:
             # `torch.as_tensor(t)` is `t`, `torch.tensor(t)` a copy of it on its device.
-            dtype_kept = dtype is None
-            return (F64_TENSOR if f64 else args[0][0] if dtype_kept else TENSOR, None)
+            if f64:
+                return (F64_TENSOR, None)
+            return (args[0][0] if dtype is None else TENSOR, None)
         elif device is None and not self.default_device:
             return (HOST_TENSOR, None)  # `torch.arange(n)`, `torch.tensor([...])`: on the CPU
         if device is not None and self._cpu(device):

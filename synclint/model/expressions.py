@@ -182,7 +182,6 @@ class Expressions(Flow):
             if value[0] in DEVICE_TENSORS and isinstance(shown, SEQUENCE_DISPLAYS):
                 self._effect(SYNC_READ, node, "a list repeated by a tensor count", value,
                              "tensor")
-            return _repeated((left if count == "right" else right)[0]), None
         param = left[1] if left[1] is not None else right[1]
         kind = combine(left[0], right[0], node.op)
         return (kind, param if kind in TENSORS or kind is UNKNOWN else None)

@@ -77,7 +77,6 @@ class Project:
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
         self._prepared = False
-        self._by_real: dict[str, str] | None = None
         #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
         self.regions = Regions()
         #: Evaluations the dependency graph did not order (see `analyse`): 0 when it
@@ -179,14 +178,17 @@ class Project:
     def _link(self) -> None:
         # In order: a module linked earlier shows the modules after it its imported
         # names too (a cached module gets its earlier links at the same turn).
-        clashing = {name.partition("@")[0].partition(".")[0]: None
-                    for name in self.modules if "@" in name}
+        clashing = {name.partition("@")[0].partition(".")[0] for name in self.modules
+                    if "@" in name}
+        # Each module's file by real path (only where two modules share a name).
+        files = {os.path.realpath(m.filename): name
+                 for name, m in self.modules.items()} if clashing else {}
         for module in self.modules.values():
             if module.linked is not None:
                 module.names = dict(module.linked)
                 continue
             for local, target in module.imports.items():
-                target = self._own_target(module, target, clashing)
+                target = _own_target(module, target, clashing, files)
                 key = self._target_key(target)
                 module.names.setdefault(local, key if key is not None else target)
         for cls in self.classes.values():
@@ -198,27 +200,6 @@ class Project:
                     cls.bases.append(key)
                 else:
                     cls.external.append(self._qualify(cls.module, base))
-
-    def _own_target(self, module: _Module, target: str, clashing: Mapping[str, None]) -> str:
-        """`target` as the project names the file `module` imports: two scripts' folders
-        may each hold a `utils.py` (`utils` and `utils@7`), and `from utils import f`
-        means the one beside the importing script (Python puts its folder first)."""
-        if target.partition(".")[0] not in clashing:
-            return target
-        root = package_root(Path(module.filename))[0]
-        for dotted in (target, target.rpartition(".")[0]):
-            path = _module_file(root, dotted) if dotted else None
-            if path is not None:
-                found = self._real_files().get(os.path.realpath(path))
-                return found + target[len(dotted):] if found is not None else target
-        return target
-
-    def _real_files(self) -> dict[str, str]:
-        """Each module's file by real path -> its module name (built once, when needed)."""
-        if self._by_real is None:
-            self._by_real = {os.path.realpath(m.filename): name
-                             for name, m in self.modules.items()}
-        return self._by_real
 
     def _target_key(self, dotted: str) -> str | None:
         """A project key for an absolute dotted name: a module, or a definition in one."""
@@ -429,6 +410,23 @@ class Project:
 _BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While,
            *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
+
+
+def _own_target(module: _Module, target: str, clashing: set[str],
+                files: Mapping[str, str]) -> str:
+    """`target` as the project names the file `module` imports: two scripts' folders may
+    each hold a `utils.py` (`utils` and `utils@7`), and `from utils import f` means the
+    one beside the importing script (Python puts its folder first). `files`: each
+    module's name by the real path of its file."""
+    if target.partition(".")[0] not in clashing:
+        return target
+    root = package_root(Path(module.filename))[0]
+    for dotted in (target, target.rpartition(".")[0]):
+        path = _module_file(root, dotted) if dotted else None
+        if path is not None:
+            found = files.get(os.path.realpath(path))
+            return found + target[len(dotted):] if found is not None else target
+    return target
 
 def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,
                   ) -> Project:
