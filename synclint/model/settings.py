@@ -90,8 +90,18 @@ def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
             all(_setting(arg, kind_of, local) or isinstance(arg, (ast.Attribute, ast.Tuple))
                 for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
-        return _given(node, local) and kind_of(node) not in TENSORS
+        return _given(node, local) and not _of_a_tensor(node, kind_of)
     return False
+
+
+def _of_a_tensor(node: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> bool:
+    """A tensor, or an attribute of one (`x.is_cuda`, `x.dtype`: the data's)."""
+    while True:
+        if kind_of(node) in TENSORS:
+            return True
+        if not isinstance(node, ast.Attribute):
+            return False
+        node = node.value
 
 
 def _given(node: ast.expr, local: Container[str]) -> bool:
