@@ -214,7 +214,7 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], self._bound_names())
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], _Bound(self))
         if setting and self.setting_tests is not None and self.record is not None:
             for span in ast_spans(node.test, self.record[1]):
                 self.setting_tests[span] = ast.unparse(node.test)
@@ -257,7 +257,8 @@ class Evaluation(Calls):
         finally:
             self.settings.pop()
 
-    def _bound_names(self) -> frozenset[str]:
+    def bound_names(self) -> frozenset[str]:
+        """The names the function binds (found the first time a test asks)."""
         if self._bound is None:
             self._bound = bound_names(self.function.node)
         return self._bound
@@ -345,3 +346,13 @@ def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]
                             globals_only=True)
     evaluation.run()
     return {name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}
+
+
+class _Bound:
+    """The names an evaluation's function binds, looked up only when a test reads a name."""
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        self._evaluation = evaluation
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._evaluation.bound_names()
