@@ -125,11 +125,15 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
     short_when = "once per iteration" if hot is None else _per_step(hot) + setting_words(hot)
     name = f"`{found.callee}()`"
     short_name = f"`{found.callee.rsplit('.', 1)[-1]}()`"
-    return fitting(f"{name} {words} ({where(found.effect.site)}), {when}",
-                   f"{name} {words}, {when}",
-                   f"{name} {words}, {short_when}",
-                   f"{short_name} {words}, {short_when}",
-                   f"{short_name} syncs with the GPU, {short_when}")
+    candidates = [f"{name} {words} ({where(found.effect.site)}), {when}",
+                  f"{name} {words}, {when}",
+                  f"{name} {words}, {short_when}",
+                  f"{short_name} {words}, {short_when}",
+                  f"{short_name} syncs with the GPU, {short_when}"]
+    if hot is not None and hot.guard is not None:  # the setting is the related location's
+        candidates += [f"{short_name} syncs with the GPU, {_per_step(hot)}, under a setting",
+                       f"{short_name} syncs with the GPU in per-step code, under a setting"]
+    return fitting(*candidates)
 
 
 def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:

@@ -271,7 +271,8 @@ class Context:
                 # A branch of a test of settings alone runs on every step they hold.
                 if not self.is_setting(parent.test):
                     return None
-                settings.append(describe(_code(parent.test), child is parent.body))
+                if not isinstance(child, cst.If):  # an `elif` says its own test
+                    settings.append(describe(_code(parent.test), child is parent.body))
                 guard = parent
                 continue
             if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):

@@ -238,7 +238,8 @@ class Evaluation(Calls):
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
         self._restore(before)
-        with self.narrowed_by([fails]), self._under(node.test, read, False):
+        elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
+        with self.narrowed_by([fails]), self._under(node.test, read, False, elif_):
             self.branches.append(Branch(0))
             self._statements(node.orelse)
             orelse = close_branch(self.branches)
@@ -248,14 +249,15 @@ class Evaluation(Calls):
             self._merge_paths(after_body, after_else, (body, orelse))
 
     @contextmanager
-    def _under(self, test: ast.expr, read: tuple[int, ...] | None,
-               holds: bool) -> Iterator[None]:
+    def _under(self, test: ast.expr, read: tuple[int, ...] | None, holds: bool,
+               elif_: bool = False) -> Iterator[None]:
         """A branch of an `if`: under a setting (that reads the parameters at `read`),
-        the syncs it records say which."""
+        the syncs it records say which (an `elif` says its own test)."""
         if read is None:
             yield
             return
-        self.settings.append((describe(ast.unparse(test), holds), read))
+        self.settings.append((describe(ast.unparse(test), holds) if holds or not elif_ else "",
+                              read))
         try:
             yield
         finally:

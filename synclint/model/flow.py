@@ -405,7 +405,8 @@ class Flow:
         if self.cold:
             return
         if self.settings:
-            message = f"{message}, when {' and '.join(text for text, _ in self.settings)}"
+            said = " and ".join(text for text, _ in self.settings if text)
+            message = f"{message}, when {said}" if said else message
         site = Site(self.module.filename, getattr(node, "lineno", 0),
                     getattr(node, "col_offset", 0) + 1, message)
         effect = Effect(code, (site,), likely)

@@ -201,7 +201,7 @@ def test_per_step_code_reports_a_read_under_a_setting_and_names_it() -> None:
 def test_elif_and_else_of_settings_are_per_step() -> None:
     (message,) = reported("if mode == 'max':\n    pass\nelif self.training:\n"
                           "    y.amax().item()")
-    assert "when not `mode == 'max'` and `self.training`" in message, message
+    assert message.endswith("when `self.training`"), message  # the elif's own test
     (message,) = reported("if self.training:\n    pass\nelse:\n    y.amax().item()")
     assert message.endswith("when not `self.training`"), message
 
@@ -252,3 +252,27 @@ def test_cold_code_under_a_setting_runs_once_per_change() -> None:
     plain = ADAPTER.format(call="self.unmerge()")
     assert [d.location.row for d in findings(plain) if d.code == "SYN101"] == [
         line_of(plain, "self.unmerge()")]
+
+
+def test_a_summary_says_the_elif_test_and_waits_for_every_test_above() -> None:
+    source = METHOD.format(test="flag").replace(
+        "        if flag:\n            y.std().item()\n",
+        "        if flag:\n            pass\n        elif self.include_std:\n"
+        "            y.std().item()\n")
+    (effect,) = summary_of(source, "Stats.f").syncs
+    assert effect.site.message.endswith(", when `self.include_std`"), effect.site.message
+    assert effect.when == (1,)  # it runs only where `flag` fails: callers judge `flag`
+
+
+def test_long_messages_drop_the_setting_before_they_are_cut() -> None:
+    """Every finding fits in 100 characters; the setting stays in the related location."""
+    name = "embed_every_single_token_of_the_prompt"
+    source = ADAPTER.format(
+        call=f"if self.use_the_cache_mode_flag is None:\n            self.{name}()")
+    source += f"\n    def {name}(self) -> None:\n        self.unmerge()\n"
+    source = source.replace("def unmerge(self)", "def fold(self)").replace(
+        "self.unmerge()", "self.fold()")
+    (finding,) = [d for d in findings(source) if d.code == "SYN101"]
+    assert finding.message == f"`{name}()` syncs with the GPU in per-step code, under a setting"
+    assert finding.related[1].message == (
+        "runs when `self.use_the_cache_mode_flag is None`, a setting the same on every step")
