@@ -133,7 +133,8 @@ class _Module:
     #: None for a module loaded from the index cache (`index_cache.py`): its functions'
     #: recorded results are replayed while what they read is unchanged.
     tree: ast.Module | None
-    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
+    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn"); a
+    #: module `import a.b` loads is there under its dotted name too (`a.b` -> "a.b").
     imports: dict[str, str] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     torch: bool = False
@@ -206,8 +207,14 @@ def module_imports(tree: ast.Module, name: str, filename: str, text: str,
                 if alias.asname:
                     imports[alias.asname] = alias.name
                 else:
-                    top = alias.name.split(".")[0]
-                    imports[top] = top
+                    # `import a.b.c` binds `a` and loads `a.b` and `a.b.c`, which its
+                    # code then names `a.b.c`: each loaded module is kept under its own
+                    # dotted name (no bare name can shadow one), so that the index reads
+                    # it and a file's view holds its definitions.
+                    parts = alias.name.split(".")
+                    for end in range(1, len(parts) + 1):
+                        dotted = ".".join(parts[:end])
+                        imports[dotted] = dotted
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:

@@ -53,6 +53,33 @@ def test_checking_one_file_indexes_what_it_imports(cli: Cli) -> None:
     assert result.stdout.startswith("pkg/train.py:7:13: SYN101 `to_float()` reads")
 
 
+DOTTED_TRAIN = (
+    "import torch\n\nimport pkg.{module}\n\n\n"
+    "def norms(model: torch.nn.Module):\n"
+    "    return [pkg.{module}.to_float(p.norm()) for p in model.parameters()]\n"
+)
+
+
+def test_a_dotted_import_reaches_the_helper_from_one_checked_file(cli: Cli) -> None:
+    # `import pkg.helpers` then `pkg.helpers.to_float(...)`: the checked file's index
+    # reads pkg/helpers.py, as it does for `from pkg import helpers`.
+    _project(cli)
+    cli.write("train.py", DOTTED_TRAIN.format(module="helpers"))
+    for paths in (["train.py"], ["."]):
+        result = cli("check", "--no-cache", "--output-format", "json", *paths)
+        found = [(f["filename"], f["location"]["row"], f["code"])
+                 for f in json.loads(result.stdout)]
+        assert ("train.py", 7, "SYN101") in found, paths
+
+
+def test_a_dotted_import_of_a_helper_that_does_not_sync_stays_silent(cli: Cli) -> None:
+    _project(cli)
+    cli.write("pkg/clean.py", CLEAN_HELPERS)
+    cli.write("train.py", DOTTED_TRAIN.format(module="clean"))
+    result = cli("check", "--no-cache", "train.py")
+    assert result.exit_code == 0, result.output
+
+
 def test_cached_result_is_stale_when_a_callee_changes(cli: Cli) -> None:
     _project(cli, CLEAN_HELPERS)
     assert cli("check", ".").exit_code == 0

@@ -44,6 +44,7 @@ def test_package_root_walks_up_while_init_exists(tmp_path: Path) -> None:
     "from .helpers import to_float\ndef f(t):\n    return to_float(t)\n",
     "from pkg.helpers import to_float\ndef f(t):\n    return to_float(t)\n",
     "import pkg.helpers as h\ndef f(t):\n    return h.to_float(t)\n",
+    "import pkg.helpers\ndef f(t):\n    return pkg.helpers.to_float(t)\n",
     "from pkg import helpers\ndef f(t):\n    return helpers.to_float(t)\n",
     "from . import helpers\ndef f(t):\n    return helpers.to_float(t)\n",
 ])
@@ -200,6 +201,39 @@ def test_single_checked_file_brings_its_imports_along(tmp_path: Path) -> None:
     assert sorted(project.modules) == ["pkg.helpers", "pkg.train"]
     view = project.view(str(train))
     assert view is not None and view.resolve("to_float", ()) is not None
+
+
+@pytest.mark.parametrize(("importer", "call"), [
+    ("import pkg.helpers", "pkg.helpers.to_float"),
+    ("import pkg.helpers as h", "h.to_float"),
+    ("from pkg import helpers", "helpers.to_float"),
+])
+def test_single_checked_file_brings_its_dotted_imports_along(
+        tmp_path: Path, importer: str, call: str) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "helpers.py").write_text("def to_float(t):\n    return t.item()\n")
+    (tmp_path / "pkg" / "unrelated.py").write_text("def to_float(t):\n    return t\n")
+    train = tmp_path / "train.py"
+    train.write_text(f"{importer}\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["pkg", "pkg.helpers", "train"]
+    view = project.view(str(train))
+    assert view is not None and view.resolve_key(call, ()) == "pkg.helpers:to_float"
+
+
+def test_a_dotted_import_resolves_in_the_view_to_its_own_module() -> None:
+    # Both modules are indexed (a checked directory): each dotted name reaches its own
+    # module's function, and a module nothing imports is not reached through `pkg`.
+    project = project_of(pkg____init__="", pkg__helpers="def to_float(t):\n    return t.item()\n",
+                         pkg__clean="def to_float(t):\n    return t\n",
+                         pkg__other="def to_float(t):\n    return t\n",
+                         train="import pkg.helpers\nimport pkg.clean\n")
+    view = project.view("train.py")
+    assert view is not None
+    assert view.resolve_key("pkg.helpers.to_float", ()) == "pkg.helpers:to_float"
+    assert view.resolve_key("pkg.clean.to_float", ()) == "pkg.clean:to_float"
+    assert view.resolve_key("pkg.other.to_float", ()) is None
 
 
 def test_view_digest_changes_with_a_callee_summary() -> None:
