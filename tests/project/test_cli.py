@@ -80,6 +80,30 @@ def test_a_dotted_import_of_a_helper_that_does_not_sync_stays_silent(cli: Cli) -
     assert result.exit_code == 0, result.output
 
 
+FALLBACK_TRAIN = (
+    "import torch\n\ntry:\n    import fast_ops as ops\nexcept ImportError:\n"
+    "    import helpers as ops\n\n\n"
+    "def norms(model: torch.nn.Module):\n"
+    "    return [ops.to_float(p.norm()) for p in model.parameters()]\n"
+)
+
+
+def test_an_import_fallback_is_followed_until_the_tried_module_joins_the_tree(
+        cli: Cli) -> None:
+    # `fast_ops` is an optional package the tree lacks: `ops` is helpers.py, whose
+    # `to_float` syncs. Once fast_ops.py is in the tree, it is what imports (warm runs too).
+    cli.write("helpers.py", HELPERS)
+    cli.write("train.py", FALLBACK_TRAIN)
+    for _ in range(2):  # cold, then warm from the index cache
+        result = cli("check", "train.py")
+        assert result.exit_code == 1 and "train.py:10:13: SYN101" in result.stdout
+    fast = cli.write("fast_ops.py", CLEAN_HELPERS)
+    for _ in range(2):
+        assert cli("check", "train.py").exit_code == 0
+    fast.unlink()
+    assert cli("check", "train.py").exit_code == 1
+
+
 def test_cached_result_is_stale_when_a_callee_changes(cli: Cli) -> None:
     _project(cli, CLEAN_HELPERS)
     assert cli("check", ".").exit_code == 0

@@ -236,6 +236,62 @@ def test_a_dotted_import_resolves_in_the_view_to_its_own_module() -> None:
     assert view.resolve_key("pkg.other.to_float", ()) is None
 
 
+SYNCING = "def read(t):\n    return t.item()\n"
+NOT_SYNCING = "def read(t):\n    return t\n"
+FALLBACK_IMPORTS = {
+    "from": ("try:\n    from pkg.fast import read\nexcept ImportError:\n"
+             "    from pkg.helpers import read\n", "read"),
+    "import as": ("try:\n    import pkg.fast as ops\nexcept ImportError:\n"
+                  "    import pkg.helpers as ops\n", "ops.read"),
+    "relative, tuple of errors": ("try:\n    from .fast import read\n"
+                                  "except (ModuleNotFoundError, AttributeError):\n"
+                                  "    from .helpers import read\n", "read"),
+}
+
+
+def _fallback_project(importer: str, call: str, fast: str | None) -> Project:
+    files = {"pkg____init__": "", "pkg__helpers": SYNCING,
+             "pkg__train": f"{importer}def f(t):\n    return {call}(t)\n"}
+    if fast is not None:
+        files["pkg__fast"] = fast
+    return project_of(**files)
+
+
+@pytest.mark.parametrize("form", FALLBACK_IMPORTS)
+def test_an_import_error_fallback_is_the_project_s_when_the_tried_module_is_not(
+        form: str) -> None:
+    project = _fallback_project(*FALLBACK_IMPORTS[form], fast=None)
+    (effect,) = project.summaries["pkg.train:f"].param_effects
+    assert effect.effect.chain[-1].filename == "pkg/helpers.py"
+
+
+@pytest.mark.parametrize("form", FALLBACK_IMPORTS)
+def test_the_tried_import_wins_when_both_modules_are_the_project_s(form: str) -> None:
+    # `fast` imports when the code runs: its `read`, which does not sync, is the one.
+    project = _fallback_project(*FALLBACK_IMPORTS[form], fast=NOT_SYNCING)
+    assert project.summaries["pkg.train:f"].param_effects == ()
+    call = FALLBACK_IMPORTS[form][1]
+    assert project.by_file["pkg/train.py"].names[call.partition(".")[0]].startswith("pkg.fast")
+
+
+def test_a_handler_that_does_not_catch_import_errors_is_no_fallback() -> None:
+    importer = ("try:\n    from pkg.fast import read\nexcept AttributeError:\n"
+                "    from pkg.helpers import read\n")
+    project = _fallback_project(importer, "read", fast=None)
+    assert project.summaries["pkg.train:f"].param_effects == ()
+
+
+def test_a_single_checked_file_brings_its_import_fallback_along(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text(SYNCING)
+    train = tmp_path / "train.py"
+    train.write_text("try:\n    import fast as ops\nexcept ImportError:\n"
+                     "    import helpers as ops\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["helpers", "train"]
+    view = project.view(str(train))
+    assert view is not None and view.resolve_key("ops.read", ()) == "helpers:read"
+
+
 def test_view_digest_changes_with_a_callee_summary() -> None:
     caller = "from pkg.helpers import f\ndef g(t):\n    return f(t)\n"
     before = project_of(pkg__helpers="def f(t):\n    return t\n", pkg__train=caller)
