@@ -46,7 +46,6 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
         return None
     positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
     keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
-    torch_file = ctx.imports.torch_imported or ctx.mentions_torch
     for param_effect in summary.param_effects:
         if param_effect.effect.code != code:
             continue
@@ -58,7 +57,7 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
                 continue
             arg = found
         kind = ctx.kind(arg.value)
-        confidence = argument_syncs(kind, param_effect.strength, torch_file)
+        confidence = argument_syncs(kind, param_effect.strength)
         if confidence is None:
             continue
         if param_effect.effect.likely and kind not in DEVICE_TENSORS:
