@@ -246,22 +246,22 @@ def _bound(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[tuple[st
             yield alias.asname or alias.name, f"{base}.{alias.name}"
 
 
-def _add_fallbacks(node: ast.Try | ast.TryStar, package: str, fallbacks: dict[str, tuple[str, ...]],
-                   ) -> None:
+def _add_fallbacks(node: ast.Try | ast.TryStar, package: str,
+                   fallbacks: dict[str, tuple[str, ...]]) -> None:
     """`try: from fast import read` / `except ImportError: from helpers import read`:
     the handlers' targets of each name the body imports too, in order."""
+    handled = [pair for handler in node.handlers if _catches_import_error(handler)
+               for statement in _all_statements(handler.body)
+               if isinstance(statement, (ast.Import, ast.ImportFrom))
+               for pair in _bound(statement, package)]
+    if not handled:
+        return  # (most handlers import nothing: the body need not be walked again)
     tried = {local: target for statement in _all_statements(node.body)
              if isinstance(statement, (ast.Import, ast.ImportFrom))
              for local, target in _bound(statement, package)}
-    for handler in node.handlers:
-        if not _catches_import_error(handler):
-            continue
-        for statement in _all_statements(handler.body):
-            if isinstance(statement, (ast.Import, ast.ImportFrom)):
-                for local, target in _bound(statement, package):
-                    if local in tried and target != tried[local] and \
-                            target not in fallbacks.get(local, ()):
-                        fallbacks[local] = (*fallbacks.get(local, ()), target)
+    for local, target in handled:
+        if local in tried and target != tried[local] and target not in fallbacks.get(local, ()):
+            fallbacks[local] = (*fallbacks.get(local, ()), target)
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:
