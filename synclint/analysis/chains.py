@@ -39,6 +39,9 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
         return None
     if summary.cold is not None and _once_per_epoch(ctx):
         return None  # a checkpoint saved once per epoch: the host copy is what it is for
+    if summary.cold is not None and not ctx.in_loop and \
+            (hot := ctx.hot_here()) is not None and hot.guard is not None:
+        return None  # `if self.disable_adapters: self.unmerge()`: once per change
     positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
     keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
 

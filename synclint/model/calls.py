@@ -197,12 +197,15 @@ class Calls(Methods):
             self.call_arguments.append((key, filled))
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
-        for effect in summary.syncs:
+        # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
+        # once when the setting changes, not on every step it holds.
+        once = summary.cold is not None and bool(self.settings)
+        for effect in () if once else summary.syncs:
             when = self._settings_passed(effect.when, node, summary)
             if when is not None:
                 self._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
                           (UNKNOWN, None), None)
-        for param_effect in summary.param_effects:
+        for param_effect in () if once else summary.param_effects:
             when = self._settings_passed(param_effect.effect.when, node, summary)
             if param_effect.index >= len(args) or when is None:
                 continue

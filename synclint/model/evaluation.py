@@ -24,7 +24,7 @@ from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.settings import describe, parameters_read, setting_test
+from synclint.model.settings import describe, latched, parameters_read, setting_test
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
@@ -214,7 +214,8 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self))
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
+            and not latched(node)
         if setting and self.setting_tests is not None and self.record is not None:
             for span in ast_spans(node.test, self.record[1]):
                 self.setting_tests[span] = ast.unparse(node.test)

@@ -69,6 +69,21 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
     return tuple(sorted(params.index(name) for name in read))
 
 
+def latched(node: ast.If) -> bool:
+    """Whether a branch of `node` assigns an attribute its test reads (`if not
+    self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
+    read = {ast.unparse(n) for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
+    if not read:
+        return False
+    for statement in (*node.body, *node.orelse):
+        for child in ast.walk(statement):
+            targets = child.targets if isinstance(child, ast.Assign) else \
+                [child.target] if isinstance(child, (ast.AugAssign, ast.AnnAssign)) else []
+            if any(isinstance(t, ast.Attribute) and ast.unparse(t) in read for t in targets):
+                return True
+    return False
+
+
 def bound_names(function: ast.AST) -> frozenset[str]:
     """The names `function`'s code binds (nested code included, which can only add)."""
     return frozenset(node.id for node in ast.walk(function)

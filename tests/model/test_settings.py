@@ -216,3 +216,39 @@ def test_elif_and_else_of_settings_are_per_step() -> None:
 ])
 def test_a_data_guard_anywhere_above_keeps_a_read_quiet(body: str) -> None:
     assert reported(body) == []
+
+
+def test_a_latch_is_not_a_setting() -> None:
+    """A branch that sets what its test reads runs once: `if not self._checked:`."""
+    assert reported("if not self._checked:\n    y.amax().item()\n    self._checked = True") \
+        == []
+    assert reported("if self.warmup_done is False:\n    y.amax().item()\n"
+                    "    self.warmup_done = True") == []
+    assert len(reported("if not self._checked:\n    y.amax().item()\n"
+                        "    self._other = True")) == 1
+
+
+ADAPTER = '''
+import torch
+from torch import nn
+
+
+class Adapter(nn.Module):
+    def unmerge(self) -> None:
+        self.delta = self.weight.to("cpu")
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        self.weight = x.cuda()
+        {call}
+        return x
+'''
+
+
+def test_cold_code_under_a_setting_runs_once_per_change() -> None:
+    """`if self.disable_adapters: self.unmerge()` unmerges once, when the setting changes;
+    an unguarded call of the same cold helper in per-step code is still reported."""
+    guarded = ADAPTER.format(call="if self.disable_adapters:\n            self.unmerge()")
+    assert [d for d in findings(guarded) if d.code == "SYN101"] == []
+    plain = ADAPTER.format(call="self.unmerge()")
+    assert [d.location.row for d in findings(plain) if d.code == "SYN101"] == [
+        line_of(plain, "self.unmerge()")]
