@@ -218,7 +218,8 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None, *,
     A failure here costs the cross-file findings, never the run: each file is then
     indexed on its own. The model is freed before returning, unless `keep` takes it (a
     process that exits right after need not free it)."""
-    from synclint.analysis.index_cache import IndexStore, build
+    from synclint.analysis.index_cache import build
+    from synclint.analysis.index_store import IndexStore
     from synclint.model.project import no_cyclic_gc
     from synclint.session import notebook_sources
 

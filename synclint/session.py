@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from synclint.files import STDIN, display_path
 
 if TYPE_CHECKING:
-    from synclint.analysis.index_cache import IndexStore, MemoryIndexStore
+    from synclint.analysis.index_store import IndexStore, MemoryIndexStore
     from synclint.config import Settings
     from synclint.engine import LintOutput
     from synclint.model.summaries import FileView
@@ -73,7 +73,8 @@ class Session:
         return self.views().get(os.path.realpath(path))
 
     def _build(self) -> dict[str, FileView]:
-        from synclint.analysis.index_cache import IndexStore, MemoryIndexStore, build
+        from synclint.analysis.index_cache import build
+        from synclint.analysis.index_store import IndexStore, MemoryIndexStore
         from synclint.model.project import no_cyclic_gc
 
         if self._store is None:

@@ -61,7 +61,6 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
             return CallSync(summary.display, effect, "likely" if effect.likely else "high")
     if not summary.param_effects:
         return None
-    torch_file = ctx.imports.torch_imported or ctx.mentions_torch
     for param_effect in summary.param_effects:
         if param_effect.effect.code != code or not settings_passed(param_effect.effect):
             continue
@@ -69,7 +68,7 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
         if arg is None:
             continue
         kind = ctx.kind(arg.value)
-        confidence = argument_syncs(kind, param_effect.strength, torch_file)
+        confidence = argument_syncs(kind, param_effect.strength)
         if confidence is None:
             continue
         if param_effect.effect.likely and kind not in DEVICE_TENSORS:

@@ -35,10 +35,8 @@ miss.
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
 import os
-import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -47,6 +45,7 @@ from typing import Any, NamedTuple
 
 from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.index_codec import Encoder, decode_table
+from synclint.analysis.index_store import INDEX_FORMAT, IndexStore, MemoryIndexStore
 from synclint.analysis.kinds import Kind
 from synclint.files_io import text_sha
 from synclint.model.index import (
@@ -64,92 +63,9 @@ from synclint.model.index import (
 from synclint.model.project import Project, no_cyclic_gc
 from synclint.model.summaries import Hot, Summary
 
-#: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 6
-INDEX_DIR_NAME = "index"
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
 MAX_REUSES = 16
-
-
-@dataclass(frozen=True)
-class IndexStore:
-    """Where index entries live: a folder of the results cache directory."""
-
-    directory: Path
-
-    def key(self, checked: Iterable[str]) -> str:
-        from synclint.cache import code_fingerprint
-
-        digest = hashlib.sha256()
-        digest.update(f"{code_fingerprint()}\0{INDEX_FORMAT}".encode())
-        for name in checked:
-            digest.update(b"\0")
-            digest.update(name.encode("utf-8", "surrogatepass"))
-        return digest.hexdigest()
-
-    def _path(self, key: str) -> Path:
-        return self.directory / INDEX_DIR_NAME / key[:2] / f"{key[2:]}.json"
-
-    def load(self, key: str) -> dict[str, Any] | None:
-        """The entry, or None when absent, unreadable or not ours."""
-        try:
-            with open(self._path(key), encoding="utf-8") as handle:
-                data = json.load(handle)
-        except (OSError, ValueError):
-            return None
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
-        return data
-
-    def store(self, key: str, data: dict[str, Any]) -> None:
-        """Write one entry atomically; failures (read-only disk, races) are ignored."""
-        from synclint.cache import ResultCache, _remove
-
-        try:
-            ResultCache(self.directory)._ensure_directory()
-            target = self._path(key)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            payload = json.dumps(data, separators=(",", ":"))
-            descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-",
-                                                     suffix=".json")
-            try:
-                with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-                    handle.write(payload)
-                os.replace(temporary, target)
-            except BaseException:
-                _remove(temporary)
-                raise
-        except OSError:
-            return
-
-
-class MemoryIndexStore:
-    """An `IndexStore` kept in memory, for one process that rebuilds the index after
-    each edit (`--no-cache`, a language server's unsaved buffers): only the last entry
-    is kept. A first load may come from a store on disk (`below`), never written."""
-
-    def __init__(self, below: IndexStore | None = None) -> None:
-        self._entry: tuple[str, dict[str, Any]] | None = None
-        self._below = below
-
-    def key(self, checked: Iterable[str]) -> str:
-        if self._below is not None:
-            return self._below.key(checked)
-        digest = hashlib.sha256(str(INDEX_FORMAT).encode())
-        for name in checked:
-            digest.update(b"\0")
-            digest.update(name.encode("utf-8", "surrogatepass"))
-        return digest.hexdigest()
-
-    def load(self, key: str) -> dict[str, Any] | None:
-        if self._entry is not None and self._entry[0] == key:
-            return self._entry[1]
-        return self._below.load(key) if self._below is not None else None
-
-    def store(self, key: str, data: dict[str, Any]) -> None:
-        # What the index reads back from JSON: tuples as lists, and no shared state.
-        self._entry = (key, json.loads(json.dumps(data, separators=(",", ":"))))
 
 
 # --- one run -------------------------------------------------------------------------------
@@ -164,6 +80,8 @@ class _File:
     text: str
     sha: str
     imports: dict[str, str]
+    #: What `except ImportError:` imports instead (`_Module.fallbacks`).
+    fallbacks: dict[str, tuple[str, ...]]
     #: Its syntax tree and hook registrations when parsed in this run.
     tree: ast.Module | None = None
     registrations: list[ast.Call] | None = None
@@ -272,19 +190,21 @@ def _walk(checked: list[str], display: Callable[[str], str],
         module = f"{dotted}@{len(taken)}" if dotted in taken else dotted
         sha = text_sha(text)
         record = records.get(name)
-        file = _File(path, name, dotted, module, text, sha, {})
+        file = _File(path, name, dotted, module, text, sha, {}, {})
         if record is not None and record["sha"] == sha and record["module"] == module:
             file.record = record
             file.imports = dict(record["imports"])
+            file.fallbacks = {local: tuple(targets) for local, targets in record["fallbacks"]}
         else:
             tree = parse_module(text, name)
             if tree is None:
                 continue
             file.tree = tree
-            file.imports, file.registrations = module_imports(tree, module, name, text)
+            file.imports, file.registrations, file.fallbacks = \
+                module_imports(tree, module, name, text)
         taken.add(module)
         files.append(file)
-        for target in _imported(file.imports):
+        for target in _imported(file):
             if (root, target) not in found:
                 found[root, target] = _module_file(root, target)
             candidate = found[root, target]
@@ -297,11 +217,17 @@ def _walk(checked: list[str], display: Callable[[str], str],
     return files
 
 
-def _imported(imports: dict[str, str]) -> Iterable[str]:
-    for target in imports.values():
+def _imported(file: _File) -> Iterable[str]:
+    for target in _targets(file):
         yield target
         if "." in target:
             yield target.rsplit(".", 1)[0]
+
+
+def _targets(file: _File) -> set[str]:
+    """What the file's imports name, fallbacks included (`try: import fast` /
+    `except ImportError: import helpers as fast`: either may be the project's)."""
+    return {*file.imports.values(), *(t for found in file.fallbacks.values() for t in found)}
 
 
 def _fresh(files: list[_File], recording: bool) -> Project:
@@ -318,7 +244,8 @@ def _add_parsed(project: Project, file: _File, release: bool = False) -> None:
     tree = file.tree if file.tree is not None else parse_module(file.text, file.name)
     if tree is None:
         raise StaleIndex(f"{file.name} parsed before and does not now")
-    indexed = (file.imports, file.registrations) if file.registrations is not None else None
+    indexed = (file.imports, file.registrations, file.fallbacks) \
+        if file.registrations is not None else None
     project.add_source(file.name, file.text, file.dotted, tree=tree, indexed=indexed)
     if release:  # the project has what it needs: a large tree's sources can go
         file.text, file.tree, file.registrations = "", None, None
@@ -408,7 +335,7 @@ def _reaching_changes(files: list[_File]) -> set[str]:
             below.setdefault(".".join(parts[:end]), []).append(name)
     importers: dict[str, set[str]] = {}
     for file in files:
-        for target in set(file.imports.values()):
+        for target in _targets(file):
             reached = {target, target.rpartition(".")[0]}
             for name in below.get(target, ()):
                 if all(part in file.text for part in name[len(target) + 1:].split(".")):
@@ -432,6 +359,7 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
     if name != record["module"]:
         raise StaleIndex(f"{record['filename']} is module {name} now")
     module = _Module(name, record["filename"], None, imports=dict(record["imports"]),
+                     fallbacks={local: tuple(found) for local, found in record["fallbacks"]},
                      names=dict(record["defined"]), torch=bool(record["torch"]),
                      defined=dict(record["defined"]), linked=dict(record["names"]),
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
@@ -747,6 +675,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "module": module.name,
         "dotted": _dotted_of(module),
         "imports": list(module.imports.items()),
+        "fallbacks": [[local, list(found)] for local, found in module.fallbacks.items()],
         "defined": list(module.defined.items()),
         "names": list(module.names.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
@@ -777,7 +706,8 @@ def _links_of(project: Project, module: _Module) -> Any:
 
 def _recorded_links(record: dict[str, Any]) -> Any:
     links = {name: record[name] for name in
-             ("filename", "module", "dotted", "imports", "defined", "names", "classes")}
+             ("filename", "module", "dotted", "imports", "fallbacks", "defined", "names",
+              "classes")}
     links["functions"] = [row[:5] for row in record["functions"]]
     return links
 

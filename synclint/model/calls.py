@@ -215,7 +215,7 @@ class Calls(Methods):
             kind, param = arg
             if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
                 self._add(effect, arg, param_effect.strength)
-            elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
+            elif argument_syncs(kind, param_effect.strength) is not None:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS, when),
                           (kind, None), None)

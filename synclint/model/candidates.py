@@ -422,8 +422,8 @@ class _Walk:
             for effect in summary.param_effects:
                 value = positional[effect.index] if effect.index < len(positional) else \
                     keywords.get(effect.name)
-                if value is not None and argument_syncs(self.kind(value), effect.strength,
-                                                        True) is not None:
+                if value is not None and argument_syncs(self.kind(value),
+                                                        effect.strength) is not None:
                     self.add(effect.effect.code)
 
     def read(self, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:

@@ -160,7 +160,8 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
 
     module = _Module(view.module, filename, tree, torch="torch" in text,
                      default_device="set_default_device" in text, text=text)
-    module.imports, module.registrations = module_imports(tree, module.name, filename, text)
+    module.imports, module.registrations, module.fallbacks = \
+        module_imports(tree, module.name, filename, text)
     scratch = Project()
     scratch._index_body(module, tree.body, (), None)
     module.names = dict(view.names)

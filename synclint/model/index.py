@@ -133,8 +133,12 @@ class _Module:
     #: None for a module loaded from the index cache (`index_cache.py`): its functions'
     #: recorded results are replayed while what they read is unchanged.
     tree: ast.Module | None
-    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn")
+    #: local name -> absolute dotted target ("pkg.helpers.to_float", "torch.nn"); a
+    #: module `import a.b` loads is there under its dotted name too (`a.b` -> "a.b").
     imports: dict[str, str] = field(default_factory=dict)
+    #: local name -> what an `except ImportError:` imports under it instead, when the
+    #: `try` body imports it too (`module_imports`); linking reads them.
+    fallbacks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     torch: bool = False
     #: It calls `torch.set_default_device`: factories without `device=` may make device
@@ -180,11 +184,16 @@ def parse_module(text: str, filename: str) -> ast.Module | None:
         return None
 
 
-def module_imports(tree: ast.Module, name: str, filename: str, text: str,
-                   ) -> tuple[dict[str, str], list[ast.Call]]:
-    """A module's imports (local name -> absolute dotted target) and hook registrations."""
+#: A module's imports (local name -> absolute dotted target), its hook registrations and
+#: its import fallbacks (local name -> the targets an `except ImportError:` binds it to).
+Imports = tuple[dict[str, str], list[ast.Call], dict[str, tuple[str, ...]]]
+
+
+def module_imports(tree: ast.Module, name: str, filename: str, text: str) -> Imports:
+    """A module's imports, hook registrations and import fallbacks (`Imports`)."""
     imports: dict[str, str] = {}
     registrations: list[ast.Call] = []
+    fallbacks: dict[str, tuple[str, ...]] = {}
     package = name.rsplit(".", 1)[0] if "." in name else ""
     if filename.endswith("__init__.py"):
         package = name
@@ -201,24 +210,71 @@ def module_imports(tree: ast.Module, name: str, filename: str, text: str,
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Call) and _last(inner.func) in HOOK_REGISTRARS:
                     registrations.append(inner)
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    imports[alias.asname] = alias.name
-                else:
-                    top = alias.name.split(".")[0]
-                    imports[top] = top
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".") if package else []
-                if node.level > 1:
-                    parent = parent[: len(parent) - (node.level - 1)]
-                base = ".".join([*parent, base] if base else parent)
-            for alias in node.names:
-                if alias.name != "*":
-                    imports[alias.asname or alias.name] = f"{base}.{alias.name}"
-    return imports, registrations
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.update(_bound(node, package))
+        elif isinstance(node, _TRY) and any(_catches_import_error(h) for h in node.handlers):
+            _add_fallbacks(node, package, fallbacks)
+    # The statements of a `try` come after its handlers' (`_all_statements`): its body's
+    # import is the one `imports` keeps, as it is the one that runs when it succeeds.
+    return imports, registrations, fallbacks
+
+
+def _bound(node: ast.Import | ast.ImportFrom, package: str) -> Iterator[tuple[str, str]]:
+    """The names an import statement binds, each with its absolute dotted target."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                yield alias.asname, alias.name
+            else:
+                # `import a.b.c` binds `a` and loads `a.b` and `a.b.c`, which its code
+                # then names `a.b.c`: each loaded module is kept under its own dotted
+                # name (no bare name can shadow one), so that the index reads it and a
+                # file's view holds its definitions.
+                parts = alias.name.split(".")
+                for end in range(1, len(parts) + 1):
+                    dotted = ".".join(parts[:end])
+                    yield dotted, dotted
+        return
+    base = node.module or ""
+    if node.level:
+        parent = package.split(".") if package else []
+        if node.level > 1:
+            parent = parent[: len(parent) - (node.level - 1)]
+        base = ".".join([*parent, base] if base else parent)
+    for alias in node.names:
+        if alias.name != "*":
+            yield alias.asname or alias.name, f"{base}.{alias.name}"
+
+
+def _add_fallbacks(node: ast.Try | ast.TryStar, package: str,
+                   fallbacks: dict[str, tuple[str, ...]]) -> None:
+    """`try: from fast import read` / `except ImportError: from helpers import read`:
+    the handlers' targets of each name the body imports too, in order."""
+    handled = [pair for handler in node.handlers if _catches_import_error(handler)
+               for statement in _all_statements(handler.body)
+               if isinstance(statement, (ast.Import, ast.ImportFrom))
+               for pair in _bound(statement, package)]
+    if not handled:
+        return  # (most handlers import nothing: the body need not be walked again)
+    tried = {local: target for statement in _all_statements(node.body)
+             if isinstance(statement, (ast.Import, ast.ImportFrom))
+             for local, target in _bound(statement, package)}
+    for local, target in handled:
+        if local in tried and target != tried[local] and target not in fallbacks.get(local, ()):
+            fallbacks[local] = (*fallbacks.get(local, ()), target)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    """A handler a failed import reaches: a bare `except:`, or one that names
+    `ImportError`, `ModuleNotFoundError`, `Exception` or `BaseException`."""
+    if handler.type is None:
+        return True
+    names = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(_last(name) in _IMPORT_ERRORS for name in names)
+
+
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+_TRY = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
 
 def _first(pair: tuple[str, Kind]) -> str:

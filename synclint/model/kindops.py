@@ -19,7 +19,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 
 
-def argument_syncs(kind: Kind, strength: str, torch_file: bool) -> str | None:
+def argument_syncs(kind: Kind, strength: str) -> str | None:
     """Whether an argument of `kind` makes a parameter effect of `strength` happen:
     "high", "likely" or None. A list or tuple of tensors (`torch.cat(ts)` in the callee)
     is judged by its elements, a mapping by its values (`out["loss"].item()`)."""

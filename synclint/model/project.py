@@ -27,6 +27,7 @@ from synclint.model.hooks import (
 from synclint.model.index import (
     Evaluated,
     EvaluationMemo,
+    Imports,
     _Class,
     _Function,
     _Module,
@@ -93,7 +94,7 @@ class Project:
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
                    tree: ast.Module | None = None,
-                   indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> bool:
+                   indexed: Imports | None = None) -> bool:
         """Index one file (`tree`: its syntax tree, `indexed`: its `module_imports`, when
         already known); False when it does not parse (the rules report that)."""
         if tree is None:
@@ -118,9 +119,10 @@ class Project:
         return f"{module}@{len(self.modules)}" if module in self.modules else module
 
     def _index_module(self, module: _Module,
-                      indexed: tuple[dict[str, str], list[ast.Call]] | None = None) -> None:
+                      indexed: Imports | None = None) -> None:
         assert module.tree is not None
-        module.imports, module.registrations = indexed if indexed is not None else \
+        module.imports, module.registrations, module.fallbacks = indexed \
+            if indexed is not None else \
             module_imports(module.tree, module.name, module.filename, module.text)
         self.indexed = []
         self._index_body(module, module.tree.body, (), None)
@@ -190,6 +192,14 @@ class Project:
             for local, target in module.imports.items():
                 target = _own_target(module, target, clashing, files)
                 key = self._target_key(target)
+                # `try: from fast import read` / `except ImportError: from helpers import
+                # read` where `fast` is no module of the project (an optional package the
+                # checked tree lacks): `read` is the fallback the project defines.
+                for fallback in module.fallbacks.get(local, ()) if key is None else ():
+                    fallback = _own_target(module, fallback, clashing, files)
+                    key = self._target_key(fallback)
+                    if key is not None:
+                        break
                 module.names.setdefault(local, key if key is not None else target)
         for cls in self.classes.values():
             if cls.node is None:

@@ -48,8 +48,7 @@ def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str])
     full = qualified(dotted) if dotted is not None else ""
     if full.startswith("torch."):
         last = full.rsplit(".", 1)[1]
-        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like") \
-                or last in ("as_tensor", "asarray", "tensor"):
+        if last in TORCH_FACTORIES or last in HOST_MEMORY_FUNCTIONS or last.endswith("_like"):
             return False
         for arg in value.args:
             items = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from synclint.analysis.index_cache import build_project_for_paths
 from synclint.analysis.kinds import (
     HOST,
@@ -219,10 +221,12 @@ def test_a_cpu_device_default_holds_only_where_no_call_passes_one() -> None:
     assert probes(make + "def main(dev):\n    make(3)\n    make(3, device=dev)\n") == [TENSOR]
 
 
-def test_rebinding_a_name_to_a_tensor_built_from_it_proves_nothing_of_the_old_value() -> None:
+@pytest.mark.parametrize("constructor", ["as_tensor", "asarray", "tensor"])
+def test_rebinding_a_name_to_a_tensor_built_from_it_proves_nothing_of_the_old_value(
+        constructor: str) -> None:
     head = "import torch\n\n\ndef f(keep, flag, t: torch.Tensor):\n    if flag:\n"
     # `torch.as_tensor(keep)` takes data: `keep` may have been a list.
-    assert probes(head + "        keep = torch.as_tensor(keep, device='cuda')\n"
+    assert probes(head + f"        keep = torch.{constructor}(keep, device='cuda')\n"
                          "    seen(keep)\n") == [UNKNOWN]
     # `torch.maximum(keep, t)` is a tensor op on it: it was a tensor.
     assert probes(head + "        keep = torch.maximum(keep, t)\n    seen(keep)\n") == [TENSOR]

@@ -191,3 +191,12 @@ def test_an_f_string_of_a_parameter_is_a_parameter_effect() -> None:
     source = "def f(p):\n    q = g()\n    print(f'{p}')\n    print(f'{q}')\n"
     assert syncs(source) == []
     assert param_syncs(source) == [("p", "value", "SYN101")]
+
+
+def test_a_read_in_a_branch_that_always_raises_under_a_setting_is_no_sync() -> None:
+    # The test of a setting (`flag`) keeps its branch's syncs in the summary, saying when
+    # they run; a branch that ends in `raise` ends the call, so its reads are not kept.
+    raising = "    if flag:\n        bad = x.item()\n        raise ValueError(bad)\n"
+    assert syncs(HEAD + raising) == []
+    kept = "    if flag:\n        bad = x.item()\n        print(bad)\n"
+    assert [code for code, _, _ in syncs(HEAD + kept)] == ["SYN101"]

@@ -53,6 +53,57 @@ def test_checking_one_file_indexes_what_it_imports(cli: Cli) -> None:
     assert result.stdout.startswith("pkg/train.py:7:13: SYN101 `to_float()` reads")
 
 
+DOTTED_TRAIN = (
+    "import torch\n\nimport pkg.{module}\n\n\n"
+    "def norms(model: torch.nn.Module):\n"
+    "    return [pkg.{module}.to_float(p.norm()) for p in model.parameters()]\n"
+)
+
+
+def test_a_dotted_import_reaches_the_helper_from_one_checked_file(cli: Cli) -> None:
+    # `import pkg.helpers` then `pkg.helpers.to_float(...)`: the checked file's index
+    # reads pkg/helpers.py, as it does for `from pkg import helpers`.
+    _project(cli)
+    cli.write("train.py", DOTTED_TRAIN.format(module="helpers"))
+    for paths in (["train.py"], ["."]):
+        result = cli("check", "--no-cache", "--output-format", "json", *paths)
+        found = [(f["filename"], f["location"]["row"], f["code"])
+                 for f in json.loads(result.stdout)]
+        assert ("train.py", 7, "SYN101") in found, paths
+
+
+def test_a_dotted_import_of_a_helper_that_does_not_sync_stays_silent(cli: Cli) -> None:
+    _project(cli)
+    cli.write("pkg/clean.py", CLEAN_HELPERS)
+    cli.write("train.py", DOTTED_TRAIN.format(module="clean"))
+    result = cli("check", "--no-cache", "train.py")
+    assert result.exit_code == 0, result.output
+
+
+FALLBACK_TRAIN = (
+    "import torch\n\ntry:\n    import fast_ops as ops\nexcept ImportError:\n"
+    "    import helpers as ops\n\n\n"
+    "def norms(model: torch.nn.Module):\n"
+    "    return [ops.to_float(p.norm()) for p in model.parameters()]\n"
+)
+
+
+def test_an_import_fallback_is_followed_until_the_tried_module_joins_the_tree(
+        cli: Cli) -> None:
+    # `fast_ops` is an optional package the tree lacks: `ops` is helpers.py, whose
+    # `to_float` syncs. Once fast_ops.py is in the tree, it is what imports (warm runs too).
+    cli.write("helpers.py", HELPERS)
+    cli.write("train.py", FALLBACK_TRAIN)
+    for _ in range(2):  # cold, then warm from the index cache
+        result = cli("check", "train.py")
+        assert result.exit_code == 1 and "train.py:10:13: SYN101" in result.stdout
+    fast = cli.write("fast_ops.py", CLEAN_HELPERS)
+    for _ in range(2):
+        assert cli("check", "train.py").exit_code == 0
+    fast.unlink()
+    assert cli("check", "train.py").exit_code == 1
+
+
 def test_cached_result_is_stale_when_a_callee_changes(cli: Cli) -> None:
     _project(cli, CLEAN_HELPERS)
     assert cli("check", ".").exit_code == 0

@@ -44,6 +44,7 @@ def test_package_root_walks_up_while_init_exists(tmp_path: Path) -> None:
     "from .helpers import to_float\ndef f(t):\n    return to_float(t)\n",
     "from pkg.helpers import to_float\ndef f(t):\n    return to_float(t)\n",
     "import pkg.helpers as h\ndef f(t):\n    return h.to_float(t)\n",
+    "import pkg.helpers\ndef f(t):\n    return pkg.helpers.to_float(t)\n",
     "from pkg import helpers\ndef f(t):\n    return helpers.to_float(t)\n",
     "from . import helpers\ndef f(t):\n    return helpers.to_float(t)\n",
 ])
@@ -200,6 +201,95 @@ def test_single_checked_file_brings_its_imports_along(tmp_path: Path) -> None:
     assert sorted(project.modules) == ["pkg.helpers", "pkg.train"]
     view = project.view(str(train))
     assert view is not None and view.resolve("to_float", ()) is not None
+
+
+@pytest.mark.parametrize(("importer", "call"), [
+    ("import pkg.helpers", "pkg.helpers.to_float"),
+    ("import pkg.helpers as h", "h.to_float"),
+    ("from pkg import helpers", "helpers.to_float"),
+])
+def test_single_checked_file_brings_its_dotted_imports_along(
+        tmp_path: Path, importer: str, call: str) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "helpers.py").write_text("def to_float(t):\n    return t.item()\n")
+    (tmp_path / "pkg" / "unrelated.py").write_text("def to_float(t):\n    return t\n")
+    train = tmp_path / "train.py"
+    train.write_text(f"{importer}\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["pkg", "pkg.helpers", "train"]
+    view = project.view(str(train))
+    assert view is not None and view.resolve_key(call, ()) == "pkg.helpers:to_float"
+
+
+def test_a_dotted_import_resolves_in_the_view_to_its_own_module() -> None:
+    # Both modules are indexed (a checked directory): each dotted name reaches its own
+    # module's function, and a module nothing imports is not reached through `pkg`.
+    project = project_of(pkg____init__="", pkg__helpers="def to_float(t):\n    return t.item()\n",
+                         pkg__clean="def to_float(t):\n    return t\n",
+                         pkg__other="def to_float(t):\n    return t\n",
+                         train="import pkg.helpers\nimport pkg.clean\n")
+    view = project.view("train.py")
+    assert view is not None
+    assert view.resolve_key("pkg.helpers.to_float", ()) == "pkg.helpers:to_float"
+    assert view.resolve_key("pkg.clean.to_float", ()) == "pkg.clean:to_float"
+    assert view.resolve_key("pkg.other.to_float", ()) is None
+
+
+SYNCING = "def read(t):\n    return t.item()\n"
+NOT_SYNCING = "def read(t):\n    return t\n"
+FALLBACK_IMPORTS = {
+    "from": ("try:\n    from pkg.fast import read\nexcept ImportError:\n"
+             "    from pkg.helpers import read\n", "read"),
+    "import as": ("try:\n    import pkg.fast as ops\nexcept ImportError:\n"
+                  "    import pkg.helpers as ops\n", "ops.read"),
+    "relative, tuple of errors": ("try:\n    from .fast import read\n"
+                                  "except (ModuleNotFoundError, AttributeError):\n"
+                                  "    from .helpers import read\n", "read"),
+}
+
+
+def _fallback_project(importer: str, call: str, fast: str | None) -> Project:
+    files = {"pkg____init__": "", "pkg__helpers": SYNCING,
+             "pkg__train": f"{importer}def f(t):\n    return {call}(t)\n"}
+    if fast is not None:
+        files["pkg__fast"] = fast
+    return project_of(**files)
+
+
+@pytest.mark.parametrize("form", FALLBACK_IMPORTS)
+def test_an_import_error_fallback_is_the_project_s_when_the_tried_module_is_not(
+        form: str) -> None:
+    project = _fallback_project(*FALLBACK_IMPORTS[form], fast=None)
+    (effect,) = project.summaries["pkg.train:f"].param_effects
+    assert effect.effect.chain[-1].filename == "pkg/helpers.py"
+
+
+@pytest.mark.parametrize("form", FALLBACK_IMPORTS)
+def test_the_tried_import_wins_when_both_modules_are_the_project_s(form: str) -> None:
+    # `fast` imports when the code runs: its `read`, which does not sync, is the one.
+    project = _fallback_project(*FALLBACK_IMPORTS[form], fast=NOT_SYNCING)
+    assert project.summaries["pkg.train:f"].param_effects == ()
+    call = FALLBACK_IMPORTS[form][1]
+    assert project.by_file["pkg/train.py"].names[call.partition(".")[0]].startswith("pkg.fast")
+
+
+def test_a_handler_that_does_not_catch_import_errors_is_no_fallback() -> None:
+    importer = ("try:\n    from pkg.fast import read\nexcept AttributeError:\n"
+                "    from pkg.helpers import read\n")
+    project = _fallback_project(importer, "read", fast=None)
+    assert project.summaries["pkg.train:f"].param_effects == ()
+
+
+def test_a_single_checked_file_brings_its_import_fallback_along(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text(SYNCING)
+    train = tmp_path / "train.py"
+    train.write_text("try:\n    import fast as ops\nexcept ImportError:\n"
+                     "    import helpers as ops\n")
+    project = build_project_for_paths([str(train)])
+    assert sorted(project.modules) == ["helpers", "train"]
+    view = project.view(str(train))
+    assert view is not None and view.resolve_key("ops.read", ()) == "helpers:read"
 
 
 def test_view_digest_changes_with_a_callee_summary() -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from synclint.analysis import index_cache
+from synclint.analysis import index_cache, index_store
 from synclint.analysis.project import (
     Evaluated,
     Project,
@@ -331,7 +331,7 @@ def test_a_hook_registered_in_a_changed_file_reaches_a_cached_one(tmp_path: Path
 def test_a_damaged_entry_is_ignored(tree: tuple[list[str], Path], damage: str) -> None:
     paths, cache = tree
     build(paths, cache)
-    (entry,) = (cache / index_cache.INDEX_DIR_NAME).rglob("*.json")
+    (entry,) = (cache / index_store.INDEX_DIR_NAME).rglob("*.json")
     text = entry.read_text()
     if damage == "garbage":
         entry.write_text("{not json")

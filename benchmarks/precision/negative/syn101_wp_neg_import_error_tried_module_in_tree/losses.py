@@ -1,0 +1,5 @@
+import torch
+
+
+def loss_value(loss):
+    return loss.detach().float().item()
