@@ -50,6 +50,7 @@ from synclint.model.summaries import (
     SYNC_SHAPE,
     Effect,
     Site,
+    Summary,
 )
 from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
 
@@ -104,6 +105,10 @@ class Calls(Methods):
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
         args = self._arguments(node)
+        if isinstance(callee[0], Instance):
+            called = self._instance_call(node, callee[0].cls, args)
+            if called is not None:
+                return called
         if isinstance(func, ast.Name) and func.id in self.env and (
                 callee[0] is MODULE or isinstance(callee[0], Instance)):
             return self._called(node, callee[0], args)
@@ -209,6 +214,10 @@ class Calls(Methods):
             elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
+        return self._returned(summary, args)
+
+    def _returned(self, summary: Summary, args: list[Value]) -> Value:
+        """What a call of the project function `summary` with `args` (positional) returns."""
         source = summary.returns_from
         if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
             # Computed from the CPU tensor (or the Python number) passed in.
@@ -220,6 +229,22 @@ class Calls(Methods):
             # tensor where that one is (host values, metadata and calls were known).
             return (args[source][0], None)
         return (summary.returns, None)
+
+    def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
+        """Calling an object of a project class (`self.embed(x, valid)`): an `nn.Module`
+        runs its `forward`, another class its `__call__`; None when the class defines
+        neither (or is a library class). Only what it returns is taken: a `forward` is
+        per-step code whose syncs are reported where it reads."""
+        if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        name = "forward" if knowledge.is_module(self._library_bases(cls)) else "__call__"
+        key = next((c.methods[name] for c in self.project._mro(cls) if name in c.methods),
+                   None)
+        if key is None:
+            return None
+        self.callees.add(key)  # its summary is read: evaluated again when that changes
+        summary = self.project.summaries.get(key)
+        return _UNKNOWN_VALUE if summary is None else self._returned(summary, args)
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:

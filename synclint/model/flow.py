@@ -282,8 +282,10 @@ class Flow:
     def self_bases(self) -> tuple[str, ...]:
         """The qualified library bases of the method's class, over its MRO."""
         key = self.function.class_key
-        if key is None:
-            return ()
+        return () if key is None else self._library_bases(key)
+
+    def _library_bases(self, key: str) -> tuple[str, ...]:
+        """The qualified library bases of the project class `key`, over its MRO."""
         found: dict[str, None] = {}
         for cls in self.project._mro(key):
             # An indexed class names its own bases; a class of a file's view its MRO's.
