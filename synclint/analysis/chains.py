@@ -110,8 +110,8 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
     longest form that fits, down to the method's own name and "in per-step code" (the
     full name and the chain are in the related locations)."""
     words = EFFECT_WORDS[found.effect.code]
-    when = "once per iteration" if hot is None else f"and {hot.reason}"
-    short_when = "once per iteration" if hot is None else _per_step(hot)
+    when = "once per iteration" if hot is None else f"and {hot.reason}{setting_words(hot)}"
+    short_when = "once per iteration" if hot is None else _per_step(hot) + setting_words(hot)
     name = f"`{found.callee}()`"
     short_name = f"`{found.callee.rsplit('.', 1)[-1]}()`"
     return fitting(f"{name} {words} ({where(found.effect.site)}), {when}",
@@ -129,20 +129,34 @@ def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:
     related.append(Related(last.filename, Location(last.line, last.column),
                            f"the sync: {last.message}"))
     if hot is not None:
-        related.insert(0, _related_hot(hot))
+        related[:0] = hot_related(hot)
     return tuple(related)
 
 
 def hot_message(what: str, hot: Hot) -> str:
     """"`.item()` syncs with the GPU on every call: `training_step` runs once per batch",
     or a shorter form that fits (the reason is also the related location's message)."""
-    return fitting(f"{what} syncs with the GPU on every call: {hot.reason}",
-                   f"{what} syncs with the GPU {_per_step(hot)}",
-                   f"{what} syncs with the GPU in per-step code")
+    when = setting_words(hot)
+    return fitting(f"{what} syncs with the GPU on every call{when}: {hot.reason}",
+                   f"{what} syncs with the GPU {_per_step(hot)}{when}",
+                   f"{what} syncs with the GPU in per-step code{when}",
+                   f"{what} syncs with the GPU in per-step code"
+                   f"{', under a setting' if when else ''}")
 
 
 def hot_related(hot: Hot) -> tuple[Related, ...]:
-    return (_related_hot(hot),)
+    """Why the code is per-step, and the settings it runs under where it is guarded."""
+    if hot.guard is None:
+        return (_related_hot(hot),)
+    guard = hot.guard
+    return (_related_hot(hot),
+            Related(guard.filename, Location(guard.line, guard.column),
+                    f"runs when {guard.message}, a setting the same on every step"))
+
+
+def setting_words(hot: Hot) -> str:
+    """" when `self.include_std`": the settings a guarded read runs under, or ""."""
+    return f" when {hot.guard.message}" if hot.guard is not None else ""
 
 
 def _per_step(hot: Hot) -> str:

@@ -21,7 +21,6 @@ a per-function cache of flags assigned from periodic expressions.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -29,7 +28,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.names import dotted_name
-from synclint.analysis.roles import is_debug_flag
+from synclint.analysis.roles import is_debug_flag, is_periodic_flag
 
 #: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
 #: "periodic" (the body of a periodic guard).
@@ -45,21 +44,6 @@ ONCE = "once"
 #: "role": the whole function is cold by what it is (setup, save, load, export, a logger
 #: backend, test code; `roles.py` says which and why).
 ROLE = "role"
-
-#: Flags that, by their name, say "this iteration logs / evaluates / saves": the
-#: `should_log` of Lightning and of most hand-written trainers.
-_FLAG = re.compile(
-    r"^_*(should|do|is|time_to|needs?_to|needs?)_?(log|logging|print|report|eval|evaluate|"
-    r"validate|validation|save|checkpoint|display|sample|visuali[sz]e|dump|track|update_logs)"
-    r"(_|$)"
-    r"|^_*(log|print|report|eval)_(now|step|this_step|iteration)$"
-)
-
-
-#: Names the flag pattern matches that are not periodic: `do_sample` chooses sampling
-#: over greedy decoding on every step of `generate`.
-_NOT_PERIODIC = frozenset({"do_sample"})
-
 
 @dataclass(frozen=True)
 class Cold:
@@ -388,7 +372,7 @@ def periodic_test(test: cst.BaseExpression, kind_of: KindOf,
         return None
     name = _flag_name(test)
     if name is not None:
-        if _FLAG.match(name) and name.lstrip("_") not in _NOT_PERIODIC:
+        if is_periodic_flag(name):
             return ""
         if isinstance(test, cst.Name) and depth == 0:
             assigned = flags(name)

@@ -109,6 +109,27 @@ def is_debug_flag(name: str) -> bool:
     return bool(_DEBUG_FLAG.match(name))
 
 
+#: Flags that, by their name, say "this iteration logs / evaluates / saves": the
+#: `should_log` of Lightning and of most hand-written trainers.
+_FLAG = re.compile(
+    r"^_*(should|do|is|time_to|needs?_to|needs?)_?(log|logging|print|report|eval|evaluate|"
+    r"validate|validation|save|checkpoint|display|sample|visuali[sz]e|dump|track|update_logs)"
+    r"(_|$)"
+    r"|^_*(log|print|report|eval)_(now|step|this_step|iteration)$"
+)
+
+
+#: Names the flag pattern matches that are not periodic: `do_sample` chooses sampling
+#: over greedy decoding on every step of `generate`.
+_NOT_PERIODIC = frozenset({"do_sample"})
+
+
+def is_periodic_flag(name: str) -> bool:
+    """Whether a flag's name (`should_log`, `self._do_eval`'s `_do_eval`) says "this
+    iteration logs, evaluates or saves": true once every so many steps."""
+    return bool(_FLAG.match(name)) and name.lstrip("_") not in _NOT_PERIODIC
+
+
 def function_role(name: str) -> str | None:
     """Why a function of this name is cold, or None."""
     if name in _OBJECT_METHODS:

@@ -10,6 +10,7 @@ file (`model/facts.py`), by source span; the walker infers nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import libcst as cst
@@ -32,6 +33,8 @@ from synclint.analysis.roles import (
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
+from synclint.model.settings import describe
+from synclint.model.summaries import Site
 from synclint.style import CodeStyle, style_for
 
 if TYPE_CHECKING:
@@ -258,15 +261,39 @@ class Context:
         start = len(parents) - 1
         while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
             start -= 1
+        settings: list[str] = []
+        guard: cst.If | None = None
         for index in range(start + 1, len(parents) - 1):
-            parent = parents[index]
-            if isinstance(parent, (cst.If, cst.Try, cst.ExceptHandler, cst.Else)):
-                child = parents[index + 1]
-                if not (isinstance(parent, cst.If) and child is parent.test):
+            parent, child = parents[index], parents[index + 1]
+            if isinstance(parent, cst.If):
+                if child is parent.test:
+                    continue
+                # A branch of a test of settings alone runs on every step they hold.
+                if not self._setting_test(parent):
                     return None
-            if isinstance(parent, (cst.Raise, cst.Assert)):
+                settings.append(describe(_code(parent.test), child is parent.body))
+                guard = parent
+                continue
+            if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):
+                continue  # the `else` of an `if` judged just above
+            if isinstance(parent, (cst.Try, cst.ExceptHandler, cst.Else, cst.Raise,
+                                   cst.Assert)):
                 return None
-        return hot
+        if guard is None:
+            return hot
+        return replace(hot, guard=self._guard_site(guard, " and ".join(settings)))
+
+    def _setting_test(self, node: cst.If) -> bool:
+        """Whether `node`'s test reads settings alone (`model/settings.py`)."""
+        self.kind(node.test)  # evaluates the scope, and maps the spans
+        span = self._spans.get(id(node.test)) if self._spans is not None else None
+        return span is not None and self.facts is not None and \
+            self.facts.setting(span) is not None
+
+    def _guard_site(self, node: cst.If, settings: str) -> Site:
+        assert self._spans is not None
+        line, column = self._spans[id(node.test)][:2]
+        return Site(self.filename, line, column + 1, settings)
 
 
 class Walker:
@@ -453,6 +480,11 @@ class Walker:
             self.ctx.parents.pop()
         for hook in self._leaves.get(name, ()):
             hook(clause)
+
+
+def _code(node: cst.CSTNode) -> str:
+    """`node`'s source text, on one line."""
+    return " ".join(cst.Module([]).code_for_node(node).split())
 
 
 def _all_params(params: cst.Parameters) -> list[cst.Param]:

@@ -4,7 +4,8 @@ its callees, giving its summary."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import (
@@ -23,6 +24,8 @@ from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Model, Value
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
+from synclint.model.settings import bound_names, describe, reads_parameters, setting_test
+from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
     _always_raises,
@@ -209,13 +212,25 @@ class Evaluation(Calls):
         self._test(node.test)
         holds, fails = self._narrowings(node.test)
         cold_body = _always_raises(node.body)
-        self.conditional += 1
+        # A test of settings alone (`settings.py`) picks the same branch on every step:
+        # the branch's syncs are kept, saying when they run. Any other test may pick
+        # either, so neither branch's syncs are the function's.
+        setting = not self.module_level and setting_test(
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], _Bound(self))
+        if setting and self.setting_tests is not None and self.record is not None:
+            for span in ast_spans(node.test, self.record[1]):
+                self.setting_tests[span] = ast.unparse(node.test)
+        # The summary keeps a branch's syncs only under settings that do not depend on
+        # what a caller passes (`reads_parameters`).
+        kept = setting and not reads_parameters(node.test, self.function.node)
+        guarded = 0 if kept else 1
+        self.conditional += guarded
         # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
         # branch left, merged; a branch that returns or raises leaves nothing. A path's
         # state is taken inside its narrowing: what the test proved of a name the branch
         # did not rebind still holds at the end of that branch.
         before = self._state()
-        with self.narrowed_by([holds]):
+        with self.narrowed_by([holds]), self._under(node.test, kept, True):
             self.cold += cold_body
             self.branches.append(Branch(0))
             self._statements(node.body)
@@ -223,14 +238,32 @@ class Evaluation(Calls):
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
         self._restore(before)
-        with self.narrowed_by([fails]):
+        with self.narrowed_by([fails]), self._under(node.test, kept, False):
             self.branches.append(Branch(0))
             self._statements(node.orelse)
             orelse = close_branch(self.branches)
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
-        self.conditional -= 1
+        self.conditional -= guarded
         if after_body is not None or after_else is not None:
             self._merge_paths(after_body, after_else, (body, orelse))
+
+    @contextmanager
+    def _under(self, test: ast.expr, setting: bool, holds: bool) -> Iterator[None]:
+        """A branch of an `if`: under a setting, the syncs it records say which."""
+        if not setting:
+            yield
+            return
+        self.settings.append(describe(ast.unparse(test), holds))
+        try:
+            yield
+        finally:
+            self.settings.pop()
+
+    def bound_names(self) -> frozenset[str]:
+        """The names the function binds (found the first time a test asks)."""
+        if self._bound is None:
+            self._bound = bound_names(self.function.node)
+        return self._bound
 
     def _loop_body(self, body: list[ast.stmt]) -> None:
         """Names assigned in the body may be read earlier in the next iteration: they are
@@ -315,3 +348,13 @@ def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]
                             globals_only=True)
     evaluation.run()
     return {name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}
+
+
+class _Bound:
+    """The names an evaluation's function binds, looked up only when a test reads a name."""
+
+    def __init__(self, evaluation: Evaluation) -> None:
+        self._evaluation = evaluation
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._evaluation.bound_names()

@@ -44,6 +44,8 @@ class Facts:
     def __init__(self, model: ViewModel, module: _Module, scopes: list[_Scope],
                  lines: Lines) -> None:
         self.kinds: dict[Span, Kind] = {}
+        #: The `if` tests that read only settings (`settings.py`), by span: their text.
+        self.settings: dict[Span, str] = {}
         self._model = model
         self._module = module
         self._scopes = scopes
@@ -75,6 +77,12 @@ class Facts:
                 return found
         return None
 
+    def setting(self, span: Span) -> str | None:
+        """The text of the `if` test at `span` when it tests settings alone, else None."""
+        if self.kind(span) is None:
+            return None
+        return self.settings.get(span)
+
     def evaluate_all(self) -> None:
         for scope in self._scopes:
             self._evaluate(scope)
@@ -96,6 +104,7 @@ class Facts:
             self._globals = True
             self._module.globals = module_globals(self._model, self._module)
         evaluation = Evaluation(self._model, scope.function, (self.kinds, self._lines))
+        evaluation.setting_tests = self.settings
         evaluation.run()
         self._model.closures.update(evaluation.closures_made)
 

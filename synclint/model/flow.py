@@ -126,6 +126,13 @@ class Flow:
         self.tuple_returns: set[int] = set()
         self.conditional = 0
         self.cold = 0
+        #: The settings the code being evaluated runs under (`settings.py`), outermost
+        #: first: its syncs are kept, and their sites say when they run.
+        self.settings: list[str] = []
+        #: Where to record each `if` test that reads only settings, by span, with how it
+        #: reads (the facts, for the walker's `hot_here`).
+        self.setting_tests: dict[Span, str] | None = None
+        self._bound: frozenset[str] | None = None
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
         #: Names bound to a bool literal, or to that literal or a tensor after an `if`
@@ -421,6 +428,8 @@ class Flow:
         """Record a sync on `value` at `node`: unconditional, or through a parameter."""
         if self.cold:
             return
+        if self.settings:
+            message = f"{message}, when {' and '.join(self.settings)}"
         site = Site(self.module.filename, getattr(node, "lineno", 0),
                     getattr(node, "col_offset", 0) + 1, message)
         effect = Effect(code, (site,), likely)

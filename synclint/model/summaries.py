@@ -78,6 +78,9 @@ class Hot:
 
     reason: str
     site: Site
+    #: The settings the code runs under, where it is guarded by some (`settings.py`):
+    #: at the innermost guard, its message how they read ("`self.include_std`").
+    guard: Site | None = None
 
 
 @dataclass(frozen=True)

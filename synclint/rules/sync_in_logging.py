@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import libcst as cst
 
-from synclint.analysis.chains import fitting, hot_related
+from synclint.analysis.chains import fitting, hot_related, setting_words
 from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN
 from synclint.analysis.logging import (
     _CONTAINERS,
@@ -120,8 +120,10 @@ class SyncInLogging(Rule):
             message = fitting(f"{what} in `{logger}()` syncs with the GPU on every iteration",
                               f"{what} in a logging call syncs with the GPU on every iteration")
         else:
-            message = fitting(f"{what} in `{logger}()` syncs on every call: {hot.reason}",
-                              f"{what} in `{logger}()` syncs with the GPU on every call",
+            when = setting_words(hot)
+            message = fitting(f"{what} in `{logger}()` syncs on every call{when}: {hot.reason}",
+                              f"{what} in `{logger}()` syncs with the GPU on every call{when}",
+                              f"{what} in a logging call syncs with the GPU on every call{when}",
                               f"{what} in a logging call syncs with the GPU on every call")
             related = hot_related(hot)
         fix = None

@@ -53,10 +53,23 @@ def test_host_read_logged_in_training_step(line: str) -> None:
     "print('step', batch_idx)",
     "wandb.log({'loss': loss.detach()})",
     "if batch_idx % 50 == 0:\n            self.log('loss', loss.item())",
-    "if self.trainer.is_global_zero:\n            print(loss.item())",
+    "if batch_idx == 0:\n            print(loss.item())",
+    "if self.verbose:\n            print(loss.item())",
+    "if loss.numel() > 1:\n            print(loss.item())",
 ])
 def test_look_alikes_in_training_step(line: str) -> None:
     assert rule_findings("SYN106", STEP.format(line=line)) == []
+
+
+def test_read_under_a_setting_in_training_step() -> None:
+    """A rank-zero guard is a setting, the same on every step: rank 0 reads every step."""
+    line = "if self.trainer.is_global_zero:\n            print(loss.item())"
+    (finding,) = rule_findings("SYN106", STEP.format(line=line))
+    assert finding.message.endswith("when `self.trainer.is_global_zero`"), finding.message
+    assert len(finding.message) <= 100
+    assert [r.location.row for r in finding.related] == [8, 10]
+    assert finding.related[1].message == (
+        "runs when `self.trainer.is_global_zero`, a setting the same on every step")
 
 
 def test_per_epoch_hooks_and_plain_classes_are_not_per_step() -> None:

@@ -1,0 +1,127 @@
+"""Guards that test a setting: a choice made once for a run, not the data of a step.
+
+`if self.include_std:`, `if reduction == "max":`, `if labels is not None:`, `if "segm" in
+iou_type:`, `if self.kv_cache is None: ... else: ...` each test a module option, a mode
+argument, whether an optional argument was given, or a configuration value. Such a test
+gives the same answer on every step of a run, so a read under it in per-step code runs on
+every step whenever the setting holds: the walker keeps such a branch per-step
+(`Context.hot_here`) and a summary keeps its syncs (`Flow._add`), saying which setting.
+
+A guard on the step's data is not a setting: a size (`y.numel() > 1`), a local computed in
+the function (`if losses:`), a counter (`batch_idx == 0`, `step > warmup`), a tensor. Nor
+are diagnostics switches and periodic flags (`verbose`, `should_log`), which cold code
+(`analysis/cold.py`) keeps silent or periodic.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Container
+
+from synclint.analysis.kinds import TENSORS, Kind
+from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+
+#: Names of counters and indices: a test of one picks some steps, not all of them.
+_COUNTER = re.compile(
+    r"^_*(i|j|k|n|t|it|idx|index|step|steps|global_step|iteration|iterations|iter|epoch|"
+    r"epochs|count|counter|num_updates|num_steps|n_iter|n_steps|current_step|step_count)$"
+    r"|_(idx|index|step|count|counter|iter|iteration|epoch)$")
+#: The calls a setting test may make of its operands.
+_TYPE_TESTS = frozenset({"isinstance", "hasattr", "callable"})
+#: The longest test quoted in a message; a longer one is "a setting".
+_QUOTED = 40
+
+
+def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
+                 local: Container[str]) -> bool:
+    """Whether `test` reads only settings: constants, parameters the function never
+    rebinds, module names, attributes of these and of `self`, compared, negated and
+    combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
+    `hasattr` of one. `kind_of` gives an operand's kind as just evaluated, `local` the
+    names the function binds."""
+    return _setting(test, kind_of, local)
+
+
+def describe(test: str, holds: bool) -> str:
+    """How the guard whose test reads `test` reads in a message: "`self.include_std`",
+    "not `x is None`"."""
+    text = test
+    if len(text) > _QUOTED:
+        return "a setting holds" if holds else "a setting does not hold"
+    return f"`{text}`" if holds else f"not `{text}`"
+
+
+def reads_parameters(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
+                     | ast.Lambda) -> bool:
+    """Whether `test` reads a parameter of `function` other than `self` and `cls`: then it
+    is a setting only where every caller passes one, which a summary cannot tell (`check_eos`
+    given `step > 0`), so only the function's own per-step code takes it for one."""
+    arguments = function.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             arguments.vararg, arguments.kwarg) if a is not None}
+    names -= {"self", "cls"}
+    return any(isinstance(node, ast.Name) and node.id in names for node in ast.walk(test))
+
+
+def bound_names(function: ast.AST) -> frozenset[str]:
+    """The names `function`'s code binds (nested code included, which can only add)."""
+    return frozenset(node.id for node in ast.walk(function)
+                     if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load))
+
+
+def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
+             local: Container[str]) -> bool:
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return _setting(node.operand, kind_of, local)
+    if isinstance(node, ast.BoolOp):
+        return all(_setting(value, kind_of, local) for value in node.values)
+    if isinstance(node, ast.Compare):
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
+                _is_none(node.comparators[0]) and _given(node.left, local):
+            return True  # an optional argument given or not, an attribute set or not
+        return all(_setting(operand, kind_of, local)
+                   for operand in (node.left, *node.comparators))
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id in _TYPE_TESTS and \
+            not node.keywords and bool(node.args) and _given(node.args[0], local) and \
+            all(_setting(arg, kind_of, local) or isinstance(arg, (ast.Attribute, ast.Tuple))
+                for arg in node.args[1:])
+    if isinstance(node, (ast.Name, ast.Attribute)):
+        return _given(node, local) and not _of_a_tensor(node, kind_of)
+    return False
+
+
+def _of_a_tensor(node: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> bool:
+    """A tensor, or an attribute of one (`x.is_cuda`, `x.dtype`: the data's)."""
+    while True:
+        if kind_of(node) in TENSORS:
+            return True
+        if not isinstance(node, ast.Attribute):
+            return False
+        node = node.value
+
+
+def _given(node: ast.expr, local: Container[str]) -> bool:
+    """A parameter the function never rebinds, a module name, `self` or `cls`, or an
+    attribute chain of one, none of whose names is a counter or a switch that cold code
+    judges (`verbose`, `should_log`)."""
+    while isinstance(node, ast.Attribute):
+        if _judged_elsewhere(node.attr):
+            return False
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return False
+    if node.id in ("self", "cls"):
+        return True
+    return node.id not in local and not _judged_elsewhere(node.id)
+
+
+def _judged_elsewhere(name: str) -> bool:
+    return bool(_COUNTER.search(name)) or is_debug_flag(name) or is_periodic_flag(name)
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None

@@ -1,0 +1,178 @@
+"""Guards that test settings (model/settings.py): which tests read only choices fixed for
+a run, what a summary keeps under them, and what per-step code reports under them. Each
+setting has a look-alike on data, a counter, a local or a switch that must stay a guard."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind
+from synclint.model.settings import bound_names, describe, reads_parameters, setting_test
+from tests.model.probe import findings, line_of
+from tests.model.test_summary_syncs import summary_of
+
+FUNCTION = '''
+def f(self, x, reduction: str, labels, mask, n: int, batch_idx: int, should_log: bool):
+    losses = []
+    reduction = reduction
+    return x
+'''
+
+
+def judged(test: str, kinds: dict[str, Kind] | None = None) -> bool:
+    """`setting_test` of `test` inside `f` above, where `kinds` give some names' kinds."""
+    function = ast.parse(FUNCTION).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    local = bound_names(function) - {"reduction"}  # as if never rebound
+    known = kinds or {}
+    expression = ast.parse(test, mode="eval").body
+
+    def kind_of(node: ast.expr) -> Kind:
+        text = ast.unparse(node)
+        return known.get(text, UNKNOWN)
+    return setting_test(expression, kind_of, local)
+
+
+@pytest.mark.parametrize("test", [
+    "self.include_std",
+    "not self.training",
+    "self.trainer.is_global_zero",
+    "reduction == 'max'",
+    "'segm' in self.iou_type",
+    "labels is not None",
+    "self.kv_cache is None",
+    "self.include_std and reduction != 'sum'",
+    "isinstance(labels, torch.Tensor)",
+    "hasattr(self, 'proj')",
+    "MODE == 'fast'",
+    "True",
+])
+def test_settings(test: str) -> None:
+    assert judged(test)
+
+
+@pytest.mark.parametrize(("test", "kinds"), [
+    ("x.numel() > 1", {}),              # the data's size
+    ("losses", {}),                      # a local the function fills
+    ("batch_idx == 0", {}),              # a counter: one step in many
+    ("self.global_step > 100", {}),
+    ("self.verbose", {}),                # a diagnostics switch: cold code
+    ("should_log", {}),                  # a periodic flag: SYN107's
+    ("mask", {"mask": TENSOR}),          # a tensor tested: data
+    ("self.found_inf", {"self.found_inf": TENSOR}),
+    ("x.is_cuda", {"x": TENSOR}),        # an attribute of a tensor
+    ("len(labels) > 1", {}),             # a call other than a type test
+    ("labels[0] == 1", {}),              # a subscript
+    ("self.step % 10 == 0", {}),         # arithmetic
+    ("self.include_std and x.any()", {}),
+])
+def test_look_alikes(test: str, kinds: dict[str, Kind]) -> None:
+    assert not judged(test, kinds)
+
+
+def test_a_host_kind_is_a_setting_where_a_tensor_is_not() -> None:
+    assert judged("mask", {"mask": HOST})
+    assert not judged("mask", {"mask": TENSOR})
+
+
+def test_reads_parameters() -> None:
+    function = ast.parse("def g(self, iou_type, *args, flag=False, **kw): pass").body[0]
+    assert isinstance(function, ast.FunctionDef)
+    for test in ("'segm' in iou_type", "flag", "args", "kw and self.a"):
+        assert reads_parameters(ast.parse(test, mode="eval").body, function), test
+    for test in ("self.include_std", "'segm' in self.iou_type", "MODE"):
+        assert not reads_parameters(ast.parse(test, mode="eval").body, function), test
+
+
+def test_describe() -> None:
+    assert describe("self.include_std", True) == "`self.include_std`"
+    assert describe("self.kv_cache is None", False) == "not `self.kv_cache is None`"
+    long = "self.a_rather_long_option_name and self.another_long_option_name"
+    assert describe(long, True) == "a setting holds"
+    assert describe(long, False) == "a setting does not hold"
+
+
+METHOD = '''
+import torch
+
+
+class Stats:
+    def __init__(self, include_std: bool) -> None:
+        self.include_std = include_std
+
+    def f(self, x: torch.Tensor, flag: bool):
+        y = torch.ones(3).cuda()
+        if {test}:
+            y.std().item()
+        return y
+'''
+
+
+def test_a_summary_keeps_a_sync_under_an_option_and_says_when() -> None:
+    source = METHOD.format(test="self.include_std")
+    (effect,) = summary_of(source, "Stats.f").syncs
+    assert effect.site.line == line_of(source, ".item()")
+    assert effect.site.message.endswith(", when `self.include_std`"), effect.site.message
+
+
+@pytest.mark.parametrize("test", [
+    "flag",                         # a parameter: a caller may pass `step > 0`
+    "self.include_std and flag",
+    "y.numel() > 1",                # data
+    "self.verbose",                 # a switch
+])
+def test_a_summary_drops_syncs_under_other_guards(test: str) -> None:
+    assert summary_of(METHOD.format(test=test), "Stats.f").syncs == ()
+
+
+def test_the_else_branch_of_a_setting_is_kept_too() -> None:
+    source = METHOD.format(test="self.include_std").replace(
+        "            y.std().item()\n",
+        "            pass\n        else:\n            y.std().item()\n")
+    (effect,) = summary_of(source, "Stats.f").syncs
+    assert effect.site.message.endswith(", when not `self.include_std`")
+
+
+MODULE = '''
+import torch
+from torch import nn
+
+
+class M(nn.Module):
+    def forward(self, x: torch.Tensor, mode: str = "mean", batch_idx: int = 0):
+        y = x.cuda()
+        {body}
+        return y
+'''
+
+
+def reported(body: str) -> list[str]:
+    source = MODULE.format(body=body.replace("\n", "\n        "))
+    return [d.message for d in findings(source) if d.code == "SYN101"]
+
+
+def test_per_step_code_reports_a_read_under_a_setting_and_names_it() -> None:
+    (message,) = reported("if mode == 'max':\n    y.amax().item()")
+    assert message.endswith("when `mode == 'max'`"), message
+
+
+def test_elif_and_else_of_settings_are_per_step() -> None:
+    (message,) = reported("if mode == 'max':\n    pass\nelif self.training:\n"
+                          "    y.amax().item()")
+    assert "when not `mode == 'max'` and `self.training`" in message, message
+    (message,) = reported("if self.training:\n    pass\nelse:\n    y.amax().item()")
+    assert message.endswith("when not `self.training`"), message
+
+
+@pytest.mark.parametrize("body", [
+    "if batch_idx == 0:\n    y.amax().item()",
+    "if y.numel() > 1:\n    y.amax().item()",
+    "if self.training:\n    if y.numel() > 1:\n        y.amax().item()",
+    "if self.training:\n    try:\n        y.amax().item()\n    except RuntimeError:\n"
+    "        pass",
+    "if self.training:\n    y.amax().item()\n    raise RuntimeError('unsupported')",
+])
+def test_a_data_guard_anywhere_above_keeps_a_read_quiet(body: str) -> None:
+    assert reported(body) == []
