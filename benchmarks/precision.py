@@ -65,13 +65,6 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
         "finding is made). Inferring tensors from calls of unknown callables would report "
         "pandas and NumPy masks (`df[df.x > 0]`) in every torch-importing file."),
     KnownFailure(
-        "SYN101", "positive/syn101_wp_setting_guard_helper",
-        "the helper's read sits under `\"segm\" in iou_type`, a test of its parameter: a "
-        "setting only where every caller passes one (here `self.iou_type`). A summary keeps "
-        "syncs under settings that do not read parameters (`self.` options, module names); "
-        "carrying the condition to each call, to be judged there, is not built. (Written "
-        "before the code, from torchmetrics' mean-AP `_get_safe_item_values`.)"),
-    KnownFailure(
         "SYN108", "negative/syn108_grid_ints_through_tensor_annotated_helper.py",
         "the helper `reorder_videos` is annotated as taking and returning tensors, and the "
         "analysis trusts annotations; transformers calls it with lists of ints. Seeing that "

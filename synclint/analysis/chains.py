@@ -39,24 +39,35 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
         return None
     if summary.cold is not None and _once_per_epoch(ctx):
         return None  # a checkpoint saved once per epoch: the host copy is what it is for
+    if summary.cold is not None and not ctx.in_loop and \
+            (hot := ctx.hot_here()) is not None and hot.guard is not None:
+        return None  # `if self.disable_adapters: self.unmerge()`: once per change
+    positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
+    keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
+
+    def passed(index: int) -> cst.Arg | None:
+        if index < len(positional):
+            return positional[index]
+        return keywords.get(summary.params[index]) if index < len(summary.params) else None
+
+    def settings_passed(effect: Effect) -> bool:
+        """A sync under a test of the callee's parameters (`Effect.when`) happens on
+        every call only where the call passes settings for them (or nothing)."""
+        return all((arg := passed(index)) is None or ctx.is_setting(arg.value)
+                   for index in effect.when)
+
     for effect in summary.syncs:
-        if effect.code == code:
+        if effect.code == code and settings_passed(effect):
             return CallSync(summary.display, effect, "likely" if effect.likely else "high")
     if not summary.param_effects:
         return None
-    positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
-    keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
     torch_file = ctx.imports.torch_imported or ctx.mentions_torch
     for param_effect in summary.param_effects:
-        if param_effect.effect.code != code:
+        if param_effect.effect.code != code or not settings_passed(param_effect.effect):
             continue
-        if param_effect.index < len(positional):
-            arg = positional[param_effect.index]
-        else:
-            found = keywords.get(param_effect.name)
-            if found is None:
-                continue
-            arg = found
+        arg = passed(param_effect.index)
+        if arg is None:
+            continue
         kind = ctx.kind(arg.value)
         confidence = argument_syncs(kind, param_effect.strength, torch_file)
         if confidence is None:

@@ -269,7 +269,7 @@ class Context:
                 if child is parent.test:
                     continue
                 # A branch of a test of settings alone runs on every step they hold.
-                if not self._setting_test(parent):
+                if not self.is_setting(parent.test):
                     return None
                 settings.append(describe(_code(parent.test), child is parent.body))
                 guard = parent
@@ -283,10 +283,11 @@ class Context:
             return hot
         return replace(hot, guard=self._guard_site(guard, " and ".join(settings)))
 
-    def _setting_test(self, node: cst.If) -> bool:
-        """Whether `node`'s test reads settings alone (`model/settings.py`)."""
-        self.kind(node.test)  # evaluates the scope, and maps the spans
-        span = self._spans.get(id(node.test)) if self._spans is not None else None
+    def is_setting(self, node: cst.BaseExpression) -> bool:
+        """Whether the model found `node`, an `if` test or an argument a callee tests,
+        to read settings alone (`model/settings.py`)."""
+        self.kind(node)  # evaluates the scope, and maps the spans
+        span = self._spans.get(id(node)) if self._spans is not None else None
         return span is not None and self.facts is not None and \
             self.facts.setting(span) is not None
 

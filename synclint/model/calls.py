@@ -41,9 +41,11 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
-from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Value
+from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
+from synclint.model.settings import parameters_read, setting_test
+from synclint.model.spans import ast_spans
 from synclint.model.summaries import (
     SHAPE_SYNC_FUNCTIONS,
     SYNC_READ,
@@ -199,21 +201,28 @@ class Calls(Methods):
             self.call_arguments.append((key, filled))
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
-        for effect in summary.syncs:
-            self._add(Effect(effect.code, (call, *effect.chain), effect.likely),
-                      (UNKNOWN, None), None)
-        for param_effect in summary.param_effects:
-            if param_effect.index >= len(args):
+        # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
+        # once when the setting changes, not on every step it holds.
+        once = summary.cold is not None and bool(self.settings)
+        for effect in () if once else summary.syncs:
+            when = self._settings_passed(effect.when, node, summary)
+            if when is not None:
+                self._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
+                          (UNKNOWN, None), None)
+        for param_effect in () if once else summary.param_effects:
+            when = self._settings_passed(param_effect.effect.when, node, summary)
+            if param_effect.index >= len(args) or when is None:
                 continue
             arg = args[param_effect.index]
             effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
-                            param_effect.effect.likely)
+                            param_effect.effect.likely, when)
             kind, param = arg
             if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
                 self._add(effect, arg, param_effect.strength)
             elif argument_syncs(kind, param_effect.strength, self.module.torch) is not None:
                 self._add(Effect(effect.code, effect.chain,
-                                 effect.likely or kind not in DEVICE_TENSORS), (kind, None), None)
+                                 effect.likely or kind not in DEVICE_TENSORS, when),
+                          (kind, None), None)
         return self._returned(summary, args)
 
     def _returned(self, summary: Summary, args: list[Value]) -> Value:
@@ -245,6 +254,29 @@ class Calls(Methods):
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
         return _UNKNOWN_VALUE if summary is None else self._returned(summary, args)
+
+    def _settings_passed(self, when: tuple[int, ...], node: ast.Call,
+                         summary: Summary) -> tuple[int, ...] | None:
+        """A callee's sync under a test of its parameters at `when` (`Effect.when`)
+        happens on every call that passes settings for them (an omitted argument, its
+        default, is one): None when this call passes something else, else the
+        parameters of this function those settings read in turn."""
+        found: set[int] = set()
+        for index in when:
+            arg = _argument(node, index, summary)
+            if arg is None:
+                continue
+            if not setting_test(arg, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],
+                                Bound(self)):
+                return None
+            read = parameters_read(arg, self.function.node, self.function.params)
+            if read is None:
+                return None
+            found.update(read)
+            if self.setting_tests is not None and self.record is not None:
+                for span in ast_spans(arg, self.record[1]):
+                    self.setting_tests[span] = ast.unparse(arg)
+        return tuple(sorted(found))
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
@@ -476,3 +508,13 @@ class Calls(Methods):
 def _all_on_host(args: list[Value]) -> bool:
     tensors = _tensor_inputs([a[0] for a in args])
     return bool(tensors) and all(k is HOST_TENSOR for k in tensors)
+
+
+def _argument(node: ast.Call, index: int, summary: Summary) -> ast.expr | None:
+    """What `node` passes for the positional parameter at `index` of `summary`'s
+    function, or None when it passes nothing there (the default)."""
+    positional = [arg for arg in node.args if not isinstance(arg, ast.Starred)]
+    if index < len(positional):
+        return positional[index]
+    name = summary.params[index] if index < len(summary.params) else None
+    return next((k.value for k in node.keywords if k.arg == name), None)

@@ -21,10 +21,10 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
-from synclint.model.flow import _UNKNOWN_VALUE, Model, Value
+from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.settings import bound_names, describe, reads_parameters, setting_test
+from synclint.model.settings import describe, latched, parameters_read, setting_test
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
@@ -216,21 +216,23 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], _Bound(self))
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
+            and not latched(node)
         if setting and self.setting_tests is not None and self.record is not None:
             for span in ast_spans(node.test, self.record[1]):
                 self.setting_tests[span] = ast.unparse(node.test)
-        # The summary keeps a branch's syncs only under settings that do not depend on
-        # what a caller passes (`reads_parameters`).
-        kept = setting and not reads_parameters(node.test, self.function.node)
-        guarded = 0 if kept else 1
+        # The summary keeps a branch's syncs; under a test of parameters, each caller
+        # judges what it passes for them (`Effect.when`).
+        read = parameters_read(node.test, self.function.node, self.function.params) \
+            if setting else None
+        guarded = 0 if read is not None else 1
         self.conditional += guarded
         # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
         # branch left, merged; a branch that returns or raises leaves nothing. A path's
         # state is taken inside its narrowing: what the test proved of a name the branch
         # did not rebind still holds at the end of that branch.
         before = self._state()
-        with self.narrowed_by([holds]), self._under(node.test, kept, True):
+        with self.narrowed_by([holds]), self._under(node.test, read, True):
             self.cold += cold_body
             self.branches.append(Branch(0))
             self._statements(node.body)
@@ -238,7 +240,7 @@ class Evaluation(Calls):
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
         self._restore(before)
-        with self.narrowed_by([fails]), self._under(node.test, kept, False):
+        with self.narrowed_by([fails]), self._under(node.test, read, False):
             self.branches.append(Branch(0))
             self._statements(node.orelse)
             orelse = close_branch(self.branches)
@@ -248,22 +250,18 @@ class Evaluation(Calls):
             self._merge_paths(after_body, after_else, (body, orelse))
 
     @contextmanager
-    def _under(self, test: ast.expr, setting: bool, holds: bool) -> Iterator[None]:
-        """A branch of an `if`: under a setting, the syncs it records say which."""
-        if not setting:
+    def _under(self, test: ast.expr, read: tuple[int, ...] | None,
+               holds: bool) -> Iterator[None]:
+        """A branch of an `if`: under a setting (that reads the parameters at `read`),
+        the syncs it records say which."""
+        if read is None:
             yield
             return
-        self.settings.append(describe(ast.unparse(test), holds))
+        self.settings.append((describe(ast.unparse(test), holds), read))
         try:
             yield
         finally:
             self.settings.pop()
-
-    def bound_names(self) -> frozenset[str]:
-        """The names the function binds (found the first time a test asks)."""
-        if self._bound is None:
-            self._bound = bound_names(self.function.node)
-        return self._bound
 
     def _loop_body(self, body: list[ast.stmt]) -> None:
         """Names assigned in the body may be read earlier in the next iteration: they are
@@ -349,12 +347,3 @@ def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]
     evaluation.run()
     return {name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}
 
-
-class _Bound:
-    """The names an evaluation's function binds, looked up only when a test reads a name."""
-
-    def __init__(self, evaluation: Evaluation) -> None:
-        self._evaluation = evaluation
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._evaluation.bound_names()

@@ -36,6 +36,7 @@ from synclint.model.narrowing import (
     merge_literals,
     narrowings,
 )
+from synclint.model.settings import bound_names
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import (
@@ -127,8 +128,9 @@ class Flow:
         self.conditional = 0
         self.cold = 0
         #: The settings the code being evaluated runs under (`settings.py`), outermost
-        #: first: its syncs are kept, and their sites say when they run.
-        self.settings: list[str] = []
+        #: first, as they read, with the parameters each reads: its syncs are kept, their
+        #: sites say when they run, and their callers judge what they pass for those.
+        self.settings: list[tuple[str, tuple[int, ...]]] = []
         #: Where to record each `if` test that reads only settings, by span, with how it
         #: reads (the facts, for the walker's `hot_here`).
         self.setting_tests: dict[Span, str] | None = None
@@ -190,6 +192,12 @@ class Flow:
                 old = self.env.get(name)
                 self.env[name] = (kind, old[1] if old is not None else None)
 
+
+    def bound_names(self) -> frozenset[str]:
+        """The names the function binds (found the first time a test asks)."""
+        if self._bound is None:
+            self._bound = bound_names(self.function.node)
+        return self._bound
 
     # -- facts ----------------------------------------------------------------------------
     def _record(self, node: ast.expr, kind: Kind, value: Value | None = None) -> None:
@@ -429,7 +437,7 @@ class Flow:
         if self.cold:
             return
         if self.settings:
-            message = f"{message}, when {' and '.join(self.settings)}"
+            message = f"{message}, when {' and '.join(text for text, _ in self.settings)}"
         site = Site(self.module.filename, getattr(node, "lineno", 0),
                     getattr(node, "col_offset", 0) + 1, message)
         effect = Effect(code, (site,), likely)
@@ -437,17 +445,23 @@ class Flow:
 
     def _add(self, effect: Effect, value: Value, strength: str | None) -> None:
         """Keep the first sync per rule made on every call (not under an `if`, an
-        exception handler or a loop's `else`): unconditional, or on a parameter."""
+        exception handler or a loop's `else`, except one that tests settings):
+        unconditional, or on a parameter; one that needs no setting from the caller
+        before one that does."""
         if self.conditional:
             return
+        when = sorted({*effect.when, *(i for _, read in self.settings for i in read)})
+        if tuple(when) != effect.when:
+            effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
         kind, param = value
         if param is not None and strength is not None:
             name = self.function.params[param] if param < len(self.function.params) else "?"
             key = (param, effect.code)
-            if key not in self.param_effects:
+            if _first(self.param_effects.get(key), effect):
                 self.param_effects[key] = ParamEffect(param, name, strength, effect)
             return
-        if param is not None or effect.code in self.syncs or effect.likely:
+        if param is not None or effect.likely or not _first(self.syncs.get(effect.code),
+                                                            effect):
             # A callee's `.item()` on a value nobody proved a tensor is not enough to
             # report its callers (state-dict conversion reads CPU tensors that way).
             return
@@ -485,6 +499,15 @@ class Flow:
                    for operand in (node.left, *node.comparators))
 
 
+def _first(kept: Effect | ParamEffect | None, effect: Effect) -> bool:
+    """Whether `effect` is kept over `kept`, the one kept so far for its rule: the first,
+    unless it needs settings from the caller and `effect` does not."""
+    if kept is None:
+        return True
+    old = kept.effect if isinstance(kept, ParamEffect) else kept
+    return bool(old.when) and not effect.when
+
+
 def _surroundings(project: Project | Model, function: _Function) -> dict[str, Kind]:
     """The kinds a function's body starts with besides its parameters: the enclosing
     function's names at the definition (a closure), else the module's own names."""
@@ -518,3 +541,13 @@ def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None) 
     if summary is None or "*" in summary.passed:
         return set()
     return defaults - set(summary.passed)
+
+
+class Bound:
+    """The names an evaluation's function binds, looked up only when a test reads a name."""
+
+    def __init__(self, evaluation: Flow) -> None:
+        self._evaluation = evaluation
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._evaluation.bound_names()

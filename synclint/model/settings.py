@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
@@ -52,16 +52,36 @@ def describe(test: str, holds: bool) -> str:
     return f"`{text}`" if holds else f"not `{text}`"
 
 
-def reads_parameters(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
-                     | ast.Lambda) -> bool:
-    """Whether `test` reads a parameter of `function` other than `self` and `cls`: then it
-    is a setting only where every caller passes one, which a summary cannot tell (`check_eos`
-    given `step > 0`), so only the function's own per-step code takes it for one."""
+def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
+                    | ast.Lambda, params: Sequence[str]) -> tuple[int, ...] | None:
+    """The positions in `params` (a summary's positional parameters) of the parameters of
+    `function` that `test` reads, `self` and `cls` aside; None when it reads one without a
+    position (`*args`, a keyword-only one). A test of a parameter is a setting only where
+    the caller passes one (`self.iou_type`, not `step > 0`): the caller judges."""
     arguments = function.args
     names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                              arguments.vararg, arguments.kwarg) if a is not None}
     names -= {"self", "cls"}
-    return any(isinstance(node, ast.Name) and node.id in names for node in ast.walk(test))
+    read = {node.id for node in ast.walk(test) if isinstance(node, ast.Name)
+            and node.id in names}
+    if not read <= set(params):
+        return None
+    return tuple(sorted(params.index(name) for name in read))
+
+
+def latched(node: ast.If) -> bool:
+    """Whether a branch of `node` assigns an attribute its test reads (`if not
+    self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
+    read = {ast.unparse(n) for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
+    if not read:
+        return False
+    for statement in (*node.body, *node.orelse):
+        for child in ast.walk(statement):
+            targets = child.targets if isinstance(child, ast.Assign) else \
+                [child.target] if isinstance(child, (ast.AugAssign, ast.AnnAssign)) else []
+            if any(isinstance(t, ast.Attribute) and ast.unparse(t) in read for t in targets):
+                return True
+    return False
 
 
 def bound_names(function: ast.AST) -> frozenset[str]:

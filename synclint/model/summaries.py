@@ -56,6 +56,11 @@ class Effect:
     code: str
     chain: tuple[Site, ...]
     likely: bool = False
+    #: The positional parameters (`Summary.params` positions) whose arguments must be
+    #: settings for the sync to happen on every call: it sits under a test of them
+    #: (`if "segm" in iou_type:`; `model/settings.py`). A call that passes a value that
+    #: may change between steps (`check_eos=step > 0`) does not make it.
+    when: tuple[int, ...] = ()
 
     @property
     def site(self) -> Site:

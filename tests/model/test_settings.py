@@ -9,7 +9,7 @@ import ast
 import pytest
 
 from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind
-from synclint.model.settings import bound_names, describe, reads_parameters, setting_test
+from synclint.model.settings import bound_names, describe, parameters_read, setting_test
 from tests.model.probe import findings, line_of
 from tests.model.test_summary_syncs import summary_of
 
@@ -77,13 +77,19 @@ def test_a_host_kind_is_a_setting_where_a_tensor_is_not() -> None:
     assert not judged("mask", {"mask": TENSOR})
 
 
-def test_reads_parameters() -> None:
-    function = ast.parse("def g(self, iou_type, *args, flag=False, **kw): pass").body[0]
+def test_parameters_read() -> None:
+    function = ast.parse("def g(self, iou_type, flag=False, *args, only, **kw): pass").body[0]
     assert isinstance(function, ast.FunctionDef)
-    for test in ("'segm' in iou_type", "flag", "args", "kw and self.a"):
-        assert reads_parameters(ast.parse(test, mode="eval").body, function), test
-    for test in ("self.include_std", "'segm' in self.iou_type", "MODE"):
-        assert not reads_parameters(ast.parse(test, mode="eval").body, function), test
+    params = ("iou_type", "flag")  # a summary's positional parameters: no `self`
+
+    def read(test: str) -> tuple[int, ...] | None:
+        return parameters_read(ast.parse(test, mode="eval").body, function, params)
+    assert read("'segm' in iou_type") == (0,)
+    assert read("flag and 'bbox' in iou_type") == (0, 1)
+    assert read("self.include_std") == ()
+    assert read("'segm' in self.iou_type and MODE") == ()
+    for test in ("args", "only", "kw and self.a"):  # no position a caller fills
+        assert read(test) is None, test
 
 
 def test_describe() -> None:
@@ -118,13 +124,47 @@ def test_a_summary_keeps_a_sync_under_an_option_and_says_when() -> None:
 
 
 @pytest.mark.parametrize("test", [
-    "flag",                         # a parameter: a caller may pass `step > 0`
-    "self.include_std and flag",
     "y.numel() > 1",                # data
     "self.verbose",                 # a switch
 ])
 def test_a_summary_drops_syncs_under_other_guards(test: str) -> None:
     assert summary_of(METHOD.format(test=test), "Stats.f").syncs == ()
+
+
+def test_under_a_test_of_a_parameter_the_sync_waits_for_the_callers_setting() -> None:
+    (effect,) = summary_of(METHOD.format(test="self.include_std and flag"), "Stats.f").syncs
+    assert effect.when == (1,)  # `flag`, the second positional parameter after `self`
+    assert effect.site.message.endswith(", when `self.include_std and flag`")
+
+
+CALLER = METHOD.format(test="flag") + '''
+
+    def step(self, xs: list[torch.Tensor], check: bool, mode: str):
+        for i, x in enumerate(xs):
+            self.f(x, {argument})
+'''
+
+
+@pytest.mark.parametrize(("argument", "when"), [
+    ("True", ()),
+    ("flag=self.include_std", ()),
+    ("check", (1,)),     # the caller's own parameter: its callers judge in turn
+    ("mode == 'std'", (2,)),
+])
+def test_a_call_that_passes_a_setting_syncs_on_every_iteration(
+        argument: str, when: tuple[int, ...]) -> None:
+    source = CALLER.format(argument=argument)
+    assert [d.location.row for d in findings(source) if d.code == "SYN101"] == [
+        line_of(source, "self.f(x")]
+    (effect,) = summary_of(source, "Stats.step").syncs
+    assert effect.when == when
+
+
+@pytest.mark.parametrize("argument", ["i > 0", "x.numel() > 1", "flag=bool(i % 2)"])
+def test_a_call_that_passes_a_varying_value_does_not(argument: str) -> None:
+    source = CALLER.format(argument=argument)
+    assert [d for d in findings(source) if d.code == "SYN101"] == []
+    assert summary_of(source, "Stats.step").syncs == ()
 
 
 def test_the_else_branch_of_a_setting_is_kept_too() -> None:
@@ -176,3 +216,39 @@ def test_elif_and_else_of_settings_are_per_step() -> None:
 ])
 def test_a_data_guard_anywhere_above_keeps_a_read_quiet(body: str) -> None:
     assert reported(body) == []
+
+
+def test_a_latch_is_not_a_setting() -> None:
+    """A branch that sets what its test reads runs once: `if not self._checked:`."""
+    assert reported("if not self._checked:\n    y.amax().item()\n    self._checked = True") \
+        == []
+    assert reported("if self.warmup_done is False:\n    y.amax().item()\n"
+                    "    self.warmup_done = True") == []
+    assert len(reported("if not self._checked:\n    y.amax().item()\n"
+                        "    self._other = True")) == 1
+
+
+ADAPTER = '''
+import torch
+from torch import nn
+
+
+class Adapter(nn.Module):
+    def unmerge(self) -> None:
+        self.delta = self.weight.to("cpu")
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        self.weight = x.cuda()
+        {call}
+        return x
+'''
+
+
+def test_cold_code_under_a_setting_runs_once_per_change() -> None:
+    """`if self.disable_adapters: self.unmerge()` unmerges once, when the setting changes;
+    an unguarded call of the same cold helper in per-step code is still reported."""
+    guarded = ADAPTER.format(call="if self.disable_adapters:\n            self.unmerge()")
+    assert [d for d in findings(guarded) if d.code == "SYN101"] == []
+    plain = ADAPTER.format(call="self.unmerge()")
+    assert [d.location.row for d in findings(plain) if d.code == "SYN101"] == [
+        line_of(plain, "self.unmerge()")]
