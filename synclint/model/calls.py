@@ -4,6 +4,7 @@ of torch, of builtins, and methods of the values it knows."""
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis import library
@@ -41,7 +42,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
-from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Value
+from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Model, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.settings import parameters_read, setting_test
@@ -55,6 +56,9 @@ from synclint.model.summaries import (
     Summary,
 )
 from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
+
+if TYPE_CHECKING:
+    from synclint.model.project import Project
 
 #: The tensor subclasses a module holds: each wraps the tensor it is given.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter",
@@ -107,6 +111,10 @@ class Calls(Methods):
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
         args = self._arguments(node)
+        if isinstance(callee[0], Instance):
+            called = self._instance_call(node, callee[0].cls, args)
+            if called is not None:
+                return called
         if isinstance(func, ast.Name) and func.id in self.env and (
                 callee[0] is MODULE or isinstance(callee[0], Instance)):
             return self._called(node, callee[0], args)
@@ -219,17 +227,20 @@ class Calls(Methods):
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS, when),
                           (kind, None), None)
-        source = summary.returns_from
-        if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
-            # Computed from the CPU tensor (or the Python number) passed in.
-            return (on_host(summary.returns), None)
-        if source is not None and source < len(args) and summary.returns is UNKNOWN and \
-                args[source][0] in DEVICE_TENSORS:
-            # Computed from the device tensor passed in by tensor operations the helper
-            # alone cannot name (`def fast_all(t): return t.sum() == t.numel()`): a
-            # tensor where that one is (host values, metadata and calls were known).
-            return (args[source][0], None)
-        return (summary.returns, None)
+        return _returned(summary, args)
+
+    def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
+        """Calling an object of a project class (`self.embed(x, valid)`): what its method
+        returns (`_call_method`), None where it has none. Its syncs are its own: a
+        `forward` is per-step code that reports where it reads."""
+        if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
+            return None
+        key = _call_method(self.project, cls, knowledge.is_module(self._library_bases(cls)))
+        if key is None:
+            return None
+        self.callees.add(key)  # its summary is read: evaluated again when that changes
+        summary = self.project.summaries.get(key)
+        return _UNKNOWN_VALUE if summary is None else _returned(summary, args)
 
     def _settings_passed(self, when: tuple[int, ...], node: ast.Call,
                          summary: Summary) -> tuple[int, ...] | None:
@@ -494,3 +505,25 @@ def _argument(node: ast.Call, index: int, summary: Summary) -> ast.expr | None:
         return positional[index]
     name = summary.params[index] if index < len(summary.params) else None
     return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _returned(summary: Summary, args: list[Value]) -> Value:
+    """What a call of the project function `summary` with `args` (positional) returns."""
+    source = summary.returns_from
+    if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
+        # Computed from the CPU tensor (or the Python number) passed in.
+        return (on_host(summary.returns), None)
+    if source is not None and source < len(args) and summary.returns is UNKNOWN and \
+            args[source][0] in DEVICE_TENSORS:
+        # Computed from the device tensor passed in by tensor operations the helper
+        # alone cannot name (`def fast_all(t): return t.sum() == t.numel()`): a
+        # tensor where that one is (host values, metadata and calls were known).
+        return (args[source][0], None)
+    return (summary.returns, None)
+
+
+def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:
+    """The method a call of an object of the project class `cls` runs: `forward` of an
+    `nn.Module` (`module`), `__call__` of another class (`schedule._called_method`)."""
+    name = "forward" if module else "__call__"
+    return next((c.methods[name] for c in project._mro(cls) if name in c.methods), None)

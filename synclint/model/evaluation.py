@@ -112,6 +112,7 @@ class Evaluation(Calls):
                         self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
                     self.branches[-1].rebound.add(node.target.id)
                 self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
+                self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:
                 self.expr(node.target)
         elif isinstance(node, ast.Return):
@@ -177,6 +178,7 @@ class Evaluation(Calls):
                 self.expr(handler.type)
             if handler.name is not None:
                 self.env[handler.name] = _UNKNOWN_VALUE
+                self.literals.pop(handler.name, None)
             self._statements(handler.body)
         self._statements(node.orelse)
         self.conditional -= 1

@@ -227,6 +227,12 @@ class Expressions(Flow):
                 orelse = self.expr(node.orelse)
         finally:
             self.conditional -= 1
+        # `~valid if valid is not None else None`: the value or None, as `Optional[...]`
+        # reads; after `is not None` it is the value.
+        if _is_none(node.orelse):
+            return (body[0], None)
+        if _is_none(node.body):
+            return (orelse[0], None)
         return (join(body[0], orelse[0]), None)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:

@@ -28,7 +28,14 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute
-from synclint.model.narrowing import EXPRESSION, Narrowing, narrowings
+from synclint.model.narrowing import (
+    EXPRESSION,
+    Literal,
+    Narrowing,
+    current_literal,
+    merge_literals,
+    narrowings,
+)
 from synclint.model.settings import bound_names
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
@@ -52,8 +59,9 @@ _DEVICE_MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu", "mps", "mtia", "ip
                            "to_device", "move_to"})
 #: Kinds of arguments that never live on an accelerator.
 _HOST_ARGUMENTS = (HOST, HOST_TENSOR, NUMPY)
-#: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds.
-_State = tuple[dict[str, Value], frozenset[str], dict[str, Kind]]
+#: The bindings along one path: names, names bound to `None`, `self.<attr>` kinds, names
+#: bound to a bool literal (`narrowing.Literal`).
+_State = tuple[dict[str, Value], frozenset[str], dict[str, Kind], dict[str, Literal]]
 
 
 class ClassLike(Protocol):
@@ -129,6 +137,9 @@ class Flow:
         self._bound: frozenset[str] | None = None
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
+        #: Names bound to a bool literal, or to that literal or a tensor after an `if`
+        #: (`partial = True`, then `partial = partial & m` on one branch).
+        self.literals: dict[str, Literal] = {}
         #: `torch.set_default_device` in the file: factories without `device=` may make
         #: accelerator tensors.
         self.default_device = function.module.default_device
@@ -202,7 +213,14 @@ class Flow:
         """What `test` holding or failing proves (`narrowing.py`), with the kinds its
         operands had when it was just evaluated."""
         return narrowings(test, self._qualified, self._shadowed,
-                          lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0])
+                          lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0],
+                          self._literal)
+
+    def _literal(self, name: str) -> Literal | None:
+        """The bool literal `name` may hold and the tensor kind it has otherwise, or None."""
+        literal = current_literal(self.literals.get(name),
+                                  self.env.get(name, _UNKNOWN_VALUE)[0])
+        return literal if literal is not None and literal[1] is not None else None
 
     @contextmanager
     def _cold(self) -> Iterator[None]:
@@ -279,8 +297,10 @@ class Flow:
     def self_bases(self) -> tuple[str, ...]:
         """The qualified library bases of the method's class, over its MRO."""
         key = self.function.class_key
-        if key is None:
-            return ()
+        return () if key is None else self._library_bases(key)
+
+    def _library_bases(self, key: str) -> tuple[str, ...]:
+        """The qualified library bases of the project class `key`, over its MRO."""
         found: dict[str, None] = {}
         for cls in self.project._mro(key):
             # An indexed class names its own bases; a class of a file's view its MRO's.
@@ -323,10 +343,11 @@ class Flow:
             frame.proved.add(name)
 
     def _state(self) -> _State:
-        return dict(self.env), frozenset(self.nones), dict(self.self_kinds)
+        return dict(self.env), frozenset(self.nones), dict(self.self_kinds), dict(self.literals)
 
     def _restore(self, state: _State) -> None:
         self.env, self.nones, self.self_kinds = dict(state[0]), set(state[1]), dict(state[2])
+        self.literals = dict(state[3])
 
     def _merge_paths(self, first: _State | None, second: _State | None,
                      branches: tuple[Branch, Branch] | None = None) -> None:
@@ -340,22 +361,29 @@ class Flow:
             return
         env: dict[str, Value] = {}
         nones: set[str] = set()
+        literals: dict[str, Literal] = {}
         for name in first[0].keys() | second[0].keys():
             a, b = first[0].get(name), second[0].get(name)
+            literal: Literal | None
             if a is None or (name in first[1] and b is not None):
                 assert b is not None
                 env[name] = b
                 if name in second[1]:
                     nones.add(name)
+                literal = second[3].get(name)
             elif b is None or name in second[1]:
                 env[name] = a
                 if name in first[1]:
                     nones.add(name)
+                literal = first[3].get(name)
             else:
                 left, right = a[0], b[0]
                 if branches is not None and left is not right and UNKNOWN in (left, right):
                     left, right = proved_kinds(name, left, right, branches)
                 env[name] = (merge(left, right), a[1] if a[1] is not None else b[1])
+                literal = merge_literals(first[3].get(name), a[0], second[3].get(name), b[0])
+            if literal is not None:
+                literals[name] = literal
         attributes: dict[str, Kind] = {}
         for name in first[2].keys() | second[2].keys():
             x, y = first[2].get(name), second[2].get(name)
@@ -366,12 +394,16 @@ class Flow:
                 attributes[name] = kept
             else:
                 attributes[name] = _join_attribute(x, y)
-        self.env, self.nones, self.self_kinds = env, nones, attributes
+        self.env, self.nones, self.self_kinds, self.literals = env, nones, attributes, literals
 
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.nones.discard(target.id)
+            if isinstance(source, ast.Constant) and isinstance(source.value, bool):
+                self.literals[target.id] = (source.value, None)
+            else:
+                self.literals.pop(target.id, None)
             self.cpu_devices.discard(target.id)
             self._record(target, value[0])
             if self.branches:

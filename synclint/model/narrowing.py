@@ -7,6 +7,10 @@ host value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python 
 A device test (`t.device.type == "cpu"`, `t.device == torch.device("cpu")`) makes `t` a
 CPU tensor where it holds: `if t.device.type == "cpu" and t.any():` reads it without a
 device sync (`not t.is_cuda` does not: `t` may be on another accelerator). An expression (`params[k]`, `self.x`) is narrowed by its code.
+
+A name that is a bool literal or a tensor (`partial = True`, then `partial = partial & m`
+under an `if`: a `Literal`) is the tensor where a test rules the literal out:
+`partial is not True`, `not isinstance(partial, bool)`, `isinstance(partial, Tensor)`.
 """
 
 from __future__ import annotations
@@ -31,8 +35,14 @@ from synclint.model.syntax import _dotted
 
 #: Names (or expression keys) -> kind where the test holds, and where it fails.
 Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
+#: What a name bound to a bool literal holds: the literal, and the kind of the other value
+#: a branch may have left instead (None: nothing else, the name is the literal).
+Literal = tuple[bool, Kind | None]
 
 _HOST_CLASSES = frozenset({"int", "float", "bool", "str", "bytes", "complex"})
+#: The builtin classes a bool literal may be tested against by name.
+_BUILTIN_CLASSES: dict[str, type] = {"bool": bool, "int": int, "float": float, "str": str,
+                                     "bytes": bytes, "complex": complex}
 #: Containers: never a tensor themselves, whatever they hold (their items stay unknown).
 _CONTAINER_CLASSES: dict[str, Kind] = {
     "dict": Mapping(UNKNOWN, UNKNOWN), "list": Seq(UNKNOWN), "tuple": Seq(UNKNOWN),
@@ -52,21 +62,25 @@ def code_of(node: ast.expr) -> str:
 
 
 def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable[[str], bool],
-               kind_of: Callable[[ast.expr], Kind]) -> Narrowing:
+               kind_of: Callable[[ast.expr], Kind],
+               literal_of: Callable[[str], Literal | None] = lambda name: None) -> Narrowing:
     """What `test` being true, and being false, says about names and expressions.
 
     `qualify` gives a dotted name's import path, `shadowed` whether a name is a local
-    value (not the builtin), `kind_of` an expression's kind where the test runs."""
+    value (not the builtin), `kind_of` an expression's kind where the test runs,
+    `literal_of` the bool literal a name may still be and the tensor kind it is otherwise
+    (`Flow._literal`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = narrowings(test.operand, qualify, shadowed, kind_of)
+        holds, fails = narrowings(test.operand, qualify, shadowed, kind_of, literal_of)
         return fails, holds
     if isinstance(test, ast.BoolOp):
-        parts = [narrowings(value, qualify, shadowed, kind_of) for value in test.values]
+        parts = [narrowings(value, qualify, shadowed, kind_of, literal_of)
+                 for value in test.values]
         if isinstance(test.op, ast.And):
             return {k: v for part in parts for k, v in part[0].items()}, {}
         return {}, {k: v for part in parts for k, v in part[1].items()}
     if isinstance(test, ast.Compare):
-        return _device_test(test)
+        return _identity_test(test, literal_of) or _device_test(test)
     if isinstance(test, ast.Attribute) and test.attr == "is_cpu" and \
             isinstance(test.value, ast.Name) and kind_of(test.value) in TENSORS:
         return {test.value.id: HOST_TENSOR}, {}  # `if t.is_cpu:` (failing: any device)
@@ -96,6 +110,9 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         classes = [knowledge.instance_test(qualify(_dotted(func) or ""))]
     else:
         return _NONE
+    literal = literal_of(name) if isinstance(subject, ast.Name) else None
+    if literal is not None:
+        return _literal_instance_test(name, literal, classes, test.args[1:], shadowed)
     current = kind_of(subject)
     true: dict[str, Kind] = {}
     false: dict[str, Kind] = {}
@@ -110,6 +127,80 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
     elif NUMPY in classes and current is NUMPY:
         false[name] = UNKNOWN
     return true, false
+
+
+def current_literal(literal: Literal | None, kind: Kind) -> Literal | None:
+    """`literal` where it still describes a name whose value has kind `kind`: a host value
+    is the bare literal (`partial is True` held), a value of no one kind the literal or the
+    tensor; a tensor (`partial is not True` held) is no longer the literal."""
+    if literal is None:
+        return None
+    if kind is HOST:
+        return (literal[0], None)
+    return literal if kind is UNKNOWN and literal[1] is not None else None
+
+
+def merge_literals(first: Literal | None, a: Kind, second: Literal | None, b: Kind
+                   ) -> Literal | None:
+    """What a name that two paths reach with kinds `a` and `b` (and literals `first`,
+    `second`) holds after them: the literal, or the literal and a tensor (`partial = True`,
+    then `partial = partial & m` on one branch), else nothing."""
+    first, second = current_literal(first, a), current_literal(second, b)
+    if first is None and second is None:
+        return None
+    if first is not None and second is not None:
+        if first[0] is not second[0]:
+            return None
+        constant, others = first[0], [first[1], second[1]]
+    elif first is not None:
+        constant, others = first[0], [first[1], b]
+    else:
+        assert second is not None
+        constant, others = second[0], [second[1], a]
+    known = [kind for kind in others if kind is not None]
+    other = join_all(known) if known else None
+    return (constant, other) if other is None or other in TENSORS else None
+
+
+def _identity_test(test: ast.Compare, literal_of: Callable[[str], Literal | None]
+                   ) -> Narrowing | None:
+    """`x is True`, `x is not False`, of a name that is that literal or a tensor: the tensor
+    where the test says it is not the literal (None: not such a test)."""
+    if len(test.ops) != 1 or not isinstance(test.ops[0], (ast.Is, ast.IsNot)):
+        return None
+    subject, other = test.left, test.comparators[0]
+    if isinstance(subject, ast.Constant):
+        subject, other = other, subject
+    if not (isinstance(subject, ast.Name) and isinstance(other, ast.Constant)
+            and isinstance(other.value, bool)):
+        return None
+    literal = literal_of(subject.id)
+    if literal is None or literal[0] is not other.value or literal[1] is None:
+        return None
+    same: dict[str, Kind] = {subject.id: HOST}
+    different: dict[str, Kind] = {subject.id: literal[1]}
+    return (same, different) if isinstance(test.ops[0], ast.Is) else (different, same)
+
+
+def _literal_instance_test(name: str, literal: Literal, classes: list[Kind | None],
+                           targets: list[ast.expr], shadowed: Callable[[str], bool]
+                           ) -> Narrowing:
+    """`isinstance(x, bool)` or `isinstance(x, torch.Tensor)` of a name that is a bool
+    literal or a tensor (`literal`): a test the literal passes and no tensor does (or the
+    reverse) tells the two apart."""
+    constant, other = literal
+    assert other is not None
+    elements = [e for target in targets
+                for e in (target.elts if isinstance(target, ast.Tuple) else [target])]
+    builtins = [_BUILTIN_CLASSES.get(e.id) if isinstance(e, ast.Name) and not shadowed(e.id)
+                else None for e in elements]
+    if builtins and all(builtins):
+        if isinstance(constant, tuple(c for c in builtins if c is not None)):
+            return {name: HOST}, {name: other}
+        return _NONE
+    if classes == [TENSOR]:
+        return {name: other}, {name: HOST}
+    return _NONE
 
 
 def _class_kind(node: ast.expr, qualify: Callable[[str], str],

@@ -164,11 +164,19 @@ def _callee(project: Project, function: _Function, dotted: str,
         owner: str | None = function.class_key
         for attribute in parts[1:-1]:
             owner = _attribute_class(project, owner, attribute) if owner else None
-        return _method(project, owner, parts[-1]) if owner is not None else None
+        if owner is None:
+            return None
+        found = _method(project, owner, parts[-1])
+        if found is None:
+            held = _attribute_class(project, owner, parts[-1])  # `self.embed(x)`
+            found = _called_method(project, held) if held is not None else None
+        return found
     if len(parts) == 1:
         nested = f"{function.key}.{dotted}"
         if nested in project.functions:
             return nested
+        if parts[0] in instances:
+            return _called_method(project, instances[parts[0]])
     if parts[0] in instances and len(parts) == 2:
         return _method(project, instances[parts[0]], parts[1])
     key = project._name_key(function.module, dotted)
@@ -188,6 +196,12 @@ def _method(project: Project, owner: str, name: str) -> str | None:
         if name in cls.methods:
             return cls.methods[name]
     return None
+
+
+def _called_method(project: Project, owner: str) -> str | None:
+    """The method calling an instance of `owner` runs (`Calls._instance_call`): `forward`
+    of an `nn.Module`, `__call__` of another class."""
+    return _method(project, owner, "forward" if project.is_nn_module(owner) else "__call__")
 
 
 def _built_reads(project: Project, function: _Function, instances: dict[str, str],

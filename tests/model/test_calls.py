@@ -392,3 +392,110 @@ def test_an_import_in_an_except_handler_links_the_helper() -> None:
     assert syncs({"helpers.py": helpers, "train.py": train}, "train.py") == ["SYN101:10"]
     host = train.replace("list[torch.Tensor]", "list[int]")
     assert syncs({"helpers.py": helpers, "train.py": host}, "train.py") == []
+
+
+SUBMODULES = '''import torch
+from torch import nn
+
+
+class Embed(nn.Module):
+    def __init__(self, dim: int) -> None:
+        super().__init__()
+        self.proj = nn.Linear(dim, dim)
+
+    def forward(self, x: torch.Tensor, valid: torch.Tensor):
+        if valid.any():
+            x = x * 2
+        return self.proj(x), ~valid
+
+
+class Grid(nn.Module):
+    def forward(self, x: torch.Tensor):
+        return x.shape[-2] // 16, x.shape[-1] // 16
+
+
+class Scale(nn.Module):
+    def forward(self, x):
+        return x * 2
+
+
+class Linear(nn.Linear):
+    pass
+
+
+class Masker:
+    def __call__(self, x: torch.Tensor):
+        return x > 0, len(x)
+
+
+class Encoder(nn.Module):
+    def __init__(self, dim: int) -> None:
+        super().__init__()
+        self.embed = Embed(dim)
+        self.grid = Grid()
+        self.scale = Scale()
+        self.linear = Linear(dim, dim)
+        self.masker = Masker()
+
+    def forward(self, x: torch.Tensor, valid: torch.Tensor, n: int):
+'''
+
+
+#: (the end of `Encoder.forward`, probing one value; the kind it has).
+SUBMODULE_CASES = [
+    ("x, pad = self.embed(x, valid)\nseen(pad)", DEVICE_TENSORS),
+    ("x, pad = self.embed(x, valid)\nseen(x)", DEVICE_TENSORS),
+    ("seen(self.embed(x, valid))", Tup),
+    ("embed = Embed(n)\nx, pad = embed(x, valid)\nseen(pad)", DEVICE_TENSORS),
+    ("mask, count = self.masker(x)\nseen(mask)", DEVICE_TENSORS),
+    ("mask, count = self.masker(x)\nseen(count)", HOST),
+    # look-alikes: ints out of a submodule, a CPU tensor in, a forward the project lacks
+    ("h, w = self.grid(x)\nseen(h)", HOST),
+    ("seen(self.scale(torch.zeros(n)))", HOST_TENSOR),
+    ("seen(self.scale(x))", DEVICE_TENSORS),
+    ("seen(self.linear(x))", UNKNOWN),
+    ("seen(self.embed(*[x, valid]))", UNKNOWN),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), SUBMODULE_CASES,
+                         ids=case_ids([c for c, _ in SUBMODULE_CASES]))
+def test_calling_a_project_module_returns_what_its_forward_returns(
+        code: str, expected: object) -> None:
+    source = SUBMODULES + "".join(f"        {line}\n" for line in code.split("\n"))
+    found = probe(source)
+    if expected is DEVICE_TENSORS:
+        assert found in DEVICE_TENSORS
+    elif expected is Tup:
+        assert isinstance(found, Tup) and all(k in DEVICE_TENSORS for k in found.items)
+    else:
+        assert found == expected
+
+
+def test_a_submodule_call_takes_its_return_not_its_syncs() -> None:
+    """The submodule's `forward` is per-step code that reports its own test; its caller's
+    call is not a second finding, and what comes back is tested where it is read."""
+    source = SUBMODULES + ("        x, pad = self.embed(x, valid)\n"
+                           "        h, w = self.grid(x)\n"
+                           "        if h > 1 and pad.any():\n"
+                           "            x = x + 1\n"
+                           "        return x\n")
+    lines = source.splitlines()
+    embed_test = lines.index("        if valid.any():") + 1
+    assert syncs(source) == sorted([f"SYN102:{embed_test}", f"SYN102:{len(lines) - 2}"])
+
+
+def test_a_submodule_in_another_file_returns_what_its_forward_returns() -> None:
+    sources = {
+        "layers.py": SUBMODULES.split("class Encoder")[0],
+        "model.py": ("import torch\nfrom torch import nn\nfrom layers import Embed\n\n\n"
+                     "class Model(nn.Module):\n"
+                     "    def __init__(self) -> None:\n"
+                     "        super().__init__()\n"
+                     "        self.embed = Embed(8)\n\n"
+                     "    def forward(self, x: torch.Tensor, valid: torch.Tensor):\n"
+                     "        x, pad = self.embed(x, valid)\n"
+                     "        seen(pad)\n"
+                     "        return x\n"),
+    }
+    assert probe(sources, "model.py") in DEVICE_TENSORS

@@ -350,3 +350,23 @@ def test_splits_and_broadcasts_of_float64_tensors_stay_float64() -> None:
               "    seen(torch.broadcast_tensors(a.double(), b.double()))\n"
               "    seen(torch.split(a.double(), 2))\n    seen(torch.split(a, 2))\n")
     assert probes(source) == [Seq(F64_TENSOR), Seq(F64_TENSOR), Seq(TENSOR)]
+
+
+def test_a_value_or_none_has_the_values_kind() -> None:
+    """`~valid if valid is not None else None` is the mask or None, as `Optional[Tensor]`
+    reads: after `is not None` it is the mask. A CPU tensor or None stays on the host, and
+    a value or anything else than None is only maybe a tensor."""
+    source = ("import torch\n\n\ndef f(valid: torch.Tensor | None, n: int):\n"
+              "    seen(~valid if valid is not None else None)\n"
+              "    seen(None if valid is None else valid.float())\n"
+              "    seen(torch.zeros(n) if n else None)\n"
+              "    seen(valid if n else 0)\n"
+              "    seen(n + 1 if n else None)\n"
+              "    pad = ~valid if valid is not None else None\n"
+              "    if pad is not None and pad.any():\n"
+              "        return pad\n"
+              "    cpu = torch.zeros(n, dtype=torch.bool) if n else None\n"
+              "    if cpu is not None and cpu.any():\n"
+              "        return cpu\n")
+    assert probes(source) == [TENSOR, TENSOR, HOST_TENSOR, UNKNOWN, HOST]
+    assert syncs(source) == ["SYN102:11"]

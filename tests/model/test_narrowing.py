@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from synclint.analysis.kinds import (
+    BOOL_TENSOR,
     DEVICE_TENSORS,
     HOST,
     HOST_TENSOR,
@@ -196,3 +197,90 @@ def test_narrowed_item_in_a_loop_end_to_end() -> None:
               "        if isinstance(v, np.generic) and v:\n"
               "            print(n)\n")
     assert syncs(source) == ["SYN101:7", "SYN102:12"]
+
+
+#: A name that starts as a bool literal and becomes a device mask on one branch
+#: (`partial = True`, then `partial = partial & mask`: TorchRL's rollout): a test that rules
+#: the literal out leaves the mask.
+BOOL_OR_MASK = "t = torch.ones(n).cuda()\np = True\nif n:\n    p = p & (t > 0)\n"
+
+#: (code after BOOL_OR_MASK, or a whole body where it starts with "!", and the kind of the
+#: probed `p`; None: anything but a device tensor).
+LITERAL_CASES = [
+    ("if p is not True:\n    seen(p)", BOOL_TENSOR),
+    ("if True is not p:\n    seen(p)", BOOL_TENSOR),
+    ("if p is True:\n    pass\nelse:\n    seen(p)", BOOL_TENSOR),
+    ("if p is True:\n    return\nseen(p)", BOOL_TENSOR),
+    ("if not isinstance(p, bool):\n    seen(p)", BOOL_TENSOR),
+    ("if not isinstance(p, (int, float)):\n    seen(p)", BOOL_TENSOR),  # True is an int
+    ("if isinstance(p, torch.Tensor):\n    seen(p)", BOOL_TENSOR),
+    ("if torch.is_tensor(p):\n    seen(p)", BOOL_TENSOR),
+    ("p is not True and seen(p)", BOOL_TENSOR),
+    ("p is True or seen(p)", BOOL_TENSOR),
+    ("if p is not True and n > 0:\n    seen(p)", BOOL_TENSOR),
+    # where the literal is left, or the test cannot tell
+    ("if p is True:\n    seen(p)", HOST),
+    ("if isinstance(p, bool):\n    seen(p)", HOST),
+    ("if isinstance(p, torch.Tensor):\n    pass\nelse:\n    seen(p)", HOST),
+    ("if p is not True:\n    pass\nseen(p)", UNKNOWN),
+    ("if p is not False:\n    seen(p)", UNKNOWN),
+    ("if p is not None:\n    seen(p)", UNKNOWN),
+    ("if not isinstance(p, float):\n    seen(p)", UNKNOWN),
+    ("if not isinstance(p, (bool, torch.Tensor)):\n    seen(p)", None),
+    ("if p == True:\n    seen(p)", None),
+    ("if p is not True:\n    p = None\n    seen(p)", HOST),
+    # look-alikes: the other value is not a device tensor, or the literal may be another
+    ("!p = True\nif n:\n    p = p & (torch.ones(n) > 0)\nif p is not True:\n    seen(p)",
+     HOST_TENSOR),
+    ("!p = True\nif n:\n    p = p & (np.ones(n) > 0)\nif p is not True:\n    seen(p)", None),
+    ("!p = True\nif n:\n    p = [n > 0]\nif p is not True:\n    seen(p)", None),
+    ("!t = torch.ones(n).cuda()\np = False\nif n:\n    p = p | (t > 0)\n"
+     "if p is not True:\n    seen(p)", UNKNOWN),
+    ("!t = torch.ones(n).cuda()\np = 0\nif n:\n    p = p | (t > 0)\n"
+     "if not isinstance(p, bool):\n    seen(p)", UNKNOWN),
+    ("!t = torch.ones(n).cuda()\np = True\nif n:\n    p = p & (t > 0)\nelse:\n    p = False\n"
+     "if p is not True:\n    seen(p)", UNKNOWN),
+    ("!t = torch.ones(n).cuda()\np = True\np &= n > 1\nif n:\n    p = p & (t > 0)\n"
+     "if p is not True:\n    seen(p)", UNKNOWN),
+    ("!t = torch.ones(n).cuda()\np = True\nfor q in batch:\n    p = n > 1\nif n:\n"
+     "    p = p & (t > 0)\nif p is not True:\n    seen(p)", UNKNOWN),
+    ("!if x is not True:\n    seen(x)", UNKNOWN),
+    # both branches keep the literal or make the mask: still one or the other
+    ("!t = torch.ones(n).cuda()\np = True\nif n:\n    p = p & (t > 0)\nif n > 1:\n"
+     "    p = p & (t < 9)\nif p is not True:\n    seen(p)", TENSOR),
+    ("!t = torch.ones(n).cuda()\nif n:\n    p = True\nelse:\n    p = t > 0\n"
+     "if p is not True:\n    seen(p)", BOOL_TENSOR),
+]
+
+
+@pytest.mark.parametrize(("code", "expected"), LITERAL_CASES,
+                         ids=case_ids([c for c, _ in LITERAL_CASES]))
+def test_a_bool_literal_or_tensor_is_the_tensor_where_a_test_rules_the_literal_out(
+        code: str, expected: Kind | None) -> None:
+    found = probe(body(code[1:] if code.startswith("!") else BOOL_OR_MASK + code))
+    if expected is None:
+        assert found not in DEVICE_TENSORS
+    else:
+        assert found == expected
+
+
+def test_a_bool_or_mask_tested_per_step_end_to_end() -> None:
+    """TorchRL's `_rollout_stop_early`: `partial_steps` is `True` until a step tracks it;
+    where `is not True` holds, `.any()` reads the mask on every step. The same rollout over
+    NumPy flags reads nothing from a device."""
+    source = ("import torch\nimport numpy as np\n\n"
+              "def rollout(t: torch.Tensor, a: np.ndarray, n: int, track: bool):\n"
+              "    partial = True\n"
+              "    flags = True\n"
+              "    for _ in range(n):\n"
+              "        if track:\n"
+              "            partial = partial & (t > 0)\n"
+              "            flags = flags & (a > 0)\n"
+              "        if partial is not True:\n"
+              "            if not partial.any():\n"
+              "                break\n"
+              "        if not isinstance(partial, bool) and partial.all():\n"
+              "            break\n"
+              "        if flags is not True and not flags.any():\n"
+              "            break\n")
+    assert syncs(source) == ["SYN102:12", "SYN102:14"]
