@@ -289,8 +289,7 @@ class Context:
         to read settings alone (`model/settings.py`)."""
         self.kind(node)  # evaluates the scope, and maps the spans
         span = self._spans.get(id(node)) if self._spans is not None else None
-        return span is not None and self.facts is not None and \
-            self.facts.setting(span) is not None
+        return span is not None and self.facts is not None and self.facts.setting(span)
 
     def _guard_site(self, node: cst.If, settings: str) -> Site:
         assert self._spans is not None

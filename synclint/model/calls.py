@@ -261,8 +261,7 @@ class Calls(Methods):
                 return None
             found.update(read)
             if self.setting_tests is not None and self.record is not None:
-                for span in ast_spans(arg, self.record[1]):
-                    self.setting_tests[span] = ast.unparse(arg)
+                self.setting_tests.update(ast_spans(arg, self.record[1]))
         return tuple(sorted(found))
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------

@@ -4,8 +4,7 @@ its callees, giving its summary."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import (
@@ -24,7 +23,7 @@ from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.settings import describe, latched, parameters_read, setting_test
+from synclint.model.settings import latched, parameters_read, setting_test
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
@@ -112,6 +111,7 @@ class Evaluation(Calls):
                         self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
                     self.branches[-1].rebound.add(node.target.id)
                 self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
+                self.rebound.add(node.target.id)
                 self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:
                 self.expr(node.target)
@@ -178,6 +178,7 @@ class Evaluation(Calls):
                 self.expr(handler.type)
             if handler.name is not None:
                 self.env[handler.name] = _UNKNOWN_VALUE
+                self.rebound.add(handler.name)
                 self.literals.pop(handler.name, None)
             self._statements(handler.body)
         self._statements(node.orelse)
@@ -219,8 +220,7 @@ class Evaluation(Calls):
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
             and not latched(node)
         if setting and self.setting_tests is not None and self.record is not None:
-            for span in ast_spans(node.test, self.record[1]):
-                self.setting_tests[span] = ast.unparse(node.test)
+            self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
         # judges what it passes for them (`Effect.when`).
         read = parameters_read(node.test, self.function.node, self.function.params) \
@@ -232,7 +232,9 @@ class Evaluation(Calls):
         # state is taken inside its narrowing: what the test proved of a name the branch
         # did not rebind still holds at the end of that branch.
         before = self._state()
-        with self.narrowed_by([holds]), self._under(node.test, read, True):
+        if read is not None:  # under a setting: the syncs recorded say which
+            self.settings.append((node.test, True, read))
+        with self.narrowed_by([holds]):
             self.cold += cold_body
             self.branches.append(Branch(0))
             self._statements(node.body)
@@ -240,30 +242,19 @@ class Evaluation(Calls):
             self.cold -= cold_body
             after_body = None if _ends_abruptly(node.body) else self._state()
         self._restore(before)
-        elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
-        with self.narrowed_by([fails]), self._under(node.test, read, False, elif_):
+        if read is not None:  # (an `elif` says its own test)
+            elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
+            self.settings[-1] = (None if elif_ else node.test, False, read)
+        with self.narrowed_by([fails]):
             self.branches.append(Branch(0))
             self._statements(node.orelse)
             orelse = close_branch(self.branches)
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
+        if read is not None:
+            self.settings.pop()
         self.conditional -= guarded
         if after_body is not None or after_else is not None:
             self._merge_paths(after_body, after_else, (body, orelse))
-
-    @contextmanager
-    def _under(self, test: ast.expr, read: tuple[int, ...] | None, holds: bool,
-               elif_: bool = False) -> Iterator[None]:
-        """A branch of an `if`: under a setting (that reads the parameters at `read`),
-        the syncs it records say which (an `elif` says its own test)."""
-        if read is None:
-            yield
-            return
-        self.settings.append((describe(ast.unparse(test), holds) if holds or not elif_ else "",
-                              read))
-        try:
-            yield
-        finally:
-            self.settings.pop()
 
     def _loop_body(self, body: list[ast.stmt]) -> None:
         """Names assigned in the body may be read earlier in the next iteration: they are
@@ -274,6 +265,7 @@ class Evaluation(Calls):
             if len(node.targets) == 1 and isinstance(target, ast.Name) and \
                     target.id not in self.env:
                 self.env[target.id] = self._peek(node.value)
+                self.rebound.add(target.id)
         self._statements(body)
 
     def _definition(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:

@@ -44,8 +44,9 @@ class Facts:
     def __init__(self, model: ViewModel, module: _Module, scopes: list[_Scope],
                  lines: Lines) -> None:
         self.kinds: dict[Span, Kind] = {}
-        #: The `if` tests that read only settings (`settings.py`), by span: their text.
-        self.settings: dict[Span, str] = {}
+        #: The spans of the `if` tests that read only settings (`settings.py`), and of
+        #: the arguments a callee tests that are settings.
+        self.settings: set[Span] = set()
         self._model = model
         self._module = module
         self._scopes = scopes
@@ -77,11 +78,10 @@ class Facts:
                 return found
         return None
 
-    def setting(self, span: Span) -> str | None:
-        """The text of the `if` test at `span` when it tests settings alone, else None."""
-        if self.kind(span) is None:
-            return None
-        return self.settings.get(span)
+    def setting(self, span: Span) -> bool:
+        """Whether the `if` test (or the argument a callee tests) at `span` reads
+        settings alone."""
+        return self.kind(span) is not None and span in self.settings
 
     def evaluate_all(self) -> None:
         for scope in self._scopes:

@@ -36,7 +36,7 @@ from synclint.model.narrowing import (
     merge_literals,
     narrowings,
 )
-from synclint.model.settings import bound_names
+from synclint.model.settings import Setting, describe
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import (
@@ -130,11 +130,13 @@ class Flow:
         #: The settings the code being evaluated runs under (`settings.py`), outermost
         #: first, as they read, with the parameters each reads: its syncs are kept, their
         #: sites say when they run, and their callers judge what they pass for those.
-        self.settings: list[tuple[str, tuple[int, ...]]] = []
+        self.settings: list[Setting] = []
         #: Where to record each `if` test that reads only settings, by span, with how it
         #: reads (the facts, for the walker's `hot_here`).
-        self.setting_tests: dict[Span, str] | None = None
-        self._bound: frozenset[str] | None = None
+        self.setting_tests: set[Span] | None = None
+        #: The names the code evaluated so far has bound (a parameter rebound, a local):
+        #: at a test, a name not among them holds the parameter or the module's value.
+        self.rebound: set[str] = set()
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
         #: Names bound to a bool literal, or to that literal or a tensor after an `if`
@@ -192,12 +194,6 @@ class Flow:
                 old = self.env.get(name)
                 self.env[name] = (kind, old[1] if old is not None else None)
 
-
-    def bound_names(self) -> frozenset[str]:
-        """The names the function binds (found the first time a test asks)."""
-        if self._bound is None:
-            self._bound = bound_names(self.function.node)
-        return self._bound
 
     # -- facts ----------------------------------------------------------------------------
     def _record(self, node: ast.expr, kind: Kind, value: Value | None = None) -> None:
@@ -399,6 +395,7 @@ class Flow:
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
+            self.rebound.add(target.id)
             self.nones.discard(target.id)
             if isinstance(source, ast.Constant) and isinstance(source.value, bool):
                 self.literals[target.id] = (source.value, None)
@@ -437,7 +434,8 @@ class Flow:
         if self.cold:
             return
         if self.settings:
-            said = " and ".join(text for text, _ in self.settings if text)
+            said = " and ".join(describe(ast.unparse(test), holds)
+                                for test, holds, _ in self.settings if test is not None)
             message = f"{message}, when {said}" if said else message
         site = Site(self.module.filename, getattr(node, "lineno", 0),
                     getattr(node, "col_offset", 0) + 1, message)
@@ -451,7 +449,7 @@ class Flow:
         before one that does."""
         if self.conditional:
             return
-        when = sorted({*effect.when, *(i for _, read in self.settings for i in read)})
+        when = sorted({*effect.when, *(i for _, _, read in self.settings for i in read)})
         if tuple(when) != effect.when:
             effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
         kind, param = value
@@ -545,10 +543,10 @@ def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None) 
 
 
 class Bound:
-    """The names an evaluation's function binds, looked up only when a test reads a name."""
+    """The names an evaluation has bound so far (`Flow.rebound`), as a live container."""
 
     def __init__(self, evaluation: Flow) -> None:
         self._evaluation = evaluation
 
     def __contains__(self, name: object) -> bool:
-        return name in self._evaluation.bound_names()
+        return name in self._evaluation.rebound

@@ -17,10 +17,15 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+
+#: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
+#: `else` of an `elif` chain, whose own test says it), whether it holds there, and the
+#: positions of the parameters it reads (`Effect.when`).
+Setting = tuple["ast.expr | None", bool, tuple[int, ...]]
 
 #: Names of counters and indices: a test of one picks some steps, not all of them.
 _COUNTER = re.compile(
@@ -39,7 +44,7 @@ def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
     rebinds, module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
     `hasattr` of one. `kind_of` gives an operand's kind as just evaluated, `local` the
-    names the function binds."""
+    names the function has bound before the test (or binds in a loop around it)."""
     return _setting(test, kind_of, local)
 
 
@@ -72,22 +77,39 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
 def latched(node: ast.If) -> bool:
     """Whether a branch of `node` assigns an attribute its test reads (`if not
     self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
-    read = {ast.unparse(n) for n in ast.walk(node.test) if isinstance(n, ast.Attribute)}
-    if not read:
-        return False
-    for statement in (*node.body, *node.orelse):
-        for child in ast.walk(statement):
-            targets = child.targets if isinstance(child, ast.Assign) else \
-                [child.target] if isinstance(child, (ast.AugAssign, ast.AnnAssign)) else []
-            if any(isinstance(t, ast.Attribute) and ast.unparse(t) in read for t in targets):
-                return True
-    return False
+    read = {dotted for n in ast.walk(node.test) if isinstance(n, ast.Attribute)
+            and (dotted := _dotted(n)) is not None}
+    return bool(read) and any(_dotted(target) in read
+                              for target in _assigned_attributes([*node.body, *node.orelse]))
 
 
-def bound_names(function: ast.AST) -> frozenset[str]:
-    """The names `function`'s code binds (nested code included, which can only add)."""
-    return frozenset(node.id for node in ast.walk(function)
-                     if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load))
+def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
+    """The attribute targets the statements assign, nested blocks included."""
+    for statement in statements:
+        if isinstance(statement, ast.Assign):
+            yield from (t for t in statement.targets if isinstance(t, ast.Attribute))
+        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
+            if isinstance(statement.target, ast.Attribute):
+                yield statement.target
+        elif not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody"):
+                yield from _assigned_attributes(getattr(statement, field, []))
+            for handler in getattr(statement, "handlers", []):
+                yield from _assigned_attributes(handler.body)
+            for case in getattr(statement, "cases", []):
+                yield from _assigned_attributes(case.body)
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """`self.a.b` as text, or None for anything but names and attributes."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],

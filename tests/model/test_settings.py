@@ -9,23 +9,15 @@ import ast
 import pytest
 
 from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind
-from synclint.model.settings import bound_names, describe, parameters_read, setting_test
+from synclint.model.settings import describe, parameters_read, setting_test
 from tests.model.probe import findings, line_of
 from tests.model.test_summary_syncs import summary_of
 
-FUNCTION = '''
-def f(self, x, reduction: str, labels, mask, n: int, batch_idx: int, should_log: bool):
-    losses = []
-    reduction = reduction
-    return x
-'''
-
 
 def judged(test: str, kinds: dict[str, Kind] | None = None) -> bool:
-    """`setting_test` of `test` inside `f` above, where `kinds` give some names' kinds."""
-    function = ast.parse(FUNCTION).body[0]
-    assert isinstance(function, ast.FunctionDef)
-    local = bound_names(function) - {"reduction"}  # as if never rebound
+    """`setting_test` of `test` in a function that has bound `losses` before it, where
+    `kinds` give some names' kinds."""
+    local = {"losses"}  # bound before the test
     known = kinds or {}
     expression = ast.parse(test, mode="eval").body
 
@@ -276,3 +268,13 @@ def test_long_messages_drop_the_setting_before_they_are_cut() -> None:
     assert finding.message == f"`{name}()` syncs with the GPU in per-step code, under a setting"
     assert finding.related[1].message == (
         "runs when `self.use_the_cache_mode_flag is None`, a setting the same on every step")
+
+
+@pytest.mark.parametrize(("body", "count"), [
+    ("if mode == 'max':\n    y.amax().item()\nmode = 'min'", 1),   # rebound after: still
+    ("mode = self.pick()\nif mode == 'max':\n    y.amax().item()", 0),
+    ("for _ in range(2):\n    if mode == 'max':\n        pass\n    mode = self.pick()\n"
+     "if mode == 'max':\n    y.amax().item()", 0),
+])
+def test_a_parameter_rebound_before_its_test_is_not_a_setting(body: str, count: int) -> None:
+    assert len(reported(body)) == count
