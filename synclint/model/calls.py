@@ -42,7 +42,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
-from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Model, Value
+from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.settings import parameters_read, setting_test
@@ -209,12 +209,12 @@ class Calls(Methods):
         # once when the setting changes, not on every step it holds.
         once = summary.cold is not None and bool(self.settings)
         for effect in () if once else summary.syncs:
-            when = self._settings_passed(effect.when, node, summary)
+            when = _settings_passed(self, effect.when, node, summary)
             if when is not None:
                 self._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
                           (UNKNOWN, None), None)
         for param_effect in () if once else summary.param_effects:
-            when = self._settings_passed(param_effect.effect.when, node, summary)
+            when = _settings_passed(self, param_effect.effect.when, node, summary)
             if param_effect.index >= len(args) or when is None:
                 continue
             arg = args[param_effect.index]
@@ -241,28 +241,6 @@ class Calls(Methods):
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
         return _UNKNOWN_VALUE if summary is None else _returned(summary, args)
-
-    def _settings_passed(self, when: tuple[int, ...], node: ast.Call,
-                         summary: Summary) -> tuple[int, ...] | None:
-        """A callee's sync under a test of its parameters at `when` (`Effect.when`)
-        happens on every call that passes settings for them (an omitted argument, its
-        default, is one): None when this call passes something else, else the
-        parameters of this function those settings read in turn."""
-        found: set[int] = set()
-        for index in when:
-            arg = _argument(node, index, summary)
-            if arg is None:
-                continue
-            if not setting_test(arg, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],
-                                Bound(self)):
-                return None
-            read = parameters_read(arg, self.function.node, self.function.params)
-            if read is None:
-                return None
-            found.update(read)
-            if self.setting_tests is not None and self.record is not None:
-                self.setting_tests.update(ast_spans(arg, self.record[1]))
-        return tuple(sorted(found))
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
@@ -526,3 +504,26 @@ def _call_method(project: Project | Model, cls: str, module: bool) -> str | None
     `nn.Module` (`module`), `__call__` of another class (`schedule._called_method`)."""
     name = "forward" if module else "__call__"
     return next((c.methods[name] for c in project._mro(cls) if name in c.methods), None)
+
+
+def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call,
+                     summary: Summary) -> tuple[int, ...] | None:
+    """A callee's sync under a test of its parameters at `when` (`Effect.when`)
+    happens on every call that passes settings for them (an omitted argument, its
+    default, is one): None when this call passes something else, else the
+    parameters of this function those settings read in turn."""
+    found: set[int] = set()
+    for index in when:
+        arg = _argument(node, index, summary)
+        if arg is None:
+            continue
+        if not setting_test(arg, lambda e: flow.last.get(id(e), _UNKNOWN_VALUE)[0],
+                            Bound(flow)):
+            return None
+        read = parameters_read(arg, flow.function.node, flow.function.params)
+        if read is None:
+            return None
+        found.update(read)
+        if flow.setting_tests is not None and flow.record is not None:
+            flow.setting_tests.update(ast_spans(arg, flow.record[1]))
+    return tuple(sorted(found))

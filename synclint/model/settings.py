@@ -21,6 +21,7 @@ from collections.abc import Callable, Container, Iterator, Sequence
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+from synclint.model.syntax import _dotted
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
 #: `else` of an `elif` chain, whose own test says it), whether it holds there, and the
@@ -98,18 +99,6 @@ def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
                 yield from _assigned_attributes(handler.body)
             for case in getattr(statement, "cases", []):
                 yield from _assigned_attributes(case.body)
-
-
-def _dotted(node: ast.expr) -> str | None:
-    """`self.a.b` as text, or None for anything but names and attributes."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
