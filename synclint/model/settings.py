@@ -41,8 +41,8 @@ _QUOTED = 40
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
                  local: Container[str]) -> bool:
-    """Whether `test` reads only settings: constants, parameters the function never
-    rebinds, module names, attributes of these and of `self`, compared, negated and
+    """Whether `test` reads only settings: constants, parameters not rebound before it,
+    module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
     `hasattr` of one. `kind_of` gives an operand's kind as just evaluated, `local` the
     names the function has bound before the test (or binds in a loop around it)."""
@@ -52,10 +52,9 @@ def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
 def describe(test: str, holds: bool) -> str:
     """How the guard whose test reads `test` reads in a message: "`self.include_std`",
     "not `x is None`"."""
-    text = test
-    if len(text) > _QUOTED:
+    if len(test) > _QUOTED:
         return "a setting holds" if holds else "a setting does not hold"
-    return f"`{text}`" if holds else f"not `{text}`"
+    return f"`{test}`" if holds else f"not `{test}`"
 
 
 def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
