@@ -18,6 +18,7 @@ from synclint.knowledge.schema import (
     Follows,
     Library,
     Method,
+    Registrar,
     Returns,
     Role,
 )
@@ -28,6 +29,12 @@ HOST_TENSORDICT = TENSORDICT + "@cpu"
 TD: Kind = Instance(TENSORDICT)
 ENV = "torchrl.envs.EnvBase"
 COLLECTOR = "torchrl.collectors.DataCollectorBase"
+
+#: The stages of a TorchRL `Trainer` whose ops run on every collected batch
+#: (`Trainer.register_op(dest, op)`).
+TRAINER_STAGES = frozenset({
+    "batch_process", "pre_optim_steps", "process_optim_batch", "post_loss", "optimizer",
+    "post_steps", "post_optim", "pre_steps_log", "post_steps_log", "post_optim_log"})
 
 #: Methods that give a TensorDict of the receiver's device back.
 SAME_TENSORDICT = (
@@ -113,5 +120,12 @@ LIBRARY = Library(
     attributes=tuple(Attribute(TENSORDICT, name, HOST) for name in HOST_ATTRIBUTES),
     roles=(
         Role(ENV, "_step", "`_step` runs once per environment step", params=(TD,)),
+    ),
+    registrars=(
+        # `trainer.register_op("pre_steps_log", op)`: a TorchRL `Trainer` runs the ops of
+        # each stage on every collected batch (a hook object registers itself: `self`).
+        Registrar("register_op", 1, "every collected batch", event_position=0,
+                  events=TRAINER_STAGES,
+                  reason="`{name}` runs on every collected batch"),
     ),
 )

@@ -109,6 +109,9 @@ def decorated_hooks(module: _Module, functions: list[_Function]) -> Iterator[tup
 
 def callable_key(project: Project, function: _Function, dotted: str) -> str | None:
     parts = dotted.split(".")
+    if dotted in ("self", "cls") and function.class_key is not None:
+        # A hook object that registers itself: what runs is its `__call__`.
+        parts = [dotted, "__call__"]
     if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) == 2:
         for cls in project._mro(function.class_key):
             if parts[1] in cls.methods:

@@ -156,8 +156,11 @@ def _last(node: ast.AST) -> str:
 
 
 def _per_step_event(node: ast.AST | None) -> bool:
-    """An ignite event that fires once per iteration (`Events.ITERATION_COMPLETED`); with
-    arguments (`Events.ITERATION_COMPLETED(every=100)`) it is periodic."""
+    """An event that fires once per iteration: ignite's `Events.ITERATION_COMPLETED` (with
+    arguments, `Events.ITERATION_COMPLETED(every=100)`, it is periodic), a TorchRL trainer
+    stage named by a string (`"pre_steps_log"`)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return knowledge.per_step_event(node.value, False)  # a TorchRL trainer stage
     called = isinstance(node, ast.Call)
     if isinstance(node, ast.Call):
         node = node.func

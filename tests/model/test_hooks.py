@@ -255,3 +255,47 @@ def test_a_registration_on_a_statements_second_line() -> None:
     found = hot_of(source)
     assert sorted(found) == ["m:hook"]
     assert found["m:hook"].site.line == line_of(source, "register_forward_hook")
+
+
+TORCHRL_OPS = '''from torchrl.trainers import Trainer
+
+
+class LogReward:
+    def __call__(self, batch):
+        return batch
+
+    def register(self, trainer: Trainer):
+        trainer.register_op("pre_steps_log", self)
+
+
+class Saver:
+    def __call__(self, batch):
+        return batch
+
+    def register(self, trainer: Trainer, stage: str):
+        trainer.register_op("on_save", self)
+        trainer.register_op(stage, self)
+
+
+def normalize(batch):
+    return batch
+
+
+def plot(batch):
+    return batch
+
+
+def attach(trainer: Trainer):
+    trainer.register_op("batch_process", normalize)
+    trainer.register_op("checkpoint", plot)
+'''
+
+
+def test_torchrl_trainer_ops_of_a_per_batch_stage_run_per_step() -> None:
+    """`register_op(stage, op)` of a per-batch stage makes `op` per-step code; a hook object
+    registering itself makes its `__call__` per-step. An unknown stage, or one named by a
+    variable, does not."""
+    hot = hot_of(TORCHRL_OPS)
+    assert set(hot) == {"m:LogReward.__call__", "m:normalize"}
+    assert hot["m:normalize"].reason == "`normalize` runs on every collected batch"
+    assert hot["m:LogReward.__call__"].site.line == line_of(TORCHRL_OPS, '"pre_steps_log"')
