@@ -164,10 +164,8 @@ class _Walk:
             found = self.facts.kind(span)
             if found is not None:
                 return found
-        if isinstance(node, ast.BoolOp):
-            kinds = [self.kind(v) for v in node.values]
-            device = [k for k in kinds if k in DEVICE_TENSORS]
-            return device[0] if device else UNKNOWN
+        # (A `BoolOp` is never missing where one of its operands is recorded: the
+        # evaluation records it right after them.)
         if isinstance(node, (ast.Constant, ast.JoinedStr)):
             return HOST
         return UNKNOWN
