@@ -1,0 +1,13 @@
+# expect: none
+# targets: SYN101
+# why: `decay` is a syncing property of `DeviceEMA` only; the loop reads `HostEMA.decay`, a plain float attribute of an unrelated class
+from averages import HostEMA
+
+
+def smooth(values: list[float]) -> list[float]:
+    ema = HostEMA(0.9)
+    out = []
+    for x in values:
+        ema.update(x)
+        out.append(ema.decay * ema.value)
+    return out
