@@ -26,15 +26,19 @@ class CallSync:
     callee: str
     effect: Effect
     confidence: str
+    #: The "call" reads a property, whose getter is the callee (`model/properties.py`).
+    read: bool = False
 
 
-def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
-    """The first sync of rule `code` that calling `node` makes, or None.
+def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallSync | None:
+    """The first sync of rule `code` that calling `node` makes, or None; `node` may be
+    the read of a property, a call of its getter without arguments.
 
     Callees that are per-step entry points themselves (hooks, `forward`) are skipped:
     their syncs are reported inside them, where they happen.
     """
-    summary = ctx.callee(node)
+    read = isinstance(node, cst.Attribute)
+    summary = ctx.getter(node) if isinstance(node, cst.Attribute) else ctx.callee(node)
     if summary is None or summary.hot is not None or _cold(ctx, node):
         return None
     if summary.cold is not None and _once_per_epoch(ctx):
@@ -42,23 +46,32 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
     if summary.cold is not None and not ctx.in_loop and \
             (hot := ctx.hot_here()) is not None and hot.guard is not None:
         return None  # `if self.disable_adapters: self.unmerge()`: once per change
-    positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
-    keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
+    args = node.args if isinstance(node, cst.Call) else ()
+    positional = [arg for arg in args if arg.keyword is None and not arg.star]
+    keywords = {arg.keyword.value: arg for arg in args if arg.keyword is not None}
+    starred = next((i for i, arg in enumerate(args) if arg.star == "*"), len(args))
+    spread = any(arg.star == "**" for arg in args)
 
     def passed(index: int) -> cst.Arg | None:
-        if index < len(positional):
+        if index < starred and index < len(positional):
             return positional[index]
-        return keywords.get(summary.params[index]) if index < len(summary.params) else None
+        return keywords.get(summary.settable[index]) if index < len(summary.settable) \
+            else None
+
+    def hidden(index: int) -> bool:
+        """`f(*xs)`, `f(**options)`: what the call passes there is not known."""
+        return spread or (index < len(summary.params) and starred < len(args))
 
     def settings_passed(effect: Effect) -> bool:
         """A sync under a test of the callee's parameters (`Effect.when`) happens on
         every call only where the call passes settings for them (or nothing)."""
-        return all((arg := passed(index)) is None or ctx.is_setting(arg.value)
-                   for index in effect.when)
+        return all(ctx.is_setting(arg.value) if (arg := passed(index)) is not None
+                   else not hidden(index) for index in effect.when)
 
     for effect in summary.syncs:
         if effect.code == code and settings_passed(effect):
-            return CallSync(summary.display, effect, "likely" if effect.likely else "high")
+            return CallSync(summary.display, effect, "likely" if effect.likely else "high",
+                            read)
     if not summary.param_effects:
         return None
     for param_effect in summary.param_effects:
@@ -73,7 +86,7 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
             continue
         if param_effect.effect.likely and kind not in DEVICE_TENSORS:
             confidence = "likely"
-        return CallSync(summary.display, param_effect.effect, confidence)
+        return CallSync(summary.display, param_effect.effect, confidence, read)
     return None
 
 
@@ -122,8 +135,9 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
     words = EFFECT_WORDS[found.effect.code]
     when = "once per iteration" if hot is None else f"and {hot.reason}{setting_words(hot)}"
     short_when = "once per iteration" if hot is None else _per_step(hot) + setting_words(hot)
-    name = f"`{found.callee}()`"
-    short_name = f"`{found.callee.rsplit('.', 1)[-1]}()`"
+    call = "" if found.read else "()"  # a property is read, not called
+    name = f"`{found.callee}{call}`"
+    short_name = f"`{found.callee.rsplit('.', 1)[-1]}{call}`"
     candidates = [f"{name} {words} ({where(found.effect.site)}), {when}",
                   f"{name} {words}, {when}",
                   f"{name} {words}, {short_when}",

@@ -242,6 +242,16 @@ class Context:
             return None  # a local variable, not a function
         return self.project.resolve(dotted, tuple(self.scope))
 
+    def getter(self, node: cst.Attribute) -> Summary | None:
+        """The summary of the property getter that reading `node` runs at every read,
+        as the model found it (`model/properties.py`), or None."""
+        if self.project is None or node.attr.value not in self.project.property_names:
+            return None
+        self.kind(node)  # evaluates the scope, and maps the spans
+        span = self._spans.get(id(node)) if self._spans is not None else None
+        key = self.facts.getter(span) if self.facts is not None and span is not None else None
+        return self.project.summaries.get(key) if key is not None else None
+
     def _local(self, name: str) -> bool:
         """Bound by the enclosing functions other than by a `def` of theirs."""
         for scope in self.functions:

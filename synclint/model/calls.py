@@ -45,6 +45,7 @@ from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
+from synclint.model.properties import PROPERTY, getter
 from synclint.model.settings import parameters_read, setting_test
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import (
@@ -170,7 +171,8 @@ class Calls(Methods):
                     return None
             for cls in project._mro(owner) if owner is not None else ():
                 if parts[-1] in cls.methods:
-                    return cls.methods[parts[-1]]
+                    # A property's getter is no callee: the call calls what it returns.
+                    return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
             return None
         if len(parts) == 1:
             nested = f"{function.key}.{dotted}"
@@ -181,7 +183,7 @@ class Calls(Methods):
             if isinstance(local[0], Instance) and len(parts) == 2:
                 for cls in project._mro(local[0].cls):
                     if parts[1] in cls.methods:
-                        return cls.methods[parts[1]]
+                        return None if parts[1] in cls.properties else cls.methods[parts[1]]
             return None  # a local value, not a module or a function of the project
         key = project._name_key(self.module, dotted)
         if key is not None and key in project.functions:
@@ -205,29 +207,35 @@ class Calls(Methods):
             self.call_arguments.append((key, filled))
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
-        # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
-        # once when the setting changes, not on every step it holds.
-        once = summary.cold is not None and bool(self.settings)
-        for effect in () if once else summary.syncs:
-            when = _settings_passed(self, effect.when, node, summary)
-            if when is not None:
-                self._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
-                          (UNKNOWN, None), None)
-        for param_effect in () if once else summary.param_effects:
-            when = _settings_passed(self, param_effect.effect.when, node, summary)
-            if param_effect.index >= len(args) or when is None:
-                continue
-            arg = args[param_effect.index]
-            effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
-                            param_effect.effect.likely, when)
-            kind, param = arg
-            if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
-                self._add(effect, arg, param_effect.strength)
-            elif argument_syncs(kind, param_effect.strength) is not None:
-                self._add(Effect(effect.code, effect.chain,
-                                 effect.likely or kind not in DEVICE_TENSORS, when),
-                          (kind, None), None)
+        _callee_syncs(self, node, summary, args, call)
         return _returned(summary, args)
+
+    def _property_read(self, node: ast.Attribute, cls: str) -> Value | None:
+        """`obj.name` where `name` is a property of the project class `cls` (or a base
+        of it): the read runs the getter (`properties.py`), a call of it. The read gives
+        what the getter returns; where that is unknown, None (the attribute is read as
+        any other: a kind its methods assign, a library's). A getter that runs at every
+        read syncs here as a call would (its chain starts at this read); a cached one
+        runs once per instance, so its syncs are not this read's."""
+        if self.globals_only or not isinstance(node.ctx, ast.Load) or \
+                node.attr not in self.project.property_names:
+            return None
+        found = getter(self.project, cls, node.attr)
+        if found is None:
+            return None
+        key, how = found
+        self.callees.add(key)  # its summary is read: evaluated again when that changes
+        summary = self.project.summaries.get(key)
+        if summary is None:
+            return None
+        if how == PROPERTY:
+            if self.getter_reads is not None and self.record is not None:
+                for span in ast_spans(node, self.record[1]):
+                    self.getter_reads[span] = key
+            _callee_syncs(self, node, summary, [], Site(
+                self.module.filename, node.lineno, node.col_offset + 1,
+                f"reads `{summary.display}`"))
+        return None if summary.returns is UNKNOWN else (summary.returns, None)
 
     def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
         """Calling an object of a project class (`self.embed(x, valid)`): what its method
@@ -474,14 +482,28 @@ def _all_on_host(args: list[Value]) -> bool:
     return bool(tensors) and all(k is HOST_TENSOR for k in tensors)
 
 
-def _argument(node: ast.Call, index: int, summary: Summary) -> ast.expr | None:
-    """What `node` passes for the positional parameter at `index` of `summary`'s
-    function, or None when it passes nothing there (the default)."""
-    positional = [arg for arg in node.args if not isinstance(arg, ast.Starred)]
-    if index < len(positional):
-        return positional[index]
-    name = summary.params[index] if index < len(summary.params) else None
-    return next((k.value for k in node.keywords if k.arg == name), None)
+def _argument(node: ast.Call, index: int, summary: Summary) -> tuple[ast.expr | None, bool]:
+    """What `node` passes for the parameter at `index` of `summary`'s function (a
+    position in `Summary.settable`: positional, then keyword-only), or None when it
+    passes nothing there (the default); and whether that is known: a `*args` or
+    `**kwargs` of the call may pass it unseen."""
+    params = summary.params
+    if index < len(params):
+        for position, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # `f(*xs, b)`: which parameter each argument fills is not known
+            if position == index:
+                return arg, True
+        name: str | None = params[index]
+        starred = any(isinstance(arg, ast.Starred) for arg in node.args)
+    else:
+        keywords = summary.keywords
+        name = keywords[index - len(params)] if index - len(params) < len(keywords) else None
+        starred = False
+    found = next((k.value for k in node.keywords if k.arg == name), None)
+    if found is not None:
+        return found, True
+    return None, not starred and not any(k.arg is None for k in node.keywords)
 
 
 def _returned(summary: Summary, args: list[Value]) -> Value:
@@ -506,21 +528,56 @@ def _call_method(project: Project | Model, cls: str, module: bool) -> str | None
     return next((c.methods[name] for c in project._mro(cls) if name in c.methods), None)
 
 
-def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call,
+def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
+                  args: list[Value], call: Site) -> None:
+    """What calling the project function `summary` at `node` (a call, or the read of a
+    property; `call`, its site) syncs in the evaluation `flow`, each chain starting at
+    `call`: its own syncs, those under a test of its parameters where this call passes
+    settings for them, and those on a parameter where the argument (`args`,
+    positional) makes them happen."""
+    # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
+    # once when the setting changes, not on every step it holds.
+    once = summary.cold is not None and bool(flow.settings)
+    for effect in () if once else summary.syncs:
+        when = _settings_passed(flow, effect.when, node, summary)
+        if when is not None:
+            flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
+                      (UNKNOWN, None), None)
+    for param_effect in () if once else summary.param_effects:
+        when = _settings_passed(flow, param_effect.effect.when, node, summary)
+        if param_effect.index >= len(args) or when is None:
+            continue
+        arg = args[param_effect.index]
+        effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
+                        param_effect.effect.likely, when)
+        kind, param = arg
+        if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
+            flow._add(effect, arg, param_effect.strength)
+        elif argument_syncs(kind, param_effect.strength) is not None:
+            flow._add(Effect(effect.code, effect.chain,
+                             effect.likely or kind not in DEVICE_TENSORS, when),
+                      (kind, None), None)
+
+
+def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call | ast.Attribute,
                      summary: Summary) -> tuple[int, ...] | None:
     """A callee's sync under a test of its parameters at `when` (`Effect.when`)
     happens on every call that passes settings for them (an omitted argument, its
     default, is one): None when this call passes something else, else the
-    parameters of this function those settings read in turn."""
+    parameters of this function those settings read in turn. A property's read
+    (`node`, an attribute) passes nothing."""
     found: set[int] = set()
     for index in when:
-        arg = _argument(node, index, summary)
+        arg, known = _argument(node, index, summary) if isinstance(node, ast.Call) \
+            else (None, True)
+        if not known:
+            return None  # `f(x, **options)`: whatever it passes may change every step
         if arg is None:
             continue
         if not setting_test(arg, lambda e: flow.last.get(id(e), _UNKNOWN_VALUE)[0],
                             Bound(flow)):
             return None
-        read = parameters_read(arg, flow.function.node, flow.function.params)
+        read = parameters_read(arg, flow.function.node, flow.settable)
         if read is None:
             return None
         found.update(read)

@@ -68,6 +68,7 @@ from synclint.knowledge.torch import (
 )
 from synclint.model.facts import Facts
 from synclint.model.kindops import argument_syncs
+from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.summaries import FileView, Summary
 from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last
@@ -140,6 +141,9 @@ class _Walk:
         #: merges reads of one block; nested `if` and `try` bodies count with theirs).
         self.block_reads = 0
         self.chain = _chain_codes(view)
+        #: Properties whose getters sync at every read, by name: the codes they sync by.
+        self.getters = _getter_codes(view)
+        self.sites = _SITE_HANDLERS if not self.getters else _WITH_GETTERS
         self.functions: list[ast.AST] = []
         #: Why the code being walked is cold by its role, as the walker's
         #: `Context.cold_role` says it (None: it may run per step).
@@ -193,7 +197,7 @@ class _Walk:
         if structure is not None:
             structure(self, node)
             return
-        site = _SITE_HANDLERS.get(type(node))
+        site = self.sites.get(type(node))
         if site is None or not site(self, node):
             self.children(node)
 
@@ -424,6 +428,15 @@ class _Walk:
                                                         effect.strength) is not None:
                     self.add(effect.effect.code)
 
+    def attribute(self, node: ast.Attribute) -> bool:
+        """In per-step code, the read of a property whose getter syncs (the model says
+        which reads run a getter: `Facts.getter`)."""
+        codes = self.getters.get(node.attr)
+        if codes and (self.loops or self.hot) and any(
+                self.facts.getter(span) is not None for span in ast_spans(node, self.lines)):
+            self.add(*codes)
+        return False
+
     def read(self, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
         """A host read of a GPU tensor (SYN101's sites, which SYN106, SYN107 and SYN112
         narrow)."""
@@ -535,6 +548,9 @@ _SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
     ast.Subscript: _Walk.subscript, ast.FormattedValue: _Walk.formatted,
     ast.Compare: _Walk.compare, ast.AugAssign: _Walk.augassign, ast.BinOp: _Walk.binop,
 }
+#: ... and, where the view has properties whose getters sync, their reads too.
+_WITH_GETTERS: dict[type, Callable[[_Walk, Any], bool]] = {
+    **_SITE_HANDLERS, ast.Attribute: _Walk.attribute}
 #: Nodes that hold no site and no expression that could: names, constants, operators,
 #: contexts, imports.
 _LEAVES = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.boolop, ast.cmpop,
@@ -549,6 +565,18 @@ def _chain_codes(view: FileView) -> dict[str, list[Summary]]:
     for key, summary in view.summaries.items():
         if summary.hot is None and (summary.syncs or summary.param_effects):
             found.setdefault(key.rpartition(":")[2].rpartition(".")[2], []).append(summary)
+    return found
+
+
+def _getter_codes(view: FileView) -> dict[str, set[str]]:
+    """Names of the view's properties whose getters run at every read and sync, with
+    the codes of those syncs (`chains.call_syncs` reports them at the read)."""
+    found: dict[str, set[str]] = {}
+    for cls in view.classes.values():
+        for name, how in cls.properties.items():
+            summary = view.summaries.get(cls.methods[name]) if how == PROPERTY else None
+            if summary is not None and summary.syncs:
+                found.setdefault(name, set()).update(e.code for e in summary.syncs)
     return found
 
 

@@ -69,7 +69,8 @@ class Evaluation(Calls):
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
                        old.hot if old is not None else None, self.function.params,
                        returns_from=returns_from,
-                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)))
+                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
+                       keywords=self.settable[len(self.function.params):])
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -223,7 +224,7 @@ class Evaluation(Calls):
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
         # judges what it passes for them (`Effect.when`).
-        read = parameters_read(node.test, self.function.node, self.function.params) \
+        read = parameters_read(node.test, self.function.node, self.settable) \
             if setting else None
         guarded = 0 if read is not None else 1
         self.conditional += guarded

@@ -75,6 +75,10 @@ class Expressions(Flow):
         if _is_self(node.value):
             self._record_name(node.value)
             owner = self.function.class_key
+            if owner is not None:
+                read = self._property_read(node, owner)
+                if read is not None:
+                    return read
             assigned = self.self_kinds.get(node.attr)
             if assigned is not None:
                 return (assigned, None)  # set earlier in this method
@@ -94,6 +98,10 @@ class Expressions(Flow):
             return (HOST, None)  # torch.float32, torch.cuda ...: host objects
         base = self.expr(node.value)
         attr = node.attr
+        if isinstance(base[0], Instance):
+            read = self._property_read(node, base[0].cls)
+            if read is not None:
+                return read
         known = library.attribute_result(base[0], attr, name=library.ast_name(node.value),
                                          roots=self.roots)
         if known is not None:
@@ -323,6 +331,11 @@ class Expressions(Flow):
                 if part.format_spec is not None:
                     self.expr(part.format_spec)
         return (HOST, None)
+
+    def _property_read(self, node: ast.Attribute, cls: str) -> Value | None:
+        """A read of a property of the project class `cls`: `Calls` reads it as a call of
+        the getter."""
+        raise NotImplementedError
 
     def _narrowed_expression(self, node: ast.expr) -> Kind | None:
         """The kind a test proved for this expression's code (`isinstance(params[k], ...)`)."""

@@ -26,6 +26,7 @@ from synclint.model.index import (
     parse_module,
     pseudo_function,
 )
+from synclint.model.properties import property_names
 from synclint.model.spans import Lines, Span
 from synclint.model.syntax import statements
 
@@ -47,6 +48,8 @@ class Facts:
         #: The spans of the `if` tests that read only settings (`settings.py`), and of
         #: the arguments a callee tests that are settings.
         self.settings: set[Span] = set()
+        #: The reads of properties whose getters run at every read: the getters' keys.
+        self.getters: dict[Span, str] = {}
         self._model = model
         self._module = module
         self._scopes = scopes
@@ -83,6 +86,11 @@ class Facts:
         settings alone."""
         return self.kind(span) is not None and span in self.settings
 
+    def getter(self, span: Span) -> str | None:
+        """The key of the property getter the read at `span` runs, where it runs at every
+        read (`properties.py`), or None."""
+        return self.getters.get(span) if self.kind(span) is not None else None
+
     def evaluate_all(self) -> None:
         for scope in self._scopes:
             self._evaluate(scope)
@@ -105,6 +113,7 @@ class Facts:
             self._module.globals = module_globals(self._model, self._module)
         evaluation = Evaluation(self._model, scope.function, (self.kinds, self._lines))
         evaluation.setting_tests = self.settings
+        evaluation.getter_reads = self.getters
         evaluation.run()
         self._model.closures.update(evaluation.closures_made)
 
@@ -133,6 +142,7 @@ class ViewModel:
         self.classes = merged
         #: The names each nested function sees from its enclosing one (`flow.py`).
         self.closures: dict[str, dict[str, Kind]] = {}
+        self.property_names = property_names(merged)
 
     def _mro(self, key: str) -> Iterator[ClassView | _Class]:
         seen: set[str] = set()

@@ -77,6 +77,8 @@ class ClassLike(Protocol):
     def attributes(self) -> Mapping[str, Kind]: ...
     @property
     def attribute_classes(self) -> Mapping[str, str]: ...
+    @property
+    def properties(self) -> Mapping[str, str]: ...
 
 
 class Model(Protocol):
@@ -96,6 +98,9 @@ class Model(Protocol):
 
     @property
     def closures(self) -> dict[str, dict[str, Kind]]: ...
+
+    @property
+    def property_names(self) -> Container[str]: ...
 
 
 class Flow:
@@ -134,6 +139,9 @@ class Flow:
         #: Where to record each `if` test that reads only settings, by span, with how it
         #: reads (the facts, for the walker's `hot_here`).
         self.setting_tests: set[Span] | None = None
+        #: Where to record each read of a property whose getter runs at every read, by
+        #: span: the getter's key (the facts, for the rules' `Context.getter`).
+        self.getter_reads: dict[Span, str] | None = None
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
@@ -177,6 +185,9 @@ class Flow:
                 kind = self.param_kinds.get(name, kind)
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
+        #: The parameters a test of settings may read, by position (`Effect.when`): the
+        #: positional ones, then the keyword-only ones.
+        self.settable = (*function.params, *(arg.arg for arg in args.kwonlyargs))
         for arg in args.kwonlyargs:
             annotation = function.annotations.get(arg.arg)
             self.env[arg.arg] = (self._parameter(annotation) if annotation is not None

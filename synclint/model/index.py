@@ -119,6 +119,9 @@ class _Class:
     external: list[str] = field(default_factory=list)
     attributes: dict[str, Kind] = field(default_factory=dict)
     attribute_classes: dict[str, str] = field(default_factory=dict)
+    #: Its properties: name -> how the getter (`methods[name]`) runs at a read
+    #: (`properties.PROPERTY`, `properties.CACHED`).
+    properties: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

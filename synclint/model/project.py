@@ -39,6 +39,7 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
     attribute_classes,
@@ -90,6 +91,8 @@ class Project:
         self.closures: dict[str, dict[str, Kind]] = {}
         #: Per function, the classes whose attribute kinds its last evaluation read.
         self.attribute_reads: dict[str, tuple[str, ...]] = {}
+        #: Every name a class of the project makes a property (`properties.py`).
+        self.property_names: set[str] = set()
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -142,7 +145,12 @@ class Project:
                     class_key: str | None) -> None:
         for node in body:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                qualname = ".".join((*scope, node.name))
+                role = classify(node) if class_key is not None else None
+                # A property's setter or deleter has a key of its own: the getter keeps
+                # the name's (`properties.py`).
+                name = node.name if role != ACCESSOR else \
+                    accessor_key(node.name, node)
+                qualname = ".".join((*scope, name))
                 key = f"{module.name}:{qualname}"
                 args = node.args
                 positional = [a.arg for a in (*args.posonlyargs, *args.args)]
@@ -155,11 +163,17 @@ class Project:
                 function = self.functions[key] = _Function(
                     key, module, node, qualname, class_key, tuple(positional), annotations)
                 self.indexed.append(function)
-                if class_key is not None:
-                    self.classes[class_key].methods[node.name] = key
-                elif not scope:
+                if class_key is not None and role != ACCESSOR:
+                    cls = self.classes[class_key]
+                    cls.methods[node.name] = key
+                    if role is None:
+                        cls.properties.pop(node.name, None)  # redefined as a method
+                    else:
+                        cls.properties[node.name] = role
+                        self.property_names.add(node.name)
+                elif class_key is None and not scope:
                     module.names[node.name] = key
-                self._index_body(module, node.body, (*scope, node.name), None)
+                self._index_body(module, node.body, (*scope, name), None)
             elif isinstance(node, ast.ClassDef):
                 qualname = ".".join((*scope, node.name))
                 key = f"{module.name}:{qualname}"

@@ -70,9 +70,11 @@ def static_reads(project: Project, function: _Function
     owner = function.class_key
     if owner is not None and drawn.reads_self:
         classes[owner] = None
+        calls.update(dict.fromkeys(_getters(project, owner)))
     for head in drawn.heads:
         if head in instances:
             classes[instances[head]] = None
+            calls.update(dict.fromkeys(_getters(project, instances[head])))
     if owner is not None:
         for attribute in drawn.self_attributes:
             # `self.manager.attr`, where `__init__` stored a parameter annotated with a
@@ -181,6 +183,19 @@ def _callee(project: Project, function: _Function, dotted: str,
         return _method(project, instances[parts[0]], parts[1])
     key = project._name_key(function.module, dotted)
     return key if key is not None and key in project.functions else None
+
+
+def _getters(project: Project, owner: str) -> list[str]:
+    """The getters of the properties of `owner` and its bases (`properties.py`): a read
+    of `self.<name>` (or of `<instance>.<name>`) may run any of them, which the sketch
+    does not tell apart (a superset is harmless)."""
+    if not project.property_names:
+        return []
+    found: dict[str, str] = {}
+    for cls in project._mro(owner):
+        for name in cls.properties:
+            found.setdefault(name, cls.methods[name])
+    return list(found.values())
 
 
 def _attribute_class(project: Project, owner: str, attribute: str) -> str | None:

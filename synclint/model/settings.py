@@ -59,10 +59,12 @@ def describe(test: str, holds: bool) -> str:
 
 def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
                     | ast.Lambda, params: Sequence[str]) -> tuple[int, ...] | None:
-    """The positions in `params` (a summary's positional parameters) of the parameters of
-    `function` that `test` reads, `self` and `cls` aside; None when it reads one without a
-    position (`*args`, a keyword-only one). A test of a parameter is a setting only where
-    the caller passes one (`self.iou_type`, not `step > 0`): the caller judges."""
+    """The positions in `params` (a summary's positional parameters, then its
+    keyword-only ones: `Summary.settable`) of the parameters of `function` that `test`
+    reads, `self` and `cls` aside; None when it reads one without a position (`*args`,
+    `**kwargs`: what a call puts there is not known). A test of a parameter is a setting
+    only where the caller passes one (`self.iou_type`, not `step > 0`): the caller
+    judges."""
     arguments = function.args
     names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                              arguments.vararg, arguments.kwarg) if a is not None}

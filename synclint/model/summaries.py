@@ -3,6 +3,7 @@ summaries with their chains, and one picklable `FileView` per checked file."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -56,10 +57,11 @@ class Effect:
     code: str
     chain: tuple[Site, ...]
     likely: bool = False
-    #: The positional parameters (`Summary.params` positions) whose arguments must be
-    #: settings for the sync to happen on every call: it sits under a test of them
-    #: (`if "segm" in iou_type:`; `model/settings.py`). A call that passes a value that
-    #: may change between steps (`check_eos=step > 0`) does not make it.
+    #: The parameters whose arguments must be settings for the sync to happen on every
+    #: call: it sits under a test of them (`if "segm" in iou_type:`, `if reduce is not
+    #: None:`; `model/settings.py`). Positions in `Summary.params` followed by
+    #: `Summary.keywords` (`Summary.settable`). A call that passes a value that may
+    #: change between steps (`check_eos=step > 0`) does not make it.
     when: tuple[int, ...] = ()
 
     @property
@@ -117,6 +119,14 @@ class Summary:
     #: Parameters some project call fills ("*": a call whose `*args` / `**kwargs` hide
     #: which): a `device="cpu"` default holds in the body only where none does.
     passed: tuple[str, ...] = ()
+    #: Keyword-only parameter names (after `*` or `*args`), which a call fills by name.
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def settable(self) -> tuple[str, ...]:
+        """The parameters `Effect.when` counts, by position: positional, then
+        keyword-only."""
+        return (*self.params, *self.keywords)
 
 
 @dataclass(frozen=True)
@@ -132,6 +142,8 @@ class ClassView:
     module: bool = False
     #: Qualified names of its library bases, over its whole MRO (`transformers.Trainer`).
     externals: tuple[str, ...] = ()
+    #: Its properties: name -> how the getter runs at a read (`properties.py`).
+    properties: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -202,10 +214,13 @@ class FileView:
         return None
 
     def method(self, class_key: str, name: str) -> str | None:
+        """The method a call `obj.name(...)` of an instance of `class_key` runs; None
+        for a property (the call calls what its getter returns)."""
         for owner in self.mro(class_key):
-            found = self.classes[owner].methods.get(name)
+            cls = self.classes[owner]
+            found = cls.methods.get(name)
             if found is not None:
-                return found
+                return None if name in cls.properties else found
         return None
 
     def mro(self, class_key: str) -> Iterator[str]:
@@ -285,6 +300,11 @@ class FileView:
         """Why the function at `scope` is cold by its role or its callers, or None."""
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
         return summary.cold if summary is not None else None
+
+    @functools.cached_property
+    def property_names(self) -> frozenset[str]:
+        """Every name a class of the view makes a property (`properties.py`)."""
+        return frozenset(name for cls in self.classes.values() for name in cls.properties)
 
     def needs(self) -> frozenset[str]:
         """Rule codes whose whole-program findings this file may hold (for the textual

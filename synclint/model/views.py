@@ -68,7 +68,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
                                      dict(sorted(cls.attributes.items())),
                                      dict(sorted(cls.attribute_classes.items())),
                                      project.is_lightning(key), project.is_nn_module(key),
-                                     tuple(project._externals(key)))
+                                     tuple(project._externals(key)),
+                                     dict(sorted(cls.properties.items())))
             pending.extend(cls.bases)
             pending.extend(cls.methods.values())
             pending.extend(cls.attribute_classes.values())

@@ -163,10 +163,18 @@ class Rule:
         return not cls.triggers or any(trigger in source for trigger in cls.triggers)
 
     # -- helpers shared by rules ----------------------------------------------------------
-    def report_sync_behind_call(self, node: cst.Call, help: str) -> bool:
+    def report_sync_behind_read(self, node: cst.Attribute, help: str) -> None:
+        """Report `node` when, in a loop or per-step code, it reads a property whose
+        getter syncs the way this rule describes: a call of the getter at every read
+        (`report_sync_behind_call`)."""
+        if (self.ctx.in_loop or self.ctx.hot is not None) and self.ctx.getter(node) is not None:
+            self.report_sync_behind_call(node, help)
+
+    def report_sync_behind_call(self, node: cst.Call | cst.Attribute, help: str) -> bool:
         """Report `node` when, in a loop or per-step code, it calls a project function
-        that syncs the way this rule describes (the chain goes in `related`); True when it
-        did, so the caller stops looking at the call."""
+        (or reads a property whose getter is one) that syncs the way this rule describes
+        (the chain goes in `related`); True when it did, so the caller stops looking at
+        the call."""
         from synclint.analysis.chains import call_message, call_related, call_syncs
 
         hot = self.ctx.hot_here()

@@ -92,6 +92,11 @@ class ShapeSyncInLoop(Rule):
         "        x = x[x.abs() > 1] / 2\n",
     ]
 
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.report_sync_behind_read(
+            node, "Keep shapes fixed in the property (`torch.where(mask, a, b)`, "
+                  "`masked_fill`)")
+
     def visit_Call(self, node: cst.Call) -> None:
         if not self.ctx.in_loop and self.ctx.hot_here() is None:
             return

@@ -116,6 +116,11 @@ class SyncInLoop(Rule):
             if any(self.is_device_tensor(arg.value) for arg in node.args):
                 self._report(node, f"`{qualified}()` of tensors", batched=False)
 
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.report_sync_behind_read(
+            node, "Keep the value on the device in the property, or read it once after the "
+                  "loop")
+
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if not isinstance(node.operator, cst.Multiply) or \
                 (not self.ctx.in_loop and self.ctx.hot_here() is None):

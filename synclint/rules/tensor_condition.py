@@ -121,6 +121,11 @@ class TensorCondition(Rule):
         word = "`and`" if isinstance(node.operator, cst.And) else "`or`"
         self._test(node.left, f"{word} operand", self.ctx.in_loop)
 
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.report_sync_behind_read(
+            node, "Keep the condition on the device (`torch.where`, masking) in the "
+                  "property, or test once after the loop")
+
     def visit_Call(self, node: cst.Call) -> None:
         if self.report_sync_behind_call(
                 node, "Keep the condition on the device (`torch.where`, masking) in the "

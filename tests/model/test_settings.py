@@ -72,15 +72,18 @@ def test_a_host_kind_is_a_setting_where_a_tensor_is_not() -> None:
 def test_parameters_read() -> None:
     function = ast.parse("def g(self, iou_type, flag=False, *args, only, **kw): pass").body[0]
     assert isinstance(function, ast.FunctionDef)
-    params = ("iou_type", "flag")  # a summary's positional parameters: no `self`
+    # A summary's settable parameters: the positional ones without `self`, then the
+    # keyword-only ones.
+    params = ("iou_type", "flag", "only")
 
     def read(test: str) -> tuple[int, ...] | None:
         return parameters_read(ast.parse(test, mode="eval").body, function, params)
     assert read("'segm' in iou_type") == (0,)
     assert read("flag and 'bbox' in iou_type") == (0, 1)
+    assert read("only is not None") == (2,)
     assert read("self.include_std") == ()
     assert read("'segm' in self.iou_type and MODE") == ()
-    for test in ("args", "only", "kw and self.a"):  # no position a caller fills
+    for test in ("args", "kw and self.a", "kw.get('only')"):  # no name a caller fills
         assert read(test) is None, test
 
 
@@ -155,6 +158,84 @@ def test_a_call_that_passes_a_setting_syncs_on_every_iteration(
 @pytest.mark.parametrize("argument", ["i > 0", "x.numel() > 1", "flag=bool(i % 2)"])
 def test_a_call_that_passes_a_varying_value_does_not(argument: str) -> None:
     source = CALLER.format(argument=argument)
+    assert [d for d in findings(source) if d.code == "SYN101"] == []
+    assert summary_of(source, "Stats.step").syncs == ()
+
+
+KEYWORDS = '''
+import torch
+
+
+def reduce(x: torch.Tensor, *, reduction=None, exact: bool = False, **options):
+    if reduction is not None:
+        x.amax().item()
+    return x
+
+
+def spread(x: torch.Tensor, exact: bool = False, **options):
+    if options.get("exact"):
+        x.std().item()
+    return x
+
+
+class Stats:
+    def __init__(self, reduction: str | None = None) -> None:
+        self.reduction = reduction
+
+    def step(self, xs: list[torch.Tensor], *args, check: bool = False, **options):
+        for i, x in enumerate(xs):
+            {call}
+'''
+
+
+def test_a_sync_under_a_keyword_only_parameter_waits_for_the_callers_setting() -> None:
+    summary = summary_of(KEYWORDS.format(call="pass"), "reduce")
+    assert summary.keywords == ("reduction", "exact")
+    # On `x`, where the keyword-only `reduction` (after the one positional parameter)
+    # is a setting.
+    assert [(p.name, p.effect.when) for p in summary.param_effects] == [("x", (1,))]
+    # A guard on `**options` has no name a caller fills: not kept.
+    assert summary_of(KEYWORDS.format(call="pass"), "spread").param_effects == ()
+
+
+@pytest.mark.parametrize(("call", "when"), [
+    ("reduce(x, reduction=self.reduction)", ()),
+    ("reduce(x, reduction='max')", ()),
+    ("reduce(x)", ()),                                 # the default: a setting
+    ("reduce(x, exact=i > 0)", ()),                    # not the parameter tested
+    ("reduce(x, reduction=check)", (1,)),              # the caller's own keyword-only one
+])
+def test_a_call_that_passes_a_keyword_setting_syncs_on_every_iteration(
+        call: str, when: tuple[int, ...]) -> None:
+    source = KEYWORDS.format(call=call)
+    assert [d.location.row for d in findings(source) if d.code == "SYN101"] == [
+        line_of(source, call)]
+    (effect,) = summary_of(source, "Stats.step").syncs
+    assert effect.when == when
+    assert summary_of(source, "Stats.step").keywords == ("check",)
+
+
+@pytest.mark.parametrize("call", [
+    "reduce(x, reduction=i > 0)",                      # may change every iteration
+    "reduce(x, reduction=x.sum())",
+    "reduce(x, **options)",                            # hidden: may be anything
+    "reduce(x, **{'reduction': i})",
+    "spread(x, exact=True)",                           # its guard reads `**options`
+])
+def test_a_keyword_guard_given_a_varying_or_hidden_value_does_not(call: str) -> None:
+    source = KEYWORDS.format(call=call)
+    assert [d for d in findings(source) if d.code == "SYN101"] == []
+    assert summary_of(source, "Stats.step").syncs == ()
+
+
+def test_a_positional_guard_behind_star_args_is_not_known() -> None:
+    source = METHOD.format(test="flag") + '''
+
+    def step(self, xs: list[torch.Tensor], rest: list):
+        for x in xs:
+            self.f(*rest)
+            self.f(x, *rest)
+'''
     assert [d for d in findings(source) if d.code == "SYN101"] == []
     assert summary_of(source, "Stats.step").syncs == ()
 

@@ -133,3 +133,47 @@ def test_a_script_imports_the_module_beside_it_when_folders_share_module_names(
         result = cli("check", "--no-cache", "--output-format", "json", *order)
         assert [(f["filename"], f["location"]["row"]) for f in json.loads(result.stdout)] \
             == [("a2c/a2c.py", 6)], order
+
+
+SCHEDULE = (
+    "import torch\n\n\n"
+    "class Schedule:\n"
+    "    def __init__(self, device):\n"
+    "        self._lr = torch.zeros((), device=device)\n\n"
+    "    @property\n"
+    "    def lr(self) -> float:\n"
+    "        return self._lr.item()\n"
+)
+READS = (
+    "from .schedule import Schedule\n\n\n"
+    "def lrs(sched: Schedule, steps: int) -> list:\n"
+    "    return [sched.lr for _ in range(steps)]\n"
+)
+
+
+def test_a_sync_in_a_property_getter_is_reported_at_the_read_with_the_getter(
+        cli: Cli) -> None:
+    cli.write("pkg/__init__.py", "")
+    cli.write("pkg/schedule.py", SCHEDULE)
+    cli.write("pkg/reads.py", READS)
+    for paths in (["."], ["pkg/reads.py"]):  # the property's class comes with its import
+        result = cli("check", "--no-cache", "--output-format", "json", *paths)
+        assert result.exit_code == 1, result.output
+        (finding,) = json.loads(result.stdout)
+        assert (finding["filename"], finding["code"]) == ("pkg/reads.py", "SYN101")
+        assert (finding["location"]["row"], finding["location"]["column"]) == (
+            READS.splitlines().index("    return [sched.lr for _ in range(steps)]") + 1,
+            READS.splitlines()[-1].index("sched.lr") + 1)
+        assert "`Schedule.lr`" in finding["message"] and len(finding["message"]) <= 100
+        assert [(r["filename"], r["location"]["row"]) for r in finding["related"]] == [
+            ("pkg/schedule.py", SCHEDULE.splitlines().index(
+                "        return self._lr.item()") + 1)]
+
+
+def test_a_property_returning_a_python_number_is_no_finding(cli: Cli) -> None:
+    cli.write("pkg/__init__.py", "")
+    cli.write("pkg/schedule.py", SCHEDULE.replace("return self._lr.item()",
+                                                  "return 0.1 * 2"))
+    cli.write("pkg/reads.py", READS)
+    result = cli("check", "--no-cache", ".")
+    assert result.exit_code == 0, result.output
