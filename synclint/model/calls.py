@@ -56,7 +56,7 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
+from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -205,6 +205,8 @@ class Calls(Methods):
                       if i < len(summary.params)}
             filled.update((name, value[0]) for name, value in keywords if name is not None)
             self.call_arguments.append((key, filled))
+        if isinstance(node.func, ast.Attribute) and _is_self(node.func.value):
+            self.assigned.update(summary.assigns)  # `self.fit(x)` sets what `fit` sets
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         _callee_syncs(self, node, summary, args, call)

@@ -30,8 +30,10 @@ from synclint.model.syntax import (
     _always_raises,
     _assignments,
     _cold_from,
+    _dotted,
     _ends_abruptly,
     _first,
+    _is_self,
     _placeholders,
 )
 
@@ -70,7 +72,8 @@ class Evaluation(Calls):
                        old.hot if old is not None else None, self.function.params,
                        returns_from=returns_from,
                        param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
-                       keywords=self.settable[len(self.function.params):])
+                       keywords=self.settable[len(self.function.params):],
+                       assigns=tuple(sorted(self.assigned)))
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -115,6 +118,8 @@ class Evaluation(Calls):
                 self.rebound.add(node.target.id)
                 self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:
+                if isinstance(node.target, ast.Attribute) and _is_self(node.target.value):
+                    self.assigned.add(node.target.attr)
                 self.expr(node.target)
         elif isinstance(node, ast.Return):
             self._return(node)
@@ -219,7 +224,7 @@ class Evaluation(Calls):
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
-            and not latched(node)
+            and not latched(node, self._assigned_by)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
@@ -256,6 +261,14 @@ class Evaluation(Calls):
         self.conditional -= guarded
         if after_body is not None or after_else is not None:
             self._merge_paths(after_body, after_else, (body, orelse))
+
+    def _assigned_by(self, call: ast.Call) -> tuple[str, ...]:
+        """The attributes of `self` that `call`, of a method of `self`, assigns."""
+        dotted = _dotted(call.func)
+        key = self._project_callee(dotted) if dotted is not None and \
+            dotted.count(".") == 1 else None
+        summary = self.project.summaries.get(key) if key is not None else None
+        return summary.assigns if summary is not None else ()
 
     def _loop_body(self, body: list[ast.stmt]) -> None:
         """Names assigned in the body may be read earlier in the next iteration: they are

@@ -91,8 +91,10 @@ class Project:
         self.closures: dict[str, dict[str, Kind]] = {}
         #: Per function, the classes whose attribute kinds its last evaluation read.
         self.attribute_reads: dict[str, tuple[str, ...]] = {}
-        #: Every name a class of the project makes a property (`properties.py`).
+        #: Every name a class of the project makes a property (`properties.py`), and per
+        #: class, the getters of its properties and its bases' (`schedule._getters`).
         self.property_names: set[str] = set()
+        self.class_getters: dict[str, list[str]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -163,7 +165,11 @@ class Project:
                 function = self.functions[key] = _Function(
                     key, module, node, qualname, class_key, tuple(positional), annotations)
                 self.indexed.append(function)
-                if class_key is not None and role != ACCESSOR:
+                if class_key is not None and role == ACCESSOR:
+                    # Under a name no code can call (`lr@setter`), so that what walks a
+                    # class's methods (the classes of its attributes) walks it too.
+                    self.classes[class_key].methods[name] = key
+                elif class_key is not None:
                     cls = self.classes[class_key]
                     cls.methods[node.name] = key
                     if role is None:

@@ -82,6 +82,12 @@ def static_reads(project: Project, function: _Function
             held = _attribute_instance(project, owner, attribute)
             if held is not None:
                 classes[held] = None
+            # ... and, of that class or of one `self.manager = Manager()` builds, the
+            # getters `self.manager.name` may run.
+            built = _attribute_class(project, owner, attribute)
+            for reached in {held, built} - {None}:
+                assert reached is not None
+                calls.update(dict.fromkeys(_getters(project, reached)))
     return tuple(calls), tuple(classes), drawn.writes and owner is not None
 
 
@@ -191,11 +197,14 @@ def _getters(project: Project, owner: str) -> list[str]:
     does not tell apart (a superset is harmless)."""
     if not project.property_names:
         return []
-    found: dict[str, str] = {}
-    for cls in project._mro(owner):
-        for name in cls.properties:
-            found.setdefault(name, cls.methods[name])
-    return list(found.values())
+    known = project.class_getters.get(owner)
+    if known is None:
+        found: dict[str, str] = {}
+        for cls in project._mro(owner):
+            for name in cls.properties:
+                found.setdefault(name, cls.methods[name])
+        known = project.class_getters[owner] = list(found.values())
+    return known
 
 
 def _attribute_class(project: Project, owner: str, attribute: str) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
@@ -76,13 +76,30 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
     return tuple(sorted(params.index(name) for name in read))
 
 
-def latched(node: ast.If) -> bool:
+def latched(node: ast.If,
+            assigned_by: Callable[[ast.Call], Iterable[str]] | None = None) -> bool:
     """Whether a branch of `node` assigns an attribute its test reads (`if not
-    self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
+    self._checked: ...; self._checked = True`): a latch that holds once, not a setting.
+    `assigned_by` gives the attributes of `self` a call of a method of `self` assigns
+    (`if not self._init: self.fit(x)`, where `fit` sets `self._init`)."""
     read = {dotted for n in ast.walk(node.test) if isinstance(n, ast.Attribute)
             and (dotted := _dotted(n)) is not None}
-    return bool(read) and any(_dotted(target) in read
-                              for target in _assigned_attributes([*node.body, *node.orelse]))
+    if not read:
+        return False
+    branches = [*node.body, *node.orelse]
+    if any(_dotted(target) in read for target in _assigned_attributes(branches)):
+        return True
+    return assigned_by is not None and any(
+        f"self.{name}" in read for call in _self_calls(branches) for name in assigned_by(call))
+
+
+def _self_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
+    """The calls of methods of `self` (`self.fit(x)`) in the statements."""
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
+                yield node
 
 
 def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:

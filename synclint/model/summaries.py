@@ -121,6 +121,9 @@ class Summary:
     passed: tuple[str, ...] = ()
     #: Keyword-only parameter names (after `*` or `*args`), which a call fills by name.
     keywords: tuple[str, ...] = ()
+    #: Attributes of `self` it assigns, itself or through the methods of `self` it calls
+    #: (a latch: `if not self._init: self.fit(x)`, `settings.latched`).
+    assigns: tuple[str, ...] = ()
 
     @property
     def settable(self) -> tuple[str, ...]:

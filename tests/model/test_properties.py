@@ -150,14 +150,20 @@ class Keeper:
     @scale.setter
     def scale(self, value):
         self._scale = float(value.max())
+        self._history = History()
 
     def read(self):
         return self.scale
+
+
+class History:
+    pass
 '''
     project = build_project({"m.py": source}, {"m.py": "m"})
     cls = project.classes["m:Keeper"]
     assert (cls.methods["scale"], cls.properties) == ("m:Keeper.scale", {"scale": PROPERTY})
     assert "m:Keeper.scale@setter" in project.functions  # its body is evaluated too
+    assert cls.attribute_classes == {"_history": "m:History"}  # what the setter builds
     assert project.summaries["m:Keeper.read"].syncs == ()
     assert project.summaries["m:Keeper.read"].returns is HOST
 
@@ -320,11 +326,17 @@ def test_classify_reads_the_decorators() -> None:
 def test_the_schedule_foresees_a_read_of_a_base_property_in_another_module() -> None:
     sources = {"base.py": LR, "child.py": (
         "from base import Schedule\n\n\nclass Child(Schedule):\n"
-        "    def peek(self):\n        return self.lr\n")}
+        "    def peek(self):\n        return self.lr\n\n\n"
+        "class Trainer:\n    def __init__(self, device):\n"
+        "        self.sched = Schedule(device)\n\n"
+        "    def peek(self):\n        return self.sched.lr\n")}
     project = build_project(sources, {"base.py": "base", "child.py": "child"})
-    assert "base:Schedule.lr" in dependency_graph(project)["child:Child.peek"]
+    graph = dependency_graph(project)
+    assert "base:Schedule.lr" in graph["child:Child.peek"]
+    assert "base:Schedule.lr" in graph["child:Trainer.peek"]  # through `self.sched`
     assert project.unforeseen == 0
     assert project.summaries["child:Child.peek"].syncs
+    assert project.summaries["child:Trainer.peek"].syncs
 
 
 def test_the_gate_keeps_a_file_whose_only_site_is_a_property_read() -> None:

@@ -359,3 +359,41 @@ def test_long_messages_drop_the_setting_before_they_are_cut() -> None:
 ])
 def test_a_parameter_rebound_before_its_test_is_not_a_setting(body: str, count: int) -> None:
     assert len(reported(body)) == count
+
+
+LATCH = '''
+import torch
+from torch import nn
+
+
+class Projection(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("width", torch.ones((), device="cuda"))
+        self._init = False
+
+    def fit(self, x: torch.Tensor):
+        self.weight = torch.randn(x.shape[-1], int(self.width), device=x.device)
+        {mark}
+
+    def _mark(self):
+        self._init = True
+
+    def forward(self, x: torch.Tensor):
+        if not self._init:
+            self.fit(x)
+        return x @ self.weight
+'''
+
+
+@pytest.mark.parametrize("mark", ["self._init = True", "self._mark()"])
+def test_a_latch_set_by_a_method_of_self_is_no_setting(mark: str) -> None:
+    """`fit` (or a method it calls) sets what the test reads: it runs once."""
+    assert [d for d in findings(LATCH.format(mark=mark)) if d.code == "SYN101"] == []
+    assert "_init" in summary_of(LATCH.format(mark=mark), "Projection.fit").assigns
+
+
+def test_a_method_that_sets_something_else_leaves_the_setting() -> None:
+    source = LATCH.format(mark="self.ready = True")
+    assert [d.location.row for d in findings(source) if d.code == "SYN101"] == [
+        line_of(source, "self.fit(x)")]
