@@ -208,11 +208,12 @@ class Calls(Methods):
         # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
         # once when the setting changes, not on every step it holds.
         once = summary.cold is not None and bool(self.settings)
+        recursive = key == self.function.key
         for effect in () if once else summary.syncs:
             when = _settings_passed(self, effect.when, node, summary)
             if when is not None:
                 self._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
-                          (UNKNOWN, None), None)
+                          (UNKNOWN, None), None, recursive)
         for param_effect in () if once else summary.param_effects:
             when = _settings_passed(self, param_effect.effect.when, node, summary)
             if param_effect.index >= len(args) or when is None:
@@ -222,11 +223,11 @@ class Calls(Methods):
                             param_effect.effect.likely, when)
             kind, param = arg
             if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
-                self._add(effect, arg, param_effect.strength)
+                self._add(effect, arg, param_effect.strength, recursive)
             elif argument_syncs(kind, param_effect.strength) is not None:
                 self._add(Effect(effect.code, effect.chain,
                                  effect.likely or kind not in DEVICE_TENSORS, when),
-                          (kind, None), None)
+                          (kind, None), None, recursive)
         return _returned(summary, args)
 
     def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:

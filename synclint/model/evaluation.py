@@ -44,6 +44,7 @@ class Evaluation(Calls):
 
     def run(self) -> Summary:
         self._statements(self.function.node.body)
+        self.settle()
         returns: Kind = UNKNOWN
         if self.returns:
             returns = self.returns[0]

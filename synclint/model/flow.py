@@ -119,6 +119,9 @@ class Flow:
         self.self_kinds: dict[str, Kind] = {}
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
+        #: Effects through a call of this function itself, kept by `settle` only where
+        #: the body makes none of its own (`_add`).
+        self.recursive: list[tuple[Effect, Value, str | None]] = []
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
@@ -442,25 +445,47 @@ class Flow:
         effect = Effect(code, (site,), likely)
         self._add(effect, value, strength)
 
-    def _add(self, effect: Effect, value: Value, strength: str | None) -> None:
+    def _add(self, effect: Effect, value: Value, strength: str | None,
+             recursive: bool = False) -> None:
         """Keep the first sync per rule made on every call (not under an `if`, an
         exception handler or a loop's `else`, except one that tests settings):
         unconditional, or on a parameter; one that needs no setting from the caller
-        before one that does."""
+        before one that does. An effect through a call of this function itself waits for
+        `settle`: its chain is this summary's own, one call longer, so kept first it
+        would grow on every evaluation and the fixed point never settle."""
         if self.conditional:
             return
         when = sorted({*effect.when, *(i for _, _, read in self.settings for i in read)})
         if tuple(when) != effect.when:
             effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
+        if recursive:
+            self.recursive.append((effect, value, strength))
+            return
+        self._keep(effect, value, strength, replace=True)
+
+    def settle(self) -> None:
+        """Add the effects of recursive calls that the body does not make itself: what
+        an argument passed to another parameter (`f(b, a)`) reaches one level down.
+        A chain through the same call twice goes round a cycle: never kept."""
+        for effect, value, strength in self.recursive:
+            sites = [(site.filename, site.line, site.column) for site in effect.chain]
+            if len(set(sites)) == len(sites):
+                self._keep(effect, value, strength, replace=False)
+        self.recursive.clear()
+
+    def _keep(self, effect: Effect, value: Value, strength: str | None,
+              replace: bool) -> None:
         kind, param = value
         if param is not None and strength is not None:
             name = self.function.params[param] if param < len(self.function.params) else "?"
             key = (param, effect.code)
-            if _first(self.param_effects.get(key), effect):
+            kept = self.param_effects.get(key)
+            if (replace or kept is None) and _first(kept, effect):
                 self.param_effects[key] = ParamEffect(param, name, strength, effect)
             return
-        if param is not None or effect.likely or not _first(self.syncs.get(effect.code),
-                                                            effect):
+        kept_sync = self.syncs.get(effect.code)
+        if param is not None or effect.likely or not (replace or kept_sync is None) or \
+                not _first(kept_sync, effect):
             # A callee's `.item()` on a value nobody proved a tensor is not enough to
             # report its callers (state-dict conversion reads CPU tensors that way).
             return
