@@ -20,7 +20,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
-from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value
+from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import latched, parameters_read, setting_test
@@ -44,7 +44,7 @@ class Evaluation(Calls):
 
     def run(self) -> Summary:
         self._statements(self.function.node.body)
-        self.settle()
+        settle(self)
         returns: Kind = UNKNOWN
         if self.returns:
             returns = self.returns[0]

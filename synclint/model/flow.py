@@ -458,38 +458,10 @@ class Flow:
         when = sorted({*effect.when, *(i for _, _, read in self.settings for i in read)})
         if tuple(when) != effect.when:
             effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
-        if recursive:
+        if recursive:  # (`settle`)
             self.recursive.append((effect, value, strength))
             return
-        self._keep(effect, value, strength, replace=True)
-
-    def settle(self) -> None:
-        """Add the effects of recursive calls that the body does not make itself: what
-        an argument passed to another parameter (`f(b, a)`) reaches one level down.
-        A chain through the same call twice goes round a cycle: never kept."""
-        for effect, value, strength in self.recursive:
-            sites = [(site.filename, site.line, site.column) for site in effect.chain]
-            if len(set(sites)) == len(sites):
-                self._keep(effect, value, strength, replace=False)
-        self.recursive.clear()
-
-    def _keep(self, effect: Effect, value: Value, strength: str | None,
-              replace: bool) -> None:
-        kind, param = value
-        if param is not None and strength is not None:
-            name = self.function.params[param] if param < len(self.function.params) else "?"
-            key = (param, effect.code)
-            kept = self.param_effects.get(key)
-            if (replace or kept is None) and _first(kept, effect):
-                self.param_effects[key] = ParamEffect(param, name, strength, effect)
-            return
-        kept_sync = self.syncs.get(effect.code)
-        if param is not None or effect.likely or not (replace or kept_sync is None) or \
-                not _first(kept_sync, effect):
-            # A callee's `.item()` on a value nobody proved a tensor is not enough to
-            # report its callers (state-dict conversion reads CPU tensors that way).
-            return
-        self.syncs[effect.code] = effect
+        _keep(self, effect, value, strength, replace=True)
 
     def _test(self, node: ast.expr) -> None:
         """A truth test: `if`, `while`, `assert`, `not`, boolean operands. Each operand
@@ -522,6 +494,38 @@ class Flow:
         return any(isinstance(operand, ast.Name) and operand.id in self.function.params
                    for operand in (node.left, *node.comparators))
 
+
+
+def settle(flow: Flow) -> None:
+    """Add the effects of recursive calls that the body does not make itself: what an
+    argument passed to another parameter (`f(b, a)`) reaches one level down. A chain
+    through the same call twice goes round a cycle: never kept."""
+    for effect, value, strength in flow.recursive:
+        sites = [(site.filename, site.line, site.column) for site in effect.chain]
+        if len(set(sites)) == len(sites):
+            _keep(flow, effect, value, strength, replace=False)
+    flow.recursive.clear()
+
+
+def _keep(flow: Flow, effect: Effect, value: Value, strength: str | None,
+          replace: bool) -> None:
+    """Keep `effect` (`Flow._add`), over the one kept so far for its rule when `replace`
+    (and `_first` says so), else only where none is."""
+    kind, param = value
+    if param is not None and strength is not None:
+        name = flow.function.params[param] if param < len(flow.function.params) else "?"
+        key = (param, effect.code)
+        kept = flow.param_effects.get(key)
+        if (replace or kept is None) and _first(kept, effect):
+            flow.param_effects[key] = ParamEffect(param, name, strength, effect)
+        return
+    kept_sync = flow.syncs.get(effect.code)
+    if param is not None or effect.likely or not (replace or kept_sync is None) or \
+            not _first(kept_sync, effect):
+        # A callee's `.item()` on a value nobody proved a tensor is not enough to
+        # report its callers (state-dict conversion reads CPU tensors that way).
+        return
+    flow.syncs[effect.code] = effect
 
 def _first(kept: Effect | ParamEffect | None, effect: Effect) -> bool:
     """Whether `effect` is kept over `kept`, the one kept so far for its rule: the first,
