@@ -110,9 +110,9 @@ class Calls(Methods):
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
-        args = self._arguments(node)
+        args, keywords = self._all_arguments(node)
         if isinstance(callee[0], Instance):
-            called = self._instance_call(node, callee[0].cls, args)
+            called = self._instance_call(node, callee[0].cls, (args, keywords))
             if called is not None:
                 return called
         if isinstance(func, ast.Name) and func.id in self.env and (
@@ -144,10 +144,12 @@ class Calls(Methods):
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
+        return self._all_arguments(node)[0]
+
+    def _all_arguments(self, node: ast.Call) -> tuple[list[Value], list[Value]]:
+        """The positional arguments' values, and the keyword arguments'."""
         args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
-        return args
+        return args, [self.expr(keyword.value) for keyword in node.keywords]
 
     def _project_callee(self, dotted: str) -> str | None:
         if self.globals_only:
@@ -188,9 +190,17 @@ class Calls(Methods):
             return key
         return None
 
-    def _project_call(self, node: ast.Call, key: str) -> Value:
-        args = [self.expr(a) for a in node.args]
-        keywords = [(keyword.arg, self.expr(keyword.value)) for keyword in node.keywords]
+    def _project_call(self, node: ast.Call, key: str,
+                      evaluated: tuple[list[Value], list[Value]] | None = None) -> Value:
+        """A call of the project function `key`: what it returns, and its syncs and
+        parameter effects here. `evaluated`: the positional and keyword arguments'
+        values, where the caller has evaluated them already."""
+        if evaluated is None:
+            args = [self.expr(a) for a in node.args]
+            values = [self.expr(keyword.value) for keyword in node.keywords]
+        else:
+            args, values = evaluated
+        keywords = [(keyword.arg, value) for keyword, value in zip(node.keywords, values)]
         self.callees.add(key)
         summary = self.project.summaries.get(key)
         if summary is None:
@@ -230,18 +240,23 @@ class Calls(Methods):
                           (kind, None), None, recursive)
         return _returned(summary, args)
 
-    def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
+    def _instance_call(self, node: ast.Call, cls: str,
+                       evaluated: tuple[list[Value], list[Value]]) -> Value | None:
         """Calling an object of a project class (`self.embed(x, valid)`): what its method
-        returns (`_call_method`), None where it has none. Its syncs are its own: a
-        `forward` is per-step code that reports where it reads."""
+        returns (`_call_method`), None where it has none. A module's syncs are its own
+        (`forward` is per-step code that reports where it reads); another class's
+        `__call__` is a call of a project method, with its syncs."""
         if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        key = _call_method(self.project, cls, knowledge.is_module(self._library_bases(cls)))
+        module = knowledge.is_module(self._library_bases(cls))
+        key = _call_method(self.project, cls, module)
         if key is None:
             return None
+        if not module:  # `__call__` of a plain class: a call of a project method
+            return self._project_call(node, key, evaluated)
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
-        return _UNKNOWN_VALUE if summary is None else _returned(summary, args)
+        return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
