@@ -243,17 +243,17 @@ class Calls(Methods):
     def _instance_call(self, node: ast.Call, cls: str,
                        evaluated: tuple[list[Value], list[Value]]) -> Value | None:
         """Calling an object of a project class (`self.embed(x, valid)`): what its method
-        returns (`_call_method`), None where it has none. A module's syncs are its own
-        (`forward` is per-step code that reports where it reads); another class's
-        `__call__` is a call of a project method, with its syncs."""
+        returns (`_call_method`), None where it has none. A `__call__` of a project
+        class is a call of a project method, with its syncs; a module's `forward` keeps
+        its syncs (it is per-step code that reports where it reads)."""
         if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
             return None
-        module = knowledge.is_module(self._library_bases(cls))
-        key = _call_method(self.project, cls, module)
+        own_call = _call_method(self.project, cls, False)
+        if own_call is not None:  # `__call__` of a project class: a project method's call
+            return self._project_call(node, own_call, evaluated)
+        key = _call_method(self.project, cls, knowledge.is_module(self._library_bases(cls)))
         if key is None:
             return None
-        if not module:  # `__call__` of a plain class: a call of a project method
-            return self._project_call(node, key, evaluated)
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
         return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
