@@ -327,6 +327,20 @@ class Calls(Methods):
         if isinstance(arg, ast.Name) and self.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
             self._bind(arg, (HOST_TENSOR, None), None)
 
+    def _compared_tensors(self, node: ast.Call, args: list[Value]) -> list[Value]:
+        """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
+        name of unknown kind holds a tensor (where the others are not proven on the host),
+        there and after."""
+        if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
+            return args
+        found = list(args)
+        for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
+            if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
+                found[index] = (TENSOR, value[1])
+                self._record(arg, TENSOR, found[index])
+                self.env[arg.id] = found[index]
+        return found
+
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
         positional = [value for value, arg in zip(args, node.args)
@@ -369,8 +383,10 @@ class Calls(Methods):
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
             return (HOST_TENSOR, None)
         if name in TORCH_HOST_FUNCTIONS:
-            if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
-                self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
+            if name in ("equal", "allclose"):
+                args = self._compared_tensors(node, args)
+                if any(a[0] in DEVICE_TENSORS for a in args):
+                    self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
         if name in ("load", "save"):
             return _UNKNOWN_VALUE
