@@ -226,9 +226,9 @@ class Calls(Methods):
                           (UNKNOWN, None), None, recursive)
         for param_effect in () if once else summary.param_effects:
             when = _settings_passed(self, param_effect.effect.when, node, summary)
-            if param_effect.index >= len(args) or when is None:
+            arg = _passed(param_effect.index, summary, args, keywords)
+            if arg is None or when is None:
                 continue
-            arg = args[param_effect.index]
             effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
                             param_effect.effect.likely, when)
             kind, param = arg
@@ -514,6 +514,17 @@ def _argument(node: ast.Call, index: int, summary: Summary) -> ast.expr | None:
         return positional[index]
     name = summary.params[index] if index < len(summary.params) else None
     return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _passed(index: int, summary: Summary, args: list[Value],
+            keywords: list[tuple[str | None, Value]]) -> Value | None:
+    """The value a call passes for the parameter at `index`: positional, else by its
+    name as a keyword (`read(t=loss)`); None when it passes nothing there."""
+    if index < len(args):
+        return args[index]
+    name = summary.params[index] if index < len(summary.params) else None
+    return next((value for keyword, value in keywords if keyword == name), None) \
+        if name is not None else None
 
 
 def _returned(summary: Summary, args: list[Value]) -> Value:
