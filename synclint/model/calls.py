@@ -102,7 +102,7 @@ class Calls(Methods):
                         return found
                 if head == "torch":
                     result = self._torch_call(node, qualified)
-                    self._on_host_after(node, qualified)
+                    _on_host_after(self, node, qualified)
                     return result
                 values = self._arguments(node)
                 if qualified.startswith(SYNC_MODULES):
@@ -111,9 +111,9 @@ class Calls(Methods):
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
-        args = self._arguments(node)
+        args, keywords = self._all_arguments(node)
         if isinstance(callee[0], Instance):
-            called = self._instance_call(node, callee[0].cls, args)
+            called = self._instance_call(node, callee[0].cls, (args, keywords))
             if called is not None:
                 return called
         if isinstance(func, ast.Name) and func.id in self.env and (
@@ -145,10 +145,12 @@ class Calls(Methods):
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
+        return self._all_arguments(node)[0]
+
+    def _all_arguments(self, node: ast.Call) -> tuple[list[Value], list[Value]]:
+        """The positional arguments' values, and the keyword arguments'."""
         args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
-        return args
+        return args, [self.expr(keyword.value) for keyword in node.keywords]
 
     def _project_callee(self, dotted: str) -> str | None:
         if self.globals_only:
@@ -190,9 +192,17 @@ class Calls(Methods):
             return key
         return None
 
-    def _project_call(self, node: ast.Call, key: str) -> Value:
-        args = [self.expr(a) for a in node.args]
-        keywords = [(keyword.arg, self.expr(keyword.value)) for keyword in node.keywords]
+    def _project_call(self, node: ast.Call, key: str,
+                      evaluated: tuple[list[Value], list[Value]] | None = None) -> Value:
+        """A call of the project function `key`: what it returns, and its syncs and
+        parameter effects here. `evaluated`: the positional and keyword arguments'
+        values, where the caller has evaluated them already."""
+        if evaluated is None:
+            args = [self.expr(a) for a in node.args]
+            values = [self.expr(keyword.value) for keyword in node.keywords]
+        else:
+            args, values = evaluated
+        keywords = [(keyword.arg, value) for keyword, value in zip(node.keywords, values)]
         self.callees.add(key)
         summary = self.project.summaries.get(key)
         if summary is None:
@@ -209,7 +219,7 @@ class Calls(Methods):
             self.assigned.update(summary.assigns)  # `self.fit(x)` sets what `fit` sets
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
-        _callee_syncs(self, node, summary, args, call)
+        _callee_syncs(self, node, summary, (args, keywords), call, key == self.function.key)
         return _returned(summary, args)
 
     def _property_read(self, node: ast.Attribute, cls: str) -> Value | None:
@@ -234,23 +244,28 @@ class Calls(Methods):
             if self.getter_reads is not None and self.record is not None:
                 for span in ast_spans(node, self.record[1]):
                     self.getter_reads[span] = key
-            _callee_syncs(self, node, summary, [], Site(
+            _callee_syncs(self, node, summary, ([], []), Site(
                 self.module.filename, node.lineno, node.col_offset + 1,
-                f"reads `{summary.display}`"))
+                f"reads `{summary.display}`"), key == self.function.key)
         return None if summary.returns is UNKNOWN else (summary.returns, None)
 
-    def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
+    def _instance_call(self, node: ast.Call, cls: str,
+                       evaluated: tuple[list[Value], list[Value]]) -> Value | None:
         """Calling an object of a project class (`self.embed(x, valid)`): what its method
-        returns (`_call_method`), None where it has none. Its syncs are its own: a
-        `forward` is per-step code that reports where it reads."""
+        returns (`_call_method`), None where it has none. A `__call__` of a project
+        class is a call of a project method, with its syncs; a module's `forward` keeps
+        its syncs (it is per-step code that reports where it reads)."""
         if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
             return None
+        own_call = _call_method(self.project, cls, False)
+        if own_call is not None:  # `__call__` of a project class: a project method's call
+            return self._project_call(node, own_call, evaluated)
         key = _call_method(self.project, cls, knowledge.is_module(self._library_bases(cls)))
         if key is None:
             return None
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
-        return _UNKNOWN_VALUE if summary is None else _returned(summary, args)
+        return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
@@ -306,21 +321,6 @@ class Calls(Methods):
                 self._effect(SYNC_READ, node, what, value, "value")
                 return
 
-    def _on_host_after(self, node: ast.Call, qualified: str) -> None:
-        """After a call that raises unless an argument is a CPU tensor
-        (`knowledge.torch.CPU_ONLY_ARGUMENTS`), a name passed there that held a tensor holds a
-        CPU tensor (`pack_padded_sequence(x, n_wins)`, then `int(n_wins.max())`)."""
-        where = CPU_ONLY_ARGUMENTS.get(qualified)
-        if where is None:
-            return
-        position, keyword = where
-        arg = next((k.value for k in node.keywords if k.arg == keyword), None)
-        if arg is None and len(node.args) > position and \
-                not any(isinstance(a, ast.Starred) for a in node.args[:position + 1]):
-            arg = node.args[position]
-        if isinstance(arg, ast.Name) and self.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
-            self._bind(arg, (HOST_TENSOR, None), None)
-
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
         positional = [value for value, arg in zip(args, node.args)
@@ -363,8 +363,10 @@ class Calls(Methods):
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
             return (HOST_TENSOR, None)
         if name in TORCH_HOST_FUNCTIONS:
-            if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
-                self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
+            if name in ("equal", "allclose"):
+                args = _compared_tensors(self, node, args)
+                if any(a[0] in DEVICE_TENSORS for a in args):
+                    self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
         if name in ("load", "save"):
             return _UNKNOWN_VALUE
@@ -508,6 +510,17 @@ def _argument(node: ast.Call, index: int, summary: Summary) -> tuple[ast.expr | 
     return None, not starred and not any(k.arg is None for k in node.keywords)
 
 
+def _passed(index: int, summary: Summary, args: list[Value],
+            keywords: list[tuple[str | None, Value]]) -> Value | None:
+    """The value a call passes for the parameter at `index`: positional, else by its
+    name as a keyword (`read(t=loss)`); None when it passes nothing there."""
+    if index < len(args):
+        return args[index]
+    name = summary.params[index] if index < len(summary.params) else None
+    return next((value for keyword, value in keywords if keyword == name), None) \
+        if name is not None else None
+
+
 def _returned(summary: Summary, args: list[Value]) -> Value:
     """What a call of the project function `summary` with `args` (positional) returns."""
     source = summary.returns_from
@@ -523,6 +536,37 @@ def _returned(summary: Summary, args: list[Value]) -> Value:
     return (summary.returns, None)
 
 
+def _compared_tensors(flow: Calls, node: ast.Call, args: list[Value]) -> list[Value]:
+    """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
+    name of unknown kind holds a tensor (where the others are not proven on the host),
+    there and after."""
+    if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
+        return args
+    found = list(args)
+    for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
+        if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
+            found[index] = (TENSOR, value[1])
+            flow._record(arg, TENSOR, found[index])
+            flow.env[arg.id] = found[index]
+    return found
+
+
+def _on_host_after(flow: Calls, node: ast.Call, qualified: str) -> None:
+    """After a call that raises unless an argument is a CPU tensor
+    (`knowledge.torch.CPU_ONLY_ARGUMENTS`), a name passed there that held a tensor holds a
+    CPU tensor (`pack_padded_sequence(x, n_wins)`, then `int(n_wins.max())`)."""
+    where = CPU_ONLY_ARGUMENTS.get(qualified)
+    if where is None:
+        return
+    position, keyword = where
+    arg = next((k.value for k in node.keywords if k.arg == keyword), None)
+    if arg is None and len(node.args) > position and \
+            not any(isinstance(a, ast.Starred) for a in node.args[:position + 1]):
+        arg = node.args[position]
+    if isinstance(arg, ast.Name) and flow.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
+        flow._bind(arg, (HOST_TENSOR, None), None)
+
+
 def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:
     """The method a call of an object of the project class `cls` runs: `forward` of an
     `nn.Module` (`module`), `__call__` of another class (`schedule._called_method`)."""
@@ -531,12 +575,15 @@ def _call_method(project: Project | Model, cls: str, module: bool) -> str | None
 
 
 def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
-                  args: list[Value], call: Site) -> None:
+                  passed: tuple[list[Value], list[tuple[str | None, Value]]], call: Site,
+                  recursive: bool) -> None:
     """What calling the project function `summary` at `node` (a call, or the read of a
     property; `call`, its site) syncs in the evaluation `flow`, each chain starting at
     `call`: its own syncs, those under a test of its parameters where this call passes
-    settings for them, and those on a parameter where the argument (`args`,
-    positional) makes them happen."""
+    settings for them, and those on a parameter where the argument (`passed`: the
+    positional and keyword arguments' values) makes them happen. `recursive`: a call of
+    the function being evaluated (`Flow._add`)."""
+    args, keywords = passed
     # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
     # once when the setting changes, not on every step it holds.
     once = summary.cold is not None and bool(flow.settings)
@@ -544,21 +591,21 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
         when = _settings_passed(flow, effect.when, node, summary)
         if when is not None:
             flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
-                      (UNKNOWN, None), None)
+                      (UNKNOWN, None), None, recursive)
     for param_effect in () if once else summary.param_effects:
         when = _settings_passed(flow, param_effect.effect.when, node, summary)
-        if param_effect.index >= len(args) or when is None:
+        arg = _passed(param_effect.index, summary, args, keywords)
+        if arg is None or when is None:
             continue
-        arg = args[param_effect.index]
         effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
                         param_effect.effect.likely, when)
         kind, param = arg
         if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
-            flow._add(effect, arg, param_effect.strength)
+            flow._add(effect, arg, param_effect.strength, recursive)
         elif argument_syncs(kind, param_effect.strength) is not None:
             flow._add(Effect(effect.code, effect.chain,
                              effect.likely or kind not in DEVICE_TENSORS, when),
-                      (kind, None), None)
+                      (kind, None), None, recursive)
 
 
 def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call | ast.Attribute,

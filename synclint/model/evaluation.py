@@ -20,7 +20,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
-from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value
+from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import latched, parameters_read, setting_test
@@ -46,6 +46,7 @@ class Evaluation(Calls):
 
     def run(self) -> Summary:
         self._statements(self.function.node.body)
+        settle(self)
         returns: Kind = UNKNOWN
         if self.returns:
             returns = self.returns[0]
@@ -136,7 +137,10 @@ class Evaluation(Calls):
             self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
-            self._bind(node.target, (elem_of(iterable[0]), None), None)
+            # An element of an unknown parameter stays derived from it (`for row in
+            # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
+            source = iterable[1] if iterable[0] is UNKNOWN else None
+            self._bind(node.target, (elem_of(iterable[0]), source), None)
             self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -127,6 +127,9 @@ class Flow:
         self.assigned: set[str] = set()
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
+        #: Effects through a call of this function itself, kept by `settle` only where
+        #: the body makes none of its own (`_add`).
+        self.recursive: list[tuple[Effect, Value, str | None]] = []
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
@@ -457,29 +460,23 @@ class Flow:
         effect = Effect(code, (site,), likely)
         self._add(effect, value, strength)
 
-    def _add(self, effect: Effect, value: Value, strength: str | None) -> None:
+    def _add(self, effect: Effect, value: Value, strength: str | None,
+             recursive: bool = False) -> None:
         """Keep the first sync per rule made on every call (not under an `if`, an
         exception handler or a loop's `else`, except one that tests settings):
         unconditional, or on a parameter; one that needs no setting from the caller
-        before one that does."""
+        before one that does. An effect through a call of this function itself waits for
+        `settle`: its chain is this summary's own, one call longer, so kept first it
+        would grow on every evaluation and the fixed point never settle."""
         if self.conditional:
             return
         when = sorted({*effect.when, *(i for _, _, read in self.settings for i in read)})
         if tuple(when) != effect.when:
             effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
-        kind, param = value
-        if param is not None and strength is not None:
-            name = self.function.params[param] if param < len(self.function.params) else "?"
-            key = (param, effect.code)
-            if _first(self.param_effects.get(key), effect):
-                self.param_effects[key] = ParamEffect(param, name, strength, effect)
+        if recursive:  # (`settle`)
+            self.recursive.append((effect, value, strength))
             return
-        if param is not None or effect.likely or not _first(self.syncs.get(effect.code),
-                                                            effect):
-            # A callee's `.item()` on a value nobody proved a tensor is not enough to
-            # report its callers (state-dict conversion reads CPU tensors that way).
-            return
-        self.syncs[effect.code] = effect
+        _keep(self, effect, value, strength, replace=True)
 
     def _test(self, node: ast.expr) -> None:
         """A truth test: `if`, `while`, `assert`, `not`, boolean operands. Each operand
@@ -501,9 +498,14 @@ class Flow:
         kind, param = value
         if kind in DEVICE_TENSORS:
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
-        elif kind is UNKNOWN and param is not None and _is_comparison(node) and \
-                self._compares_a_parameter(node):
+        elif kind is UNKNOWN and param is not None and (
+                _is_comparison(node) and self._compares_a_parameter(node)
+                or _reduces_a_parameter(node, self.function.params, self._derived)):
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
+
+    def _derived(self, name: str) -> bool:
+        """Whether `name` holds a value derived from a parameter (an element of one)."""
+        return self.env.get(name, _UNKNOWN_VALUE)[1] is not None
 
     def _compares_a_parameter(self, node: ast.expr) -> bool:
         """`x > 0` where `x` is a parameter itself (not a method result or attribute of
@@ -512,6 +514,61 @@ class Flow:
         return any(isinstance(operand, ast.Name) and operand.id in self.function.params
                    for operand in (node.left, *node.comparators))
 
+
+
+#: Elementwise tests whose `.any()` / `.all()` a truth test reads (`labels.ne(-100).any()`).
+_ELEMENTWISE_TESTS = frozenset({"ne", "eq", "gt", "ge", "lt", "le", "bool", "isnan", "isinf",
+                                "isfinite", "logical_not"})
+
+
+def _reduces_a_parameter(node: ast.expr, params: Sequence[str],
+                         derived: Callable[[str], bool]) -> bool:
+    """`p.any()`, `p.ne(-100).any()`, `(p != 0).all()` where `p` is a parameter itself:
+    called with a device tensor, the test syncs (strength "value": an unknown or host
+    argument does not count, NumPy arrays have `.any()` too)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("any", "all") and not node.args and not node.keywords):
+        return False
+    receiver = node.func.value
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
+            receiver.func.attr in _ELEMENTWISE_TESTS:
+        receiver = receiver.func.value
+    elif isinstance(receiver, ast.Compare) and _is_comparison(receiver) and \
+            len(receiver.comparators) == 1:
+        receiver = receiver.left
+    return isinstance(receiver, ast.Name) and (receiver.id in params or derived(receiver.id))
+
+
+def settle(flow: Flow) -> None:
+    """Add the effects of recursive calls that the body does not make itself: what an
+    argument passed to another parameter (`f(b, a)`) reaches one level down. A chain
+    through the same call twice goes round a cycle: never kept."""
+    for effect, value, strength in flow.recursive:
+        sites = [(site.filename, site.line, site.column) for site in effect.chain]
+        if len(set(sites)) == len(sites):
+            _keep(flow, effect, value, strength, replace=False)
+    flow.recursive.clear()
+
+
+def _keep(flow: Flow, effect: Effect, value: Value, strength: str | None,
+          replace: bool) -> None:
+    """Keep `effect` (`Flow._add`), over the one kept so far for its rule when `replace`
+    (and `_first` says so), else only where none is."""
+    kind, param = value
+    if param is not None and strength is not None:
+        name = flow.function.params[param] if param < len(flow.function.params) else "?"
+        key = (param, effect.code)
+        kept = flow.param_effects.get(key)
+        if (replace or kept is None) and _first(kept, effect):
+            flow.param_effects[key] = ParamEffect(param, name, strength, effect)
+        return
+    kept_sync = flow.syncs.get(effect.code)
+    if param is not None or effect.likely or not (replace or kept_sync is None) or \
+            not _first(kept_sync, effect):
+        # A callee's `.item()` on a value nobody proved a tensor is not enough to
+        # report its callers (state-dict conversion reads CPU tensors that way).
+        return
+    flow.syncs[effect.code] = effect
 
 def _first(kept: Effect | ParamEffect | None, effect: Effect) -> bool:
     """Whether `effect` is kept over `kept`, the one kept so far for its rule: the first,

@@ -48,7 +48,7 @@ from synclint.model.schedule import (
     static_reads,
 )
 from synclint.model.sketch import sketch
-from synclint.model.summaries import FileView, Hot, Summary
+from synclint.model.summaries import ClassView, FileView, Hot, Summary
 from synclint.model.syntax import _dotted, _first
 from synclint.model.views import file_view
 
@@ -68,6 +68,9 @@ class Project:
         self.summaries: dict[str, Summary] = {}
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
+        #: Built with the views, once the summaries are final (`views.py`).
+        self._class_views: dict[str, ClassView] = {}
+        self._digests: dict[tuple[str, str], str] = {}
         self._defined: dict[str, list[str]] | None = None
         self._callees: dict[str, set[str]] = {}
         #: Per caller, the kinds its calls pass to project functions (last evaluation).

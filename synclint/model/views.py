@@ -63,13 +63,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
             summaries[key] = project.summaries[key]
         elif key in project.classes:
             cls = project.classes[key]
-            # Sorted, so that the digest is the same from a fresh index and a cached one.
-            classes[key] = ClassView(key, tuple(cls.bases), dict(sorted(cls.methods.items())),
-                                     dict(sorted(cls.attributes.items())),
-                                     dict(sorted(cls.attribute_classes.items())),
-                                     project.is_lightning(key), project.is_nn_module(key),
-                                     tuple(project._externals(key)),
-                                     dict(sorted(cls.properties.items())))
+            classes[key] = _class_view(project, key)
             pending.extend(cls.bases)
             pending.extend(cls.methods.values())
             pending.extend(cls.attribute_classes.values())
@@ -98,12 +92,42 @@ def file_view(project: Project, filename: str) -> FileView | None:
     compiled = project.regions.view(module.name)
     if compiled.regions:  # compiled code may break its graph (SYN401)
         needed.add("SYN401")
-    digest = hashlib.sha256(repr((module.name, sorted(names.items()),
-                                  sorted(summaries.items()), sorted(classes.items()),
-                                  sorted(modules), compiled.key(), sorted(resolved.items()))
-                                 ).encode("utf-8", "surrogatepass")).hexdigest()
+    # Each summary and class is digested once for all the views that hold it.
+    digest = _sha256(repr((module.name, sorted(names.items()),
+                           sorted((key, _digest(project, key, summary))
+                                  for key, summary in summaries.items()),
+                           sorted((key, _digest(project, key, cls))
+                                  for key, cls in classes.items()),
+                           sorted(modules), compiled.key(), sorted(resolved.items()))))
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), digest, frozenset(needed), compiled, resolved,
                     module.sha)
     project._views[filename] = view
     return view
+
+
+def _class_view(project: Project, key: str) -> ClassView:
+    """What a view holds of a class: the same object for every view that reaches it."""
+    found = project._class_views.get(key)
+    if found is None:
+        cls = project.classes[key]
+        # Sorted, so that the digest is the same from a fresh index and a cached one.
+        found = project._class_views[key] = ClassView(
+            key, tuple(cls.bases), dict(sorted(cls.methods.items())),
+            dict(sorted(cls.attributes.items())), dict(sorted(cls.attribute_classes.items())),
+            project.is_lightning(key), project.is_nn_module(key), tuple(project._externals(key)),
+            dict(sorted(cls.properties.items())))
+    return found
+
+
+def _digest(project: Project, key: str, item: Summary | ClassView) -> str:
+    """The digest of a summary or a class view (by key: the model is final by now)."""
+    slot = (type(item).__name__, key)
+    found = project._digests.get(slot)
+    if found is None:
+        found = project._digests[slot] = _sha256(repr(item))
+    return found
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
