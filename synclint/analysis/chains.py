@@ -132,28 +132,23 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
         candidates += [f"{name} syncs with the GPU, {_per_step(hot)}{_UNDER}",
                        f"{name} syncs with the GPU in per-step code{_UNDER}",
                        f"{name} syncs with the GPU per step{_UNDER}"]
-    else:
-        candidates.append(f"{name} syncs with the GPU "
-                          f"{'in a loop' if hot is None else 'in per-step code'}")
+    elif hot is not None:
+        candidates.append(f"{name} syncs with the GPU in per-step code")
     return fitting(*candidates)
 
 
 #: The longest callee name a message gives in full (`CPOTrainer.get_batch_loss_metrics`);
-#: a longer one is named by its method alone, so that the shortest message still fits.
+#: a longer one is named by its own name alone, so that a short form of the message fits.
 MAX_NAME = 40
-#: The longest method name a message quotes; a call of a longer one is "this call" (the
-#: finding's location is the call, so its name is on the line).
-MAX_METHOD = 44
 
 
 def callee_name(display: str) -> str:
-    """How a message names a callee, the same way in every message: "`Model.forward()`",
-    "`get_batch_loss_metrics()`" for a long qualified name, "this call" for a name too
-    long for any message."""
-    if len(display) <= MAX_NAME:
-        return f"`{display}()`"
-    method = display.rsplit(".", 1)[-1]
-    return f"`{method}()`" if len(method) <= MAX_METHOD else "this call"
+    """How a message names a callee, the same way in every form of every message:
+    "`Model.forward()`", or "`get_batch_loss_metrics()`" for a long qualified name (the
+    chain in the related locations says where it is). Never cut: only a name longer than
+    the whole budget can make a message exceed it."""
+    name = display if len(display) <= MAX_NAME else display.rsplit(".", 1)[-1]
+    return f"`{name}()`"
 
 
 def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:
