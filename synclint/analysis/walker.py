@@ -277,8 +277,14 @@ class Context:
                 continue
             if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):
                 continue  # the `else` of an `if` judged just above
-            if isinstance(parent, (cst.Try, cst.ExceptHandler, cst.Else, cst.Raise,
-                                   cst.Assert)):
+            if isinstance(parent, (cst.Try, cst.TryStar)) and not isinstance(
+                    child, (cst.ExceptHandler, cst.ExceptStarHandler)):
+                continue  # its body, `else` and `finally` run; a handler is a rare path
+            if isinstance(parent, cst.Else) and isinstance(parents[index - 1],
+                                                           (cst.Try, cst.TryStar)):
+                continue  # a `try`'s `else`: runs whenever the body did not raise
+            if isinstance(parent, (cst.Try, cst.TryStar, cst.ExceptHandler,
+                                   cst.ExceptStarHandler, cst.Else, cst.Raise, cst.Assert)):
                 return None
         if guard is None:
             return hot
