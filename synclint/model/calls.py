@@ -35,6 +35,7 @@ from synclint.analysis.torch_api import (
     COPYING_CONSTRUCTORS,
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
+    PIECE_FUNCTIONS,
     SYNC_MODULES,
     TORCH_FACTORIES,
     TORCH_HOST_FUNCTIONS,
@@ -374,6 +375,9 @@ class Calls(Methods):
                 self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
             return (Seq(TENSOR), param) if name == "where" else (TENSOR, param)
+        if name in PIECE_FUNCTIONS:
+            # `torch.split(t, [1, 2])`: pieces of `t`, where `t` is, whatever the sizes.
+            on_host = bool(positional) and positional[0][0] is HOST_TENSOR
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
             # `_foreach_norm([g.double() ...])`, `torch.split(g.double(), 2)` stay float64:
             # their squares cannot overflow.
