@@ -202,12 +202,19 @@ def test_elif_and_else_of_settings_are_per_step() -> None:
     "if batch_idx == 0:\n    y.amax().item()",
     "if y.numel() > 1:\n    y.amax().item()",
     "if self.training:\n    if y.numel() > 1:\n        y.amax().item()",
-    "if self.training:\n    try:\n        y.amax().item()\n    except RuntimeError:\n"
-    "        pass",
+    "if self.training:\n    try:\n        pass\n    except RuntimeError:\n"
+    "        y.amax().item()",
     "if self.training:\n    y.amax().item()\n    raise RuntimeError('unsupported')",
 ])
 def test_a_data_guard_anywhere_above_keeps_a_read_quiet(body: str) -> None:
     assert reported(body) == []
+
+
+def test_a_try_body_under_a_setting_is_per_step_when_the_setting_holds() -> None:
+    """A `try` body runs (fresh3 B1); only its handlers are rare paths."""
+    (message,) = reported("if self.training:\n    try:\n        y.amax().item()\n"
+                          "    except RuntimeError:\n        pass")
+    assert message.endswith("when `self.training`"), message
 
 
 def test_a_latch_is_not_a_setting() -> None:
