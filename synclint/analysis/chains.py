@@ -42,8 +42,9 @@ def call_syncs(ctx: Context, node: cst.Call, code: str) -> CallSync | None:
     if summary.cold is not None and not ctx.in_loop and \
             (hot := ctx.hot_here()) is not None and hot.guard is not None:
         return None  # `if self.disable_adapters: self.unmerge()`: once per change
-    positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
-    keywords = {arg.keyword.value: arg for arg in node.args if arg.keyword is not None}
+    args = ctx.call_of(node).args  # through an invoker: the arguments after the callable
+    positional = [arg for arg in args if arg.keyword is None and not arg.star]
+    keywords = {arg.keyword.value: arg for arg in args if arg.keyword is not None}
 
     def passed(index: int) -> cst.Arg | None:
         if index < len(positional):

@@ -43,7 +43,14 @@ from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
 from synclint.knowledge.distributed import LIBRARY as DISTRIBUTED
-from synclint.knowledge.schema import Class, Library, Registrar, Role, StateRegistrar
+from synclint.knowledge.schema import (
+    Class,
+    Invoker,
+    Library,
+    Registrar,
+    Role,
+    StateRegistrar,
+)
 
 
 class Form(enum.Enum):
@@ -555,6 +562,9 @@ LIBRARY = Library(
         Registrar("register_comm_hook", 1, _HOOK),
         Registrar("register_multi_grad_hook", 1, _HOOK),
     ),
+    # Activation checkpointing runs the function now (and again in backward).
+    invokers=(Invoker("torch.utils.checkpoint.checkpoint", 0, qualified=True,
+                      passes_keywords=False),),
     state_registrars=(StateRegistrar(MODULE_BASE, "register_buffer", 1, "tensor"),),
 )
 

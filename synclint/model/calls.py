@@ -44,6 +44,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
+from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.settings import parameters_read, setting_test
@@ -83,6 +84,8 @@ class Calls(Methods):
             self._arguments(node)
             return (returned, None)
         dotted = _dotted(func)
+        if (invoked := evaluate_invoked(self, node)) is not None:
+            return invoked  # `checkpoint(self._run, x)`: `self._run(x)`
         if dotted is not None:
             key = self._project_callee(dotted)
             if key is not None:

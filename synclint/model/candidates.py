@@ -23,6 +23,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from synclint import knowledge
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -67,6 +68,7 @@ from synclint.knowledge.torch import (
     SUM_METHODS,
 )
 from synclint.model.facts import Facts
+from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.summaries import FileView, Summary
@@ -358,6 +360,11 @@ class _Walk:
         per_step = self.loops > 0 or self.hot
         if per_step and name in self.chain:
             self.behind(node, self.chain[name])
+        if per_step and name in knowledge.INVOKERS:
+            # `checkpoint(self._run, x)` calls `self._run(x)` here (`model/invokers.py`).
+            invoked = invoked_call(node, lambda dotted: self.qualified(func))
+            if invoked is not None and _last(invoked.func) in self.chain:
+                self.behind(invoked, self.chain[_last(invoked.func)])
         if self.read(node, name, receiver):
             if per_step:
                 self.add("SYN101", "SYN107")

@@ -67,3 +67,142 @@ def test_a_call_in_a_try_else_or_finally_is_per_step_but_not_in_a_handler() -> N
 def test_a_read_in_a_try_body_outside_per_step_code_stays_silent() -> None:
     source = TRY_TRAINER.replace("class T(Trainer):", "class T:")
     assert findings(trainer=source) == []
+
+
+SB3_BASE = """\
+class BaseAlgorithm:
+    def learn(self, total_timesteps):
+        while self.num_timesteps < total_timesteps:
+            self.collect_rollouts()
+            self.train()
+
+    def train(self):
+        raise NotImplementedError
+
+
+class OnPolicyAlgorithm(BaseAlgorithm):
+    pass
+"""
+
+SB3_ALGO = """\
+import torch
+from {base_module} import OnPolicyAlgorithm
+
+
+class A2C(OnPolicyAlgorithm):
+    def train(self) -> None:
+        loss = self.policy(torch.zeros(3, device="cuda")).mean()
+        self.logger.record("train/loss", loss.item())
+
+    def _setup_model(self) -> None:
+        self.norms = [p.norm().item() for p in self.policy.parameters()]
+
+    def learn(self, total_timesteps):
+        out = super().learn(total_timesteps)
+        self.final = [p.abs().max().item() for p in self.policy.parameters()]
+        return out
+"""
+
+
+def test_sb3_train_is_per_rollout_and_learn_and_setup_are_once() -> None:
+    user = SB3_ALGO.format(base_module="stable_baselines3.common.on_policy_algorithm")
+    found = findings(algo=user)
+    assert rows(found) == [("SYN101", 8)]
+    assert found[0].message.endswith("`train` runs after every rollout")
+
+
+def test_sb3_own_package_classes_take_the_roles_by_their_names() -> None:
+    """stable-baselines3's algorithms derive from its own project classes."""
+    found = findings(on_policy_algorithm=SB3_BASE,
+                     algo=SB3_ALGO.format(base_module="on_policy_algorithm"))
+    assert rows(found) == [("SYN101", 8)]
+
+
+def test_a_train_method_of_an_unrelated_class_is_not_per_step() -> None:
+    source = SB3_ALGO.format(base_module="my_rl.common").replace(
+        "OnPolicyAlgorithm", "Algorithm")
+    assert [d for d in findings(algo=source) if d.location.row == 8] == []
+
+
+PREPARE = """\
+import torch
+from transformers import {base}
+
+
+class Online({base}):
+    def _prepare_inputs(self, batch):
+        ids = self.model.generate(input_ids=batch["input_ids"])
+        self.lengths.append((ids != 0).sum().item())
+        return {{"input_ids": ids}}
+"""
+
+
+def test_a_trainer_prepare_inputs_override_runs_every_training_step() -> None:
+    found = findings(trainer=PREPARE.format(base="Trainer"))
+    assert rows(found) == [("SYN101", 8)]
+    assert found[0].message.endswith("`_prepare_inputs` runs once per training step")
+    assert findings(trainer=PREPARE.format(base="PreTrainedModel")) == []
+
+
+INVOKED = """\
+import torch
+import torch.utils.checkpoint
+from torch import nn
+{imports}
+
+
+class Block(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return {call}
+
+    def _run(self, x):
+        self.peak = x.abs().max().item()
+        return x * 2
+"""
+
+
+def test_a_method_given_to_checkpoint_runs_where_checkpoint_runs() -> None:
+    for imports, call in [
+            ("", "torch.utils.checkpoint.checkpoint(self._run, x, use_reentrant=False)"),
+            ("from torch.utils.checkpoint import checkpoint",
+             "checkpoint(self._run, x, use_reentrant=False)")]:
+        found = findings(block=INVOKED.format(imports=imports, call=call))
+        assert rows(found) == [("SYN101", 9)], call
+        assert "`Block._run()` reads a tensor on the host" in found[0].message
+
+
+def test_a_method_given_to_a_registrar_or_a_same_named_function_is_not_called() -> None:
+    for imports, call in [
+            ("import atexit", "atexit.register(self._run, x)"),
+            ("from mylib import checkpoint", "checkpoint(self._run, x)"),
+            ("", "self.add_callback(self._run)")]:
+        assert findings(block=INVOKED.format(imports=imports, call=call)) == [], call
+    # A hook registrar keeps the callable for later: its reads are reported where they
+    # are, as a hook's, never at the registration.
+    found = findings(block=INVOKED.format(imports="", call="x.register_hook(self._run)"))
+    assert rows(found) == [("SYN101", 12)]
+
+
+REDIRECT = """\
+import torch
+from transformers import Trainer
+
+
+class T(Trainer):
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        unwrapped = self.accelerator.unwrap_model(model)
+        return self._forward_redirection(model, unwrapped, self._loss, unwrapped, {args})
+
+    def _loss(self, unwrapped_model, inputs):
+        n = float(inputs["mean_seq_len"][0])
+        return unwrapped_model(**inputs).loss * n
+"""
+
+
+def test_a_method_given_to_forward_redirection_gets_the_arguments_after_it() -> None:
+    found = findings(trainer=REDIRECT.format(args="inputs"))
+    assert rows(found) == [("SYN101", 8)]
+    assert "`T._loss()` reads a tensor on the host" in found[0].message
+    # A host mapping passed on: the helper reads host values.
+    host = REDIRECT.format(args='{"mean_seq_len": [1.0]}')
+    assert findings(trainer=host) == []
