@@ -1,12 +1,14 @@
 """Per-step code the third fresh draw showed synclint missing (issue 22, fresh3 B1, B2):
 calls in `try:` bodies, stable-baselines3's `train`, transformers' `_prepare_inputs`,
-methods handed to an invoker that calls them now; and their look-alikes."""
+methods handed to an invoker that calls them now; and code it took for per-step (L8):
+the rest of a function after an early return off a step interval. Each with look-alikes."""
 
 from __future__ import annotations
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_sources
-from synclint.rules import DEFAULT_CODES
+from synclint.rules import ALL_RULES, DEFAULT_CODES
+from tests.model.test_summary_syncs import summary_of
 
 
 def findings(**files: str) -> list[Diagnostic]:
@@ -206,3 +208,67 @@ def test_a_method_given_to_forward_redirection_gets_the_arguments_after_it() -> 
     # A host mapping passed on: the helper reads host values.
     host = REDIRECT.format(args='{"mean_seq_len": [1.0]}')
     assert findings(trainer=host) == []
+
+
+PERIODIC = """\
+import torch
+from torch import nn
+
+
+class Probe(nn.Module):
+    def forward(self, x: torch.Tensor, global_step: int = 0):
+        y = x.cuda().sum()
+        if {test}:
+            return y
+        self.history.append(y.item())
+        self.record(y)
+        return y
+
+    def record(self, y):
+        self.last = y.item()
+
+
+def train(model: Probe, batches, log_every: int):
+    for step, batch in enumerate(batches):
+        model.record_step(batch, step)
+
+
+class Logged:
+    def record_step(self, batch: torch.Tensor, step: int):
+        if step % self.log_every != 0:
+            return
+        self.seen = torch.ones(2, device="cuda").sum().item()
+"""
+
+
+def all_findings(source: str) -> list[Diagnostic]:
+    outputs = lint_sources({"probe.py": source}, frozenset(ALL_RULES))
+    return sorted((d for output in outputs.values() for d in output.diagnostics),
+                  key=lambda d: d.location.row)
+
+
+def test_an_early_return_off_a_step_interval_makes_the_rest_periodic() -> None:
+    """fresh3 L8: as `if global_step % self.log_every == 0:` around the rest would."""
+    for test in ("global_step % self.log_every != 0", "global_step % self.log_every",
+                 "not global_step % self.log_every == 0"):
+        source = PERIODIC.format(test=test)
+        assert [d for d in findings(probe=source) if d.location.row in (10, 11)] == [], test
+        periodic = [d for d in all_findings(source) if d.code == "SYN107"]
+        assert [d.location.row for d in periodic] == [10], test
+        assert "every `self.log_every` steps" in periodic[0].message
+
+
+def test_an_early_return_on_a_size_or_a_fixed_remainder_is_no_interval() -> None:
+    for test in ("self.in_channels % self.groups != 0", "global_step % 1 != 0",
+                 "global_step % self.log_every == 0"):
+        rows_ = [d.location.row for d in findings(probe=PERIODIC.format(test=test))
+                 if d.code == "SYN101"]
+        assert 10 in rows_, test
+
+
+def test_a_helper_whose_tail_is_periodic_does_not_sync_on_every_call() -> None:
+    source = PERIODIC.format(test="global_step % self.log_every != 0")
+    assert summary_of(source, "Logged.record_step").syncs == ()
+    assert summary_of(source, "Probe.record").param_effects != ()
+    eager = source.replace("        if step % self.log_every != 0:\n            return\n", "")
+    assert summary_of(eager, "Logged.record_step").syncs != ()
