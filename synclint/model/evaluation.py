@@ -23,15 +23,22 @@ from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.settings import latched, parameters_read, setting_test
+from synclint.model.settings import (
+    _assigned_attributes,
+    latched,
+    parameters_read,
+    setting_test,
+)
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
     _always_raises,
     _assignments,
     _cold_from,
+    _dotted,
     _ends_abruptly,
     _first,
+    _is_self,
     _placeholders,
 )
 
@@ -70,7 +77,9 @@ class Evaluation(Calls):
                        tuple(self.param_effects[k] for k in sorted(self.param_effects)),
                        old.hot if old is not None else None, self.function.params,
                        returns_from=returns_from,
-                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)))
+                       param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
+                       assigns=_self_assigned(self.function.node.body)
+                       if self.function.class_key is not None else ())
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -219,7 +228,7 @@ class Evaluation(Calls):
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
-            and not latched(node)
+            and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
@@ -330,6 +339,40 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.JoinedStr: Evaluation._joined,
     ast.Call: Evaluation._call,
 }
+
+
+def _self_assigned(body: list[ast.stmt]) -> tuple[str, ...]:
+    """The attributes of `self` the statements assign (`Summary.assigns`)."""
+    return tuple(sorted({target.attr for target in _assigned_attributes(body)
+                         if isinstance(target, ast.Attribute) and _is_self(target.value)}))
+
+
+def _lazy_init(evaluation: Evaluation, node: ast.If) -> bool:
+    """`if self._values is None: self._estimate(x)`, where the project method `_estimate`
+    assigns `self._values` (its summary says so) and this function never sets it back to
+    None: a latch through a helper (`settings.latched` reads the branch's own
+    assignments), true once. A reset in another method is not seen."""
+    tested = {n.attr for n in ast.walk(node.test)
+              if isinstance(n, ast.Attribute) and _is_self(n.value)}
+    if not tested or evaluation.function.class_key is None:
+        return False
+    for other in ast.walk(evaluation.function.node):
+        if isinstance(other, ast.Assign) and isinstance(other.value, ast.Constant) and \
+                other.value.value is None and any(
+                    isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr in tested
+                    for t in other.targets):
+            return False  # `self._values = None` here: re-armed on every call
+    for statement in node.body:
+        for call in ast.walk(statement):
+            dotted = _dotted(call.func) if isinstance(call, ast.Call) else None
+            if dotted is None or not dotted.startswith("self."):
+                continue
+            key = evaluation._project_callee(dotted)
+            summary = evaluation.project.summaries.get(key) if key is not None else None
+            if key is not None and summary is not None and tested & set(summary.assigns):
+                evaluation.callees.add(key)  # read state: a summary
+                return True
+    return False
 
 
 def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]:

@@ -117,6 +117,9 @@ class Summary:
     #: Parameters some project call fills ("*": a call whose `*args` / `**kwargs` hide
     #: which): a `device="cpu"` default holds in the body only where none does.
     passed: tuple[str, ...] = ()
+    #: Attributes of `self` its body assigns (`self._values = ...`): called under `if
+    #: self._values is None:`, it is a lazy initialisation, run once (`evaluation.py`).
+    assigns: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

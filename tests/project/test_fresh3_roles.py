@@ -272,3 +272,39 @@ def test_a_helper_whose_tail_is_periodic_does_not_sync_on_every_call() -> None:
     assert summary_of(source, "Probe.record").param_effects != ()
     eager = source.replace("        if step % self.log_every != 0:\n            return\n", "")
     assert summary_of(eager, "Logged.record_step").syncs != ()
+
+
+LAZY = """\
+import torch
+from transformers import Trainer
+
+
+class V(Trainer):
+    def _estimate(self, inputs):
+        scores = self.model(**inputs).logits[:, 0]
+        {assign}
+
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        if self._values is None:
+            self._estimate(inputs)
+        loss = model(**inputs).loss
+        {after}
+        return loss
+"""
+
+
+def test_a_lazy_init_through_a_helper_runs_once() -> None:
+    """fresh3 L3 (draw #108): the helper sets what the test reads."""
+    source = LAZY.format(assign='self._values = {"mean": scores.mean().item()}', after="")
+    assert findings(trainer=source) == []
+    assert summary_of(source, "V._estimate").assigns == ("_values",)
+
+
+def test_a_helper_that_sets_something_else_or_a_reset_every_step_is_no_latch() -> None:
+    other = LAZY.format(assign='self._other = {"mean": scores.mean().item()}', after="")
+    reset = LAZY.format(assign='self._values = {"mean": scores.mean().item()}',
+                        after="self._values = None")
+    for source in (other, reset):
+        found = findings(trainer=source)
+        assert rows(found) == [("SYN101", 12)]
+        assert "when `self._values is None`" in found[0].message
