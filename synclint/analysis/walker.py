@@ -271,7 +271,13 @@ class Context:
                 return self.project.summaries.get(key) if key is not None else None
         if not method and self._local(head) and \
                 f"{self.project.module}:{dotted}" not in self.project.summaries:
-            return None  # a local variable, not a function
+            # A local variable, not a function: an object of a project class that
+            # defines `__call__` runs it (a module's `forward` reports its own reads).
+            kind = self.kind(node.func)
+            cls = self.project.classes.get(kind.cls) if isinstance(kind, Instance) else None
+            key = self.project.method(kind.cls, "__call__") \
+                if cls is not None and isinstance(kind, Instance) else None
+            return self.project.summaries.get(key) if key is not None else None
         return self.project.resolve(dotted, tuple(self.scope))
 
     def _local(self, name: str) -> bool:

@@ -114,9 +114,9 @@ class Calls(Methods):
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
-        args = self._arguments(node)
+        args, keywords = self._all_arguments(node)
         if isinstance(callee[0], Instance):
-            called = self._instance_call(node, callee[0].cls, args)
+            called = self._instance_call(node, callee[0].cls, (args, keywords))
             if called is not None:
                 return called
         if isinstance(func, ast.Name) and func.id in self.env and (
@@ -148,10 +148,12 @@ class Calls(Methods):
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
+        return self._all_arguments(node)[0]
+
+    def _all_arguments(self, node: ast.Call) -> tuple[list[Value], list[Value]]:
+        """The positional arguments' values, and the keyword arguments'."""
         args = [self.expr(a) for a in node.args]
-        for keyword in node.keywords:
-            self.expr(keyword.value)
-        return args
+        return args, [self.expr(keyword.value) for keyword in node.keywords]
 
     def _project_callee(self, dotted: str) -> str | None:
         if self.globals_only:
@@ -192,9 +194,17 @@ class Calls(Methods):
             return key
         return None
 
-    def _project_call(self, node: ast.Call, key: str) -> Value:
-        args = [self.expr(a) for a in node.args]
-        keywords = [(keyword.arg, self.expr(keyword.value)) for keyword in node.keywords]
+    def _project_call(self, node: ast.Call, key: str,
+                      evaluated: tuple[list[Value], list[Value]] | None = None) -> Value:
+        """A call of the project function `key`: what it returns, and its syncs and
+        parameter effects here. `evaluated`: the positional and keyword arguments'
+        values, where the caller has evaluated them already."""
+        if evaluated is None:
+            args = [self.expr(a) for a in node.args]
+            values = [self.expr(keyword.value) for keyword in node.keywords]
+        else:
+            args, values = evaluated
+        keywords = [(keyword.arg, value) for keyword, value in zip(node.keywords, values)]
         self.callees.add(key)
         summary = self.project.summaries.get(key)
         if summary is None:
@@ -220,9 +230,9 @@ class Calls(Methods):
                           (UNKNOWN, None), None, recursive)
         for param_effect in () if once else summary.param_effects:
             when = _settings_passed(self, param_effect.effect.when, node, summary)
-            if param_effect.index >= len(args) or when is None:
+            arg = _passed(param_effect.index, summary, args, keywords)
+            if arg is None or when is None:
                 continue
-            arg = args[param_effect.index]
             effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
                             param_effect.effect.likely, when)
             kind, param = arg
@@ -234,18 +244,23 @@ class Calls(Methods):
                           (kind, None), None, recursive)
         return _returned(summary, args)
 
-    def _instance_call(self, node: ast.Call, cls: str, args: list[Value]) -> Value | None:
+    def _instance_call(self, node: ast.Call, cls: str,
+                       evaluated: tuple[list[Value], list[Value]]) -> Value | None:
         """Calling an object of a project class (`self.embed(x, valid)`): what its method
-        returns (`_call_method`), None where it has none. Its syncs are its own: a
-        `forward` is per-step code that reports where it reads."""
+        returns (`_call_method`), None where it has none. A `__call__` of a project
+        class is a call of a project method, with its syncs; a module's `forward` keeps
+        its syncs (it is per-step code that reports where it reads)."""
         if ":" not in cls or any(isinstance(a, ast.Starred) for a in node.args):
             return None
+        own_call = _call_method(self.project, cls, False)
+        if own_call is not None:  # `__call__` of a project class: a project method's call
+            return self._project_call(node, own_call, evaluated)
         key = _call_method(self.project, cls, knowledge.is_module(self._library_bases(cls)))
         if key is None:
             return None
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
-        return _UNKNOWN_VALUE if summary is None else _returned(summary, args)
+        return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
@@ -316,6 +331,20 @@ class Calls(Methods):
         if isinstance(arg, ast.Name) and self.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
             self._bind(arg, (HOST_TENSOR, None), None)
 
+    def _compared_tensors(self, node: ast.Call, args: list[Value]) -> list[Value]:
+        """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
+        name of unknown kind holds a tensor (where the others are not proven on the host),
+        there and after."""
+        if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
+            return args
+        found = list(args)
+        for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
+            if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
+                found[index] = (TENSOR, value[1])
+                self._record(arg, TENSOR, found[index])
+                self.env[arg.id] = found[index]
+        return found
+
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
         positional = [value for value, arg in zip(args, node.args)
@@ -358,8 +387,10 @@ class Calls(Methods):
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
             return (HOST_TENSOR, None)
         if name in TORCH_HOST_FUNCTIONS:
-            if name in ("equal", "allclose") and any(a[0] in DEVICE_TENSORS for a in args):
-                self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
+            if name in ("equal", "allclose"):
+                args = self._compared_tensors(node, args)
+                if any(a[0] in DEVICE_TENSORS for a in args):
+                    self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
         if name in ("load", "save"):
             return _UNKNOWN_VALUE
@@ -490,6 +521,17 @@ def _argument(node: ast.Call, index: int, summary: Summary) -> ast.expr | None:
         return positional[index]
     name = summary.params[index] if index < len(summary.params) else None
     return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _passed(index: int, summary: Summary, args: list[Value],
+            keywords: list[tuple[str | None, Value]]) -> Value | None:
+    """The value a call passes for the parameter at `index`: positional, else by its
+    name as a keyword (`read(t=loss)`); None when it passes nothing there."""
+    if index < len(args):
+        return args[index]
+    name = summary.params[index] if index < len(summary.params) else None
+    return next((value for keyword, value in keywords if keyword == name), None) \
+        if name is not None else None
 
 
 def _returned(summary: Summary, args: list[Value]) -> Value:

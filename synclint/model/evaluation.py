@@ -140,7 +140,10 @@ class Evaluation(Calls):
             self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
-            self._bind(node.target, (elem_of(iterable[0]), None), None)
+            # An element of an unknown parameter stays derived from it (`for row in
+            # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
+            source = iterable[1] if iterable[0] is UNKNOWN else None
+            self._bind(node.target, (elem_of(iterable[0]), source), None)
             self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -483,9 +483,14 @@ class Flow:
         kind, param = value
         if kind in DEVICE_TENSORS:
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
-        elif kind is UNKNOWN and param is not None and _is_comparison(node) and \
-                self._compares_a_parameter(node):
+        elif kind is UNKNOWN and param is not None and (
+                _is_comparison(node) and self._compares_a_parameter(node)
+                or _reduces_a_parameter(node, self.function.params, self._derived)):
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
+
+    def _derived(self, name: str) -> bool:
+        """Whether `name` holds a value derived from a parameter (an element of one)."""
+        return self.env.get(name, _UNKNOWN_VALUE)[1] is not None
 
     def _compares_a_parameter(self, node: ast.expr) -> bool:
         """`x > 0` where `x` is a parameter itself (not a method result or attribute of
@@ -494,6 +499,29 @@ class Flow:
         return any(isinstance(operand, ast.Name) and operand.id in self.function.params
                    for operand in (node.left, *node.comparators))
 
+
+
+#: Elementwise tests whose `.any()` / `.all()` a truth test reads (`labels.ne(-100).any()`).
+_ELEMENTWISE_TESTS = frozenset({"ne", "eq", "gt", "ge", "lt", "le", "bool", "isnan", "isinf",
+                                "isfinite", "logical_not"})
+
+
+def _reduces_a_parameter(node: ast.expr, params: Sequence[str],
+                         derived: Callable[[str], bool]) -> bool:
+    """`p.any()`, `p.ne(-100).any()`, `(p != 0).all()` where `p` is a parameter itself:
+    called with a device tensor, the test syncs (strength "value": an unknown or host
+    argument does not count, NumPy arrays have `.any()` too)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("any", "all") and not node.args and not node.keywords):
+        return False
+    receiver = node.func.value
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
+            receiver.func.attr in _ELEMENTWISE_TESTS:
+        receiver = receiver.func.value
+    elif isinstance(receiver, ast.Compare) and _is_comparison(receiver) and \
+            len(receiver.comparators) == 1:
+        receiver = receiver.left
+    return isinstance(receiver, ast.Name) and (receiver.id in params or derived(receiver.id))
 
 
 def settle(flow: Flow) -> None:

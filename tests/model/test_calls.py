@@ -499,3 +499,13 @@ def test_a_submodule_in_another_file_returns_what_its_forward_returns() -> None:
                      "        return x\n"),
     }
     assert probe(sources, "model.py") in DEVICE_TENSORS
+
+
+def test_a_parameter_passed_on_by_keyword_carries_the_callee_s_effect() -> None:
+    from tests.model.test_summary_syncs import summary_of
+
+    source = "def read(t):\n    return t.item()\n\ndef f(loss):\n    return read(t=loss)\n"
+    assert [(e.name, e.effect.code) for e in summary_of(source).param_effects] == [
+        ("loss", "SYN101")]
+    other = "def read(t):\n    return t.item()\n\ndef f(loss, scale):\n    return read(t=scale)\n"
+    assert [e.name for e in summary_of(other).param_effects] == ["scale"]

@@ -1,0 +1,54 @@
+"""Objects of plain project classes called like functions run their `__call__`, with its
+syncs; a truth test of a parameter's `.any()`/`.all()` (or of each element of a
+parameter) is a parameter effect that callers passing a device tensor make happen."""
+
+from __future__ import annotations
+
+from tests.model.test_summary_syncs import summary_of
+
+METER = """\
+import torch
+
+class Meter:
+    def __call__(self, loss):
+        return loss.item()
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        return x.item()
+
+def f(model: torch.nn.Module, x: torch.Tensor):
+    meter, net = Meter(), Net()
+    meter(x.cuda().sum())
+"""
+
+MODULE_ONLY = METER.replace("    meter(x.cuda().sum())", "    net(x.cuda())")
+
+
+def test_a_callable_object_s_syncs_are_the_caller_s() -> None:
+    (effect,) = summary_of(METER).param_effects
+    assert (effect.name, effect.effect.code) == ("x", "SYN101")
+    assert [site.message for site in effect.effect.chain][0] == "calls `Meter.__call__()`"
+
+
+def test_a_module_s_forward_keeps_its_own_syncs() -> None:
+    summary = summary_of(MODULE_ONLY)
+    assert summary.syncs == () and summary.param_effects == ()
+
+
+def test_a_test_of_a_parameter_s_any_is_a_parameter_effect() -> None:
+    summary = summary_of("def f(labels):\n    return 1 if labels.ne(-100).any() else 0\n")
+    assert [(e.name, e.strength, e.effect.code) for e in summary.param_effects] == [
+        ("labels", "value", "SYN102")]
+
+
+def test_each_element_of_a_parameter_tested() -> None:
+    source = ("def f(rows):\n    n = 0\n    for row in rows:\n"
+              "        mask = row != 0\n        if mask.all():\n            n += 1\n    return n\n")
+    assert [(e.name, e.effect.code) for e in summary_of(source).param_effects] == [
+        ("rows", "SYN102")]
+
+
+def test_a_local_s_any_is_not_a_parameter_s() -> None:
+    source = "def f(n):\n    mask = make(n)\n    return 1 if mask.any() else 0\n"
+    assert summary_of(source).param_effects == ()
