@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_sources
-from synclint.rules import ALL_RULES, DEFAULT_CODES
+from synclint.rules import ALL_RULES
 from tests.model.test_summary_syncs import summary_of
-
-
-def findings(**files: str) -> list[Diagnostic]:
-    sources = {f"{name}.py": text for name, text in files.items()}
-    outputs = lint_sources(sources, DEFAULT_CODES)
-    for output in outputs.values():
-        assert output.error is None, output.error
-    return sorted((d for output in outputs.values() for d in output.diagnostics),
-                  key=lambda d: (d.filename, d.location.row))
+from tests.project.test_library_roles import findings
 
 
 def rows(found: list[Diagnostic]) -> list[tuple[str, int]]:
