@@ -105,7 +105,7 @@ class Calls(Methods):
                         return found
                 if head == "torch":
                     result = self._torch_call(node, qualified)
-                    self._on_host_after(node, qualified)
+                    _on_host_after(self, node, qualified)
                     return result
                 values = self._arguments(node)
                 if qualified.startswith(SYNC_MODULES):
@@ -316,35 +316,6 @@ class Calls(Methods):
                 self._effect(SYNC_READ, node, what, value, "value")
                 return
 
-    def _on_host_after(self, node: ast.Call, qualified: str) -> None:
-        """After a call that raises unless an argument is a CPU tensor
-        (`knowledge.torch.CPU_ONLY_ARGUMENTS`), a name passed there that held a tensor holds a
-        CPU tensor (`pack_padded_sequence(x, n_wins)`, then `int(n_wins.max())`)."""
-        where = CPU_ONLY_ARGUMENTS.get(qualified)
-        if where is None:
-            return
-        position, keyword = where
-        arg = next((k.value for k in node.keywords if k.arg == keyword), None)
-        if arg is None and len(node.args) > position and \
-                not any(isinstance(a, ast.Starred) for a in node.args[:position + 1]):
-            arg = node.args[position]
-        if isinstance(arg, ast.Name) and self.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
-            self._bind(arg, (HOST_TENSOR, None), None)
-
-    def _compared_tensors(self, node: ast.Call, args: list[Value]) -> list[Value]:
-        """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
-        name of unknown kind holds a tensor (where the others are not proven on the host),
-        there and after."""
-        if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
-            return args
-        found = list(args)
-        for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
-            if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
-                found[index] = (TENSOR, value[1])
-                self._record(arg, TENSOR, found[index])
-                self.env[arg.id] = found[index]
-        return found
-
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
         args = self._arguments(node)
         positional = [value for value, arg in zip(args, node.args)
@@ -388,7 +359,7 @@ class Calls(Methods):
             return (HOST_TENSOR, None)
         if name in TORCH_HOST_FUNCTIONS:
             if name in ("equal", "allclose"):
-                args = self._compared_tensors(node, args)
+                args = _compared_tensors(self, node, args)
                 if any(a[0] in DEVICE_TENSORS for a in args):
                     self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
@@ -547,6 +518,37 @@ def _returned(summary: Summary, args: list[Value]) -> Value:
         # tensor where that one is (host values, metadata and calls were known).
         return (args[source][0], None)
     return (summary.returns, None)
+
+
+def _compared_tensors(flow: Calls, node: ast.Call, args: list[Value]) -> list[Value]:
+    """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
+    name of unknown kind holds a tensor (where the others are not proven on the host),
+    there and after."""
+    if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
+        return args
+    found = list(args)
+    for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
+        if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
+            found[index] = (TENSOR, value[1])
+            flow._record(arg, TENSOR, found[index])
+            flow.env[arg.id] = found[index]
+    return found
+
+
+def _on_host_after(flow: Calls, node: ast.Call, qualified: str) -> None:
+    """After a call that raises unless an argument is a CPU tensor
+    (`knowledge.torch.CPU_ONLY_ARGUMENTS`), a name passed there that held a tensor holds a
+    CPU tensor (`pack_padded_sequence(x, n_wins)`, then `int(n_wins.max())`)."""
+    where = CPU_ONLY_ARGUMENTS.get(qualified)
+    if where is None:
+        return
+    position, keyword = where
+    arg = next((k.value for k in node.keywords if k.arg == keyword), None)
+    if arg is None and len(node.args) > position and \
+            not any(isinstance(a, ast.Starred) for a in node.args[:position + 1]):
+        arg = node.args[position]
+    if isinstance(arg, ast.Name) and flow.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
+        flow._bind(arg, (HOST_TENSOR, None), None)
 
 
 def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:
