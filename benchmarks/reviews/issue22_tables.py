@@ -12,8 +12,9 @@ parent). Prints:
 - the labelled findings the run no longer reports (read them: a real one lost is a miss);
 - the hunt's recall: each real per-step sync (`issue22-hunt-labels.tsv`, label R+ or R-)
   counts as reported when a finding sits on its line, or when a finding in the same file
-  names its function as the callee that reads (`PIDStepSizeController.propose_step()
-  reads a tensor on the host`: the call in the loop that reaches it).
+  names its function as the callee that syncs (`names_callee`: "`propose_step()` reads",
+  "`PIDStepSizeController.propose_step()` tests", "`f()` syncs": the call in the loop or
+  the per-step code that reaches it).
 
     python issue22_tables.py FINDINGS_DIR --hunt LABELS.tsv --packages a,b,c [--related]
 
@@ -28,6 +29,7 @@ import collections
 import csv
 import json
 import pathlib
+import re
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -55,13 +57,29 @@ def reported(site: str, function: str, found: list[dict[str, object]],
     path, line = site.rsplit(":", 1)
     if any(f"{f['filename']}:{f['location']['row']}" == site for f in found):  # type: ignore[index]
         return "line"
-    if any(str(f["filename"]) == path and f".{function}()` reads" in str(f["message"])
+    if any(str(f["filename"]) == path and names_callee(str(f["message"]), function)
            for f in found):
         return "through"
     if related and any(r["filename"] == path and str(r["location"]["row"]) == line
                        for f in found for r in f.get("related") or []):  # type: ignore[union-attr]
         return "related"
     return ""
+
+
+#: The verbs a whole-program message puts after the callee it names: `EFFECT_WORDS`
+#: ("reads a tensor on the host", "tests a tensor as a Python bool", "makes a data-dependent
+#: shape") and the short forms' "syncs with the GPU".
+_CALLEE_VERBS = ("reads", "tests", "makes", "syncs")
+
+
+def names_callee(message: str, function: str) -> bool:
+    """Whether `message` names `function` as the callee that syncs, in any form a
+    whole-program message takes: the callee quoted as a call, with or without its class
+    or module (`` `f()` ``, `` `Class.f()` ``), then one of the verbs after it ("`f()`
+    syncs with the GPU in per-step code, under a setting"). The message's other quotes
+    (`` `forward` ``, `` `.item()` ``) never match: the name must be the whole callee."""
+    pattern = rf"`(?:[\w.]+\.)?{re.escape(function)}\(\)` (?:{'|'.join(_CALLEE_VERBS)})\b"
+    return re.search(pattern, message) is not None
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -13,6 +13,7 @@ from synclint.analysis.kinds import DEVICE_TENSORS
 from synclint.analysis.project import EFFECT_WORDS, Effect, Hot, Site, argument_syncs
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Location, Related
+from synclint.model.settings import ARGUMENT, ARGUMENTS, BOTH, SETTING
 
 #: Message length the style guide aims for: a message is written to fit, never cut (a
 #: cut message loses its reason); only a name longer than the whole budget can exceed it.
@@ -118,22 +119,37 @@ def where(site: Site) -> str:
 
 def call_message(found: CallSync, hot: Hot | None) -> str:
     """"`to_float()` reads a tensor on the host (helpers.py:5), once per iteration"; the
-    longest form that fits, down to the method's own name and "in per-step code" (the
-    full name and the chain are in the related locations)."""
+    longest form that fits, down to "in per-step code" (the chain is in the related
+    locations). The callee is named the same way in every form (`callee_name`)."""
     words = EFFECT_WORDS[found.effect.code]
     when = "once per iteration" if hot is None else f"and {hot.reason}{setting_words(hot)}"
     short_when = "once per iteration" if hot is None else _per_step(hot) + setting_words(hot)
-    name = f"`{found.callee}()`"
-    short_name = f"`{found.callee.rsplit('.', 1)[-1]}()`"
+    name = callee_name(found.callee)
     candidates = [f"{name} {words} ({where(found.effect.site)}), {when}",
                   f"{name} {words}, {when}",
                   f"{name} {words}, {short_when}",
-                  f"{short_name} {words}, {short_when}",
-                  f"{short_name} syncs with the GPU, {short_when}"]
+                  f"{name} syncs with the GPU, {short_when}"]
     if hot is not None and hot.guard is not None:  # the setting is the related location's
-        candidates += [f"{short_name} syncs with the GPU, {_per_step(hot)}, under a setting",
-                       f"{short_name} syncs with the GPU in per-step code, under a setting"]
+        candidates += [f"{name} syncs with the GPU, {_per_step(hot)}{_UNDER}",
+                       f"{name} syncs with the GPU in per-step code{_UNDER}",
+                       f"{name} syncs with the GPU per step{_UNDER}"]
+    elif hot is not None:
+        candidates.append(f"{name} syncs with the GPU in per-step code")
     return fitting(*candidates)
+
+
+#: The longest callee name a message gives in full (`CPOTrainer.get_batch_loss_metrics`);
+#: a longer one is named by its own name alone, so that a short form of the message fits.
+MAX_NAME = 40
+
+
+def callee_name(display: str) -> str:
+    """How a message names a callee, the same way in every form of every message:
+    "`Model.forward()`", or "`get_batch_loss_metrics()`" for a long qualified name (the
+    chain in the related locations says where it is). Never cut: only a name longer than
+    the whole budget can make a message exceed it."""
+    name = display if len(display) <= MAX_NAME else display.rsplit(".", 1)[-1]
+    return f"`{name}()`"
 
 
 def call_related(found: CallSync, hot: Hot | None) -> tuple[Related, ...]:
@@ -156,22 +172,35 @@ def hot_message(what: str, hot: Hot) -> str:
                    f"{what} syncs with the GPU {_per_step(hot)}{when}",
                    f"{what} syncs with the GPU in per-step code{when}",
                    f"{what} syncs with the GPU in per-step code"
-                   f"{', under a setting' if when else ''}")
+                   f"{_UNDER if hot.guard is not None else ''}")
 
 
 def hot_related(hot: Hot) -> tuple[Related, ...]:
-    """Why the code is per-step, and the settings it runs under where it is guarded."""
+    """Why the code is per-step, and the settings it runs under where it is guarded: every
+    condition named, and whether it is a setting or how the caller calls the function."""
     if hot.guard is None:
         return (_related_hot(hot),)
     guard = hot.guard
     return (_related_hot(hot),
             Related(guard.filename, Location(guard.line, guard.column),
-                    f"runs when {guard.message}, a setting the same on every step"))
+                    f"runs when {guard.message}, {_ABOUT[guard.about]}"))
+
+
+#: What a guard's conditions are, by what they read (`settings.Conditions.about`).
+_ABOUT = {SETTING: "a setting the same on every step",
+          ARGUMENT: "as the caller passes it",
+          ARGUMENTS: "as the caller passes them",
+          BOTH: "a setting and the caller's arguments"}
+#: How a message says that code runs under settings it cannot quote (too long).
+_UNDER = ", under a setting"
 
 
 def setting_words(hot: Hot) -> str:
-    """" when `self.include_std`": the settings a guarded read runs under, or ""."""
-    return f" when {hot.guard.message}" if hot.guard is not None else ""
+    """" when `self.include_std`": the settings a guarded read runs under; ", under a
+    setting" where they are too long to quote (the related location names them); or ""."""
+    if hot.guard is None:
+        return ""
+    return f" when {hot.guard.quoted}" if hot.guard.quoted is not None else _UNDER
 
 
 def _per_step(hot: Hot) -> str:

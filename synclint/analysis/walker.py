@@ -35,7 +35,7 @@ from synclint.analysis.roles import (
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
 from synclint.model.settings import describe
-from synclint.model.summaries import Site
+from synclint.model.summaries import Guard
 from synclint.style import CodeStyle, style_for
 
 if TYPE_CHECKING:
@@ -299,7 +299,7 @@ class Context:
         start = len(parents) - 1
         while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
             start -= 1
-        settings: list[str] = []
+        settings: list[tuple[str, bool]] = []
         guard: cst.If | None = None
         for index in range(start + 1, len(parents) - 1):
             parent, child = parents[index], parents[index + 1]
@@ -310,7 +310,7 @@ class Context:
                 if not self.is_setting(parent.test):
                     return None
                 if not isinstance(child, cst.If):  # an `elif` says its own test
-                    settings.append(describe(_code(parent.test), child is parent.body))
+                    settings.append((_code(parent.test), child is parent.body))
                 guard = parent
                 continue
             if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):
@@ -326,7 +326,8 @@ class Context:
                 return None
         if guard is None:
             return hot
-        return replace(hot, guard=self._guard_site(guard, " and ".join(settings)))
+        function = parents[start] if start >= 0 else None
+        return replace(hot, guard=self._guard_site(guard, settings, _parameter_names(function)))
 
     def is_setting(self, node: cst.BaseExpression) -> bool:
         """Whether the model found `node`, an `if` test or an argument a callee tests,
@@ -335,10 +336,23 @@ class Context:
         span = self._spans.get(id(node)) if self._spans is not None else None
         return span is not None and self.facts is not None and self.facts.setting(span)
 
-    def _guard_site(self, node: cst.If, settings: str) -> Site:
+    def _guard_site(self, node: cst.If, settings: list[tuple[str, bool]],
+                    parameters: set[str]) -> Guard:
         assert self._spans is not None
         line, column = self._spans[id(node.test)][:2]
-        return Site(self.filename, line, column + 1, settings)
+        said = describe(settings, parameters)
+        return Guard(self.filename, line, column + 1, said.named, said.quoted, said.about)
+
+
+def _parameter_names(function: cst.CSTNode | None) -> set[str]:
+    """The names of a function's parameters, `self` and `cls` aside (a guard on them is
+    about how the caller calls it)."""
+    if not isinstance(function, (cst.FunctionDef, cst.Lambda)):
+        return set()
+    params = function.params
+    every = [*params.posonly_params, *params.params, *params.kwonly_params,
+             params.star_arg, params.star_kwarg]
+    return {p.name.value for p in every if isinstance(p, cst.Param)} - {"self", "cls"}
 
 
 class Walker:

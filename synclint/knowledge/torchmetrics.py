@@ -1,6 +1,7 @@
 """torchmetrics: a `Metric` is an `nn.Module` whose states (`add_state`) move with it to
-the device; `update` runs once per batch, and `compute` on every call of the metric (its
-`forward` computes the batch value) as well as at the end of an epoch."""
+the device; `update` runs once per batch, and `compute` on each `metric(...)` call (its
+`forward` computes the batch value; code that calls `update` per batch and `compute`
+once runs it per evaluation) as well as at the end of an epoch."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ LIBRARY = Library(
     ),
     roles=(
         Role(METRIC, "update", "`Metric.update` runs once per batch", _PREDS_AND_TARGET),
-        Role(METRIC, "compute", "`compute` runs on every call of the metric"),
+        Role(METRIC, "compute",
+             "`compute` runs on each `metric(...)` call (torchmetrics' forward)"),
     ),
     once=(OnceRole(METRIC, "reset", "`Metric.reset` runs once per epoch"),),
     state_registrars=(StateRegistrar(METRIC, "add_state", 1, "default"),),

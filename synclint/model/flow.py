@@ -437,9 +437,9 @@ class Flow:
         if self.cold:
             return
         if self.settings:
-            said = " and ".join(describe(ast.unparse(test), holds)
-                                for test, holds, _ in self.settings if test is not None)
-            message = f"{message}, when {said}" if said else message
+            tests = [(ast.unparse(test), holds) for test, holds, _ in self.settings
+                     if test is not None]
+            message = f"{message}, when {describe(tests).named}" if tests else message
         site = Site(self.module.filename, getattr(node, "lineno", 0),
                     getattr(node, "col_offset", 0) + 1, message)
         effect = Effect(code, (site,), likely)

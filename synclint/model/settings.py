@@ -16,8 +16,10 @@ are diagnostics switches and periodic flags (`verbose`, `should_log`), which col
 from __future__ import annotations
 
 import ast
+import builtins
 import re
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterator, Sequence
+from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
@@ -35,8 +37,15 @@ _COUNTER = re.compile(
     r"|_(idx|index|step|count|counter|iter|iteration|epoch)$")
 #: The calls a setting test may make of its operands.
 _TYPE_TESTS = frozenset({"isinstance", "hasattr", "callable"})
-#: The longest test quoted in a message; a longer one is "a setting".
+#: The longest test a message quotes; with a longer one the message says "under a setting"
+#: and the related location names the conditions.
 _QUOTED = 40
+#: The longest list of conditions a related location names whole; a longer one is named by
+#: its first condition and how many more there are (never cut).
+_NAMED = 160
+#: What the conditions of a guard test (`Conditions.about`).
+SETTING, ARGUMENT, ARGUMENTS, BOTH = "setting", "argument", "arguments", "both"
+_BUILTINS = frozenset(dir(builtins))
 
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
@@ -49,12 +58,65 @@ def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
     return _setting(test, kind_of, local)
 
 
-def describe(test: str, holds: bool) -> str:
-    """How the guard whose test reads `test` reads in a message: "`self.include_std`",
-    "not `x is None`"."""
-    if len(test) > _QUOTED:
-        return "a setting holds" if holds else "a setting does not hold"
-    return f"`{test}`" if holds else f"not `{test}`"
+@dataclass(frozen=True)
+class Conditions:
+    """How the tests a guarded read runs under read in words.
+
+    `named` names every condition whole, for a related location ("`self.a` and not
+    `x is None`"; a very long list: "`self.a` and 4 more conditions"); `quoted` is the same
+    when every test is short enough for a message, else None (the message then says
+    "under a setting" once). `about` says what the tests read: settings (attributes,
+    module names, constants: `SETTING`), parameters of the guarded function alone
+    (`ARGUMENT`, `ARGUMENTS`: how the caller calls it), or both (`BOTH`)."""
+
+    named: str
+    quoted: str | None
+    about: str
+
+
+def describe(tests: Sequence[tuple[str, bool]], parameters: Collection[str] = ()) -> Conditions:
+    """How the tests (each its code and whether it holds, outermost first) read in a
+    message and a related location; `parameters` are the names of the guarded function's
+    parameters (`self` and `cls` aside), which a caller passes rather than a setting."""
+    texts = [(" ".join(test.split()), holds) for test, holds in tests]
+    parts = [f"`{text}`" if holds else f"not `{text}`" for text, holds in texts]
+    named = " and ".join(parts)
+    operands = [operand for text, holds in texts for operand in _operands(text, holds)]
+    if len(named) > _NAMED and len(operands) > 1:
+        more = len(operands) - 1
+        named = f"{operands[0]} and {more} more condition{'s' if more > 1 else ''}"
+    quoted = " and ".join(parts) if all(len(text) <= _QUOTED for text, _ in texts) else None
+    read = [_names(text) for text, _ in texts]
+    arguments = {name for names in read for name in names if name in parameters}
+    other = any(name not in parameters and name not in _BUILTINS
+                for names in read for name in names)
+    about = SETTING if not arguments else BOTH if other else \
+        ARGUMENT if len(arguments) == 1 else ARGUMENTS
+    return Conditions(named, quoted, about)
+
+
+def _operands(text: str, holds: bool) -> list[str]:
+    """The conditions of one test as a related location names them: each operand of an
+    `and` that holds, else the test whole."""
+    tree = _parsed(text)
+    if holds and isinstance(tree, ast.BoolOp) and isinstance(tree.op, ast.And):
+        segments = [ast.get_source_segment(f"({text})", value) for value in tree.values]
+        if all(segments):
+            return [f"`{' '.join(str(s).split())}`" for s in segments]
+    return [f"`{text}`" if holds else f"not `{text}`"]
+
+
+def _names(text: str) -> set[str]:
+    """The names a test reads (`self`, a parameter, a module name, a builtin)."""
+    tree = _parsed(text)
+    return set() if tree is None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+def _parsed(text: str) -> ast.expr | None:
+    try:
+        return ast.parse(f"({text})", mode="eval").body
+    except SyntaxError:
+        return None
 
 
 def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef

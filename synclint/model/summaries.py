@@ -50,6 +50,17 @@ class Site:
 
 
 @dataclass(frozen=True)
+class Guard(Site):
+    """The innermost `if` of the settings code runs under (`model/settings.py`): `message`
+    names every condition whole (the related location's words), `quoted` is the same when
+    short enough for a message (None: the message says "under a setting"), `about` what
+    the conditions read (`settings.SETTING`, `ARGUMENT`, `ARGUMENTS`, `BOTH`)."""
+
+    quoted: str | None = None
+    about: str = "setting"
+
+
+@dataclass(frozen=True)
 class Effect:
     """A sync a function makes, with the path to it: calls first, the sync site last."""
 
@@ -84,8 +95,8 @@ class Hot:
     reason: str
     site: Site
     #: The settings the code runs under, where it is guarded by some (`settings.py`):
-    #: at the innermost guard, its message how they read ("`self.include_std`").
-    guard: Site | None = None
+    #: at the innermost guard, saying how they read ("`self.include_std`").
+    guard: Guard | None = None
 
 
 @dataclass(frozen=True)

@@ -248,8 +248,7 @@ class SeparateHostReads(Rule):
         if outcome.reason is not None:
             prefix = "The fix is unsafe" if outcome.fix is not None else "No safe fix"
             help += f" {prefix}: {outcome.reason}."
-        code = cst.Module([]).code_for_node
-        related = tuple(RelatedNode(r.call, f"read {n} of {len(reads)}: `{_clip(code(r.call))}`")
+        related = tuple(RelatedNode(r.call, f"read {n} of {len(reads)}: `{_read_words(r.call)}`")
                         for n, r in enumerate(reads[1:], start=2))
         self.report(reads[0].call, f"{len(reads)} separate host reads of GPU tensors: one sync "
                     "each where one transfer would do", fix=outcome.fix, help=help,
@@ -281,10 +280,45 @@ class SeparateHostReads(Rule):
         return {n.value for n in walk(self._scope()) if isinstance(n, cst.Name)}
 
 
-def _clip(code: str, limit: int = 60) -> str:
-    """One line of at most `limit` characters (a read can span several lines)."""
-    line = " ".join(code.split())
-    return line if len(line) <= limit else line[: limit - 3] + "..."
+def _read_words(call: cst.Call, limit: int = 60) -> str:
+    """A read as a related location names it, never cut: its code when that fits in
+    `limit` characters on one line, else the longest tail of its chain of calls and
+    attributes that fits (`.gather_for_metrics(rewards).mean().item()`), else the read's
+    own call with its arguments as `...` (`.item(...)`, `float(...)`)."""
+    call = call.with_changes(lpar=[], rpar=[])
+    whole = _one_line(call)
+    if len(whole) <= limit:
+        return whole
+    tail, best = "", None
+    node: cst.BaseExpression = call
+    while (inner := _receiver(node)) is not None:
+        tail = _one_line(node)[len(_one_line(inner)):].strip() + tail
+        if len(tail) > limit:
+            break
+        if tail.startswith("."):
+            best = tail
+        node = inner
+    if best is not None:
+        return best
+    func = call.func
+    name = f".{func.attr.value}" if isinstance(func, cst.Attribute) else \
+        func.value if isinstance(func, cst.Name) else "call"
+    return f"{name}(...)"
+
+
+def _receiver(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a link of a chain applies to: `x.f` of `x.f(...)`, `x` of `x.a` and `x[i]`."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            not node.lpar:
+        return node.func.value
+    if isinstance(node, (cst.Attribute, cst.Subscript)) and not node.lpar:
+        return node.value
+    return None
+
+
+def _one_line(node: cst.CSTNode) -> str:
+    """The code of `node` on one line (a read can span several); no space before a dot."""
+    return " ".join(cst.Module([]).code_for_node(node).split()).replace(" .", ".")
 
 
 def _bound_names(statement: cst.SimpleStatementLine) -> set[str]:

@@ -134,3 +134,56 @@ def test_a_name_longer_than_the_budget_is_kept_whole_not_cut() -> None:
     outputs = lint_sources({"helpers.py": helpers, "loop.py": loop}, known_codes())
     (finding,) = outputs["loop.py"].diagnostics
     assert finding.message == f"`{name}()` syncs with the GPU, once per iteration"
+
+
+TRAINER = '''
+import torch
+from transformers import Trainer
+
+
+class CPOTrainer(Trainer):
+    def get_batch_loss_metrics(self, model, batch):
+        loss = model(**batch).loss
+        self.metrics.append(loss.detach().mean().item())
+        return loss
+
+    def {long}(self, logits: torch.Tensor):
+        if (logits < 0).any():
+            return logits.abs().sum()
+        return logits.sum()
+
+    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+        loss = self.get_batch_loss_metrics(model, inputs)
+        if self.beta > 0:
+            loss = loss + self.{long}(loss)
+        return loss
+
+    def prediction_step(self, model, inputs, prediction_loss_only, ignore_keys=None):
+        return self.get_batch_loss_metrics(model, inputs)
+'''
+LONG_HELPER = "_compute_server_sparse_top_1_divergence_loss"
+
+
+def test_a_helper_is_named_one_way_in_every_message() -> None:
+    """`CPOTrainer.get_batch_loss_metrics()` from `compute_loss` and from `prediction_step`:
+    the same name, whatever else the message has room for."""
+    source = TRAINER.format(long=LONG_HELPER)
+    found = lint_sources({"cpo.py": source}, known_codes())["cpo.py"].diagnostics
+    rows = {source.splitlines().index(line) + 1 for line in source.splitlines()
+            if "= self.get_batch_loss_metrics(" in line or "return self.get_batch" in line}
+    calls = [d for d in found if d.location.row in rows and d.code == "SYN101"]
+    assert len(calls) == 2, [(d.location.row, d.message) for d in found]
+    for finding in calls:
+        assert finding.message.startswith("`CPOTrainer.get_batch_loss_metrics()` "), \
+            finding.message
+
+
+def test_a_long_helper_under_a_setting_keeps_its_name_within_the_budget() -> None:
+    source = TRAINER.format(long=LONG_HELPER)
+    found = lint_sources({"cpo.py": source}, known_codes())["cpo.py"].diagnostics
+    (finding,) = [d for d in found if f"self.{LONG_HELPER}(" in
+                  source.splitlines()[d.location.row - 1]]
+    assert finding.message == f"`{LONG_HELPER}()` syncs with the GPU per step, under a setting"
+    assert len(finding.message) <= MAX_MESSAGE
+    assert any(r.message == "runs when `self.beta > 0`, a setting the same on every step"
+               for r in finding.related)

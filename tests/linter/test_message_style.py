@@ -37,6 +37,25 @@ EXTRA = (
     "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        y = t[[0, 2, 3]]\n",
     "import torch\ndef f(ts: list[torch.Tensor]):\n    ts.sort(reverse=True)\n",
     "import torch\nclass M(torch.nn.Module):\n    def forward(self, x: torch.Tensor):\n        print(x)\n        return x\n",
+    # Long reads a related note names, long guards, a long helper under a setting.
+    "import torch\ndef f(chosen_rewards_of_the_batch: torch.Tensor, rejected: torch.Tensor):\n"
+    "    a = chosen_rewards_of_the_batch.softmax(dim=0).mean().clamp(min=0.0, max=1.0).item()\n"
+    "    b = (\n        (chosen_rewards_of_the_batch - rejected).abs().mean()\n    ).item()\n"
+    "    c = float(torch.sigmoid(chosen_rewards_of_the_batch - rejected.mean().abs()).sum())\n"
+    "    return a, b, c\n",
+    "import torch\nfrom transformers import Trainer\nclass T(Trainer):\n"
+    "    def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):\n"
+    "        loss = model(**inputs).loss\n"
+    "        if hasattr(self.uld_loss_fn, 'last_matched_loss') and "
+    "hasattr(self.uld_loss_fn, 'last_unmatched_loss'):\n"
+    "            if self.args.missing_eos_penalty_for_every_sequence is not None:\n"
+    "                self.metrics.append(loss.item())\n"
+    "        if self.beta > 0:\n"
+    "            loss = loss + self._compute_server_sparse_top_1_divergence_loss(loss)\n"
+    "        return loss\n"
+    "    def _compute_server_sparse_top_1_divergence_loss(self, logits: torch.Tensor):\n"
+    "        if (logits < 0).any():\n            return logits.abs().sum()\n"
+    "        return logits.sum()\n",
 )
 
 
@@ -88,3 +107,39 @@ def test_texts_are_sentences_with_closed_quotes_and_brackets(files: dict[str, st
         assert plain.count("(") == plain.count(")"), f"unbalanced brackets: {where}"
         assert plain.count("[") == plain.count("]"), f"unbalanced brackets: {where}"
         assert _SHOUTING.search(plain) is None, f"shouting: {where}"
+
+
+#: `...` inside code quotes as a whole argument or element (`torch.tensor(..., device=...)`,
+#: `float(...)`, `metric(...)`): the only dots a quote may hold; anything else is a cut.
+_WHOLE_ELLIPSIS = re.compile(r"(?<=[(\[,=] )\.\.\.(?=[)\],])|(?<=[(\[=])\.\.\.(?=[)\],])")
+
+
+def _findings(files: dict[str, str]) -> list[Diagnostic]:
+    if len(files) == 1:
+        [(name, source)] = files.items()
+        return list(lint_source(source, name, CODES).diagnostics)
+    return [d for output in lint_sources(files, CODES).values() for d in output.diagnostics]
+
+
+def test_the_ellipsis_pattern_tells_a_placeholder_from_a_cut() -> None:
+    for whole in ("torch.tensor(..., device=...)", "float(...)", "x[..., 0]"):
+        assert "..." not in _WHOLE_ELLIPSIS.sub("", whole), whole
+    for cut in ("self.accelerator.gather_for_metrics(x).mea...", "...(tokens)....",
+                "f(a, b...)"):
+        assert "..." in _WHOLE_ELLIPSIS.sub("", cut), cut
+
+
+@pytest.mark.parametrize("files", [files for _, files in CASES],
+                         ids=[name for name, _ in CASES])
+def test_no_message_or_related_note_is_cut(files: dict[str, str]) -> None:
+    """Messages and related notes quote code whole: a `...` in a quote is a placeholder for
+    a whole argument, never the end of a cut snippet; no phrase is said twice."""
+    for finding in _findings(files):
+        for text in (finding.message, *(r.message for r in finding.related)):
+            where = f"{finding.code}: {text}"
+            assert "...." not in text and "…" not in text, where
+            for quote in _QUOTED.findall(text):
+                assert "..." not in _WHOLE_ELLIPSIS.sub("", quote), where
+            assert text.count("under a setting") <= 1, where
+            assert "a setting holds" not in text, where
+        assert len(finding.message) <= 100, f"{finding.code}: {finding.message}"

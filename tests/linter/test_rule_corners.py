@@ -238,8 +238,9 @@ def test_moving_the_values_of_a_dict_of_blocks_moves_modules_not_tensors() -> No
     assert len(_found("SYN202", tensors)) == 1
 
 
-@pytest.mark.parametrize(("length", "shown"), [(60, "whole"), (61, "clipped")])
+@pytest.mark.parametrize(("length", "shown"), [(60, "whole"), (61, "named")])
 def test_a_related_read_is_shown_whole_up_to_sixty_characters(length: int, shown: str) -> None:
+    """A longer read is named by the read itself, never cut."""
     name = "a" * (length - len("().item()") - len(" + b"))
     read = f"({name} + b).item()"
     assert len(read) == length
@@ -248,7 +249,28 @@ def test_a_related_read_is_shown_whole_up_to_sixty_characters(length: int, shown
     [finding] = _found("SYN112", source)
     [related] = finding.related
     text = related.message.split(": `", 1)[1].rstrip("`")
-    assert text == (read if shown == "whole" else read[:57] + "...")
+    assert text == (read if shown == "whole" else ".item()")
+
+
+@pytest.mark.parametrize(("read", "shown"), [
+    # the longest tail of the chain that fits, from a dot
+    ("torch.softmax(rejected_rewards_of_the_batch, dim=0).mean().clamp(min=0.0).item()",
+     ".mean().clamp(min=0.0).item()"),
+    ("(\n        rejected_rewards_of_the_batch.softmax(dim=0)\n"
+     "        .mean()\n        .clamp(min=0.0, max=1.0)\n        .item()\n    )",
+     ".softmax(dim=0).mean().clamp(min=0.0, max=1.0).item()"),
+    # no tail that fits: the read with its arguments as a whole `...`
+    ("float(torch.nn.functional.softplus(rejected_rewards_of_the_batch - chosen.mean()))",
+     "float(...)"),
+])
+def test_a_long_related_read_is_named_by_whole_tokens(read: str, shown: str) -> None:
+    source = ("import torch\n"
+              "def f(x: torch.Tensor, rejected_rewards_of_the_batch: torch.Tensor,"
+              " chosen: torch.Tensor):\n"
+              f"    return x.item(), {read}\n")
+    [finding] = _found("SYN112", source)
+    [related] = finding.related
+    assert related.message == f"read 2 of 2: `{shown}`"
 
 
 # -- more corners: SYN201 uses, SYN108 forms, SYN202 loops, single-finding paths ------------

@@ -9,7 +9,15 @@ import ast
 import pytest
 
 from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind
-from synclint.model.settings import describe, parameters_read, setting_test
+from synclint.model.settings import (
+    ARGUMENT,
+    ARGUMENTS,
+    BOTH,
+    SETTING,
+    describe,
+    parameters_read,
+    setting_test,
+)
 from tests.model.probe import findings, line_of
 from tests.model.test_summary_syncs import summary_of
 
@@ -84,12 +92,44 @@ def test_parameters_read() -> None:
         assert read(test) is None, test
 
 
-def test_describe() -> None:
-    assert describe("self.include_std", True) == "`self.include_std`"
-    assert describe("self.kv_cache is None", False) == "not `self.kv_cache is None`"
-    long = "self.a_rather_long_option_name and self.another_long_option_name"
-    assert describe(long, True) == "a setting holds"
-    assert describe(long, False) == "a setting does not hold"
+def test_describe_quotes_short_tests_and_names_every_condition() -> None:
+    said = describe([("self.include_std", True), ("self.kv_cache is None", False)])
+    assert said.named == "`self.include_std` and not `self.kv_cache is None`"
+    assert said.quoted == said.named
+    assert said.about == SETTING
+
+
+def test_describe_never_repeats_a_phrase_for_long_tests() -> None:
+    """A test too long for a message is not quoted there (the message says "under a
+    setting" once); the related location names each condition whole."""
+    first = "hasattr(self.uld_loss_fn, 'last_matched_loss')"
+    second = "hasattr(self.uld_loss_fn, 'last_unmatched_loss')"
+    said = describe([(f"{first} and {second}", True), ("self.args.use_teacher_server", True)])
+    assert said.quoted is None
+    assert said.named == f"`{first} and {second}` and `self.args.use_teacher_server`"
+    assert "a setting holds" not in said.named
+
+
+def test_describe_names_an_enormous_condition_by_its_first_operand() -> None:
+    operands = [f"self.options.the_option_number_{i} is not None" for i in range(6)]
+    said = describe([(" and ".join(operands), True)])
+    assert said.named == f"`{operands[0]}` and 5 more conditions"
+    assert said.quoted is None
+    said = describe([(" and\n    ".join(operands[:2]), True)])  # spans two lines
+    assert said.named == f"`{operands[0]} and {operands[1]}`"
+
+
+@pytest.mark.parametrize(("test", "about"), [
+    ("mel is not None", ARGUMENT),
+    ("isinstance(inputs, dict)", ARGUMENT),      # builtins are neither
+    ("reduction == 'max' and mel is None", ARGUMENTS),
+    ("self.training", SETTING),
+    ("MODE == 'fast'", SETTING),                 # a module name
+    ("mel is not None and self.training", BOTH),
+])
+def test_describe_tells_a_test_of_the_callers_arguments_from_a_setting(
+        test: str, about: str) -> None:
+    assert describe([(test, True)], {"mel", "inputs", "reduction"}).about == about
 
 
 METHOD = '''
@@ -285,3 +325,23 @@ def test_long_messages_drop_the_setting_before_they_are_cut() -> None:
 ])
 def test_a_parameter_rebound_before_its_test_is_not_a_setting(body: str, count: int) -> None:
     assert len(reported(body)) == count
+
+
+def test_a_long_guard_is_said_once_in_the_message_and_whole_in_related() -> None:
+    test = "self.use_teacher_server_for_distillation and self.beta_for_the_teacher > 0"
+    source = MODULE.format(body=f"if {test}:\n            y.amax().item()")
+    (finding,) = [d for d in findings(source) if d.code == "SYN101"]
+    assert finding.message == "`.item()` syncs with the GPU in per-step code (`forward`), " \
+        "under a setting"
+    assert finding.related[1].message == f"runs when `{test}`, a setting the same on every step"
+
+
+def test_a_guard_on_the_functions_own_argument_is_how_the_caller_calls_it() -> None:
+    source = MODULE.format(body="if mode == 'max':\n            y.amax().item()")
+    (finding,) = [d for d in findings(source) if d.code == "SYN101"]
+    assert finding.related[1].message == "runs when `mode == 'max'`, as the caller passes it"
+    source = MODULE.format(body="if mode == 'max' and self.training:\n"
+                                "            y.amax().item()")
+    (finding,) = [d for d in findings(source) if d.code == "SYN101"]
+    assert finding.related[1].message == (
+        "runs when `mode == 'max' and self.training`, a setting and the caller's arguments")

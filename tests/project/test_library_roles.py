@@ -92,6 +92,12 @@ def test_metric_update_and_compute_run_per_batch_and_states_live_on_the_device()
     found = findings(metric=METRIC)
     assert [(d.code, d.location.row) for d in found] == [("SYN101", 13), ("SYN102", 16)]
     assert found[0].message.endswith("`Metric.update` runs once per batch")
+    # `compute` is per step through torchmetrics' forward (`metric(preds, target)`), not
+    # on every call: code that calls `update` per batch and `compute` once is per epoch.
+    assert found[1].message == "`if` test on a tensor syncs with the GPU in per-step code " \
+        "(`compute`)", found[1].message
+    assert [r.message for r in found[1].related] == [
+        "`compute` runs on each `metric(...)` call (torchmetrics' forward)"]
 
 
 def test_ignite_process_functions_and_iteration_handlers_run_each_iteration() -> None:
