@@ -47,7 +47,8 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
     if summary.cold is not None and not ctx.in_loop and \
             (hot := ctx.hot_here()) is not None and hot.guard is not None:
         return None  # `if self.disable_adapters: self.unmerge()`: once per change
-    args = node.args if isinstance(node, cst.Call) else ()
+    # Through an invoker (`checkpoint(self._run, x)`): the arguments after the callable.
+    args = ctx.call_of(node).args if isinstance(node, cst.Call) else ()
     positional = [arg for arg in args if arg.keyword is None and not arg.star]
     keywords = {arg.keyword.value: arg for arg in args if arg.keyword is not None}
     starred = next((i for i, arg in enumerate(args) if arg.star == "*"), len(args))

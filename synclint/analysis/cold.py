@@ -28,7 +28,7 @@ import libcst as cst
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.names import dotted_name
-from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+from synclint.analysis.roles import is_debug_flag, is_periodic_flag, step_counter
 
 #: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
 #: "periodic" (the body of a periodic guard).
@@ -99,6 +99,10 @@ def cold_reason(
             guard = _debug_exit_before(ancestor, child, kind_of)
             if guard is not None:
                 return Cold(DEBUG, guard)
+            if in_loop_part and _is_function_body(path, index):
+                skip = _periodic_exit_before(ancestor, child, kind_of)
+                if skip is not None:
+                    return Cold(PERIODIC, skip[0], skip[1] or None)
             if _is_function_body(path, index) and _in_raising_tail(ancestor, child):
                 return Cold(RAISE, ancestor)
         if ancestor is loop:
@@ -250,6 +254,50 @@ def _debug_exit_before(block: cst.IndentedBlock, child: cst.CSTNode,
                 _debug_test(statement.test.expression, kind_of) and _exits(statement.body):
             return statement
     return None
+
+
+def _periodic_exit_before(body: cst.IndentedBlock, child: cst.CSTNode,
+                          kind_of: KindOf) -> tuple[cst.If, str] | None:
+    """An earlier statement of a function body that returns on all steps but one in n
+    (`if state.timestamp.batch.value % self.log_interval != 0: return`): `child` is as
+    periodic as the body of `if step % n == 0:` (`model.syntax._skips_steps` for `ast`).
+    The guard and the period's text."""
+    for statement in body.body:
+        if statement is child:
+            return None
+        if not isinstance(statement, cst.If) or statement.orelse is not None or \
+                not _only_return(statement.body):
+            continue
+        test = statement.test
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            negated = test.expression  # `not step % n == 0`
+            if not isinstance(negated, cst.Comparison) or len(negated.comparisons) != 1 or \
+                    not isinstance(negated.comparisons[0].operator, cst.Equal) or \
+                    not _is_zero(negated.comparisons[0].comparator):
+                continue
+            remainder: cst.BaseExpression = negated.left
+        elif isinstance(test, cst.Comparison):
+            if _nonzero_modulo(test, kind_of) is None:
+                continue
+            remainder = test.left
+        else:
+            remainder = test
+        period = _modulo_period(remainder, kind_of)
+        if period is not None and isinstance(remainder, cst.BinaryOperation) and \
+                step_counter(dotted_name(remainder.left)):
+            return statement, period
+    return None
+
+
+def _only_return(block: cst.BaseSuite) -> bool:
+    body = block.body
+    if len(body) != 1:
+        return False
+    line = body[0]
+    if isinstance(block, cst.SimpleStatementSuite):
+        return isinstance(line, cst.Return)
+    return isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and \
+        isinstance(line.body[0], cst.Return)
 
 
 def _exits(block: cst.BaseSuite) -> bool:

@@ -130,6 +130,32 @@ def is_periodic_flag(name: str) -> bool:
     return bool(_FLAG.match(name)) and name.lstrip("_") not in _NOT_PERIODIC
 
 
+#: Step counters (the last name of `self.global_step`, `state.timestamp.batch.value`'s
+#: `batch`, SB3's `_n_updates`): `if <counter> % n != 0: return` skips all steps but one
+#: in n. Not sizes (`if in_channels % 4 != 0: raise`, `if t % self.period != 0: pad`).
+_STEP_COUNTER = re.compile(
+    r"^_*(step|steps|global_step|iteration|iterations|iter|n_iter|num_updates|n_updates|"
+    r"num_steps|n_steps|current_step|step_count|batch|batches|batch_idx|batch_nb|"
+    r"num_timesteps|n_calls|num_calls|updates|counter)$"
+    r"|_(step|steps|iter|iteration|updates|calls|counter|batch)$")
+
+
+def is_step_counter(name: str) -> bool:
+    """Whether a name (`global_step`, `self._n_updates`'s `_n_updates`) counts steps."""
+    return bool(_STEP_COUNTER.search(name))
+
+
+def step_counter(dotted: str | None) -> bool:
+    """Whether a dotted name reads a step counter: its last part, or the one before a
+    trailing `value` (`state.timestamp.batch.value`)."""
+    if dotted is None:
+        return False
+    parts = dotted.split(".")
+    if len(parts) > 1 and parts[-1] == "value":
+        parts.pop()
+    return is_step_counter(parts[-1])
+
+
 def function_role(name: str) -> str | None:
     """Why a function of this name is cold, or None."""
     if name in _OBJECT_METHODS:

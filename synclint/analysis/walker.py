@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
+from synclint import knowledge
 from synclint.analysis.bindings import bound_names
 from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
 from synclint.analysis.kinds import (
@@ -76,6 +77,7 @@ class Context:
         #: backend, test code: `roles.py`), or None. Sync rules report nothing there.
         self.cold_role: str | None = None
         self._callees: dict[tuple[int, int], Summary | None] = {}
+        self._invocations: dict[int, cst.Call] = {}
         #: Enclosing loops of the current function (For, While, comprehension or call node).
         self.loops: list[cst.CSTNode] = []
         #: Ancestors of the node being visited, outermost first.
@@ -214,15 +216,45 @@ class Context:
         return self.project.compiled.region(self.project.module, self.scope)
 
     def callee(self, node: cst.Call) -> Summary | None:
-        """The summary of the project function `node` calls, or None."""
+        """The summary of the project function `node` calls, or None (through an
+        invoker, the function it is given: `call_of`)."""
         if self.project is None:
             return None
         key = (id(node), len(self.scope))
         if key in self._callees:
             return self._callees[key]
-        found = self._callee(node)
+        invoked = self._invoked(node)
+        found = self._callee(invoked) if invoked is not None else None
+        if invoked is not None and found is not None:
+            self._invocations[id(node)] = invoked
+        else:
+            found = self._callee(node)
         self._callees[key] = found
         return found
+
+    def call_of(self, node: cst.Call) -> cst.Call:
+        """The call whose arguments fill the parameters of `callee(node)`: `node`, or for
+        an invoker's call (`checkpoint(self._run, x)`) the call of the project function it
+        is given (`self._run(x)`)."""
+        self.callee(node)
+        return self._invocations.get(id(node), node)
+
+    def _invoked(self, node: cst.Call) -> cst.Call | None:
+        """`checkpoint(self._run, x)` -> `self._run(x)` (`knowledge.Invoker`), or None."""
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else (
+            func.value if isinstance(func, cst.Name) else "")
+        if name not in knowledge.INVOKERS:
+            return None
+        found = knowledge.invoker(name, self.imports.qualify(func))
+        positional = [arg for arg in node.args if arg.keyword is None and not arg.star]
+        if found is None or len(positional) <= found.position or \
+                positional[found.position] is not node.args[found.position]:
+            return None  # no callable there, or a `*args` before it
+        rest = list(node.args[found.position + 1:])
+        if not found.passes_keywords:
+            rest = [arg for arg in rest if arg.keyword is None and arg.star != "**"]
+        return cst.Call(func=node.args[found.position].value, args=rest)
 
     def _callee(self, node: cst.Call) -> Summary | None:
         assert self.project is not None
@@ -293,8 +325,14 @@ class Context:
                 continue
             if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):
                 continue  # the `else` of an `if` judged just above
-            if isinstance(parent, (cst.Try, cst.ExceptHandler, cst.Else, cst.Raise,
-                                   cst.Assert)):
+            if isinstance(parent, (cst.Try, cst.TryStar)) and not isinstance(
+                    child, (cst.ExceptHandler, cst.ExceptStarHandler)):
+                continue  # its body, `else` and `finally` run; a handler is a rare path
+            if isinstance(parent, cst.Else) and isinstance(parents[index - 1],
+                                                           (cst.Try, cst.TryStar)):
+                continue  # a `try`'s `else`: runs whenever the body did not raise
+            if isinstance(parent, (cst.Try, cst.TryStar, cst.ExceptHandler,
+                                   cst.ExceptStarHandler, cst.Else, cst.Raise, cst.Assert)):
                 return None
         if guard is None:
             return hot

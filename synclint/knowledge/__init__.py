@@ -11,6 +11,7 @@ from synclint.knowledge.lookup import (
     ARRAY_ROOTS,
     ATTRIBUTE_NAMES,
     HINT_NAMES,
+    INVOKERS,
     LIBRARIES,
     ONCE_NAMES,
     REGISTRARS,
@@ -25,6 +26,7 @@ from synclint.knowledge.lookup import (
     class_of,
     hinted_owner,
     instance_test,
+    invoker,
     is_module,
     item_kind,
     knows_call,
@@ -40,13 +42,13 @@ from synclint.knowledge.lookup import (
     step_role,
     to_host,
 )
-from synclint.knowledge.schema import OnceRole, Registrar, Role, StateRegistrar
+from synclint.knowledge.schema import Invoker, OnceRole, Registrar, Role, StateRegistrar
 
 __all__ = [
-    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
+    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "INVOKERS", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "instance_test", "is_module",
-    "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
+    "invoker", "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
     "owners_of", "per_step_event", "registrar", "returned_tensors", "state_registrar",
-    "step_role", "to_host", "OnceRole", "Registrar", "Role", "StateRegistrar",
+    "step_role", "to_host", "Invoker", "OnceRole", "Registrar", "Role", "StateRegistrar",
 ]

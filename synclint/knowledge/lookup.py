@@ -32,6 +32,7 @@ from synclint.knowledge import (
     distributed,
     ignite,
     lightning,
+    stable_baselines3,
     tensordict,
     torchmetrics,
     transformers,
@@ -41,6 +42,7 @@ from synclint.knowledge.schema import (
     Call,
     Class,
     Follows,
+    Invoker,
     Library,
     Method,
     OnceRole,
@@ -54,7 +56,7 @@ from synclint.knowledge.schema import (
 LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
-    deepspeed.LIBRARY,
+    deepspeed.LIBRARY, stable_baselines3.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -469,6 +471,21 @@ def registrar(name: str, qualified: str | None) -> Registrar | None:
     if found.qualified and qualified is not None and class_of(qualified) != class_of(found.name):
         return None
     if found.qualified and qualified is None:
+        return None
+    return found
+
+
+#: Calls that call a callable they are given now, by name (`Invoker`).
+INVOKERS: Mapping[str, Invoker] = {
+    invoker.name.rsplit(".", 1)[-1]: invoker
+    for library in LIBRARIES for invoker in library.invokers
+}
+
+
+def invoker(name: str, qualified: str | None) -> Invoker | None:
+    """The invoker a call `....name(...)` (or of the qualified function) is, or None."""
+    found = INVOKERS.get(name)
+    if found is None or (found.qualified and qualified != found.name):
         return None
     return found
 

@@ -123,6 +123,26 @@ class Registrar:
 
 
 @dataclass(frozen=True)
+class Invoker:
+    """A call that calls the callable it is given now, with the arguments after it:
+    `torch.utils.checkpoint.checkpoint(fn, x)` runs `fn(x)`; trl's
+    `self._forward_redirection(model, unwrapped, self._compute_loss, unwrapped, inputs)`
+    runs `self._compute_loss(unwrapped, inputs)`. The callable runs where the call is (a
+    registrar, by contrast, keeps it for later: `Registrar`).
+
+    `name` is a method or attribute name (any receiver) or, with `qualified`, the
+    qualified name of a function."""
+
+    name: str
+    #: Positional index of the callable; the positional arguments after it are its own.
+    position: int
+    qualified: bool = False
+    #: Whether the call's keyword arguments are passed on to the callable (checkpoint's
+    #: `use_reentrant=` is its own).
+    passes_keywords: bool = True
+
+
+@dataclass(frozen=True)
 class StateRegistrar:
     """A method that makes `self.<name>` per-instance state that moves with the module:
     `self.register_buffer("scale", t)`, torchmetrics' `self.add_state("hits", default=t)`.
@@ -179,6 +199,7 @@ class Library:
     roles: tuple[Role, ...] = ()
     once: tuple[OnceRole, ...] = ()
     registrars: tuple[Registrar, ...] = ()
+    invokers: tuple[Invoker, ...] = ()
     #: Class names (last part, `fnmatch` patterns) -> the class of `classes` they are an
     #: instance of (`*ForCausalLM` -> `PreTrainedModel`), and names no pattern takes.
     class_patterns: tuple[tuple[str, str], ...] = ()

@@ -43,7 +43,14 @@ from synclint.analysis.kinds import (
     Mapping as MappingKind,
 )
 from synclint.knowledge.distributed import LIBRARY as DISTRIBUTED
-from synclint.knowledge.schema import Class, Library, Registrar, Role, StateRegistrar
+from synclint.knowledge.schema import (
+    Class,
+    Invoker,
+    Library,
+    Registrar,
+    Role,
+    StateRegistrar,
+)
 
 
 class Form(enum.Enum):
@@ -134,6 +141,9 @@ class Tag(enum.Enum):
     #: alone (TorchScript has no set comprehensions; `torch.compile(fullgraph=True)`
     #: traces `.item()` but not `.tolist()` of a float tensor).
     COMPILES = "compiles"
+    #: Gives pieces (views) of its first argument: on that tensor's device, whatever the
+    #: other arguments are (`torch.split(cpu_t, [1, 2])` gives CPU tensors).
+    PIECES_OF_FIRST = "pieces-of-first"
     #: A field of the named tuple a torch op returns (`t.max(dim=1).values`, `.indices` of
     #: `topk`, `sort`, `mode`, `kthvalue`): a tensor on the device of the op's input.
     NAMED_FIELD = "named-field"
@@ -205,6 +215,7 @@ _declare(F, T, "tensor as_tensor asarray", Tag.COPIES_DATA)
 _declare(F, T, """
     split chunk unbind tensor_split meshgrid broadcast_tensors atleast_1d hsplit vsplit dsplit
 """, returns=Seq(TENSOR))
+_declare(F, T, "split chunk unbind tensor_split hsplit vsplit dsplit", Tag.PIECES_OF_FIRST)
 _declare(F, T, """
     isnan isinf isfinite isposinf isneginf isreal signbit isclose isin logical_and logical_or
     logical_not logical_xor eq ne gt ge lt le greater greater_equal less less_equal not_equal
@@ -393,6 +404,8 @@ def _top(names: frozenset[str]) -> frozenset[str]:
 
 #: Full names of the functions that compile the function they decorate or are given.
 COMPILERS = _tagged(Tag.COMPILES, F)
+#: torch.<name> functions whose results are pieces of their first argument, on its device.
+PIECE_FUNCTIONS = _top(_select(F, T, tag=Tag.PIECES_OF_FIRST))
 #: torch.<name> functions whose result is a host value.
 TORCH_HOST_FUNCTIONS = _top(_select(F, T, returns=HOST))
 #: torch.<name> factories: a host tensor unless a device is given.
@@ -549,6 +562,9 @@ LIBRARY = Library(
         Registrar("register_comm_hook", 1, _HOOK),
         Registrar("register_multi_grad_hook", 1, _HOOK),
     ),
+    # Activation checkpointing runs the function now (and again in backward).
+    invokers=(Invoker("torch.utils.checkpoint.checkpoint", 0, qualified=True,
+                      passes_keywords=False),),
     state_registrars=(StateRegistrar(MODULE_BASE, "register_buffer", 1, "tensor"),),
 )
 
@@ -588,7 +604,7 @@ __all__ = [
     "LIKELY_TENSOR_METHODS", "METADATA_ATTRIBUTES", "METADATA_METHODS", "MODULE_BASE",
     "MODULE_ITERATORS", "MODULE_TENSOR_ITERATORS", "NAMED_FIELDS", "NARROWING_METHODS",
     "NARROW_DTYPES", "NORM_FUNCTIONS", "NORM_LIKE_REDUCTIONS", "NORM_OPERAND_METHODS",
-    "OPTIMIZER_BASE", "PASS_THROUGH_ATTRIBUTES", "PASS_THROUGH_METHODS",
+    "OPTIMIZER_BASE", "PASS_THROUGH_ATTRIBUTES", "PASS_THROUGH_METHODS", "PIECE_FUNCTIONS",
     "REDUCTION_FUNCTIONS", "REDUCTION_METHODS", "SHAPE_FUNCTIONS", "SHAPE_TORCH_ONLY",
     "STD_LIKE_REDUCTIONS", "SUM_FUNCTIONS", "SUM_METHODS", "SYNC_BUILTINS",
     "SYNC_COMPARISONS", "SYNC_METHODS", "SYNC_MODULES", "TABLE", "TENSOR_ATTRIBUTES",

@@ -19,7 +19,16 @@ from synclint.analysis.kinds import (
     Mapping,
     Seq,
 )
-from synclint.knowledge.schema import Attribute, Class, Library, Method, OnceRole, Returns, Role
+from synclint.knowledge.schema import (
+    Attribute,
+    Class,
+    Invoker,
+    Library,
+    Method,
+    OnceRole,
+    Returns,
+    Role,
+)
 
 TRAINER = "transformers.Trainer"
 MODEL = "transformers.PreTrainedModel"
@@ -102,6 +111,9 @@ LIBRARY = Library(
     roles=(
         Role(TRAINER, "compute_loss", f"`compute_loss` {_STEP}", _MODEL_AND_BATCH),
         Role(TRAINER, "training_step", f"`training_step` {_STEP}", _MODEL_AND_BATCH),
+        # `training_step` calls it on every step (and `prediction_step` per eval batch);
+        # trl's online trainers generate there. What it is given may still be on the host.
+        Role(TRAINER, "_prepare_inputs", f"`_prepare_inputs` {_STEP}"),
         Role(TRAINER, "prediction_step", "`prediction_step` runs once per eval batch",
              _MODEL_AND_BATCH),
         *(Role(CALLBACK, hook, f"`{hook}` {_STEP}")
@@ -111,6 +123,9 @@ LIBRARY = Library(
           for owner in ("transformers.LogitsProcessor", "transformers.LogitsWarper",
                         "transformers.StoppingCriteria")),
     ),
+    # trl's `_ForwardRedirection()(model, unwrapped, method, *args)` runs `method(*args)`
+    # as `model`'s forward (trl/models/utils.py), kept as `self._forward_redirection`.
+    invokers=(Invoker("_forward_redirection", 2),),
     class_patterns=(*((pattern, MODEL) for pattern in MODEL_PATTERNS),
                     *((pattern, OUTPUT) for pattern in OUTPUT_PATTERNS)),
     not_patterns=NOT_MODELS,

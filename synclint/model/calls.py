@@ -35,6 +35,7 @@ from synclint.analysis.torch_api import (
     COPYING_CONSTRUCTORS,
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
+    PIECE_FUNCTIONS,
     SYNC_MODULES,
     TORCH_FACTORIES,
     TORCH_HOST_FUNCTIONS,
@@ -43,6 +44,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
+from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.properties import PROPERTY, getter
@@ -56,7 +58,7 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs
+from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -83,6 +85,8 @@ class Calls(Methods):
             self._arguments(node)
             return (returned, None)
         dotted = _dotted(func)
+        if (invoked := evaluate_invoked(self, node)) is not None:
+            return invoked  # `checkpoint(self._run, x)`: `self._run(x)`
         if dotted is not None:
             key = self._project_callee(dotted)
             if key is not None:
@@ -215,8 +219,6 @@ class Calls(Methods):
                       if i < len(summary.params)}
             filled.update((name, value[0]) for name, value in keywords if name is not None)
             self.call_arguments.append((key, filled))
-        if isinstance(node.func, ast.Attribute) and _is_self(node.func.value):
-            self.assigned.update(summary.assigns)  # `self.fit(x)` sets what `fit` sets
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         _callee_syncs(self, node, summary, (args, keywords), call, key == self.function.key)
@@ -385,6 +387,9 @@ class Calls(Methods):
                 self._effect(SYNC_SHAPE, node, f"`torch.{name}()`",
                              args[0] if args[0][1] is not None else (TENSOR, None), "tensor")
             return (Seq(TENSOR), param) if name == "where" else (TENSOR, param)
+        if name in PIECE_FUNCTIONS:
+            # `torch.split(t, [1, 2])`: pieces of `t`, where `t` is, whatever the sizes.
+            on_host = bool(positional) and positional[0][0] is HOST_TENSOR
         if name in TORCH_SEQUENCE_FUNCTIONS or name.startswith("_foreach_"):
             # `_foreach_norm([g.double() ...])`, `torch.split(g.double(), 2)` stay float64:
             # their squares cannot overflow.

@@ -23,6 +23,7 @@ import ast
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from synclint import knowledge
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
     DEVICE_TENSORS,
@@ -67,6 +68,7 @@ from synclint.knowledge.torch import (
     SUM_METHODS,
 )
 from synclint.model.facts import Facts
+from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
 from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
@@ -365,6 +367,11 @@ class _Walk:
         elif per_step and not method and "__call__" in self.chain:
             # `meter(loss)`: an object of a plain class runs its `__call__`.
             self.behind(node, self.chain["__call__"])
+        if per_step and name in knowledge.INVOKERS:
+            # `checkpoint(self._run, x)` calls `self._run(x)` here (`model/invokers.py`).
+            invoked = invoked_call(node, lambda dotted: self.qualified(func))
+            if invoked is not None and _last(invoked.func) in self.chain:
+                self.behind(invoked, self.chain[_last(invoked.func)])
         if self.read(node, name, receiver):
             if per_step:
                 self.add("SYN101", "SYN107")

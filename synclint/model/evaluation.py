@@ -23,7 +23,12 @@ from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.settings import latched, parameters_read, setting_test
+from synclint.model.settings import (
+    _assigned_attributes,
+    latched,
+    parameters_read,
+    setting_test,
+)
 from synclint.model.spans import ast_spans
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
@@ -73,8 +78,9 @@ class Evaluation(Calls):
                        old.hot if old is not None else None, self.function.params,
                        returns_from=returns_from,
                        param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
-                       keywords=self.settable[len(self.function.params):],
-                       assigns=tuple(sorted(self.assigned)))
+                       assigns=_self_assigned(self.function.node.body)
+                       if self.function.class_key is not None else (),
+                       keywords=self.settable[len(self.function.params):])
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -119,8 +125,6 @@ class Evaluation(Calls):
                 self.rebound.add(node.target.id)
                 self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:
-                if isinstance(node.target, ast.Attribute) and _is_self(node.target.value):
-                    self.assigned.add(node.target.attr)
                 self.expr(node.target)
         elif isinstance(node, ast.Return):
             self._return(node)
@@ -228,7 +232,7 @@ class Evaluation(Calls):
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
-            and not latched(node, self._assigned_by)
+            and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
@@ -265,14 +269,6 @@ class Evaluation(Calls):
         self.conditional -= guarded
         if after_body is not None or after_else is not None:
             self._merge_paths(after_body, after_else, (body, orelse))
-
-    def _assigned_by(self, call: ast.Call) -> tuple[str, ...]:
-        """The attributes of `self` that `call`, of a method of `self`, assigns."""
-        dotted = _dotted(call.func)
-        key = self._project_callee(dotted) if dotted is not None and \
-            dotted.count(".") == 1 else None
-        summary = self.project.summaries.get(key) if key is not None else None
-        return summary.assigns if summary is not None else ()
 
     def _loop_body(self, body: list[ast.stmt]) -> None:
         """Names assigned in the body may be read earlier in the next iteration: they are
@@ -347,6 +343,40 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.JoinedStr: Evaluation._joined,
     ast.Call: Evaluation._call,
 }
+
+
+def _self_assigned(body: list[ast.stmt]) -> tuple[str, ...]:
+    """The attributes of `self` the statements assign (`Summary.assigns`)."""
+    return tuple(sorted({target.attr for target in _assigned_attributes(body)
+                         if isinstance(target, ast.Attribute) and _is_self(target.value)}))
+
+
+def _lazy_init(evaluation: Evaluation, node: ast.If) -> bool:
+    """`if self._values is None: self._estimate(x)`, where the project method `_estimate`
+    assigns `self._values` (its summary says so) and this function never sets it back to
+    None: a latch through a helper (`settings.latched` reads the branch's own
+    assignments), true once. A reset in another method is not seen."""
+    tested = {n.attr for n in ast.walk(node.test)
+              if isinstance(n, ast.Attribute) and _is_self(n.value)}
+    if not tested or evaluation.function.class_key is None:
+        return False
+    for other in ast.walk(evaluation.function.node):
+        if isinstance(other, ast.Assign) and isinstance(other.value, ast.Constant) and \
+                other.value.value is None and any(
+                    isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr in tested
+                    for t in other.targets):
+            return False  # `self._values = None` here: re-armed on every call
+    for statement in node.body:
+        for call in ast.walk(statement):
+            dotted = _dotted(call.func) if isinstance(call, ast.Call) else None
+            if dotted is None or not dotted.startswith("self."):
+                continue
+            key = evaluation._project_callee(dotted)
+            summary = evaluation.project.summaries.get(key) if key is not None else None
+            if key is not None and summary is not None and tested & set(summary.assigns):
+                evaluation.callees.add(key)  # read state: a summary
+                return True
+    return False
 
 
 def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]:

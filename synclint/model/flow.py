@@ -122,9 +122,6 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
-        #: Attributes of `self` the function assigns, itself or through the methods of
-        #: `self` it calls (`Summary.assigns`), whatever their kinds.
-        self.assigned: set[str] = set()
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         #: Effects through a call of this function itself, kept by `settle` only where
@@ -429,7 +426,6 @@ class Flow:
                 else:
                     self._bind(element, (item_of(value[0], index), value[1]), None)
         elif isinstance(target, ast.Attribute) and _is_self(target.value):
-            self.assigned.add(target.attr)
             kind = value[0]
             if kind is not UNKNOWN and not (isinstance(source, ast.Constant)
                                             and source.value is None):

@@ -33,7 +33,12 @@ def class_role(project: Project, function: _Function) -> knowledge.Role | None:
     """The per-step role of a method by the library classes its class derives from."""
     if function.class_key is None:
         return None
-    return knowledge.step_role(function.name, tuple(project._externals(function.class_key)))
+    # The library's own package derives from its project classes (stable-baselines3's
+    # `A2C(OnPolicyAlgorithm)`): their names count where a table knows them bare, as the
+    # once-per-run roles read them (`callers.find_cold_functions`).
+    names = [*project._externals(function.class_key),
+             *(cls.name for cls in project._mro(function.class_key))]
+    return knowledge.step_role(function.name, tuple(names))
 
 
 def find_registered_hooks(project: Project) -> None:

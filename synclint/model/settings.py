@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterator, Sequence
 from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
@@ -138,30 +138,13 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
     return tuple(sorted(params.index(name) for name in read))
 
 
-def latched(node: ast.If,
-            assigned_by: Callable[[ast.Call], Iterable[str]] | None = None) -> bool:
+def latched(node: ast.If) -> bool:
     """Whether a branch of `node` assigns an attribute its test reads (`if not
-    self._checked: ...; self._checked = True`): a latch that holds once, not a setting.
-    `assigned_by` gives the attributes of `self` a call of a method of `self` assigns
-    (`if not self._init: self.fit(x)`, where `fit` sets `self._init`)."""
+    self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
     read = {dotted for n in ast.walk(node.test) if isinstance(n, ast.Attribute)
             and (dotted := _dotted(n)) is not None}
-    if not read:
-        return False
-    branches = [*node.body, *node.orelse]
-    if any(_dotted(target) in read for target in _assigned_attributes(branches)):
-        return True
-    return assigned_by is not None and any(
-        f"self.{name}" in read for call in _self_calls(branches) for name in assigned_by(call))
-
-
-def _self_calls(statements: list[ast.stmt]) -> Iterator[ast.Call]:
-    """The calls of methods of `self` (`self.fit(x)`) in the statements."""
-    for statement in statements:
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                    isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
-                yield node
+    return bool(read) and any(_dotted(target) in read
+                              for target in _assigned_attributes([*node.body, *node.orelse]))
 
 
 def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:

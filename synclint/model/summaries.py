@@ -130,11 +130,11 @@ class Summary:
     #: Parameters some project call fills ("*": a call whose `*args` / `**kwargs` hide
     #: which): a `device="cpu"` default holds in the body only where none does.
     passed: tuple[str, ...] = ()
+    #: Attributes of `self` its body assigns (`self._values = ...`): called under `if
+    #: self._values is None:`, it is a lazy initialisation, run once (`evaluation.py`).
+    assigns: tuple[str, ...] = ()
     #: Keyword-only parameter names (after `*` or `*args`), which a call fills by name.
     keywords: tuple[str, ...] = ()
-    #: Attributes of `self` it assigns, itself or through the methods of `self` it calls
-    #: (a latch: `if not self._init: self.fit(x)`, `settings.latched`).
-    assigns: tuple[str, ...] = ()
 
     @property
     def settable(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from synclint.analysis.roles import is_debug_flag
+from synclint.analysis.roles import is_debug_flag, step_counter
 from synclint.analysis.torch_api import (
     HOST_MEMORY_FUNCTIONS,
     TORCH_FACTORIES,
@@ -188,8 +188,9 @@ def _tensor_inputs(kinds: list[Kind]) -> list[Kind]:
 
 def _cold_from(body: list[ast.stmt], function_body: bool) -> int:
     """Where a block's cold part starts (`len(body)`: none): after an `if not <debug
-    flag>: return`, or, in a function body that ends in `raise`, after the last statement
-    that can return."""
+    flag>: return`, in a function body after `if <step counter> % n != 0: return` (the
+    rest runs every n steps, as the body of `if step % n == 0:` does), or, in a function
+    body that ends in `raise`, after the last statement that can return."""
     for index, statement in enumerate(body):
         if isinstance(statement, ast.If) and not statement.orelse and \
                 isinstance(statement.test, ast.UnaryOp) and \
@@ -197,12 +198,37 @@ def _cold_from(body: list[ast.stmt], function_body: bool) -> int:
                 is_debug_flag(_last(statement.test.operand)) and statement.body and \
                 isinstance(statement.body[-1], (ast.Return, ast.Continue, ast.Break)):
             return index + 1
+        if function_body and isinstance(statement, ast.If) and not statement.orelse and \
+                len(statement.body) == 1 and isinstance(statement.body[0], ast.Return) and \
+                _skips_steps(statement.test):
+            return index + 1
     if function_body and _always_raises(body):
         returning = [i for i, statement in enumerate(body) if any(
             isinstance(node, ast.Return) for node in _walk_statement(statement))]
         if returning:
             return returning[-1] + 1
     return len(body)
+
+
+def _skips_steps(test: ast.expr) -> bool:
+    """`counter % n != 0`, `counter % n` or `not counter % n == 0` of a step counter
+    (`roles.step_counter`) and a divisor other than 0 and 1: true on all steps but one in n."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and
+                isinstance(test.ops[0], ast.Eq)):
+            return False
+    elif isinstance(test, ast.Compare):
+        if len(test.ops) != 1 or not isinstance(test.ops[0], ast.NotEq):
+            return False
+    if isinstance(test, ast.Compare):
+        zero = test.comparators[0]
+        if not (isinstance(zero, ast.Constant) and zero.value == 0):
+            return False
+        test = test.left
+    return isinstance(test, ast.BinOp) and isinstance(test.op, ast.Mod) and \
+        step_counter(_dotted(test.left)) and not (
+            isinstance(test.right, ast.Constant) and test.right.value in (0, 1))
 
 
 def _walk_statement(statement: ast.stmt) -> Iterator[ast.AST]:

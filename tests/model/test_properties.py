@@ -386,3 +386,39 @@ def test_a_warm_run_keeps_the_properties_and_follows_a_changed_getter(tmp_path: 
     base.write_text(LR.replace("    @property\n", ""))  # a method now
     warm = peek(True)
     assert warm == peek(False) and warm[1] == {}
+
+
+HASH = '''
+import torch
+from torch import nn
+
+
+class Projection(nn.Module):
+    def __init__(self, n: int = 16):
+        super().__init__()
+        self.register_buffer("_n", torch.as_tensor(n))
+        self._init = False
+
+    @property
+    def n(self):
+        return self._n.item()
+
+    def fit(self, x):
+        self.weight = torch.randn(x.shape[-1], self.n, device=x.device)
+        self.{flag} = True
+
+    def forward(self, x):
+        if not self._init:
+            self.fit(x)
+        return x @ self.weight
+'''
+
+
+def test_a_property_read_under_a_lazy_initialisation_runs_once() -> None:
+    """torchrl's RandomProjectionHash: `fit` reads a syncing property and sets the flag
+    `forward` tests, so it runs on the first call only; where it sets another flag, the
+    guard is a setting and `fit` syncs on every call."""
+    assert findings(HASH.format(flag="_init")) == []
+    source = HASH.format(flag="ready")
+    assert [(d.code, d.location.row) for d in findings(source)] == [
+        ("SYN101", line_of(source, "self.fit(x)"))]
