@@ -71,7 +71,7 @@ _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter",
 _OPAQUE_NAMESPACES = frozenset({
     "nn", "optim", "utils", "distributed", "jit", "cuda", "backends", "autograd", "compiler",
     "profiler", "onnx", "export", "hub", "_dynamo", "_C", "fx", "overrides", "amp",
-    "testing", "accelerator", "mps", "xpu", "library", "types"})
+    "testing", "accelerator", "mps", "xpu", "library", "types", "version"})
 
 
 class Calls(Methods):
