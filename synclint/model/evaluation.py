@@ -360,12 +360,6 @@ def _lazy_init(evaluation: Evaluation, node: ast.If) -> bool:
               if isinstance(n, ast.Attribute) and _is_self(n.value)}
     if not tested or evaluation.function.class_key is None:
         return False
-    for other in ast.walk(evaluation.function.node):
-        if isinstance(other, ast.Assign) and isinstance(other.value, ast.Constant) and \
-                other.value.value is None and any(
-                    isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr in tested
-                    for t in other.targets):
-            return False  # `self._values = None` here: re-armed on every call
     for statement in node.body:
         for call in ast.walk(statement):
             dotted = _dotted(call.func) if isinstance(call, ast.Call) else None
@@ -375,8 +369,19 @@ def _lazy_init(evaluation: Evaluation, node: ast.If) -> bool:
             summary = evaluation.project.summaries.get(key) if key is not None else None
             if key is not None and summary is not None and tested & set(summary.assigns):
                 evaluation.callees.add(key)  # read state: a summary
-                return True
+                # (the function scanned only here, once a helper that assigns is found)
+                return not _resets(evaluation.function.node, tested)
     return False
+
+
+def _resets(function: ast.AST, attributes: set[str]) -> bool:
+    """Whether `function` sets one of `self`'s `attributes` back to None (re-armed on
+    every call, not a latch)."""
+    return any(isinstance(other, ast.Assign) and isinstance(other.value, ast.Constant)
+               and other.value.value is None and any(
+                   isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr in attributes
+                   for t in other.targets)
+               for other in ast.walk(function))
 
 
 def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]:
