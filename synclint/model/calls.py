@@ -79,7 +79,7 @@ class Calls(Methods):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
-        returned = self._returned_tensors(node)
+        returned = _returned_tensors(self, node)
         if returned is not None:
             self.expr(func)
             self._arguments(node)
@@ -135,17 +135,6 @@ class Calls(Methods):
             receiver = self.last.get(id(func.value), _UNKNOWN_VALUE)
             return self._method(node, func.attr, receiver, args)
         return _UNKNOWN_VALUE
-
-    def _returned_tensors(self, node: ast.Call) -> Kind | None:
-        """`processor(images, return_tensors="pt")`, `self.padder.pad(..., return_tensors=
-        "pt")`: a mapping of tensors made on the CPU (or of arrays), whichever function
-        makes it, the project's own included; not where `device=` names another device (a
-        fast image processor given `device="cuda"`)."""
-        if not any(keyword.arg == "return_tensors" for keyword in node.keywords):
-            return None
-        if library.ast_device(node, self._cpu) == "other":
-            return None
-        return library.ast_return_tensors(node, self._qualified)
 
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
@@ -539,6 +528,18 @@ def _returned(summary: Summary, args: list[Value]) -> Value:
         # tensor where that one is (host values, metadata and calls were known).
         return (args[source][0], None)
     return (summary.returns, None)
+
+
+def _returned_tensors(calls: Calls, node: ast.Call) -> Kind | None:
+    """`processor(images, return_tensors="pt")`, `calls.padder.pad(..., return_tensors=
+    "pt")`: a mapping of tensors made on the CPU (or of arrays), whichever function
+    makes it, the project's own included; not where `device=` names another device (a
+    fast image processor given `device="cuda"`)."""
+    if not any(keyword.arg == "return_tensors" for keyword in node.keywords):
+        return None
+    if library.ast_device(node, calls._cpu) == "other":
+        return None
+    return library.ast_return_tensors(node, calls._qualified)
 
 
 def _compared_tensors(flow: Calls, node: ast.Call, args: list[Value]) -> list[Value]:

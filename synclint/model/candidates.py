@@ -398,7 +398,7 @@ class _Walk:
             self.add("SYN104")  # `where(cond)`; `where(cond, a, b)` keeps its shape
         if name in DATA_SHAPE_NAMES and self.operands_device(node, receiver):
             self.add("SYN111")
-        if name in HIDDEN_SYNC_NAMES and self.hidden_sync(node, name, receiver):
+        if name in HIDDEN_SYNC_NAMES and _hidden_sync(self, node, name, receiver):
             self.add("SYN110")
         if self.loops and name in _MOVES and receiver is not None:
             kind = self.kind(receiver)
@@ -491,32 +491,6 @@ class _Walk:
             values.append(receiver)
         return any(self.device(v.value if isinstance(v, ast.Starred) else v) for v in values)
 
-    def hidden_sync(self, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
-        """SYN110's sites (`hidden_sync_call.py`)."""
-        if name in ("clip_grad_norm_", "clip_grad_norm"):
-            return any(k.arg == "error_if_nonfinite" for k in node.keywords)
-        if name in ("empty_cache", "get_scale"):
-            return self.loops > 0
-        if name == "is_nonzero":
-            return True
-        if name == "type":
-            return receiver is not None and self.device(receiver)
-        positional = [a for a in node.args if not isinstance(a, ast.Starred)]
-        if name in ("tensor", "as_tensor"):
-            return bool(positional) and isinstance(positional[0], (ast.List, ast.Tuple)) and \
-                any(self.device(inner) for inner in _inner(positional[0]))
-        # A size given as a GPU tensor, or a display of sizes holding one.
-        if name == "range":
-            chosen = positional
-        else:
-            positions = SIZE_METHODS.get(name) if receiver is not None and \
-                name in SIZE_METHODS else SIZE_FUNCTIONS.get(name)
-            chosen = positional if positions is None else [
-                positional[i] for i in positions if i < len(positional)]
-        return any(self.device(inner) for arg in chosen
-                   for inner in (arg, *(arg.elts if isinstance(arg, (ast.Tuple, ast.List))
-                                        else ())))
-
     def joins_flattened(self, argument: ast.expr) -> bool:
         """The first argument of a `torch.cat`/`stack` may hold flattened pieces (SYN201):
         a display or comprehension with a flattening call, or a name bound in code that
@@ -566,6 +540,33 @@ _WITH_GETTERS: dict[type, Callable[[_Walk, Any], bool]] = {
 _LEAVES = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.boolop, ast.cmpop,
            ast.unaryop, ast.alias, ast.Import, ast.ImportFrom, ast.Pass, ast.Break,
            ast.Continue, ast.Global, ast.Nonlocal)
+
+
+def _hidden_sync(walk: _Walk, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
+    """SYN110's sites (`hidden_sync_call.py`)."""
+    if name in ("clip_grad_norm_", "clip_grad_norm"):
+        return any(k.arg == "error_if_nonfinite" for k in node.keywords)
+    if name in ("empty_cache", "get_scale"):
+        return walk.loops > 0
+    if name == "is_nonzero":
+        return True
+    if name == "type":
+        return receiver is not None and walk.device(receiver)
+    positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+    if name in ("tensor", "as_tensor"):
+        return bool(positional) and isinstance(positional[0], (ast.List, ast.Tuple)) and \
+            any(walk.device(inner) for inner in _inner(positional[0]))
+    # A size given as a GPU tensor, or a display of sizes holding one.
+    if name == "range":
+        chosen = positional
+    else:
+        positions = SIZE_METHODS.get(name) if receiver is not None and \
+            name in SIZE_METHODS else SIZE_FUNCTIONS.get(name)
+        chosen = positional if positions is None else [
+            positional[i] for i in positions if i < len(positional)]
+    return any(walk.device(inner) for arg in chosen
+               for inner in (arg, *(arg.elts if isinstance(arg, (ast.Tuple, ast.List))
+                                    else ())))
 
 
 def _chain_codes(view: FileView) -> dict[str, list[Summary]]:

@@ -495,21 +495,21 @@ class Flow:
         if kind in DEVICE_TENSORS:
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
         elif kind is UNKNOWN and param is not None and (
-                _is_comparison(node) and self._compares_a_parameter(node)
-                or _reduces_a_parameter(node, self.function.params, self._derived)):
+                _is_comparison(node) and _compares_a_parameter(node, self.function.params)
+                or _reduces_a_parameter(
+                    node, self.function.params,
+                    lambda name: self.env.get(name, _UNKNOWN_VALUE)[1] is not None)):
             self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
 
-    def _derived(self, name: str) -> bool:
-        """Whether `name` holds a value derived from a parameter (an element of one)."""
-        return self.env.get(name, _UNKNOWN_VALUE)[1] is not None
 
-    def _compares_a_parameter(self, node: ast.expr) -> bool:
-        """`x > 0` where `x` is a parameter itself (not a method result or attribute of
-        one, whose kind is anybody's guess)."""
-        assert isinstance(node, ast.Compare)
-        return any(isinstance(operand, ast.Name) and operand.id in self.function.params
-                   for operand in (node.left, *node.comparators))
 
+
+def _compares_a_parameter(node: ast.expr, params: Sequence[str]) -> bool:
+    """`x > 0` where `x` is a parameter itself (not a method result or attribute of one,
+    whose kind is anybody's guess)."""
+    assert isinstance(node, ast.Compare)
+    return any(isinstance(operand, ast.Name) and operand.id in params
+               for operand in (node.left, *node.comparators))
 
 
 #: Elementwise tests whose `.any()` / `.all()` a truth test reads (`labels.ne(-100).any()`).
@@ -519,9 +519,10 @@ _ELEMENTWISE_TESTS = frozenset({"ne", "eq", "gt", "ge", "lt", "le", "bool", "isn
 
 def _reduces_a_parameter(node: ast.expr, params: Sequence[str],
                          derived: Callable[[str], bool]) -> bool:
-    """`p.any()`, `p.ne(-100).any()`, `(p != 0).all()` where `p` is a parameter itself:
-    called with a device tensor, the test syncs (strength "value": an unknown or host
-    argument does not count, NumPy arrays have `.any()` too)."""
+    """`p.any()`, `p.ne(-100).any()`, `(p != 0).all()` where `p` is a parameter, or a name
+    `derived` from one (an element of it): called with a device tensor, the test syncs
+    (strength "value": an unknown or host argument does not count, NumPy arrays have
+    `.any()` too)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
             and node.func.attr in ("any", "all") and not node.args and not node.keywords):
         return False
