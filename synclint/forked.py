@@ -86,38 +86,34 @@ def check_forked(paths: list[str], settings: Settings, workers: int,
             else:
                 sources = message
                 break
+        if sources is None:  # its workers may wait for it forever
+            _stop(child)
         child.join()
     finally:
         receiving.close()
-        if child.is_alive():  # Ctrl-C: the child stops its workers and exits
-            child.terminate()
-            child.join()
+        if child.is_alive():  # Ctrl-C
+            _stop(child)
     return outcomes, sources
 
 
 def _child(connection: Connection, paths: list[str], settings: Settings, workers: int,
            cache: ResultCache | None) -> None:
     """Build the model, lint every file in a pool forked from here, send each outcome
-    and then the files the model read; exit without freeing anything."""
+    and then the files the model read; exit without freeing anything. The child leads a
+    process group of its own with its workers: Ctrl-C reaches the parent alone, which
+    stops them all at once (`_stop`)."""
     import gc
     import multiprocessing
 
     global _state
+    os.setpgrp()
     gc.disable()  # as in the index: nothing here needs the cyclic collector
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     pool: Any = None
-
-    def stop(*_: object) -> None:
-        if pool is not None:
-            pool.terminate()
-        os._exit(1)
-
-    signal.signal(signal.SIGTERM, stop)
     status = 1
     try:
         project = index_project(paths, cache.directory if cache is not None else None)
         _state = (project, settings, cache)
-        if project is not None and os.environ.get('XREUSE') == '1':
+        if project is not None:
             from synclint.model.facts import share_trees
 
             share_trees({m.filename: (m.sha, m.tree) for m in project.modules.values()
@@ -129,6 +125,9 @@ def _child(connection: Connection, paths: list[str], settings: Settings, workers
         pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_started)
         for outcome in pool.imap(_lint, paths, chunksize=CHUNK_SIZE):
             connection.send(outcome)
+        pool.close()
+        pool.join()
+        pool = None
         connection.send(model_sources(project) if project is not None else ())
         status = 0
     finally:
@@ -137,10 +136,23 @@ def _child(connection: Connection, paths: list[str], settings: Settings, workers
         os._exit(status)
 
 
+def _stop(child: Any) -> None:
+    """Stop the child and its workers (their process group) at once."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except OSError:
+        pass  # none left in the group (or it was never formed: the child alone)
+    if child.is_alive():
+        child.kill()
+    child.join()
+
+
 def _worker_started() -> None:
-    """A lint worker: its own objects are collected as usual (not the model's, frozen)."""
+    """A lint worker: its own objects are collected as usual (not the model's, frozen),
+    and `Pool.terminate` stops it at once (nothing of the child's to run on SIGTERM)."""
     import gc
 
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _ignore_interrupts()
     gc.enable()
 

@@ -80,12 +80,30 @@ def test_a_child_that_dies_leaves_the_files_to_the_usual_way(
     assert _results(projects, jobs=2) == expected
 
 
+def _group_members(group: int) -> list[int]:
+    """The processes of a process group (Linux /proc)."""
+    members = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as handle:
+                    fields = handle.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[2]) == group and fields[0] != "Z":
+                members.append(int(entry))
+    return members
+
+
 def test_a_child_that_dies_midway_keeps_what_it_sent(
-        projects: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        projects: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = _results(projects, jobs=1)
     original = forked._child
+    noted = tmp_path / "child.pid"
 
     def dies_after_one(connection, paths, settings, workers, cache):  # type: ignore[no-untyped-def]
+        noted.write_text(str(os.getpid()))
+
         class Once:
             sent = 0
 
@@ -100,6 +118,8 @@ def test_a_child_that_dies_midway_keeps_what_it_sent(
     monkeypatch.setattr(forked, "_child", dies_after_one)
     assert sorted(_results(projects, jobs=2), key=lambda r: r.filename) == \
         sorted(expected, key=lambda r: r.filename)  # type: ignore[attr-defined]
+    # Its workers, left waiting for tasks that never come, are stopped with it.
+    assert _group_members(int(noted.read_text())) == []
 
 
 SOURCE = "import torch\n\ndef f(ts):\n    for t in ts:\n        t.item()\n"
@@ -124,3 +144,35 @@ def test_file_facts_read_the_models_tree_of_the_same_text(
     share_trees(None)
     alone = file_facts(SOURCE, module.filename, view)
     assert alone is not None and alone.tree is not module.tree
+
+
+def _waits_for_ever(ready: object) -> None:
+    import signal
+    import threading
+
+    signal.signal(signal.SIGTERM, lambda *_: None)  # a handler the child had installed
+    forked._worker_started()
+    threading.Thread(target=threading.Event().wait, daemon=True).start()  # LibCST's stack
+    ready.set()  # type: ignore[attr-defined]
+    lock = threading.Lock()
+    lock.acquire()
+    lock.acquire()  # as an idle worker waits for its next task
+
+
+def test_a_pool_can_always_stop_its_workers() -> None:
+    # `Pool.terminate` sends SIGTERM: a Python handler inherited from the child never runs
+    # while the worker's main thread waits on a lock (the check then hung at its end).
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    worker = context.Process(target=_waits_for_ever, args=(ready,))
+    worker.start()
+    assert ready.wait(10)
+    worker.terminate()
+    worker.join(10)
+    alive = worker.is_alive()
+    if alive:
+        worker.kill()
+        worker.join()
+    assert not alive
