@@ -56,6 +56,7 @@ from synclint.model.index import (
     _Function,
     _Module,
     display_name,
+    module_chains,
     module_imports,
     package_root,
     parse_module,
@@ -692,7 +693,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["torch"] = module.torch
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
         record["compile"] = None if module.compile is None else encoder.ref(module.compile)
-        record["chains"] = list(module.chains)
+        record["chains"] = list(module_chains(module))
         record["globals"] = encoder.ref(tuple(sorted(module.globals.items())))
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))

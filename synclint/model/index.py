@@ -162,8 +162,12 @@ class _Module:
     #: What it compiles, disables and which Dynamo flags it sets (`analysis/compiled.py`).
     compile: ModuleFacts | None = None
     #: The dotted names its code may resolve to a project definition (those starting
-    #: with a name it defines or imports), for the views (`views.py`: `resolved`).
-    chains: tuple[str, ...] = ()
+    #: with a name it defines or imports), for the views (`views.py`: `resolved`); None
+    #: until first asked (`module_chains`: only checked files' views ask, and a lint
+    #: worker forked from the model asks for its own files, in parallel).
+    chains: tuple[str, ...] | None = ()
+    #: The names `chains` start with, as indexing found them.
+    chain_heads: tuple[str, ...] = ()
     #: What its own code binds its names to, as its functions see them (`module_globals`).
     globals: dict[str, Kind] = field(default_factory=dict)
 
@@ -352,6 +356,14 @@ def display_name(function: _Function) -> str:
         owner = function.class_key.split(":", 1)[1].rsplit(".", 1)[-1]
         return f"{owner}.{function.node.name}"
     return function.node.name
+
+
+def module_chains(module: _Module) -> tuple[str, ...]:
+    """`module.chains`, found in its tree the first time it is asked for."""
+    if module.chains is None:
+        assert module.tree is not None, "a module read from the index cache has its chains"
+        module.chains = name_chains(module.tree, module.chain_heads)
+    return module.chains
 
 
 def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:

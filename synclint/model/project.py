@@ -34,7 +34,6 @@ from synclint.model.index import (
     _module_file,
     display_name,
     module_imports,
-    name_chains,
     package_root,
     parse_module,
 )
@@ -142,7 +141,7 @@ class Project:
             if self.functions.get(function.key) is function and function.definition is not None:
                 node = function.definition
                 function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
-        module.chains = name_chains(module.tree, (*module.names, *module.imports))
+        module.chain_heads, module.chains = (*module.names, *module.imports), None
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
 

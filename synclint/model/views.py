@@ -7,6 +7,7 @@ import hashlib
 from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import Instance
+from synclint.model.index import module_chains
 from synclint.model.kindops import _holds_tensors
 from synclint.model.summaries import (
     SYNC_READ,
@@ -85,7 +86,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
                 needed.update(p.effect.code for p in called.param_effects)
     names = dict(module.names)
     resolved: dict[str, str] = {}
-    for dotted in module.chains:
+    for dotted in module_chains(module):
         found = project._name_key(module, dotted)
         if found is not None:
             resolved[dotted] = found
