@@ -38,6 +38,7 @@ from synclint.knowledge.lookup import (
     per_step_event,
     registrar,
     returned_tensors,
+    run_setting,
     state_registrar,
     step_role,
     to_host,
@@ -49,6 +50,6 @@ __all__ = [
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "instance_test", "is_module",
     "invoker", "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
-    "owners_of", "per_step_event", "registrar", "returned_tensors", "state_registrar",
+    "owners_of", "per_step_event", "registrar", "returned_tensors", "run_setting", "state_registrar",
     "step_role", "to_host", "Invoker", "OnceRole", "Registrar", "Role", "StateRegistrar",
 ]

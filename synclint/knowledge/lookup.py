@@ -295,6 +295,13 @@ def call_syncs(qualified: str) -> str:
     return call.syncs if call is not None else ""
 
 
+def run_setting(qualified: str) -> bool:
+    """Whether a call of the library function `qualified` returns a setting of the run
+    (`torch.distributed.get_world_size()`), the same on every step."""
+    call = _call_entry(qualified) if _root(qualified) in _ROOTS else None
+    return call is not None and call.run_setting
+
+
 #: Qualified names of the library functions that read their tensor arguments on the host.
 SYNC_CALLS = frozenset(call.name for library in LIBRARIES for call in library.calls
                        if call.syncs)

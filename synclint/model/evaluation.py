@@ -27,6 +27,7 @@ from synclint.model.settings import (
     _assigned_attributes,
     latched,
     parameters_read,
+    run_setting_value,
     setting_test,
 )
 from synclint.model.spans import ast_spans
@@ -80,7 +81,8 @@ class Evaluation(Calls):
                        param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
                        assigns=_self_assigned(self.function.node.body)
                        if self.function.class_key is not None else (),
-                       keywords=self.settable[len(self.function.params):])
+                       keywords=self.settable[len(self.function.params):],
+                       run_setting=bool(self.setting_returns) and all(self.setting_returns))
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -200,6 +202,8 @@ class Evaluation(Calls):
         self._statements(node.finalbody)
 
     def _return(self, node: ast.Return) -> None:
+        self.setting_returns.append(node.value is not None and
+                                    run_setting_value(node.value, self._run_setting))
         if node.value is None or (isinstance(node.value, ast.Constant)
                                   and node.value.value is None):
             self.expr(node.value)
@@ -231,7 +235,8 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
+            self._run_setting) \
             and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))

@@ -1,8 +1,9 @@
 """Guards that test a setting: a choice made once for a run, not the data of a step.
 
 `if self.include_std:`, `if reduction == "max":`, `if labels is not None:`, `if "segm" in
-iou_type:`, `if self.kv_cache is None: ... else: ...` each test a module option, a mode
-argument, whether an optional argument was given, or a configuration value. Such a test
+iou_type:`, `if self.kv_cache is None: ... else: ...`, `if dist.get_world_size() > 1:` each
+test a module option, a mode argument, whether an optional argument was given, a
+configuration value, or how the run is distributed (`Summary.run_setting`). Such a test
 gives the same answer on every step of a run, so a read under it in per-step code runs on
 every step whenever the setting holds: the walker keeps such a branch per-step
 (`Context.hot_here`) and a summary keeps its syncs (`Flow._add`), saying which setting.
@@ -49,13 +50,38 @@ _BUILTINS = frozenset(dir(builtins))
 
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
-                 local: Container[str]) -> bool:
+                 local: Container[str], run: Callable[[ast.Call], bool] | None = None) -> bool:
     """Whether `test` reads only settings: constants, parameters not rebound before it,
     module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
-    `hasattr` of one. `kind_of` gives an operand's kind as just evaluated, `local` the
-    names the function has bound before the test (or binds in a loop around it)."""
-    return _setting(test, kind_of, local)
+    `hasattr` of one; a call `run` says gives a setting of the run (`dist.get_world_size()`,
+    a project helper that returns it). `kind_of` gives an operand's kind as just
+    evaluated, `local` the names the function has bound before the test (or binds in a
+    loop around it)."""
+    return _setting(test, kind_of, local, run or _no_call)
+
+
+def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
+    """Whether `node`, a function's returned value, is a setting of the run alone: calls
+    `run` accepts and constants, compared, negated, combined or chosen between
+    (`dist.get_world_size() if dist.is_initialized() else 1`)."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Call):
+        return run(node)
+    if isinstance(node, ast.IfExp):
+        return all(run_setting_value(part, run) for part in (node.test, node.body, node.orelse))
+    if isinstance(node, ast.UnaryOp):
+        return run_setting_value(node.operand, run)
+    if isinstance(node, ast.BoolOp):
+        return all(run_setting_value(value, run) for value in node.values)
+    if isinstance(node, ast.Compare):
+        return all(run_setting_value(part, run) for part in (node.left, *node.comparators))
+    return False
+
+
+def _no_call(_: ast.Call) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -165,24 +191,26 @@ def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
-             local: Container[str]) -> bool:
+             local: Container[str], run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Constant):
         return True
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _setting(node.operand, kind_of, local)
+        return _setting(node.operand, kind_of, local, run)
     if isinstance(node, ast.BoolOp):
-        return all(_setting(value, kind_of, local) for value in node.values)
+        return all(_setting(value, kind_of, local, run) for value in node.values)
     if isinstance(node, ast.Compare):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
                 _is_none(node.comparators[0]) and _given(node.left, local):
             return True  # an optional argument given or not, an attribute set or not
-        return all(_setting(operand, kind_of, local)
+        return all(_setting(operand, kind_of, local, run)
                    for operand in (node.left, *node.comparators))
     if isinstance(node, ast.Call):
+        if run(node):
+            return True  # the world size, an initialised process group: the run's
         return isinstance(node.func, ast.Name) and node.func.id in _TYPE_TESTS and \
             not node.keywords and bool(node.args) and _given(node.args[0], local) and \
-            all(_setting(arg, kind_of, local) or isinstance(arg, (ast.Attribute, ast.Tuple))
-                for arg in node.args[1:])
+            all(_setting(arg, kind_of, local, run)
+                or isinstance(arg, (ast.Attribute, ast.Tuple)) for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
         return _given(node, local) and not _of_a_tensor(node, kind_of)
     return False
