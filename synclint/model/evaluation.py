@@ -25,6 +25,7 @@ from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
     _assigned_attributes,
+    default_path,
     latched,
     parameters_read,
     run_setting_value,
@@ -244,6 +245,9 @@ class Evaluation(Calls):
         # judges what it passes for them (`Effect.when`).
         read = parameters_read(node.test, self.function.node, self.settable) \
             if setting else None
+        # The branch the defaults take needs nothing of the caller (`eps == -1.0` with
+        # `eps=-1.0`): whatever a call passes, it is the path a run takes by default.
+        default = default_path(node.test, self.function.node) if read else None
         guarded = 0 if read is not None else 1
         self.conditional += guarded
         # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
@@ -252,7 +256,7 @@ class Evaluation(Calls):
         # did not rebind still holds at the end of that branch.
         before = self._state()
         if read is not None:  # under a setting: the syncs recorded say which
-            self.settings.append((node.test, True, read))
+            self.settings.append((node.test, True, () if default is True else read))
         with self.narrowed_by([holds]):
             self.cold += cold_body
             self.branches.append(Branch(0))
@@ -263,7 +267,8 @@ class Evaluation(Calls):
         self._restore(before)
         if read is not None:  # (an `elif` says its own test)
             elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
-            self.settings[-1] = (None if elif_ else node.test, False, read)
+            self.settings[-1] = (None if elif_ else node.test, False,
+                                 () if default is False else read)
         with self.narrowed_by([fails]):
             self.branches.append(Branch(0))
             self._statements(node.orelse)

@@ -164,6 +164,75 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
     return tuple(sorted(params.index(name) for name in read))
 
 
+def default_path(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
+                 | ast.Lambda) -> bool | None:
+    """Which branch of `if test:` the function takes with the defaults of its parameters,
+    where the test compares parameters with constants and every one it reads has a
+    constant default other than None: True the body, False the `else`, None not known.
+    `if eps == -1.0:` with `eps: float = -1.0` is the default path (issue 22, M4), not a
+    rare guard; `if x is None:` stays "given or not" (a caller that passes one never
+    takes it)."""
+    defaults = _constant_defaults(function.args)
+    if not _compares_to_constants(test):
+        return None
+    names = {node.id for node in ast.walk(test) if isinstance(node, ast.Name)}
+    if not names or not names <= defaults.keys():
+        return None
+    try:
+        return bool(_value(test, defaults))
+    except (TypeError, ValueError):
+        return None
+
+
+#: The comparisons `default_path` evaluates.
+_EQUALITIES = (ast.Eq, ast.NotEq)
+
+
+def _compares_to_constants(test: ast.expr) -> bool:
+    if isinstance(test, ast.BoolOp):
+        return all(_compares_to_constants(value) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _compares_to_constants(test.operand)
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and \
+        isinstance(test.ops[0], _EQUALITIES) and isinstance(test.left, ast.Name) and \
+        _literal(test.comparators[0]) is not None
+
+
+def _constant_defaults(arguments: ast.arguments) -> dict[str, object]:
+    """The parameters whose default is a constant other than None, with it."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
+             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)
+               if d is not None)]
+    found: dict[str, object] = {}
+    for argument, default in pairs:
+        value = _literal(default)
+        if value is not None:
+            found[argument.arg] = value
+    return found
+
+
+def _literal(node: ast.expr) -> object | None:
+    """A number, string or bool written in place (`-1.0`, `"auto"`), else None."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, (int, float, str, bool)) else None
+
+
+def _value(node: ast.expr, names: dict[str, object]) -> object:
+    if isinstance(node, ast.BoolOp):
+        values = [bool(_value(value, names)) for value in node.values]
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.UnaryOp):
+        return not _value(node.operand, names)
+    if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name):
+        left, right = names[node.left.id], _literal(node.comparators[0])
+        return left == right if isinstance(node.ops[0], ast.Eq) else left != right
+    raise ValueError("not a comparison of parameters with constants")
+
+
 def latched(node: ast.If) -> bool:
     """Whether a branch of `node` assigns an attribute its test reads (`if not
     self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
@@ -194,6 +263,8 @@ def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
              local: Container[str], run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Constant):
         return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return isinstance(node.operand, ast.Constant)  # a negative literal: `eps == -1.0`
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return _setting(node.operand, kind_of, local, run)
     if isinstance(node, ast.BoolOp):
