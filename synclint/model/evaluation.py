@@ -25,8 +25,10 @@ from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
     _assigned_attributes,
+    ast_test_names,
     default_path,
     latched,
+    main_path_else,
     parameters_read,
     run_setting_value,
     setting_test,
@@ -249,6 +251,9 @@ class Evaluation(Calls):
         # `eps=-1.0`): whatever a call passes, it is the path a run takes by default.
         default = default_path(node.test, self.function.node) if read else None
         guarded = 0 if read is not None else 1
+        # The `else` of `if c: return ...` runs whenever code after the `if` would.
+        main_else = guarded and main_path_else(_ends_abruptly(node.body),
+                                               ast_test_names(node.test))
         self.conditional += guarded
         # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
         # branch left, merged; a branch that returns or raises leaves nothing. A path's
@@ -271,7 +276,9 @@ class Evaluation(Calls):
                                  () if default is False else read)
         with self.narrowed_by([fails]):
             self.branches.append(Branch(0))
+            self.conditional -= guarded if main_else else 0
             self._statements(node.orelse)
+            self.conditional += guarded if main_else else 0
             orelse = close_branch(self.branches)
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
         if read is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Collection, Container, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
@@ -231,6 +231,24 @@ def _value(node: ast.expr, names: dict[str, object]) -> object:
         left, right = names[node.left.id], _literal(node.comparators[0])
         return left == right if isinstance(node.ops[0], ast.Eq) else left != right
     raise ValueError("not a comparison of parameters with constants")
+
+
+def main_path_else(body_leaves: bool, names: Iterable[str]) -> bool:
+    """Whether the `else` (or `elif`) of an `if` whose test is no setting is the main path
+    all the same: the body always leaves (`if max_length == 0: return ...`), so the
+    `else` runs whenever code after the `if` would; `names` are the names and attribute
+    names the test reads, none of which may be a counter or a switch (`if batch_idx > 0:
+    return` leaves the `else` to the first step; `verbose`, `should_log`: cold code's)."""
+    return body_leaves and not any(_judged_elsewhere(name) for name in names)
+
+
+def ast_test_names(test: ast.expr) -> Iterator[str]:
+    """The names and attribute names an `ast` test reads (`main_path_else`)."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            yield node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
 
 
 def latched(node: ast.If) -> bool:
