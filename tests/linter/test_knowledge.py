@@ -28,7 +28,8 @@ from synclint.knowledge.schema import Library
 
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
-         "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3")
+         "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
+         "tianshou", "d3rlpy")
 
 
 def test_there_is_one_table_per_library() -> None:
