@@ -528,10 +528,10 @@ def torch_base(qualified: str) -> str | None:
     """The torch base a qualified class name stands for (`torch.nn.Linear` is a module),
     or None."""
     last = qualified.rsplit(".", 1)[-1]
+    if qualified.startswith("torch.nn.") and last.lstrip("_")[:1].isupper():
+        return MODULE_BASE  # `Linear`, and the private bases `_Loss`, `_ConvNd`, `_BatchNorm`
     if not last[:1].isupper():
         return None
-    if qualified.startswith("torch.nn."):
-        return MODULE_BASE
     if qualified.startswith("torch.optim."):
         return OPTIMIZER_BASE
     return None
