@@ -349,6 +349,39 @@ def _catches(ancestor: cst.CSTNode, child: cst.CSTNode) -> bool:
         ancestor.handlers)
 
 
+def leaves(block: cst.BaseSuite) -> bool:
+    """Whether every path through `block` leaves it (return, raise, continue, break; an
+    `if` all of whose branches do), as `model.syntax._ends_abruptly` reads `ast`."""
+    if isinstance(block, cst.SimpleStatementSuite):
+        return bool(block.body) and isinstance(block.body[-1], _LEAVING)
+    if not isinstance(block, cst.IndentedBlock) or not block.body:
+        return False
+    last = block.body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        return bool(last.body) and isinstance(last.body[-1], _LEAVING)
+    if isinstance(last, cst.If):
+        orelse = last.orelse
+        return leaves(last.body) and (
+            leaves(orelse.body) if isinstance(orelse, cst.Else) else
+            isinstance(orelse, cst.If) and leaves(cst.IndentedBlock(body=[orelse])))
+    return False
+
+
+_LEAVING = (cst.Return, cst.Raise, cst.Continue, cst.Break)
+
+
+def test_names(test: cst.BaseExpression) -> list[str]:
+    """The names and attribute names a LibCST test reads (`settings.main_path_else`)."""
+    found: list[str] = []
+    stack: list[cst.CSTNode] = [test]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.Name):
+            found.append(current.value)
+        stack.extend(current.children)
+    return found
+
+
 def _always_raises(block: cst.BaseSuite) -> bool:
     """Whether every path through `block` ends in `raise`."""
     if isinstance(block, cst.SimpleStatementSuite):

@@ -17,7 +17,7 @@ import libcst as cst
 
 from synclint import knowledge
 from synclint.analysis.bindings import bound_names
-from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments
+from synclint.analysis.cold import ROLE, Cold, cold_reason, flag_assignments, leaves, test_names
 from synclint.analysis.kinds import (
     HOST,
     UNKNOWN,
@@ -34,7 +34,7 @@ from synclint.analysis.roles import (
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
-from synclint.model.settings import describe
+from synclint.model.settings import describe, main_path_else
 from synclint.model.summaries import Guard
 from synclint.style import CodeStyle, style_for
 
@@ -318,6 +318,9 @@ class Context:
                     continue
                 # A branch of a test of settings alone runs on every step they hold.
                 if not self.is_setting(parent.test):
+                    if child is not parent.body and main_path_else(
+                            leaves(parent.body), test_names(parent.test)):
+                        continue  # `if c: return ... else: <the main path>`
                     return None
                 if not isinstance(child, cst.If):  # an `elif` says its own test
                     settings.append((_code(parent.test), child is parent.body))

@@ -1,7 +1,8 @@
 """What synclint knows about the libraries PyTorch code is written with.
 
 One typed table per library (torch, torch.distributed, tensordict, transformers,
-accelerate, Lightning, torchmetrics, ignite, DeepSpeed, and Dynamo's graph breaks): what
+accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
+d3rlpy, and Dynamo's graph breaks): what
 a call returns (kind, device relation to its arguments, dtype), which methods are
 per-step roles, which calls sync or break a compiled graph. The model of the program
 reads these tables; rules and fixes ask the model, never the tables' text.
@@ -38,6 +39,7 @@ from synclint.knowledge.lookup import (
     per_step_event,
     registrar,
     returned_tensors,
+    run_setting,
     state_registrar,
     step_role,
     to_host,
@@ -49,6 +51,6 @@ __all__ = [
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "instance_test", "is_module",
     "invoker", "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
-    "owners_of", "per_step_event", "registrar", "returned_tensors", "state_registrar",
+    "owners_of", "per_step_event", "registrar", "returned_tensors", "run_setting", "state_registrar",
     "step_role", "to_host", "Invoker", "OnceRole", "Registrar", "Role", "StateRegistrar",
 ]

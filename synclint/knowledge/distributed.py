@@ -25,12 +25,16 @@ HOST_FUNCTIONS = ("get_rank", "get_world_size", "get_backend", "is_initialized",
                   "is_torchelastic_launched", "get_node_local_rank", "get_process_group_ranks",
                   "new_group", "init_process_group", "destroy_process_group",
                   "get_global_rank", "get_group_rank")
+#: Host functions whose answer is a setting of the run: a test of them (`get_world_size()
+#: > 1`) picks the same branch on every step of a run, distributed or not.
+RUN_SETTINGS = ("get_world_size", "is_initialized", "is_available")
 
 LIBRARY = Library(
     name="torch.distributed",
     roots=("torch",),
     calls=(
-        *(Call(D + name, _HOST) for name in HOST_FUNCTIONS),
+        *(Call(D + name, _HOST, run_setting=name in RUN_SETTINGS)
+          for name in HOST_FUNCTIONS),
         *(Call(D + name, _HOST) for name in TENSOR_COLLECTIVES),
         *(Call(D + name, _HOST, syncs=PICKLES) for name in OBJECT_COLLECTIVES),
         Call(D + "nn.functional.all_gather", Returns(Seq(TENSOR))),

@@ -28,12 +28,14 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.knowledge import (
     accelerate,
+    d3rlpy,
     deepspeed,
     distributed,
     ignite,
     lightning,
     stable_baselines3,
     tensordict,
+    tianshou,
     torchmetrics,
     transformers,
 )
@@ -56,7 +58,7 @@ from synclint.knowledge.schema import (
 LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
-    deepspeed.LIBRARY, stable_baselines3.LIBRARY,
+    deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -74,7 +76,9 @@ _STATES: dict[tuple[str, str], StateRegistrar] = {}
 _HINTS: dict[str, list[tuple[frozenset[str], str]]] = {}
 _PATTERNS: list[tuple[str, Library, str]] = []
 _NOT_PATTERNS: dict[str, tuple[str, ...]] = {}
-_BARE: dict[str, str] = {}
+#: Bare class names -> the table classes they are (several libraries may claim one:
+#: stable-baselines3 and tianshou both have an `OnPolicyAlgorithm`).
+_BARE: dict[str, list[str]] = {}
 
 
 def _root(qualified: str) -> str:
@@ -111,7 +115,7 @@ def _index() -> None:
         for state in library.state_registrars:
             _STATES[(state.owner, state.method)] = state
         for bare in library.bare_names:
-            _BARE[bare] = _BY_LAST[(library.roots[0], bare)]
+            _BARE.setdefault(bare, []).append(_BY_LAST[(library.roots[0], bare)])
         for pattern, owner in library.class_patterns:
             _PATTERNS.append((pattern, library, owner))
         if library.not_patterns:
@@ -132,7 +136,8 @@ def class_of(qualified: str) -> str | None:
     if base is not None:
         return base
     if "." not in qualified:
-        return _BARE.get(qualified)
+        bare = _BARE.get(qualified)
+        return bare[0] if bare else None
     root, last = _root(qualified), _last(qualified)
     found = _BY_LAST.get((root, last))
     if found is not None:
@@ -173,8 +178,12 @@ def _owners_of(bases: tuple[str, ...]) -> tuple[str, ...]:
     found: dict[str, None] = {}
     for base in bases:
         owner = class_of(base)
-        if owner is not None:
-            for name in lineage(owner):
+        if owner is None:
+            continue
+        bare = _BARE.get(base) if "." not in base and owner == _BARE.get(base, [""])[0] \
+            else None
+        for each in bare or (owner,):
+            for name in lineage(each):
                 found.setdefault(name, None)
     return tuple(found)
 
@@ -293,6 +302,13 @@ def call_syncs(qualified: str) -> str:
     not, or nothing is known)."""
     call = _call_entry(qualified) if _root(qualified) in _ROOTS else None
     return call.syncs if call is not None else ""
+
+
+def run_setting(qualified: str) -> bool:
+    """Whether a call of the library function `qualified` returns a setting of the run
+    (`torch.distributed.get_world_size()`), the same on every step."""
+    call = _call_entry(qualified) if _root(qualified) in _ROOTS else None
+    return call is not None and call.run_setting
 
 
 #: Qualified names of the library functions that read their tensor arguments on the host.

@@ -54,6 +54,10 @@ class Call:
     #: TensorDict constructor): device tensors if they are, CPU tensors if they are, else
     #: unknown; a `device=` argument decides instead when given.
     from_values: bool = False
+    #: The result is a setting of the run, the same on every step of it (the distributed
+    #: world size, whether a process group is set up): code under a test of it runs on
+    #: every step where it holds (`model/settings.py`).
+    run_setting: bool = False
 
 
 @dataclass(frozen=True)

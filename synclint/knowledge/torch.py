@@ -294,7 +294,9 @@ _declare(M, TM, """
     new_full new_empty new_tensor pin_memory addcmul_ addcdiv_ lerp_ mul_ add_ div_ copy_
     zero_ clamp_ record_stream topk kthvalue
 """, Tag.TENSOR_ONLY)
-_declare(M, TM, "pow abs exp log clamp sqrt sum bool mode", Tag.WEAK_TENSOR_ONLY)
+# `eq` ... `le`: pandas has them, NumPy arrays do not (`np.equal` is a function).
+_declare(M, TM, "pow abs exp log clamp sqrt sum bool mode eq ne gt ge lt le",
+         Tag.WEAK_TENSOR_ONLY)
 _declare(M, TM, "nonzero argwhere masked_select unique unique_consecutive repeat_interleave",
          Tag.DATA_DEPENDENT_SHAPE)
 _declare(M, TM, "masked_select unique_consecutive repeat_interleave argwhere",
@@ -528,10 +530,10 @@ def torch_base(qualified: str) -> str | None:
     """The torch base a qualified class name stands for (`torch.nn.Linear` is a module),
     or None."""
     last = qualified.rsplit(".", 1)[-1]
+    if qualified.startswith("torch.nn.") and last.lstrip("_")[:1].isupper():
+        return MODULE_BASE  # `Linear`, and the private bases `_Loss`, `_ConvNd`, `_BatchNorm`
     if not last[:1].isupper():
         return None
-    if qualified.startswith("torch.nn."):
-        return MODULE_BASE
     if qualified.startswith("torch.optim."):
         return OPTIMIZER_BASE
     return None

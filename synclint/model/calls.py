@@ -140,6 +140,21 @@ class Calls(Methods):
         """The positional arguments' values (keywords are evaluated too)."""
         return self._all_arguments(node)[0]
 
+    def _run_setting(self, node: ast.Call) -> bool:
+        """Whether the call gives a setting of the run, the same on every step: a library
+        function the tables say so of (`dist.get_world_size()`), or a project function
+        called without arguments every return of which is one (`Summary.run_setting`)."""
+        dotted = _dotted(node.func)
+        if dotted is None:
+            return False
+        key = self._project_callee(dotted)
+        if key is not None:
+            summary = self.project.summaries.get(key)
+            return summary is not None and summary.run_setting and not node.args and \
+                not node.keywords
+        qualified = self._qualified(dotted)
+        return not qualified.startswith("?") and knowledge.run_setting(qualified)
+
     def _all_arguments(self, node: ast.Call) -> tuple[list[Value], list[Value]]:
         """The positional arguments' values, and the keyword arguments'."""
         args = [self.expr(a) for a in node.args]
@@ -630,7 +645,7 @@ def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call | ast.Att
         if arg is None:
             continue
         if not setting_test(arg, lambda e: flow.last.get(id(e), _UNKNOWN_VALUE)[0],
-                            Bound(flow)):
+                            Bound(flow), flow._run_setting):
             return None
         read = parameters_read(arg, flow.function.node, flow.settable)
         if read is None:

@@ -25,8 +25,12 @@ from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
     _assigned_attributes,
+    ast_test_names,
+    default_path,
     latched,
+    main_path_else,
     parameters_read,
+    run_setting_value,
     setting_test,
 )
 from synclint.model.spans import ast_spans
@@ -80,7 +84,8 @@ class Evaluation(Calls):
                        param_kinds=tuple(sorted(self.param_kinds.items(), key=_first)),
                        assigns=_self_assigned(self.function.node.body)
                        if self.function.class_key is not None else (),
-                       keywords=self.settable[len(self.function.params):])
+                       keywords=self.settable[len(self.function.params):],
+                       run_setting=bool(self.setting_returns) and all(self.setting_returns))
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -200,6 +205,8 @@ class Evaluation(Calls):
         self._statements(node.finalbody)
 
     def _return(self, node: ast.Return) -> None:
+        self.setting_returns.append(node.value is not None and
+                                    run_setting_value(node.value, self._run_setting))
         if node.value is None or (isinstance(node.value, ast.Constant)
                                   and node.value.value is None):
             self.expr(node.value)
@@ -231,7 +238,8 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self)) \
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
+            self._run_setting) \
             and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
@@ -239,7 +247,13 @@ class Evaluation(Calls):
         # judges what it passes for them (`Effect.when`).
         read = parameters_read(node.test, self.function.node, self.settable) \
             if setting else None
+        # The branch the defaults take needs nothing of the caller (`eps == -1.0` with
+        # `eps=-1.0`): whatever a call passes, it is the path a run takes by default.
+        default = default_path(node.test, self.function.node) if read else None
         guarded = 0 if read is not None else 1
+        # The `else` of `if c: return ...` runs whenever code after the `if` would.
+        main_else = guarded and main_path_else(_ends_abruptly(node.body),
+                                               ast_test_names(node.test))
         self.conditional += guarded
         # Flow-sensitive: after the `if`, a name (or `self.<attr>`) holds what either
         # branch left, merged; a branch that returns or raises leaves nothing. A path's
@@ -247,7 +261,7 @@ class Evaluation(Calls):
         # did not rebind still holds at the end of that branch.
         before = self._state()
         if read is not None:  # under a setting: the syncs recorded say which
-            self.settings.append((node.test, True, read))
+            self.settings.append((node.test, True, () if default is True else read))
         with self.narrowed_by([holds]):
             self.cold += cold_body
             self.branches.append(Branch(0))
@@ -258,10 +272,13 @@ class Evaluation(Calls):
         self._restore(before)
         if read is not None:  # (an `elif` says its own test)
             elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
-            self.settings[-1] = (None if elif_ else node.test, False, read)
+            self.settings[-1] = (None if elif_ else node.test, False,
+                                 () if default is False else read)
         with self.narrowed_by([fails]):
             self.branches.append(Branch(0))
+            self.conditional -= guarded if main_else else 0
             self._statements(node.orelse)
+            self.conditional += guarded if main_else else 0
             orelse = close_branch(self.branches)
             after_else = None if node.orelse and _ends_abruptly(node.orelse) else self._state()
         if read is not None:

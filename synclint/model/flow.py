@@ -129,6 +129,8 @@ class Flow:
         self.recursive: list[tuple[Effect, Value, str | None]] = []
         self.returns: list[Kind] = []
         self.return_params: list[int | None] = []
+        #: Per `return`, whether it gives a setting of the run alone (`Summary.run_setting`).
+        self.setting_returns: list[bool] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
         self.moved_params: set[int] = set()
         #: Lengths of the tuple displays returned (`return a, b`): checks the annotation.
@@ -297,6 +299,9 @@ class Flow:
         raise NotImplementedError
 
     def _qualified(self, dotted: str) -> str:
+        raise NotImplementedError
+
+    def _run_setting(self, node: ast.Call) -> bool:
         raise NotImplementedError
 
     def _annotation(self, node: ast.expr | None, unions: bool = True) -> Kind:

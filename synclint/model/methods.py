@@ -47,6 +47,12 @@ from synclint.model.syntax import _dotted, _is_cpu, _is_self, _to_cpu
 _SPLITS = frozenset({"split", "chunk", "unbind", "tensor_split"})
 
 
+#: Comparison methods (`preds.eq(y)`): a tensor on an unknown value in torch code without
+#: pandas (NumPy arrays lack them), except on a value derived from a parameter, whose
+#: callers judge what they pass (as for `.sum()`, `_sum_of_a_parameter`).
+_COMPARISONS = frozenset({"eq", "ne", "gt", "ge", "lt", "le"})
+
+
 class Methods(Expressions):
     """Method-call evaluators (`Calls` adds the calls of functions)."""
 
@@ -135,7 +141,8 @@ class Methods(Expressions):
             if method in TORCH_ONLY_METHODS or (
                     method in WEAK_TENSOR_METHODS and self.torch_imported
                     and not self.pandas_imported
-                    and (method != "sum" or self._sum_of_a_parameter(param))
+                    and ((method != "sum" and (method not in _COMPARISONS or param is None))
+                         or self._sum_of_a_parameter(param))
             ) or _torch_keyword(node):
                 return self._tensor_method(node, TENSOR, method, receiver)
             if method in ("item", "tolist") or method in METADATA_METHODS:

@@ -1,8 +1,9 @@
 """Guards that test a setting: a choice made once for a run, not the data of a step.
 
 `if self.include_std:`, `if reduction == "max":`, `if labels is not None:`, `if "segm" in
-iou_type:`, `if self.kv_cache is None: ... else: ...` each test a module option, a mode
-argument, whether an optional argument was given, or a configuration value. Such a test
+iou_type:`, `if self.kv_cache is None: ... else: ...`, `if dist.get_world_size() > 1:` each
+test a module option, a mode argument, whether an optional argument was given, a
+configuration value, or how the run is distributed (`Summary.run_setting`). Such a test
 gives the same answer on every step of a run, so a read under it in per-step code runs on
 every step whenever the setting holds: the walker keeps such a branch per-step
 (`Context.hot_here`) and a summary keeps its syncs (`Flow._add`), saying which setting.
@@ -18,7 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Collection, Container, Iterator, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
@@ -49,13 +50,38 @@ _BUILTINS = frozenset(dir(builtins))
 
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
-                 local: Container[str]) -> bool:
+                 local: Container[str], run: Callable[[ast.Call], bool] | None = None) -> bool:
     """Whether `test` reads only settings: constants, parameters not rebound before it,
     module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
-    `hasattr` of one. `kind_of` gives an operand's kind as just evaluated, `local` the
-    names the function has bound before the test (or binds in a loop around it)."""
-    return _setting(test, kind_of, local)
+    `hasattr` of one; a call `run` says gives a setting of the run (`dist.get_world_size()`,
+    a project helper that returns it). `kind_of` gives an operand's kind as just
+    evaluated, `local` the names the function has bound before the test (or binds in a
+    loop around it)."""
+    return _setting(test, kind_of, local, run or _no_call)
+
+
+def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
+    """Whether `node`, a function's returned value, is a setting of the run alone: calls
+    `run` accepts and constants, compared, negated, combined or chosen between
+    (`dist.get_world_size() if dist.is_initialized() else 1`)."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Call):
+        return run(node)
+    if isinstance(node, ast.IfExp):
+        return all(run_setting_value(part, run) for part in (node.test, node.body, node.orelse))
+    if isinstance(node, ast.UnaryOp):
+        return run_setting_value(node.operand, run)
+    if isinstance(node, ast.BoolOp):
+        return all(run_setting_value(value, run) for value in node.values)
+    if isinstance(node, ast.Compare):
+        return all(run_setting_value(part, run) for part in (node.left, *node.comparators))
+    return False
+
+
+def _no_call(_: ast.Call) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -138,6 +164,93 @@ def parameters_read(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctio
     return tuple(sorted(params.index(name) for name in read))
 
 
+def default_path(test: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef
+                 | ast.Lambda) -> bool | None:
+    """Which branch of `if test:` the function takes with the defaults of its parameters,
+    where the test compares parameters with constants and every one it reads has a
+    constant default other than None: True the body, False the `else`, None not known.
+    `if eps == -1.0:` with `eps: float = -1.0` is the default path (issue 22, M4), not a
+    rare guard; `if x is None:` stays "given or not" (a caller that passes one never
+    takes it)."""
+    defaults = _constant_defaults(function.args)
+    if not _compares_to_constants(test):
+        return None
+    names = {node.id for node in ast.walk(test) if isinstance(node, ast.Name)}
+    if not names or not names <= defaults.keys():
+        return None
+    try:
+        return bool(_value(test, defaults))
+    except (TypeError, ValueError):
+        return None
+
+
+#: The comparisons `default_path` evaluates.
+_EQUALITIES = (ast.Eq, ast.NotEq)
+
+
+def _compares_to_constants(test: ast.expr) -> bool:
+    if isinstance(test, ast.BoolOp):
+        return all(_compares_to_constants(value) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _compares_to_constants(test.operand)
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and \
+        isinstance(test.ops[0], _EQUALITIES) and isinstance(test.left, ast.Name) and \
+        _literal(test.comparators[0]) is not None
+
+
+def _constant_defaults(arguments: ast.arguments) -> dict[str, object]:
+    """The parameters whose default is a constant other than None, with it."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
+             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults)
+               if d is not None)]
+    found: dict[str, object] = {}
+    for argument, default in pairs:
+        value = _literal(default)
+        if value is not None:
+            found[argument.arg] = value
+    return found
+
+
+def _literal(node: ast.expr) -> object | None:
+    """A number, string or bool written in place (`-1.0`, `"auto"`), else None."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, (int, float, str, bool)) else None
+
+
+def _value(node: ast.expr, names: dict[str, object]) -> object:
+    if isinstance(node, ast.BoolOp):
+        values = [bool(_value(value, names)) for value in node.values]
+        return all(values) if isinstance(node.op, ast.And) else any(values)
+    if isinstance(node, ast.UnaryOp):
+        return not _value(node.operand, names)
+    if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name):
+        left, right = names[node.left.id], _literal(node.comparators[0])
+        return left == right if isinstance(node.ops[0], ast.Eq) else left != right
+    raise ValueError("not a comparison of parameters with constants")
+
+
+def main_path_else(body_leaves: bool, names: Iterable[str]) -> bool:
+    """Whether the `else` (or `elif`) of an `if` whose test is no setting is the main path
+    all the same: the body always leaves (`if max_length == 0: return ...`), so the
+    `else` runs whenever code after the `if` would; `names` are the names and attribute
+    names the test reads, none of which may be a counter or a switch (`if batch_idx > 0:
+    return` leaves the `else` to the first step; `verbose`, `should_log`: cold code's)."""
+    return body_leaves and not any(_judged_elsewhere(name) for name in names)
+
+
+def ast_test_names(test: ast.expr) -> Iterator[str]:
+    """The names and attribute names an `ast` test reads (`main_path_else`)."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Name):
+            yield node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.attr
+
+
 def latched(node: ast.If) -> bool:
     """Whether a branch of `node` assigns an attribute its test reads (`if not
     self._checked: ...; self._checked = True`): a latch that holds once, not a setting."""
@@ -165,24 +278,28 @@ def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
-             local: Container[str]) -> bool:
+             local: Container[str], run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Constant):
         return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        return isinstance(node.operand, ast.Constant)  # a negative literal: `eps == -1.0`
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _setting(node.operand, kind_of, local)
+        return _setting(node.operand, kind_of, local, run)
     if isinstance(node, ast.BoolOp):
-        return all(_setting(value, kind_of, local) for value in node.values)
+        return all(_setting(value, kind_of, local, run) for value in node.values)
     if isinstance(node, ast.Compare):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
                 _is_none(node.comparators[0]) and _given(node.left, local):
             return True  # an optional argument given or not, an attribute set or not
-        return all(_setting(operand, kind_of, local)
+        return all(_setting(operand, kind_of, local, run)
                    for operand in (node.left, *node.comparators))
     if isinstance(node, ast.Call):
+        if run(node):
+            return True  # the world size, an initialised process group: the run's
         return isinstance(node.func, ast.Name) and node.func.id in _TYPE_TESTS and \
             not node.keywords and bool(node.args) and _given(node.args[0], local) and \
-            all(_setting(arg, kind_of, local) or isinstance(arg, (ast.Attribute, ast.Tuple))
-                for arg in node.args[1:])
+            all(_setting(arg, kind_of, local, run)
+                or isinstance(arg, (ast.Attribute, ast.Tuple)) for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
         return _given(node, local) and not _of_a_tensor(node, kind_of)
     return False

@@ -135,6 +135,10 @@ class Summary:
     assigns: tuple[str, ...] = ()
     #: Keyword-only parameter names (after `*` or `*args`), which a call fills by name.
     keywords: tuple[str, ...] = ()
+    #: Every return gives a setting of the run (`lightly.utils.dist.world_size()`:
+    #: `dist.get_world_size() if dist.is_initialized() else 1`): a test of a call of it
+    #: picks the same branch on every step (`model/settings.py`).
+    run_setting: bool = False
 
     @property
     def settable(self) -> tuple[str, ...]:

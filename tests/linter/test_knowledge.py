@@ -28,7 +28,8 @@ from synclint.knowledge.schema import Library
 
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
-         "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3")
+         "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
+         "tianshou", "d3rlpy")
 
 
 def test_there_is_one_table_per_library() -> None:
@@ -182,3 +183,16 @@ def test_host_variants_and_to_host() -> None:
     assert knowledge.to_host(Seq(Tup((TENSOR, HOST)))) == Seq(Tup((HOST_TENSOR, HOST)))
     assert knowledge.to_host(UNKNOWN) is UNKNOWN
     assert lookup.HOST_SUFFIX == "@cpu"
+
+
+@pytest.mark.parametrize(("base", "module"), [
+    ("torch.nn.modules.loss._Loss", True),        # MONAI's losses derive from it
+    ("torch.nn.modules.loss._WeightedLoss", True),
+    ("torch.nn.modules.conv._ConvNd", True),
+    ("torch.nn.Linear", True),
+    ("losslib.base._Loss", False),                # another package's private base
+    ("torch.nn.functional._pad", False),          # a function, not a class
+    ("torch.optim.lr_scheduler._LRScheduler", False),
+])
+def test_private_torch_nn_bases_are_modules(base: str, module: bool) -> None:
+    assert knowledge.is_module([base]) is module
