@@ -40,6 +40,9 @@ class Returns:
     argument: int = 0
     #: The dtype of a tensor result when the call fixes it ("torch.int64"), else None.
     dtype: str | None = None
+    #: The call may move what it is given to a device (`accelerator.prepare(loader)`): a
+    #: loader of host batches it hands back yields batches of unknown device.
+    places: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,9 @@ class Call:
     #: TensorDict constructor): device tensors if they are, CPU tensors if they are, else
     #: unknown; a `device=` argument decides instead when given.
     from_values: bool = False
+    #: Keywords that void `returns` when given (a DataLoader's `collate_fn=` may move its
+    #: batches): the result is then unknown.
+    unless_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,17 @@ class OnceRole:
 
     owner: str
     method: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class HostRole:
+    """A method a data loader runs to build a sample, in its worker processes on the host
+    (`Dataset.__getitem__`): its tensors are CPU tensors unless it moves one to a device."""
+
+    owner: str
+    method: str
+    #: Why, as a reader would say it: "`__getitem__` builds a sample in a loader worker".
     reason: str
 
 
@@ -198,6 +215,7 @@ class Library:
     attributes: tuple[Attribute, ...] = ()
     roles: tuple[Role, ...] = ()
     once: tuple[OnceRole, ...] = ()
+    host_roles: tuple[HostRole, ...] = ()
     registrars: tuple[Registrar, ...] = ()
     invokers: tuple[Invoker, ...] = ()
     #: Class names (last part, `fnmatch` patterns) -> the class of `classes` they are an

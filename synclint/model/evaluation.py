@@ -21,6 +21,7 @@ from synclint.analysis.kinds import (
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
+from synclint.model.host_data import LOADER_LOOP, hosted, loader_batches, moves_to_device
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
@@ -144,7 +145,13 @@ class Evaluation(Calls):
             # An element of an unknown parameter stays derived from it (`for row in
             # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
             source = iterable[1] if iterable[0] is UNKNOWN else None
-            self._bind(node.target, (elem_of(iterable[0]), source), None)
+            element = elem_of(iterable[0])
+            batches = loader_batches(node.iter, self._last_kind)
+            if batches is not None and not moves_to_device(self.function.node):
+                # From here on, host code (`host_data.py`).
+                self.host_data = self.host_data or LOADER_LOOP
+                element = batches
+            self._bind(node.target, (element, source), None)
             self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)
@@ -312,6 +319,8 @@ class Evaluation(Calls):
             value = _UNKNOWN_VALUE
         else:
             value = method(self, node)
+        if self.host_data is not None:
+            value = (hosted(value[0]), value[1])
         self._record(node, value[0], value)
         return value
 
