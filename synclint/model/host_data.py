@@ -14,6 +14,7 @@ from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST,
     HOST_TENSOR,
+    UNKNOWN,
     Kind,
     Mapping,
     Seq,
@@ -57,8 +58,9 @@ def loader_batches(iterable: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> K
 
 
 def hosted(kind: Kind) -> Kind:
-    """`kind` with its device tensors on the CPU (unknown values stay unknown)."""
-    if kind in DEVICE_TENSORS:
+    """What a value of `kind` is in host code: its tensors, and values of unknown kind
+    (a sample's fields through a helper the model cannot read), are CPU tensors."""
+    if kind in DEVICE_TENSORS or kind is UNKNOWN:
         return HOST_TENSOR
     if isinstance(kind, Seq):
         return Seq(hosted(kind.elem))

@@ -147,6 +147,9 @@ class Buffered(TorchLoader):
 def f(dataset):
     for batch in Loader(dataset):
         seen(batch)
+
+
+def g(dataset):
     for batch in Buffered(dataset):
         seen(batch)
 """
