@@ -104,6 +104,7 @@ class Calls(Methods):
                 if knowledge.knows_call(qualified):
                     found = self._library_call(node, qualified)
                     if found is not None:
+                        _on_host_after(self, node, qualified)
                         return found
                 if head == "torch":
                     result = self._torch_call(node, qualified)
