@@ -31,6 +31,7 @@ from synclint.model.settings import (
     setting_test,
 )
 from synclint.model.spans import ast_spans
+from synclint.model.stored import kept, stored_item
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
     _always_raises,
@@ -88,12 +89,19 @@ class Evaluation(Calls):
         # The rest of a block after `if not self.debug: return`, and the tail of a body
         # that only runs on the way to a `raise`, are cold (`cold.py` for LibCST).
         start = _cold_from(body, body is self.function.node.body)
+        # A nested block sees the items the enclosing one stored (`stored.py`).
+        outer, self.stored = self.stored, dict(self.stored)
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
             self._statement(statement)
+            self.stored = kept(self.stored, statement)
+            key = stored_item(statement)
+            if key is not None and isinstance(statement, ast.Assign):
+                self.stored[key] = self._last_kind(statement.value)
         if start < len(body):
             self.cold -= 1
+        self.stored = outer
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

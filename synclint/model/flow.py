@@ -39,6 +39,7 @@ from synclint.model.narrowing import (
 )
 from synclint.model.settings import Setting, describe
 from synclint.model.spans import ast_spans
+from synclint.model.stored import Items
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import (
     _is_comparison,
@@ -149,6 +150,9 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
+        #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
+        #: `d[k]` until the block changes `d` or `k` (`stored.py`).
+        self.stored: Items = {}
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
         #: Names bound to a bool literal, or to that literal or a tensor after an `if`
