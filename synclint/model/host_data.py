@@ -11,13 +11,10 @@ from collections.abc import Callable, Sequence
 
 from synclint import knowledge
 from synclint.analysis.kinds import (
-    DEVICE_TENSORS,
     HOST,
     HOST_TENSOR,
     UNKNOWN,
     Kind,
-    Mapping,
-    Seq,
     Tup,
 )
 from synclint.knowledge.host_data import HOST_LOADER
@@ -60,15 +57,7 @@ def loader_batches(iterable: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> K
 def hosted(kind: Kind) -> Kind:
     """What a value of `kind` is in host code: its tensors, and values of unknown kind
     (a sample's fields through a helper the model cannot read), are CPU tensors."""
-    if kind in DEVICE_TENSORS or kind is UNKNOWN:
-        return HOST_TENSOR
-    if isinstance(kind, Seq):
-        return Seq(hosted(kind.elem))
-    if isinstance(kind, Tup):
-        return Tup(tuple(hosted(item) for item in kind.items))
-    if isinstance(kind, Mapping):
-        return Mapping(kind.key, hosted(kind.value))
-    return kind
+    return HOST_TENSOR if kind is UNKNOWN else knowledge.to_host(kind)
 
 
 def moves_to_device(node: ast.AST) -> bool:
