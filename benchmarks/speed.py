@@ -14,8 +14,10 @@ the printed count says how many; benchmarks/warm_index.py times the index alone)
 run builds the whole-program index before the lint workers start; "cold, overlapped" is
 the same run with SYNCLINT_OVERLAP_INDEX=1, which builds it in a child process while the
 workers read and parse their first files, to compare the two in one session. Wall and CPU seconds come from the child's
-rusage (children included); peak memory is the largest sum of the RSS of the child's whole
-process tree, sampled every 20 ms. The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
+rusage (children included); peak memory is the largest proportional set size (PSS) of the
+child's whole process tree, sampled every 0.2 s: a page the processes share (the lint
+workers forked from the process that holds the model) counts once, split among them,
+where the sum of their RSS would count it once per process (VmRSS where PSS is missing). The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
 benchmarks/.peers/ when missing.
 """
 
@@ -71,7 +73,7 @@ class Measurement:
     name: str
     wall: float
     cpu: float
-    peak_rss_mb: float
+    peak_mb: float
     returncode: int
 
 
@@ -120,24 +122,36 @@ def ensure_peer(name: str) -> Path:
     return binary
 
 
-def _tree_rss_kb(pid: int) -> int:
-    """The summed VmRSS of a process and all its descendants (Linux /proc)."""
+def _tree_memory_kb(pid: int) -> int:
+    """The summed PSS of a process and all its descendants (Linux /proc; VmRSS where
+    smaps_rollup is missing)."""
     total = 0
     pending = [pid]
     while pending:
         current = pending.pop()
         try:
-            with open(f"/proc/{current}/status", encoding="ascii") as handle:
-                for line in handle:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1])
-                        break
+            total += _memory_kb(current)
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as handle:
                     pending.extend(int(child) for child in handle.read().split())
         except (OSError, ValueError):
             continue
     return total
+
+
+def _memory_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
 
 
 def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None,
@@ -151,8 +165,8 @@ def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None
     def sample() -> None:
         nonlocal peak
         while not done.is_set():
-            peak = max(peak, _tree_rss_kb(process.pid))
-            done.wait(0.02)
+            peak = max(peak, _tree_memory_kb(process.pid))
+            done.wait(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -161,7 +175,7 @@ def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None
     done.set()
     sampler.join()
     process.returncode = os.waitstatus_to_exitcode(status)
-    # The sampled sum over the process tree; ru_maxrss (the largest single process) only
+    # The sampled PSS of the process tree; ru_maxrss (the largest single process) only
     # when the run ended before the first sample.
     peak_mb = (peak or usage.ru_maxrss) / 1024
     return Measurement(name, wall, usage.ru_utime + usage.ru_stime, peak_mb,
@@ -234,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'tool':<30}{'wall s':>9}{'CPU s':>9}{'peak MB':>9}{'files/s':>10}"
           f"{'x cold':>8}{'exit':>6}")
     for run in runs:
-        print(f"{run.name:<30}{run.wall:>9.2f}{run.cpu:>9.2f}{run.peak_rss_mb:>9.0f}"
+        print(f"{run.name:<30}{run.wall:>9.2f}{run.cpu:>9.2f}{run.peak_mb:>9.0f}"
               f"{len(files) / run.wall:>10.0f}{run.wall / cold.wall:>8.2f}{run.returncode:>6}")
     floor = runs[0]
     overlapped = next(r for r in runs if r.name == "synclint cold, overlapped")
@@ -270,8 +284,8 @@ def scaling(jobs: int) -> int:
                                     "ALL", "--exit-zero", "--quiet", "--jobs", str(jobs),
                                     "--no-cache", "src"], env, workdir)
         print(f"{share:>6.0%}{count:>7}{lines:>9}{floor.wall:>12.1f}{floor.cpu:>8.1f}"
-              f"{floor.peak_rss_mb:>7.0f}{cold.wall:>15.1f}{cold.cpu:>8.1f}"
-              f"{cold.peak_rss_mb:>7.0f}{cold.wall / floor.wall:>8.2f}"
+              f"{floor.peak_mb:>7.0f}{cold.wall:>15.1f}{cold.cpu:>8.1f}"
+              f"{cold.peak_mb:>7.0f}{cold.wall / floor.wall:>8.2f}"
               f"{cold.cpu / floor.cpu:>7.2f}", flush=True)
     return 0
 

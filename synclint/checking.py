@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from synclint.cache import ResultCache
     from synclint.config import Settings
+    from synclint.model.project import Project
     from synclint.model.summaries import FileView
     from synclint.overlap import Ahead
 
@@ -218,28 +219,44 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None, *,
     A failure here costs the cross-file findings, never the run: each file is then
     indexed on its own. The model is freed before returning, unless `keep` takes it (a
     process that exits right after need not free it)."""
-    from synclint.analysis.index_cache import build
-    from synclint.analysis.index_store import IndexStore
     from synclint.model.project import no_cyclic_gc
-    from synclint.session import notebook_sources
 
     views = ProjectViews()
     with no_cyclic_gc():
-        try:
-            project = build(paths, display_path,
-                            IndexStore(cache_dir) if cache_dir is not None else None,
-                            notebook_sources(paths, {}))
-        except (RecursionError, MemoryError):
+        project = index_project(paths, cache_dir)
+        if project is None:
             return views
         for path in paths:
             view = project.view(display_path(path))
             if view is not None:
                 views[path] = view
-        views.sources = tuple(sorted({m.filename for m in project.modules.values()}))
+        views.sources = model_sources(project)
         if keep is not None:
             keep.append(project)
         del project  # the trees go now, by reference counts, before any worker starts
     return views
+
+
+def index_project(paths: Sequence[str], cache_dir: Path | None) -> Project | None:
+    """The model of `paths` (and what they import from their trees), its index kept in
+    `cache_dir`; None when it cannot be built (each file is then indexed on its own)."""
+    from synclint.analysis.index_cache import build
+    from synclint.analysis.index_store import IndexStore
+    from synclint.model.project import no_cyclic_gc
+    from synclint.session import notebook_sources
+
+    with no_cyclic_gc():
+        try:
+            return build(paths, display_path,
+                         IndexStore(cache_dir) if cache_dir is not None else None,
+                         notebook_sources(paths, {}))
+        except (RecursionError, MemoryError):
+            return None
+
+
+def model_sources(project: Project) -> tuple[str, ...]:
+    """Every file the model read (what a warm run must find unchanged)."""
+    return tuple(sorted({m.filename for m in project.modules.values()}))
 
 
 def _views_in_child(paths: list[str], cache_dir: Path | None,

@@ -23,7 +23,7 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
-from synclint.model.candidates import DECIDED, candidate_codes
+from synclint.model.candidates import DECIDED, candidate_codes, candidate_statements
 from synclint.model.facts import Facts, file_facts
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
@@ -77,20 +77,22 @@ def rules_for(source: str, codes: Iterable[str], project: FileView | None = None
 
 
 def lint_source(source: str, filename: str, codes: Iterable[str],
-                project: FileView | None = None, parsed: cst.Module | None = None
-                ) -> LintOutput:
+                project: FileView | None = None, parsed: cst.Module | None = None,
+                *, findings_only: bool = False) -> LintOutput:
     """Lint one decoded source text with the rules `codes`; never raises for bad input.
 
     `project` is what the whole-program index knows for this file; without one, the
     file is indexed on its own (its classes, hooks and helpers, no other module).
     `parsed` is `parse_ahead`'s tree of the same source, when it made one.
+    `findings_only`: the caller reads the findings, not the module (a check, not a fix):
+    LibCST then parses only the statements where a rule can fire (`_kept_source`).
     """
     codes = set(codes)
     # Nothing needs the cyclic collector while one file is linted (what is left in cycles
     # is collected afterwards, as usual), and its repeated scans of the growing LibCST
     # tree cost ~10% of the run.
     with no_cyclic_gc():
-        output = _lint_rules(source, filename, codes, project, parsed)
+        output = _lint_rules(source, filename, codes, project, parsed, findings_only)
         if UNUSED_NOQA in codes:
             output = _with_unused_noqa(output, source, filename, codes)
     return output
@@ -115,14 +117,16 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
 
 
 def _lint_rules(source: str, filename: str, codes: set[str],
-                project: FileView | None = None, parsed: cst.Module | None = None
-                ) -> LintOutput:
+                project: FileView | None = None, parsed: cst.Module | None = None,
+                findings_only: bool = False) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     rule_classes = rules_for(source, codes, project)
     facts: Facts | None = None
+    kept: str | None = None
     if rule_classes and project is not None:
-        rule_classes, facts = _can_fire(source, filename, rule_classes, project)
+        rule_classes, facts, kept = _can_fire(source, filename, rule_classes, project,
+                                              findings_only and parsed is None)
     if not rule_classes:
         # Nothing could fire, so LibCST is not needed; the much cheaper ast parser still
         # tells whether the file is valid Python (a syntax error is a finding everywhere).
@@ -151,6 +155,12 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     too_complex = _expression_depth_error(source)
     if too_complex is not None:
         return LintOutput([], [], None, FileError(filename, too_complex))
+    if kept is not None:
+        try:
+            module = run_with_big_stack(lambda: cst.parse_module(kept))
+            return lint_module(module, source, filename, rule_classes, project, facts)
+        except (cst.ParserSyntaxError, RecursionError):
+            pass  # the whole text then says what is wrong, as usual
     try:
         module = run_with_big_stack(lambda: cst.parse_module(source))
     except cst.ParserSyntaxError as error:
@@ -168,20 +178,80 @@ def _lint_rules(source: str, filename: str, codes: set[str],
 NO_GATE = "SYNCLINT_NO_GATE"
 
 
-def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], project: FileView
-              ) -> tuple[list[type[Rule]], Facts | None]:
+def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], project: FileView,
+              partial: bool = False
+              ) -> tuple[list[type[Rule]], Facts | None, str | None]:
     """The rules with a candidate site in the file (DESIGN.md section 10: pay only for
-    what can fire), and the model's facts of the file, which the rules then read. All of
-    them where `ast` cannot parse the file (LibCST then reports it)."""
+    what can fire), the model's facts of the file, which the rules then read, and, where
+    `partial` allows it and it saves something, the text LibCST needs (`_kept_source`).
+    All the rules where `ast` cannot parse the file (LibCST then reports it)."""
     try:
         facts = file_facts(source, filename, project)
         if facts is None or os.environ.get(NO_GATE) == "1":
-            return rule_classes, facts
-        firing = candidate_codes(source, facts.tree, facts, project,
-                                 [r.code for r in rule_classes])
+            return rule_classes, facts, None
+        codes = [r.code for r in rule_classes]
+        partial = partial and all(code in DECIDED for code in codes)
+        if partial:
+            firing, statements = candidate_statements(source, facts.tree, facts, project,
+                                                      codes)
+        else:
+            firing = candidate_codes(source, facts.tree, facts, project, codes)
     except RecursionError:
-        return rule_classes, None
-    return [r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts
+        return rule_classes, None, None
+    kept = None
+    if partial and firing and "SYN401" not in firing:
+        kept = _kept_source(source, facts.tree, statements)
+    return ([r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts,
+            kept)
+
+
+#: Line breaks as CPython's tokenizer counts them (`ast` line numbers).
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+#: Below this share of the text left out, the whole text is parsed.
+_MIN_LEFT_OUT = 0.1
+
+
+def _kept_source(source: str, tree: ast.Module, statements: frozenset[int]) -> str | None:
+    """`source` without the module-level functions and classes that hold no candidate
+    site (`candidate_statements`), or None when that is not sure to keep every finding
+    and fix, or saves little.
+
+    What is left keeps every line where it was (findings and the model's facts are
+    positioned there). Each definition left out becomes a stub that binds the same name
+    (`def f(): pass`: the names a module binds tell a builtin from a rebinding), with its
+    body's indentation (LibCST takes the module's indentation from the first block). A
+    class with a candidate stays whole (fixes read what its other methods assign to
+    `self`). The whole text is kept where a site is outside any function (rules and
+    fixes read that scope, the module, whole), and where code may be compiled (a fix
+    asks whether its function is given to a compiler anywhere in the module)."""
+    if -1 in statements or "compile" in source or "jit" in source:
+        return None
+    pieces = _LINE_BREAK.split(source)  # lines at even indices, their breaks after them
+    left_out = 0
+    for index, statement in enumerate(tree.body):
+        if index in statements or not isinstance(
+                statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
+        last = statement.end_lineno or statement.lineno
+        body = statement.body[0].lineno
+        if 2 * last - 1 > len(pieces) or not first <= body <= last:
+            return None  # line numbers the text does not have: parse it whole
+        keyword = "class" if isinstance(statement, ast.ClassDef) else "def"
+        header = f"{keyword} {statement.name}{'' if keyword == 'class' else '()'}:"
+        line = pieces[2 * body - 2]
+        indent = line[:len(line) - len(line.lstrip(" \t"))]
+        for row in range(first, last + 1):
+            left_out += len(pieces[2 * row - 2])
+            pieces[2 * row - 2] = ""
+        if body == statement.lineno or not indent:
+            pieces[2 * first - 2] = header + " pass"
+        else:
+            pieces[2 * first - 2] = header
+            pieces[2 * body - 2] = indent + "pass"
+    if left_out < _MIN_LEFT_OUT * len(source):
+        return None
+    return "".join(pieces)
 
 
 def parse_ahead(source: str, codes: Iterable[str]) -> cst.Module | None:
@@ -673,6 +743,6 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
               project: FileView | None = None, parsed: cst.Module | None = None
               ) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
-    output = lint_source(source, filename, codes, project, parsed)
+    output = lint_source(source, filename, codes, project, parsed, findings_only=True)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

@@ -157,14 +157,26 @@ def check_paths(
 def _check(regular: list[str], settings: Settings, jobs: int | None,
            progress: Callable[[int], None] | None, cache: ResultCache | None,
            ) -> tuple[list[FileOutcome], tuple[str, ...]]:
-    """Check mode without views: with nothing cached and a pool, the index child and
-    the lint workers start together (`synclint.overlap`); else `check_files`."""
+    """Check mode without views. With nothing cached and a pool, the lint workers fork
+    from the process that builds the model (`synclint.forked`), or, with
+    SYNCLINT_OVERLAP_INDEX=1, start beside it (`synclint.overlap`); else `check_files`."""
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     if workers > 1 and len(regular) >= checking.POOL_THRESHOLD:
+        from synclint.forked import can_fork, check_forked
         from synclint.overlap import check_overlapped, nothing_cached, overlap_index
 
-        if (cache is None or nothing_cached(cache)) and overlap_index():
-            return check_overlapped(regular, settings, workers, progress, cache)
+        if cache is None or nothing_cached(cache):
+            if overlap_index():
+                return check_overlapped(regular, settings, workers, progress, cache)
+            if can_fork():
+                done, sources = check_forked(regular, settings, workers, progress, cache)
+                if sources is not None:
+                    return done, sources
+                # The child died (out of memory, a signal): check the rest as usual.
+                finished = {o.result.filename for o in done}
+                rest = [path for path in regular if display_path(path) not in finished]
+                checked, sources = check_files(rest, settings, jobs, progress, cache, None)
+                return [*done, *checked], sources
     return check_files(regular, settings, jobs, progress, cache, None)
 
 

@@ -46,7 +46,7 @@ COMPARISONS = (cst.Equal, cst.NotEqual, cst.LessThan, cst.LessThanEqual, cst.Gre
 ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
 FLOATS = frozenset({"torch.float32", "torch.float64", "torch.float16", "torch.bfloat16"})
 _MPS = re.compile(r"\bmps\b")
-_mps_modules: dict[int, tuple[cst.Module, bool]] = {}
+_mps_sources: dict[int, tuple[str, bool]] = {}
 
 
 def known_dtype(expr: cst.BaseExpression, ctx: Context,
@@ -167,14 +167,12 @@ def is_real_float(dtype: str | None) -> bool:
 
 
 def mentions_mps(ctx: Context) -> bool:
-    """The module names Apple's MPS device (`"mps"`, `torch.backends.mps`): float64 is not
-    supported there."""
-    module = ctx.parents[0] if ctx.parents else None
-    if not isinstance(module, cst.Module):
-        return False
-    cached = _mps_modules.get(id(module))
-    if cached is None or cached[0] is not module:
-        cached = (module, bool(_MPS.search(module.code)))
-        _mps_modules.clear()  # one module at a time: keep no old trees alive
-        _mps_modules[id(module)] = cached
+    """The file names Apple's MPS device (`"mps"`, `torch.backends.mps`): float64 is not
+    supported there. (Its text, not the module's code: LibCST may have been given the
+    file without the functions where no rule can fire, `engine._kept_source`.)"""
+    cached = _mps_sources.get(id(ctx))
+    if cached is None or cached[0] is not ctx.source:
+        cached = (ctx.source, bool(_MPS.search(ctx.source)))
+        _mps_sources.clear()  # one file at a time: keep no old texts alive
+        _mps_sources[id(ctx)] = cached
     return cached[1]

@@ -72,6 +72,7 @@ from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
 from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
+from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
 from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last
 
@@ -120,6 +121,22 @@ def candidate_codes(text: str, tree: ast.Module, facts: Facts, view: FileView,
     return frozenset(found | walk.found)
 
 
+def candidate_statements(text: str, tree: ast.Module, facts: Facts, view: FileView,
+                         codes: Iterable[str]) -> tuple[frozenset[str], frozenset[int]]:
+    """`candidate_codes`, with the index of each module statement that holds a candidate
+    site of one of them (-1 for a site outside any function): a finding of those codes
+    can only be in one of these statements (the engine need not give LibCST the others:
+    `engine._kept_source`)."""
+    wanted = frozenset(codes)
+    walk = _Walk(text, tree, facts, view, wanted & _SITES)
+    walk.statements = set()
+    walk.run()
+    found = set(walk.found)
+    if "SYN401" in wanted and view.compiled.regions:
+        found.add("SYN401")
+    return frozenset(found), frozenset(walk.statements)
+
+
 class _Found(Exception):
     """Raised to stop the walk once every code asked for has a candidate."""
 
@@ -154,13 +171,24 @@ class _Walk:
         #: The names each enclosing loop binds, innermost last.
         self.targets: list[frozenset[str]] = []
         self.flattening: dict[int, bool] = {}
+        #: The module statement being walked, and where `candidate_statements` collects
+        #: the statements with a candidate (None: stop once every code has one).
+        self.top = 0
+        self.statements: set[int] | None = None
 
     # -- results ------------------------------------------------------------------------
     def add(self, *codes: str) -> None:
         for code in codes:
             if self.cold_role is not None and code in COLD_SILENT:
                 continue  # `Rule.report` drops it (`Context.cold_role`)
-            if code in self.wanted and code not in self.found:
+            if code not in self.wanted:
+                continue
+            if self.statements is not None:
+                # -1: a site outside any function (rules and fixes then read the whole
+                # module, so LibCST must have all of it).
+                self.statements.add(self.top if self.functions else -1)
+                self.found.add(code)
+            elif code not in self.found:
                 self.found.add(code)
                 if len(self.found) == len(self.wanted):
                     raise _Found
@@ -181,7 +209,11 @@ class _Walk:
 
     # -- the traversal ------------------------------------------------------------------
     def run(self) -> None:
-        self.block(self.tree.body)
+        saved, self.block_reads = self.block_reads, 0  # `block`, noting each statement
+        for index, statement in enumerate(self.tree.body):
+            self.top = index
+            self.node(statement)
+        self.block_reads = saved
 
     def block(self, body: Iterable[ast.stmt]) -> None:
         saved, self.block_reads = self.block_reads, 0
@@ -320,7 +352,7 @@ class _Walk:
         return False
 
     def augassign(self, node: ast.AugAssign) -> bool:
-        if isinstance(node.op, ast.Add) and self.loops and _squared(node.value):
+        if isinstance(node.op, ast.Add) and self.loops and squared(node.value):
             self.add("SYN301")
         return False
 
@@ -413,7 +445,7 @@ class _Walk:
                 not method or self.qualified(func) in JOIN_FLATTENED_FUNCTIONS) and \
                 self.joins_flattened(node.args[0]):  # torch's joins, not `np.stack`
             self.add("SYN201")
-        if name in _SUMS and _squared_sum(node, name, receiver):
+        if name in _SUMS and squared_sum(node, name, receiver):
             self.add("SYN301")
         if name not in _LOGGING_NAMES and self.qualified(func) not in LOGGER_FUNCTIONS:
             return False
@@ -631,69 +663,6 @@ def _to_a_device(node: ast.Call, name: str) -> bool:
             return not (isinstance(value, ast.Constant) and (
                 value.value is None or str(value.value).startswith("cpu")))
     return name == "as_tensor" and len(node.args) >= 3
-
-
-def _squared_sum(node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
-    """A sum of squares of a tensor as a norm squares it (`float32_squared_norm`'s
-    `match_squared_norm`): `(g * g).sum()`, `torch.sum(g ** 2)`, `sum(n ** 2 for n in
-    norms)`, `torch.dot(g, g)`; never a sum over a dimension or of a difference."""
-    if name in ("dot", "vdot", "inner"):
-        same = [a for a in node.args if not isinstance(a, ast.Starred)]
-        if len(same) == 2:  # `torch.dot(g, g)`
-            return ast.dump(same[0]) == ast.dump(same[1]) and _norm_operand(same[0])
-        return len(same) == 1 and receiver is not None and \
-            ast.dump(same[0]) == ast.dump(receiver) and _norm_operand(receiver)
-    first = node.args[0] if node.args else None
-    if isinstance(node.func, ast.Name) and name == "sum" and isinstance(
-            first, (ast.GeneratorExp, ast.ListComp)):
-        return _squared(first.elt)  # the builtin; a call element is a site of its own
-    if receiver is not None and _squared(receiver) and _full_sum(node.args, node.keywords):
-        return True  # `(g * g).sum()`
-    return first is not None and not isinstance(first, ast.Starred) and _squared(first) and \
-        _full_sum(node.args[1:], node.keywords)  # `torch.sum(g ** 2)`
-
-
-def _full_sum(args: list[ast.expr], keywords: list[ast.keyword]) -> bool:
-    """No dimension (`float32_squared_norm._full_sum`): `.sum(-1)` sums rows."""
-    return not args and all(
-        k.arg is not None and (k.arg not in ("dim", "axis") or (
-            isinstance(k.value, ast.Constant) and k.value.value is None)) for k in keywords)
-
-
-def _squared(node: ast.expr) -> bool:
-    """`x ** 2`, `x * x`, `x.pow(2)`, `x.square()`, `torch.pow(x, 2)` of a tensor as a
-    norm squares it (`_squared_operand`, `is_norm_operand`)."""
-    operand: ast.expr | None = None
-    if isinstance(node, ast.BinOp):
-        if isinstance(node.op, ast.Pow) and _two(node.right):
-            operand = node.left
-        elif isinstance(node.op, ast.Mult) and ast.dump(node.left) == ast.dump(node.right):
-            operand = node.left
-    elif isinstance(node, ast.Call):
-        name = _last(node.func)
-        args = node.args
-        method = node.func.value if isinstance(node.func, ast.Attribute) else None
-        if name == "pow":
-            if len(args) == 2 and _two(args[1]):
-                operand = args[0]
-            elif len(args) == 1 and _two(args[0]):
-                operand = method
-        elif name == "square":
-            operand = args[0] if len(args) == 1 else method if not args else None
-    return operand is not None and _norm_operand(operand)
-
-
-def _norm_operand(node: ast.expr) -> bool:
-    """A name, `p.grad`, or a call (a norm, a cast or view chain): never a difference or
-    a subscript (`is_norm_operand`)."""
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return isinstance(node, (ast.Name, ast.Call))
-
-
-def _two(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and type(node.value) in (int, float) and \
-        node.value == 2
 
 
 def _bool_operands(node: ast.expr) -> Iterator[ast.expr]:

@@ -160,10 +160,32 @@ class ViewModel:
         return self.view.resolved.get(dotted)
 
 
+#: In a lint worker forked from the process that built the model (`synclint.forked`):
+#: the model's syntax trees, by file name, with the SHA-256 of the text each was parsed
+#: from. The worker inherits them, so a file the model parsed is not parsed again.
+_shared_trees: Mapping[str, tuple[str, ast.Module]] | None = None
+
+
+def share_trees(trees: Mapping[str, tuple[str, ast.Module]] | None) -> None:
+    """Let `file_facts` read the model's own trees (nothing changes them)."""
+    global _shared_trees
+    _shared_trees = trees
+
+
+def _shared_tree(text: str, filename: str, view: FileView) -> ast.Module | None:
+    """The model's tree of exactly this text, when this process shares it."""
+    shared = _shared_trees.get(filename) if _shared_trees is not None else None
+    if shared is None or not view.sha or shared[0] != view.sha:
+        return None
+    from synclint.files_io import text_sha
+
+    return shared[1] if text_sha(text) == view.sha else None
+
+
 def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     """The facts of one file's code (its functions, class bodies and module-level
     statements) from its view of the model; None when `ast` cannot parse it."""
-    tree = parse_module(text, filename)
+    tree = _shared_tree(text, filename, view) or parse_module(text, filename)
     if tree is None:
         return None
     from synclint.model.project import Project

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import synclint.checking as checking
+import synclint.forked as forked
 import synclint.overlap as overlap
 from synclint.config import Overrides, resolve_settings
 from synclint.engine import lint_source, parse_ahead
@@ -93,6 +94,7 @@ def test_an_index_child_that_dies_leaves_the_parent_to_index(
     of memory, a signal) costs time, never the cross-file findings."""
     paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:3], tmp_path)
     monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(forked, "can_fork", lambda: False)  # the views are sent
     serial = _results(paths, True, monkeypatch, jobs=1)
     called: list[bool] = []
 
@@ -174,6 +176,7 @@ def test_forked_workers_read_the_inherited_views_and_others_get_them_sent(
 
     paths = _copy(sorted(PRECISION.glob("positive/*_wp_*"))[:4], tmp_path)
     monkeypatch.setattr(checking, "POOL_THRESHOLD", 2)
+    monkeypatch.setattr(forked, "can_fork", lambda: False)  # the views are sent
     one_process = _results(paths, True, monkeypatch, jobs=1)
     assert any(d.related for r in one_process for d in r.diagnostics)  # type: ignore[attr-defined]
     sent: list[bool] = []  # whether each task carried its file's view
