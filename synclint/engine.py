@@ -23,8 +23,10 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
+from synclint.knowledge.torch import COMPILERS
 from synclint.model.candidates import DECIDED, candidate_codes, candidate_statements
 from synclint.model.facts import Facts, file_facts
+from synclint.model.syntax import _dotted
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
@@ -200,7 +202,7 @@ def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], projec
         return rule_classes, None, None
     kept = None
     if partial and firing and "SYN401" not in firing:
-        kept = _kept_source(source, facts.tree, statements)
+        kept = _kept_source(source, facts.tree, statements, facts.imports)
     return ([r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts,
             kept)
 
@@ -209,9 +211,30 @@ def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], projec
 _LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
 #: Below this share of the text left out, the whole text is parsed.
 _MIN_LEFT_OUT = 0.1
+#: Text a module must hold to give a function to a compiler (`fixes.regions` asks).
+_COMPILE_MARKERS = ("compile", "jit", "_dynamo", "script", "optimize", "export")
+#: The last names of the compilers (`knowledge.torch.COMPILERS`), however imported.
+_COMPILER_NAMES = frozenset(name.rpartition(".")[2] for name in COMPILERS)
 
 
-def _kept_source(source: str, tree: ast.Module, statements: frozenset[int]) -> str | None:
+def _gives_to_a_compiler(statement: ast.stmt, imports: Mapping[str, str]) -> bool:
+    """Whether `statement` calls a compiler with a name (`torch.jit.script(f)`), as
+    `fixes.regions` looks for: by its qualified name, or by its last name alone."""
+    for node in ast.walk(statement):
+        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+            continue
+        dotted = _dotted(node.func)
+        if dotted is None:
+            continue  # `compilers[0](f)`: not a compiler to `fixes.regions` either
+        head, dot, rest = dotted.partition(".")
+        if dotted.rpartition(".")[2] in _COMPILER_NAMES or \
+                imports.get(head, head) + dot + rest in COMPILERS:
+            return True
+    return False
+
+
+def _kept_source(source: str, tree: ast.Module, statements: frozenset[int],
+                 imports: Mapping[str, str]) -> str | None:
     """`source` without the module-level functions and classes that hold no candidate
     site (`candidate_statements`), or None when that is not sure to keep every finding
     and fix, or saves little.
@@ -221,16 +244,20 @@ def _kept_source(source: str, tree: ast.Module, statements: frozenset[int]) -> s
     (`def f(): pass`: the names a module binds tell a builtin from a rebinding), with its
     body's indentation (LibCST takes the module's indentation from the first block). A
     class with a candidate stays whole (fixes read what its other methods assign to
-    `self`). The whole text is kept where a site is outside any function (rules and
-    fixes read that scope, the module, whole), and where code may be compiled (a fix
-    asks whether its function is given to a compiler anywhere in the module)."""
-    if -1 in statements or "compile" in source or "jit" in source:
+    `self`), and so does a definition that gives a function to a compiler
+    (`torch.compile(step)`: a fix asks whether its function is compiled anywhere in the
+    module). The whole text is kept where a site is outside any function (rules and
+    fixes read that scope, the module, whole)."""
+    if -1 in statements:
         return None
+    may_compile = any(marker in source for marker in _COMPILE_MARKERS)
     pieces = _LINE_BREAK.split(source)  # lines at even indices, their breaks after them
     left_out = 0
     for index, statement in enumerate(tree.body):
         if index in statements or not isinstance(
                 statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if may_compile and _gives_to_a_compiler(statement, imports):
             continue
         first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
         last = statement.end_lineno or statement.lineno

@@ -48,7 +48,8 @@ def train(losses):
 
 
 def _parsed_texts(source: str, monkeypatch: pytest.MonkeyPatch, *,
-                  findings_only: bool = True) -> tuple[list[str], list[object]]:
+                  findings_only: bool = True, codes: frozenset[str] = EVERY_CODE
+                  ) -> tuple[list[str], list[object]]:
     texts: list[str] = []
     original = cst.parse_module
 
@@ -57,14 +58,15 @@ def _parsed_texts(source: str, monkeypatch: pytest.MonkeyPatch, *,
         return original(text, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine.cst, "parse_module", spy)
-    found = lint_source(source, "train.py", EVERY_CODE, findings_only=findings_only)
+    found = lint_source(source, "train.py", codes, findings_only=findings_only)
     return texts, list(found.diagnostics)
 
 
-def _whole(source: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+def _whole(source: str, monkeypatch: pytest.MonkeyPatch,
+           codes: frozenset[str] = EVERY_CODE) -> list[object]:
     with monkeypatch.context() as patch:
         patch.setattr(engine, "_kept_source", lambda *args: None)
-        return list(lint_text(source, "train.py", EVERY_CODE).diagnostics)
+        return list(lint_text(source, "train.py", codes).diagnostics)
 
 
 def test_a_check_parses_only_the_definitions_that_can_fire(
@@ -88,7 +90,7 @@ def test_a_fix_parses_the_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_each_stub_stands_where_its_definition_began() -> None:
     tree = ast.parse(SOURCE)
-    kept = _kept_source(SOURCE, tree, frozenset({3}))  # `train` only
+    kept = _kept_source(SOURCE, tree, frozenset({3}), {})  # `train` only
     assert kept is not None
     lines, original = kept.split("\n"), SOURCE.split("\n")
     # The header where the decorator was, `pass` where the body began (its indentation).
@@ -103,20 +105,35 @@ def test_each_stub_stands_where_its_definition_began() -> None:
 def test_a_stub_keeps_the_indentation_of_the_body_it_stands_for() -> None:
     source = "import torch\n\n\ndef helper(x):\n  return x + 1\n\n\n" + \
         SOURCE.split("\n\n\n")[-1]
-    kept = _kept_source(source, ast.parse(source), frozenset({2}))
+    kept = _kept_source(source, ast.parse(source), frozenset({2}), {})
     assert kept is not None and kept.split("\n")[3:5] == ["def helper():", "  pass"]
     assert cst.parse_module(kept).default_indent == cst.parse_module(source).default_indent
 
 
-def test_code_outside_functions_or_that_may_compile_is_parsed_whole(
+def test_code_outside_functions_is_parsed_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     module_level = SOURCE + "\nfor loss in [torch.ones(1, device='cuda')]:\n    loss.item()\n"
     texts, found = _parsed_texts(module_level, monkeypatch)
     assert texts == [module_level]  # rules and fixes there read the whole module
     assert [d.location.row for d in found] == [22, 27, 31]  # type: ignore[attr-defined]
-    compiled = SOURCE + "\nstep = torch.compile(train)\n"
-    texts, _ = _parsed_texts(compiled, monkeypatch)
-    assert texts[-1] == compiled  # a fix asks whether its function is compiled anywhere
+
+
+
+def test_a_definition_that_compiles_a_function_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The batched fix of `train` is refused where `train` is compiled: the definition
+    # that compiles it must reach the fix, whatever name the compiler goes by. (With
+    # SYN401 the compiled region keeps the whole text anyway.)
+    codes = EVERY_CODE - {"SYN401"}
+    for compiles in ("torch.compile(train)", "script(train)", "jit.script(train)"):
+        source = (SOURCE.replace("import torch\n", "import torch\nfrom torch import jit\n"
+                                 "from torch.jit import script\n")
+                  + f"\n\ndef setup():\n    return {compiles}\n"
+                  + "\n\ndef report(x):\n" + "    x = x + 1\n" * 30 + "    return x\n")
+        texts, found = _parsed_texts(source, monkeypatch, codes=codes)
+        assert compiles in texts[-1] and "def report():\n" in texts[-1]
+        assert found == _whole(source, monkeypatch, codes)
+        fixes = [d.fix for d in found if d.location.row > 25]  # type: ignore[attr-defined]
+        assert fixes == [None]  # refused: `train` is compiled
 
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r"])
