@@ -62,12 +62,13 @@ def _owners(receiver: Kind, name: str | None, self_bases: Sequence[str],
 Arguments = Callable[[], Sequence[Kind]]
 
 
-def call_result(qualified: str, args: Arguments, device: Callable[[], str | None]
-                ) -> Kind | None:
-    """`qualified(args...)`: a library function or class."""
+def call_result(qualified: str, args: Arguments, device: Callable[[], str | None],
+                keywords: Iterable[str] = ()) -> Kind | None:
+    """`qualified(args...)`: a library function or class (`keywords`: the names of its
+    keyword arguments)."""
     if not knowledge.knows_call(qualified):
         return None
-    return knowledge.call_kind(qualified, args(), device())
+    return knowledge.call_kind(qualified, args(), device(), keywords)
 
 
 def method_result(receiver: Kind, method: str, args: Arguments, *, name: str | None,

@@ -12,6 +12,7 @@ from synclint.knowledge.lookup import (
     ARRAY_ROOTS,
     ATTRIBUTE_NAMES,
     HINT_NAMES,
+    HOST_ROLE_NAMES,
     INVOKERS,
     LIBRARIES,
     ONCE_NAMES,
@@ -26,8 +27,10 @@ from synclint.knowledge.lookup import (
     called_kind,
     class_of,
     hinted_owner,
+    host_role,
     instance_test,
     invoker,
+    is_loader,
     is_module,
     item_kind,
     knows_call,
@@ -44,13 +47,21 @@ from synclint.knowledge.lookup import (
     step_role,
     to_host,
 )
-from synclint.knowledge.schema import Invoker, OnceRole, Registrar, Role, StateRegistrar
+from synclint.knowledge.schema import (
+    HostRole,
+    Invoker,
+    OnceRole,
+    Registrar,
+    Role,
+    StateRegistrar,
+)
 
 __all__ = [
-    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "INVOKERS", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
+    "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "HOST_ROLE_NAMES", "INVOKERS", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
-    "call_syncs", "called_kind", "class_of", "hinted_owner", "instance_test", "is_module",
+    "call_syncs", "called_kind", "class_of", "hinted_owner", "host_role", "instance_test", "is_loader", "is_module",
     "invoker", "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field",
-    "owners_of", "per_step_event", "registrar", "returned_tensors", "run_setting", "state_registrar",
-    "step_role", "to_host", "Invoker", "OnceRole", "Registrar", "Role", "StateRegistrar",
+    "owners_of", "per_step_event", "registrar", "returned_tensors", "run_setting",
+    "state_registrar", "step_role", "to_host", "HostRole", "Invoker", "OnceRole",
+    "Registrar", "Role", "StateRegistrar",
 ]

@@ -45,7 +45,7 @@ LIBRARY = Library(
     methods=(
         *(Method(ACCELERATOR, name, _SAME) for name in COLLECTIVES),
         *(Method(ACCELERATOR, name, _HOST) for name in HOST_METHODS),
-        Method(ACCELERATOR, "prepare", Returns(follows=Follows.ARGUMENTS)),
+        Method(ACCELERATOR, "prepare", Returns(follows=Follows.ARGUMENTS, places=True)),
         Method(ACCELERATOR, "prepare_model", Returns(MODULE)),
         Method(ACCELERATOR, "unwrap_model", Returns(MODULE)),
         # The total norm, on the device of the gradients.

@@ -31,6 +31,7 @@ from synclint.knowledge import (
     d3rlpy,
     deepspeed,
     distributed,
+    host_data,
     ignite,
     lightning,
     stable_baselines3,
@@ -44,6 +45,7 @@ from synclint.knowledge.schema import (
     Call,
     Class,
     Follows,
+    HostRole,
     Invoker,
     Library,
     Method,
@@ -59,6 +61,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
+    host_data.LIBRARY, host_data.MONAI,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -72,6 +75,7 @@ _METHODS: dict[tuple[str, str], Method] = {}
 _ATTRIBUTES: dict[tuple[str, str], Kind] = {}
 _ROLES: dict[tuple[str, str], Role] = {}
 _ONCE: dict[tuple[str, str], OnceRole] = {}
+_HOST_ROLES: dict[tuple[str, str], HostRole] = {}
 _STATES: dict[tuple[str, str], StateRegistrar] = {}
 _HINTS: dict[str, list[tuple[frozenset[str], str]]] = {}
 _PATTERNS: list[tuple[str, Library, str]] = []
@@ -112,6 +116,8 @@ def _index() -> None:
             _ROLES[(role.owner, role.method)] = role
         for once in library.once:
             _ONCE[(once.owner, once.method)] = once
+        for host_role in library.host_roles:
+            _HOST_ROLES[(host_role.owner, host_role.method)] = host_role
         for state in library.state_registrars:
             _STATES[(state.owner, state.method)] = state
         for bare in library.bare_names:
@@ -237,6 +243,23 @@ def _call_entry(qualified: str) -> Call | None:
 
 
 def _returned(returns: Returns, receiver: Kind, args: Sequence[Kind]) -> Kind | None:
+    found = _follows(returns, receiver, args)
+    return _unplaced(found) if returns.places and found is not None else found
+
+
+def _unplaced(kind: Kind) -> Kind:
+    """What a call that may move `kind` to a device gives back: a loader of host batches
+    gives batches of unknown device."""
+    if kind == host_data.HOST_LOADER:
+        # Still a loader, so that `self.loader = accelerator.prepare(self.loader)`
+        # replaces the host loader assigned before it.
+        return Seq(UNKNOWN)
+    if isinstance(kind, Tup):
+        return Tup(tuple(_unplaced(item) for item in kind.items))
+    return kind
+
+
+def _follows(returns: Returns, receiver: Kind, args: Sequence[Kind]) -> Kind | None:
     if returns.follows is Follows.RECEIVER:
         return receiver
     if returns.follows is Follows.ARGUMENT:
@@ -250,14 +273,17 @@ def _returned(returns: Returns, receiver: Kind, args: Sequence[Kind]) -> Kind | 
     return returns.kind
 
 
-def call_kind(qualified: str, args: Sequence[Kind], device: str | None = None
-              ) -> Kind | None:
+def call_kind(qualified: str, args: Sequence[Kind], device: str | None = None,
+              keywords: Iterable[str] = ()) -> Kind | None:
     """The kind a call of the library function or class `qualified` returns, given its
-    positional arguments' kinds and its `device=` ("cpu", "other" or None: not given)."""
+    positional arguments' kinds, its `device=` ("cpu", "other" or None: not given) and
+    the names of its keyword arguments."""
     if _root(qualified) not in _ROOTS:
         return None
     call = _call_entry(qualified)
     if call is not None:
+        if call.unless_keywords and not call.unless_keywords.isdisjoint(keywords):
+            return UNKNOWN
         if call.from_values:
             return _from_values(call.returns.kind, args, device)
         return _returned(call.returns, UNKNOWN, args)
@@ -391,7 +417,11 @@ def annotation_kind(qualified: str) -> Kind | None:
     """The kind a parameter annotated with the library class `qualified` holds."""
     if _root(qualified) in ARRAY_ROOTS:
         return NUMPY
-    if _root(qualified) == "torch" or _root(qualified) not in _ROOTS:
+    if _root(qualified) == "torch":
+        # torch's own classes are tensors, modules and optimizers (the inference knows
+        # them); only a record whose fields differ in device is an instance.
+        return Instance(host_data.PACKED) if class_of(qualified) == host_data.PACKED else None
+    if _root(qualified) not in _ROOTS:
         return None
     cls = class_of(qualified)
     return _instance_kind(cls) if cls is not None else None
@@ -448,6 +478,23 @@ def once_role(method: str, bases: Iterable[str]) -> OnceRole | None:
     return None
 
 
+def host_role(method: str, bases: Iterable[str]) -> HostRole | None:
+    """The data-loading role of `method` in a class deriving from `bases` (a dataset's
+    `__getitem__`: it runs on the host, in a loader worker)."""
+    for owner in owners_of(bases):
+        found = _HOST_ROLES.get((owner, method))
+        if found is not None:
+            return found
+    return None
+
+
+def is_loader(bases: Iterable[str]) -> bool:
+    """Whether a class deriving from these (qualified) bases is a torch DataLoader."""
+    return host_data.LOADER in owners_of(bases)
+
+
+#: Method names some library runs on the host to build data (a cheap test first).
+HOST_ROLE_NAMES = frozenset(method for _, method in _HOST_ROLES)
 #: Method names some library runs once per fit or run, whatever the class.
 ONCE_NAMES = frozenset(method for _, method in _ONCE)
 #: Method names some library runs per step (a cheap test before `step_role`).

@@ -40,6 +40,9 @@ class Returns:
     argument: int = 0
     #: The dtype of a tensor result when the call fixes it ("torch.int64"), else None.
     dtype: str | None = None
+    #: The call may move what it is given to a device (`accelerator.prepare(loader)`): a
+    #: loader of host batches it hands back yields batches of unknown device.
+    places: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ class Call:
     #: world size, whether a process group is set up): code under a test of it runs on
     #: every step where it holds (`model/settings.py`).
     run_setting: bool = False
+    #: Keywords that void `returns` when given (a DataLoader's `collate_fn=` may move its
+    #: batches): the result is then unknown.
+    unless_keywords: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,17 @@ class OnceRole:
 
     owner: str
     method: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class HostRole:
+    """A method a data loader runs to build a sample, in its worker processes on the host
+    (`Dataset.__getitem__`): its tensors are CPU tensors unless it moves one to a device."""
+
+    owner: str
+    method: str
+    #: Why, as a reader would say it: "`__getitem__` builds a sample in a loader worker".
     reason: str
 
 
@@ -202,6 +219,7 @@ class Library:
     attributes: tuple[Attribute, ...] = ()
     roles: tuple[Role, ...] = ()
     once: tuple[OnceRole, ...] = ()
+    host_roles: tuple[HostRole, ...] = ()
     registrars: tuple[Registrar, ...] = ()
     invokers: tuple[Invoker, ...] = ()
     #: Class names (last part, `fnmatch` patterns) -> the class of `classes` they are an

@@ -41,6 +41,7 @@ from synclint.analysis.torch_api import (
     TORCH_HOST_FUNCTIONS,
     TORCH_SEQUENCE_FUNCTIONS,
 )
+from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
@@ -103,6 +104,7 @@ class Calls(Methods):
                 if knowledge.knows_call(qualified):
                     found = self._library_call(node, qualified)
                     if found is not None:
+                        _on_host_after(self, node, qualified)
                         return found
                 if head == "torch":
                     result = self._torch_call(node, qualified)
@@ -283,7 +285,8 @@ class Calls(Methods):
             self._reads(node, f"`{qualified}()` {syncs}", values)
         found = library.call_result(
             qualified, lambda: [v[0] for v in values],
-            lambda: library.ast_device(node, _is_cpu))
+            lambda: library.ast_device(node, _is_cpu),
+            [k.arg for k in node.keywords if k.arg is not None])
         return (found, None) if found is not None else None
 
     def _project_instance(self, node: ast.Call, dotted: str) -> Value | None:
@@ -296,7 +299,17 @@ class Calls(Methods):
             return None
         self.expr(node.func)
         self._arguments(node)
+        if self._host_loader(key, node):
+            return (HOST_LOADER, None)
         return (Instance(key), None)
+
+    def _host_loader(self, key: str, node: ast.Call) -> bool:
+        """`DataLoader(...)` of a project class deriving from torch's that keeps torch's
+        iteration (no `__iter__` of its own) and is given no `collate_fn`: it yields
+        what its dataset built, on the host (`knowledge.host_data`)."""
+        return knowledge.is_loader(self._library_bases(key)) and not any(
+            "__iter__" in cls.methods for cls in self.project._mro(key)) and not any(
+            k.arg == "collate_fn" for k in node.keywords)
 
     def _called(self, node: ast.Call, called: Kind, values: list[Value]) -> Value:
         """Calling a module (its forward: a tensor) or a library object."""

@@ -21,6 +21,7 @@ from synclint.analysis.kinds import (
 from synclint.model.calls import Calls
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
+from synclint.model.host_data import LOADER_LOOP, hosted, loader_batches, moves_to_device
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
@@ -34,6 +35,7 @@ from synclint.model.settings import (
     setting_test,
 )
 from synclint.model.spans import ast_spans
+from synclint.model.stored import kept, stored_item
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
     _always_raises,
@@ -92,12 +94,19 @@ class Evaluation(Calls):
         # The rest of a block after `if not self.debug: return`, and the tail of a body
         # that only runs on the way to a `raise`, are cold (`cold.py` for LibCST).
         start = _cold_from(body, body is self.function.node.body)
+        # A nested block sees the items the enclosing one stored (`stored.py`).
+        outer, self.stored = self.stored, dict(self.stored)
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
             self._statement(statement)
+            self.stored = kept(self.stored, statement)
+            key = stored_item(statement)
+            if key is not None and isinstance(statement, ast.Assign):
+                self.stored[key] = self._last_kind(statement.value)
         if start < len(body):
             self.cold -= 1
+        self.stored = outer
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -149,7 +158,13 @@ class Evaluation(Calls):
             # An element of an unknown parameter stays derived from it (`for row in
             # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
             source = iterable[1] if iterable[0] is UNKNOWN else None
-            self._bind(node.target, (elem_of(iterable[0]), source), None)
+            element = elem_of(iterable[0])
+            batches = loader_batches(node.iter, self._last_kind)
+            if batches is not None and not moves_to_device(self.function.node):
+                # From here on, host code (`host_data.py`).
+                self.host_data = self.host_data or LOADER_LOOP
+                element = batches
+            self._bind(node.target, (element, source), None)
             self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)
@@ -329,6 +344,8 @@ class Evaluation(Calls):
             value = _UNKNOWN_VALUE
         else:
             value = method(self, node)
+        if self.host_data is not None:
+            value = (hosted(value[0]), value[1])
         self._record(node, value[0], value)
         return value
 

@@ -42,6 +42,7 @@ from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
+from synclint.model.stored import item_key
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
 from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self, plain_data
 
@@ -142,6 +143,10 @@ class Expressions(Flow):
         index = self.expr(node.slice)
         if narrowed is not None:
             return (narrowed, None)
+        key = item_key(node) if self.stored else None
+        stored = self.stored.get(key) if key is not None else None
+        if stored is not None and stored is not UNKNOWN:
+            return (stored, None)  # stored under this key earlier in the block
         kind = base[0]
         if isinstance(kind, Instance):
             item = library.item_result(kind, library.ast_key(node), index[0])

@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
     merge,
     proved_kinds,
 )
+from synclint.model.host_data import host_data_role, hosted
 from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.narrowing import (
@@ -38,6 +39,7 @@ from synclint.model.narrowing import (
 )
 from synclint.model.settings import Setting, describe
 from synclint.model.spans import ast_spans
+from synclint.model.stored import Items
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import (
     _is_comparison,
@@ -150,6 +152,9 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
+        #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
+        #: `d[k]` until the block changes `d` or `k` (`stored.py`).
+        self.stored: Items = {}
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
         #: Names bound to a bool literal, or to that literal or a tensor after an `if`
@@ -209,6 +214,12 @@ class Flow:
             for name, kind in summary.host_params:
                 old = self.env.get(name)
                 self.env[name] = (kind, old[1] if old is not None else None)
+        #: Why this method works on data on the host (`host_data.py`; a loop over a loader
+        #: sets it too), or None: while set, what it computes has its tensors on the CPU.
+        self.host_data = host_data_role(function.name, function.node, self.self_bases) \
+            if function.class_key is not None else None
+        if self.host_data is not None:
+            self.env = {name: (hosted(value[0]), value[1]) for name, value in self.env.items()}
 
 
     # -- facts ----------------------------------------------------------------------------
@@ -256,6 +267,10 @@ class Flow:
                 return self.expr(node)
         finally:
             self.record, self.call_arguments, self.last = record, arguments, last
+
+    def _last_kind(self, node: ast.expr) -> Kind:
+        """The kind `node` got when last evaluated."""
+        return self.last.get(id(node), _UNKNOWN_VALUE)[0]
 
     def _source(self, node: ast.expr) -> int | None:
         """The parameter `node`'s value derives from, as last evaluated."""

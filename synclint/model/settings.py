@@ -133,9 +133,19 @@ def _operands(text: str, holds: bool) -> list[str]:
 
 
 def _names(text: str) -> set[str]:
-    """The names a test reads (`self`, a parameter, a module name, a builtin)."""
+    """The names a test reads (`self`, a parameter, a module name, a builtin); the types an
+    `isinstance` names are none of these (`isinstance(x, MetaTensor)` tests the input)."""
     tree = _parsed(text)
-    return set() if tree is None else {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    if tree is None:
+        return set()
+    types = {id(name) for call in ast.walk(tree) if isinstance(call, ast.Call)
+             and isinstance(call.func, ast.Name) and call.func.id in _CLASS_TESTS
+             for arg in call.args[1:] for name in ast.walk(arg)
+             if isinstance(name, ast.Name) and name.id not in ("self", "cls")}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in types}
+
+
+_CLASS_TESTS = frozenset({"isinstance", "issubclass"})
 
 
 def _parsed(text: str) -> ast.expr | None:

@@ -14,6 +14,7 @@ from synclint.analysis.site_names import HIDDEN_SYNC_NAMES, SIZE_FUNCTIONS, SIZE
 from synclint.diagnostics import Applicability
 from synclint.rules.base import Example, PendingFix, Replacement, Rule
 from synclint.rules.gating import per_step
+from synclint.rules.wording import IF_ON_GPU
 
 #: CPU tensor types and the cast method that keeps a tensor where it is.
 CPU_TENSOR_TYPES = {
@@ -108,7 +109,7 @@ class HiddenSyncCall(Rule):
         if method == "type" and len(node.args) == 1:
             self._type(node, func)
         elif method == "is_nonzero" and not node.args and self.is_device_tensor(func.value):
-            self.report(node, "`.is_nonzero()` reads the tensor on the host: a GPU sync",
+            self.report(node, f"`.is_nonzero()` reads the tensor on the host: {IF_ON_GPU}",
                         help="Keep the test on the device (`t != 0`) and read it once where "
                         "a Python bool is needed.")
         elif method in ("clip_grad_norm_", "clip_grad_norm"):
@@ -125,7 +126,7 @@ class HiddenSyncCall(Rule):
         if qualified == "torch.is_nonzero":
             arg = node.args[0].value if node.args else None
             if arg is not None and self.kind(arg) not in (HOST_TENSOR, NUMPY, HOST):
-                self.report(node, "`torch.is_nonzero()` reads the tensor on the host: a GPU sync",
+                self.report(node, f"`torch.is_nonzero()` reads the tensor on the host: {IF_ON_GPU}",
                             help="Keep the test on the device (`t != 0`) and read it once "
                             "where a Python bool is needed.")
         elif qualified in ("torch.tensor", "torch.as_tensor"):
@@ -151,8 +152,8 @@ class HiddenSyncCall(Rule):
             values = [e.value for e in arg.elements] if isinstance(arg, (cst.Tuple, cst.List)) \
                 else [arg]
             if any(self.is_device_tensor(value) for value in values):
-                self.report(node, f"`{name}()` with a GPU tensor as a size reads it on the host: "
-                            "a GPU sync", help=SIZE_REMEDY)
+                self.report(node, f"`{name}()` with a tensor as a size reads it on the host: "
+                            f"{IF_ON_GPU}", help=SIZE_REMEDY)
                 return
 
     def _type(self, node: cst.Call, func: cst.Attribute) -> None:
@@ -190,12 +191,12 @@ class HiddenSyncCall(Rule):
             return
         elements = [e.value for e in data.value.elements if not isinstance(e, cst.StarredElement)]
         if any(self.is_device_tensor(e) for e in elements):
-            what = "GPU scalars"
+            what = "0-d tensors"
         elif not self.ctx.in_loop and any(self._host_read(e) for e in elements):
-            what = "host reads of GPU tensors"  # in a loop, SYN101 reports each read
+            what = "host reads of tensors"  # in a loop, SYN101 reports each read
         else:
             return
-        self.report(node, f"`torch.{name}()` of {what}: each element is read on the host",
+        self.report(node, f"`torch.{name}()` of {what}: each is read on the host, {IF_ON_GPU}",
                     help="`torch.stack([...])` builds it on the device without a sync (it "
                     "keeps the elements' dtype and device: add `.to(...)` to match).")
 

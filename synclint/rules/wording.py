@@ -20,3 +20,8 @@ def with_reason(remedy: str, no_safe_fix: str | None = None) -> str:
         return sentence(remedy)
     reason = no_safe_fix.strip()
     return f"{sentence(remedy)} No safe fix: {reason if reason.endswith('.') else reason + '.'}"
+
+
+#: How a message states a sync when the model knows only that a tensor may live on an
+#: accelerator (its device is not shown): a sync if it is there, never "a GPU tensor".
+IF_ON_GPU = "a sync if it is on the GPU"

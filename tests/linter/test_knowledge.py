@@ -29,7 +29,7 @@ from synclint.knowledge.schema import Library
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
-         "tianshou", "d3rlpy")
+         "tianshou", "d3rlpy", "torch.utils.data", "monai")
 
 
 def test_there_is_one_table_per_library() -> None:
@@ -52,7 +52,8 @@ def test_every_name_lives_under_its_library_and_every_owner_is_declared() -> Non
             assert call.name.split(".")[0] in roots, call.name
         owners = [m.owner for m in library.methods] + [a.owner for a in library.attributes] \
             + [r.owner for r in library.roles] + [o.owner for o in library.once] \
-            + [s.owner for s in library.state_registrars]
+            + [s.owner for s in library.state_registrars] \
+            + [h.owner for h in library.host_roles]
         for owner in owners:
             assert owner in declared, (library.name, owner)
         for cls in library.classes:
@@ -196,3 +197,38 @@ def test_host_variants_and_to_host() -> None:
 ])
 def test_private_torch_nn_bases_are_modules(base: str, module: bool) -> None:
     assert knowledge.is_module([base]) is module
+
+
+def test_a_dataset_builds_its_samples_on_the_host() -> None:
+    torch_item = knowledge.host_role("__getitem__", ["torch.utils.data.Dataset"])
+    assert torch_item is not None and "DataLoader worker" in torch_item.reason
+    assert knowledge.host_role("__getitem__", ["monai.data.CacheDataset"]) is not None
+    assert knowledge.host_role("__iter__", ["torch.utils.data.IterableDataset"]) is not None
+    assert knowledge.host_role("__iter__", ["monai.data.CSVIterableDataset"]) is not None
+    # Look-alikes: a map-style dataset's `__iter__` is not what a loader runs; a module's
+    # `__getitem__` indexes its layers (per step, on the device).
+    assert knowledge.host_role("__iter__", ["torch.utils.data.Dataset"]) is None
+    assert knowledge.host_role("__getitem__", ["torch.nn.Module"]) is None
+
+
+def test_a_dataloader_yields_host_batches_unless_it_collates_or_is_prepared() -> None:
+    loader = knowledge.call_kind("torch.utils.data.DataLoader", [UNKNOWN])
+    assert loader == Instance("torch.utils.data.DataLoader")
+    assert knowledge.call_kind("torch.utils.data.DataLoader", [UNKNOWN],
+                               keywords=["batch_size", "collate_fn"]) is UNKNOWN
+    assert knowledge.is_loader(["monai.data.DataLoader"])
+    assert not knowledge.is_loader(["torch.utils.data.Dataset"])
+    prepared = knowledge.method_kind("accelerate.Accelerator", "prepare", UNKNOWN, [loader])
+    assert prepared == Seq(UNKNOWN)
+    # Device tensors given to `prepare` keep their kind (only host values may move).
+    assert knowledge.method_kind("accelerate.Accelerator", "prepare", UNKNOWN,
+                                 [MODULE, TENSOR]) == Tup((MODULE, TENSOR))
+
+
+def test_packed_sequence_batch_sizes_are_on_the_host_and_its_data_is_not() -> None:
+    packed = knowledge.annotation_kind("torch.nn.utils.rnn.PackedSequence")
+    assert packed == Instance("torch.nn.utils.rnn.PackedSequence")
+    assert knowledge.attribute_kind(packed.cls, "batch_sizes") is HOST_TENSOR
+    assert knowledge.attribute_kind(packed.cls, "data") is TENSOR
+    # Other torch classes stay the inference's: no instance for a tensor annotation.
+    assert knowledge.annotation_kind("torch.Tensor") is None

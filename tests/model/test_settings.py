@@ -125,6 +125,11 @@ def test_describe_names_an_enormous_condition_by_its_first_operand() -> None:
 @pytest.mark.parametrize(("test", "about"), [
     ("mel is not None", ARGUMENT),
     ("isinstance(inputs, dict)", ARGUMENT),      # builtins are neither
+    # nor are the types a test names: the input decides (issue 22, fourth draw #105)
+    ("isinstance(inputs, MetaTensor) and 'affine' in inputs.meta", ARGUMENT),
+    ("isinstance(inputs, (np.ndarray, Tensor))", ARGUMENT),
+    ("isinstance(self.cache, Cache)", SETTING),  # look-alike: an attribute's type
+    ("isinstance(inputs, self.kind)", BOTH),     # a type held by a setting
     ("reduction == 'max' and mel is None", ARGUMENTS),
     ("self.training", SETTING),
     ("MODE == 'fast'", SETTING),                 # a module name

@@ -1,0 +1,104 @@
+"""Code that works on data on the host: a dataset's `__getitem__` runs in a DataLoader
+worker on CPU tensors (`knowledge.host_data`), and a loop over a DataLoader built in the
+project reads the batches it built; a tensor there whose device nothing shows is a CPU
+tensor. A function that moves a value to a device itself keeps every finding.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+
+from synclint import knowledge
+from synclint.analysis.kinds import (
+    HOST,
+    HOST_TENSOR,
+    UNKNOWN,
+    Kind,
+    Tup,
+)
+from synclint.knowledge.host_data import HOST_LOADER
+from synclint.knowledge.torch import DTYPE_NAMES
+
+#: `.to(...)` keywords that never name a device.
+_NOT_DEVICE_KEYWORDS = frozenset({"dtype", "non_blocking", "copy", "memory_format"})
+
+
+def host_data_role(name: str, body: ast.AST, bases: Sequence[str]) -> str | None:
+    """Why the method `name` (of a class deriving from the library `bases`) works on host
+    data, or None: a dataset's sample builders, unless `body` moves a value to a device."""
+    if name not in knowledge.HOST_ROLE_NAMES or not bases:
+        return None
+    role = knowledge.host_role(name, bases)
+    if role is None or moves_to_device(body):
+        return None
+    return role.reason
+
+
+#: Why a loop over a loader makes the rest of a function host code.
+LOADER_LOOP = "iterates a DataLoader's host batches and moves nothing to a device"
+#: Calls whose result iterates over their first argument's elements, counted from 0.
+_WRAPPERS = {"enumerate": True, "iter": False, "tqdm": False}
+
+
+def loader_batches(iterable: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> Kind | None:
+    """What a `for` over `iterable` binds when it iterates a DataLoader built in the
+    project (`for batch in self.loader`, `enumerate(loader)`, `tqdm(loader)`): host
+    batches, or a count and a host batch; None for any other iterable."""
+    if kind_of(iterable) == HOST_LOADER:
+        return HOST_TENSOR
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and \
+            iterable.func.id in _WRAPPERS and iterable.args and \
+            kind_of(iterable.args[0]) == HOST_LOADER:
+        return Tup((HOST, HOST_TENSOR)) if _WRAPPERS[iterable.func.id] else HOST_TENSOR
+    return None
+
+
+def hosted(kind: Kind) -> Kind:
+    """What a value of `kind` is in host code: its tensors, and values of unknown kind
+    (a sample's fields through a helper the model cannot read), are CPU tensors."""
+    return HOST_TENSOR if kind is UNKNOWN else knowledge.to_host(kind)
+
+
+def moves_to_device(node: ast.AST) -> bool:
+    """Whether the code under `node` may put a value on an accelerator: `.cuda()`,
+    `.to(<a device>)`, a `device=` that is not a CPU device or another tensor's device, or
+    a literal "cuda..." device."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.Constant) and isinstance(child.value, str) and \
+                child.value.startswith(("cuda", "mps", "xpu")):
+            return True
+        if not isinstance(child, ast.Call):
+            continue
+        func = child.func
+        if isinstance(func, ast.Attribute) and func.attr in ("cuda", "to_device"):
+            return True
+        if isinstance(func, ast.Attribute) and func.attr == "to" and (
+                any(not _dtype(arg) for arg in child.args) or any(
+                    k.arg not in _NOT_DEVICE_KEYWORDS for k in child.keywords)):
+            return True
+        for keyword in child.keywords:
+            if keyword.arg == "device" and not _host_or_same(keyword.value):
+                return True
+    return False
+
+
+def _dtype(node: ast.expr) -> bool:
+    """`torch.float32`, `x.dtype`, `dtype`: an argument of `.to()` that names a dtype."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "dtype" or node.attr in DTYPE_NAMES
+    return isinstance(node, ast.Name) and "dtype" in node.id
+
+
+def _host_or_same(node: ast.expr) -> bool:
+    """`None`, `"cpu"`, `torch.device("cpu")`, or `x.device` of a local value (where `x`
+    already is; `self.device` is the device a module or trainer was given)."""
+    if isinstance(node, ast.Constant):
+        return node.value is None or node.value == "cpu"
+    if isinstance(node, ast.Attribute):
+        return node.attr == "device" and isinstance(node.value, ast.Name) and \
+            node.value.id != "self"
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        return isinstance(node.func, ast.Attribute) and node.func.attr == "device" and \
+            _host_or_same(node.args[0]) and isinstance(node.args[0], ast.Constant)
+    return False

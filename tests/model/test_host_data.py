@@ -1,0 +1,173 @@
+"""Data built on the host (issue 22, fourth draw): a dataset's sample builders and the
+batches of a DataLoader nothing moves are CPU tensors; each with the look-alike that
+keeps its device (a move to the GPU, a class that is no dataset, a prepared loader)."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN
+from synclint.model.host_data import moves_to_device
+from tests.model.probe import case_ids, codes, probe, probes, syncs
+
+DATASET = """\
+import torch
+from torch.utils.data import Dataset
+
+
+class Windows({base}):
+    def __init__(self, series: torch.Tensor):
+        self.series = series
+
+    def {method}(self, idx: int, extra: torch.Tensor):
+        window = self.series[idx]{move}
+        seen(window)
+        seen(extra)
+        if window.isnan().any():
+            return extra
+        return window
+"""
+
+
+def dataset(base: str = "Dataset", method: str = "__getitem__", move: str = "") -> str:
+    return DATASET.format(base=base, method=method, move=move)
+
+
+def test_a_dataset_sample_is_built_from_host_tensors() -> None:
+    assert probes(dataset()) == [HOST_TENSOR, HOST_TENSOR]
+    assert syncs(dataset()) == []
+
+
+def test_a_sample_moved_to_the_gpu_keeps_its_device_and_its_finding() -> None:
+    source = dataset(move=".cuda()")
+    assert probes(source) == [TENSOR, TENSOR]
+    assert syncs(source) == ["SYN102:13"]
+
+
+@pytest.mark.parametrize(("base", "method"), [("object", "__getitem__"),
+                                              ("torch.nn.Module", "__getitem__"),
+                                              ("Dataset", "sample")])
+def test_other_classes_and_methods_keep_their_device(base: str, method: str) -> None:
+    assert probes(dataset(base, method))[1] is TENSOR
+
+
+def test_an_iterable_dataset_iter_builds_host_samples() -> None:
+    source = dataset("torch.utils.data.IterableDataset", "__iter__")
+    assert probes(source) == [HOST_TENSOR, HOST_TENSOR]
+    assert probes(dataset("Dataset", "__iter__"))[1] is TENSOR  # not what a loader runs
+
+
+LOADER = """\
+import torch
+from accelerate import Accelerator
+from torch.utils.data import DataLoader
+
+
+class Stats:
+    def __init__(self, dataset, accelerator: Accelerator):
+        self.loader = DataLoader(dataset, batch_size=1{keywords}){prepare}
+
+    def run(self):
+        for image, label in self.loader:
+            seen(image)
+            print(image.max().item())
+"""
+
+
+def test_batches_of_a_loader_built_here_are_on_the_host() -> None:
+    source = LOADER.format(keywords="", prepare="")
+    assert probe(source) is HOST_TENSOR
+    assert syncs(source) == []
+
+
+@pytest.mark.parametrize(("keywords", "prepare"), [
+    (", collate_fn=pad", ""),
+    ("", "\n        self.loader = accelerator.prepare(self.loader)"),
+])
+def test_a_loader_that_collates_or_is_prepared_may_yield_device_batches(
+        keywords: str, prepare: str) -> None:
+    assert probe(LOADER.format(keywords=keywords, prepare=prepare)) is UNKNOWN
+
+
+def test_a_loop_over_a_loader_that_moves_its_batches_keeps_them_unknown() -> None:
+    source = """\
+import torch
+from torch.utils.data import DataLoader
+
+
+def train(dataset, model, device):
+    for step, (x, y) in enumerate(DataLoader(dataset)):
+        seen(x)
+        x, y = x.to(device), y.to(device)
+        loss = model(x).sum()
+        print(loss.item())
+"""
+    assert probe(source) is UNKNOWN
+    assert syncs(source) == ["SYN101:10"]
+    assert "SYN105" not in codes(source)  # moving each batch is the idiom
+
+
+def test_a_loop_over_a_loader_with_nothing_moved_is_host_code() -> None:
+    source = """\
+import torch
+from torch.utils.data import DataLoader
+
+
+def summary(dataset, threshold: float):
+    total = torch.as_tensor(0.0)
+    for step, (image, label) in enumerate(DataLoader(dataset)):
+        seen(image)
+        foreground = torch.as_tensor(image, dtype=torch.float32)[label > threshold]
+        seen(foreground)
+        print(foreground.max().item())
+        total += foreground.sum()
+    return total.item()
+"""
+    assert probes(source) == [HOST_TENSOR, HOST_TENSOR]
+    assert syncs(source) == []
+
+
+def test_a_project_loader_keeps_torch_iteration_unless_it_defines_its_own() -> None:
+    source = """\
+import torch
+from torch.utils.data import DataLoader as TorchLoader
+
+
+class Loader(TorchLoader):
+    pass
+
+
+class Buffered(TorchLoader):
+    def __iter__(self):
+        return iter(super().__iter__())
+
+
+def f(dataset):
+    for batch in Loader(dataset):
+        seen(batch)
+
+
+def g(dataset):
+    for batch in Buffered(dataset):
+        seen(batch)
+"""
+    assert probes(source) == [HOST_TENSOR, UNKNOWN]
+
+
+MOVES = ["x.cuda()", "x.to(device)", "x.to('cuda')", "torch.zeros(3, device=self.device)",
+         "x.to(device=d)", "torch.device('cuda:0')"]
+STAYS = ["x.to(torch.float32)", "x.to(y.dtype)", "x.to(dtype=torch.int64)",
+         "torch.zeros(3, device=x.device)", "torch.zeros(3, device='cpu')",
+         "torch.zeros(3, device=None)", "x.cpu()"]
+
+
+@pytest.mark.parametrize("code", MOVES, ids=case_ids(MOVES))
+def test_moves_to_a_device(code: str) -> None:
+    assert moves_to_device(ast.parse(code))
+
+
+@pytest.mark.parametrize("code", STAYS, ids=case_ids(STAYS))
+def test_casts_and_cpu_devices_are_no_move(code: str) -> None:
+    assert not moves_to_device(ast.parse(code))
