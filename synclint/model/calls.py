@@ -75,6 +75,50 @@ _OPAQUE_NAMESPACES = frozenset({
     "testing", "accelerator", "mps", "xpu", "library", "types", "version"})
 
 
+def run_setting_call(calls: Calls, node: ast.Call) -> bool:
+    """Whether the call gives a setting of the run, the same on every step: a library
+    function the tables say so of (`dist.get_world_size()`), or a project function
+    called without arguments every return of which is one (`Summary.run_setting`)."""
+    dotted = _dotted(node.func)
+    if dotted is None:
+        return False
+    key = calls._project_callee(dotted)
+    if key is not None:
+        summary = calls.project.summaries.get(key)
+        return summary is not None and summary.run_setting and not node.args and \
+            not node.keywords
+    qualified = calls._qualified(dotted)
+    return not qualified.startswith("?") and knowledge.run_setting(qualified)
+
+
+def property_read(calls: Calls, node: ast.Attribute, cls: str) -> Value | None:
+    """`obj.name` where `name` is a property of the project class `cls` (or a base
+    of it): the read runs the getter (`properties.py`), a call of it. The read gives
+    what the getter returns; where that is unknown, None (the attribute is read as
+    any other: a kind its methods assign, a library's). A getter that runs at every
+    read syncs here as a call would (its chain starts at this read); a cached one
+    runs once per instance, so its syncs are not this read's."""
+    if calls.globals_only or not isinstance(node.ctx, ast.Load) or \
+            node.attr not in calls.project.property_names:
+        return None
+    found = getter(calls.project, cls, node.attr)
+    if found is None:
+        return None
+    key, how = found
+    calls.callees.add(key)  # its summary is read: evaluated again when that changes
+    summary = calls.project.summaries.get(key)
+    if summary is None:
+        return None
+    if how == PROPERTY:
+        if calls.getter_reads is not None and calls.record is not None:
+            for span in ast_spans(node, calls.record[1]):
+                calls.getter_reads[span] = key
+        _callee_syncs(calls, node, summary, ([], []), Site(
+            calls.module.filename, node.lineno, node.col_offset + 1,
+            f"reads `{summary.display}`"), key == calls.function.key)
+    return None if summary.returns is UNKNOWN else (summary.returns, None)
+
+
 class Calls(Methods):
     """Call evaluators."""
 
@@ -141,21 +185,6 @@ class Calls(Methods):
     def _arguments(self, node: ast.Call) -> list[Value]:
         """The positional arguments' values (keywords are evaluated too)."""
         return self._all_arguments(node)[0]
-
-    def _run_setting(self, node: ast.Call) -> bool:
-        """Whether the call gives a setting of the run, the same on every step: a library
-        function the tables say so of (`dist.get_world_size()`), or a project function
-        called without arguments every return of which is one (`Summary.run_setting`)."""
-        dotted = _dotted(node.func)
-        if dotted is None:
-            return False
-        key = self._project_callee(dotted)
-        if key is not None:
-            summary = self.project.summaries.get(key)
-            return summary is not None and summary.run_setting and not node.args and \
-                not node.keywords
-        qualified = self._qualified(dotted)
-        return not qualified.startswith("?") and knowledge.run_setting(qualified)
 
     def _all_arguments(self, node: ast.Call) -> tuple[list[Value], list[Value]]:
         """The positional arguments' values, and the keyword arguments'."""
@@ -230,32 +259,8 @@ class Calls(Methods):
         _callee_syncs(self, node, summary, (args, keywords), call, key == self.function.key)
         return _returned(summary, args)
 
-    def _property_read(self, node: ast.Attribute, cls: str) -> Value | None:
-        """`obj.name` where `name` is a property of the project class `cls` (or a base
-        of it): the read runs the getter (`properties.py`), a call of it. The read gives
-        what the getter returns; where that is unknown, None (the attribute is read as
-        any other: a kind its methods assign, a library's). A getter that runs at every
-        read syncs here as a call would (its chain starts at this read); a cached one
-        runs once per instance, so its syncs are not this read's."""
-        if self.globals_only or not isinstance(node.ctx, ast.Load) or \
-                node.attr not in self.project.property_names:
-            return None
-        found = getter(self.project, cls, node.attr)
-        if found is None:
-            return None
-        key, how = found
-        self.callees.add(key)  # its summary is read: evaluated again when that changes
-        summary = self.project.summaries.get(key)
-        if summary is None:
-            return None
-        if how == PROPERTY:
-            if self.getter_reads is not None and self.record is not None:
-                for span in ast_spans(node, self.record[1]):
-                    self.getter_reads[span] = key
-            _callee_syncs(self, node, summary, ([], []), Site(
-                self.module.filename, node.lineno, node.col_offset + 1,
-                f"reads `{summary.display}`"), key == self.function.key)
-        return None if summary.returns is UNKNOWN else (summary.returns, None)
+    _property_read = property_read
+    _run_setting = run_setting_call
 
     def _instance_call(self, node: ast.Call, cls: str,
                        evaluated: tuple[list[Value], list[Value]]) -> Value | None:
@@ -299,17 +304,9 @@ class Calls(Methods):
             return None
         self.expr(node.func)
         self._arguments(node)
-        if self._host_loader(key, node):
+        if _host_loader(self, key, node):
             return (HOST_LOADER, None)
         return (Instance(key), None)
-
-    def _host_loader(self, key: str, node: ast.Call) -> bool:
-        """`DataLoader(...)` of a project class deriving from torch's that keeps torch's
-        iteration (no `__iter__` of its own) and is given no `collate_fn`: it yields
-        what its dataset built, on the host (`knowledge.host_data`)."""
-        return knowledge.is_loader(self._library_bases(key)) and not any(
-            "__iter__" in cls.methods for cls in self.project._mro(key)) and not any(
-            k.arg == "collate_fn" for k in node.keywords)
 
     def _called(self, node: ast.Call, called: Kind, values: list[Value]) -> Value:
         """Calling a module (its forward: a tensor) or a library object."""
@@ -667,3 +664,12 @@ def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call | ast.Att
         if flow.setting_tests is not None and flow.record is not None:
             flow.setting_tests.update(ast_spans(arg, flow.record[1]))
     return tuple(sorted(found))
+
+
+def _host_loader(calls: Calls, key: str, node: ast.Call) -> bool:
+    """`DataLoader(...)` of a project class deriving from torch's that keeps torch's
+    iteration (no `__iter__` of its own) and is given no `collate_fn`: it yields
+    what its dataset built, on the host (`knowledge.host_data`)."""
+    return knowledge.is_loader(calls._library_bases(key)) and not any(
+        "__iter__" in cls.methods for cls in calls.project._mro(key)) and not any(
+        k.arg == "collate_fn" for k in node.keywords)
