@@ -15,7 +15,7 @@ run builds the whole-program index before the lint workers start; "cold, overlap
 the same run with SYNCLINT_OVERLAP_INDEX=1, which builds it in a child process while the
 workers read and parse their first files, to compare the two in one session. Wall and CPU seconds come from the child's
 rusage (children included); peak memory is the largest proportional set size (PSS) of the
-child's whole process tree, sampled every 0.2 s: a page the processes share (the lint
+child's whole process tree, sampled every second: a page the processes share (the lint
 workers forked from the process that holds the model) counts once, split among them,
 where the sum of their RSS would count it once per process (VmRSS where PSS is missing). The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
 benchmarks/.peers/ when missing.
@@ -166,7 +166,7 @@ def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None
         nonlocal peak
         while not done.is_set():
             peak = max(peak, _tree_memory_kb(process.pid))
-            done.wait(0.2)
+            done.wait(1.0)
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
