@@ -389,42 +389,9 @@ class Flow:
             assert chosen is not None
             self._restore(chosen)
             return
-        env: dict[str, Value] = {}
-        nones: set[str] = set()
-        literals: dict[str, Literal] = {}
-        for name in first[0].keys() | second[0].keys():
-            a, b = first[0].get(name), second[0].get(name)
-            literal: Literal | None
-            if a is None or (name in first[1] and b is not None):
-                assert b is not None
-                env[name] = b
-                if name in second[1]:
-                    nones.add(name)
-                literal = second[3].get(name)
-            elif b is None or name in second[1]:
-                env[name] = a
-                if name in first[1]:
-                    nones.add(name)
-                literal = first[3].get(name)
-            else:
-                left, right = a[0], b[0]
-                if branches is not None and left is not right and UNKNOWN in (left, right):
-                    left, right = proved_kinds(name, left, right, branches)
-                env[name] = (merge(left, right), a[1] if a[1] is not None else b[1])
-                literal = merge_literals(first[3].get(name), a[0], second[3].get(name), b[0])
-            if literal is not None:
-                literals[name] = literal
-        attributes: dict[str, Kind] = {}
-        for name in first[2].keys() | second[2].keys():
-            x, y = first[2].get(name), second[2].get(name)
-            # An attribute one path leaves alone keeps its kind from the other methods.
-            if x is None or y is None:
-                kept = x if y is None else y
-                assert kept is not None
-                attributes[name] = kept
-            else:
-                attributes[name] = _join_attribute(x, y)
-        self.env, self.nones, self.self_kinds, self.literals = env, nones, attributes, literals
+        env, nones, attributes, literals = _merged(first, second, branches)
+        self.env, self.nones, self.self_kinds, self.literals = env, set(nones), attributes, \
+            literals
 
     def _bind(self, target: ast.expr, value: Value, source: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
@@ -639,3 +606,43 @@ class Bound:
 
     def __contains__(self, name: object) -> bool:
         return name in self._evaluation.rebound
+
+
+def _merged(first: _State, second: _State, branches: tuple[Branch, Branch] | None) -> _State:
+    """What holds after either of two paths that both fall through (`Flow._merge_paths`)."""
+    env: dict[str, Value] = {}
+    nones: set[str] = set()
+    literals: dict[str, Literal] = {}
+    for name in first[0].keys() | second[0].keys():
+        a, b = first[0].get(name), second[0].get(name)
+        literal: Literal | None
+        if a is None or (name in first[1] and b is not None):
+            assert b is not None
+            env[name] = b
+            if name in second[1]:
+                nones.add(name)
+            literal = second[3].get(name)
+        elif b is None or name in second[1]:
+            env[name] = a
+            if name in first[1]:
+                nones.add(name)
+            literal = first[3].get(name)
+        else:
+            left, right = a[0], b[0]
+            if branches is not None and left is not right and UNKNOWN in (left, right):
+                left, right = proved_kinds(name, left, right, branches)
+            env[name] = (merge(left, right), a[1] if a[1] is not None else b[1])
+            literal = merge_literals(first[3].get(name), a[0], second[3].get(name), b[0])
+        if literal is not None:
+            literals[name] = literal
+    attributes: dict[str, Kind] = {}
+    for name in first[2].keys() | second[2].keys():
+        x, y = first[2].get(name), second[2].get(name)
+        # An attribute one path leaves alone keeps its kind from the other methods.
+        if x is None or y is None:
+            kept = x if y is None else y
+            assert kept is not None
+            attributes[name] = kept
+        else:
+            attributes[name] = _join_attribute(x, y)
+    return env, frozenset(nones), attributes, literals
