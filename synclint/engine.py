@@ -26,7 +26,7 @@ from synclint.fixes.layout import fit, fit_line
 from synclint.knowledge.torch import COMPILERS
 from synclint.model.candidates import DECIDED, candidate_codes, candidate_statements
 from synclint.model.facts import Facts, file_facts
-from synclint.model.syntax import _dotted
+from synclint.model.syntax import qualify
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
@@ -223,12 +223,8 @@ def _gives_to_a_compiler(statement: ast.stmt, imports: Mapping[str, str]) -> boo
     for node in ast.walk(statement):
         if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
             continue
-        dotted = _dotted(node.func)
-        if dotted is None:
-            continue  # `compilers[0](f)`: not a compiler to `fixes.regions` either
-        head, dot, rest = dotted.partition(".")
-        if dotted.rpartition(".")[2] in _COMPILER_NAMES or \
-                imports.get(head, head) + dot + rest in COMPILERS:
+        qualified = qualify(node.func, imports)  # "": `compilers[0](f)`, no compiler there
+        if qualified.rpartition(".")[2] in _COMPILER_NAMES or qualified in COMPILERS:
             return True
     return False
 

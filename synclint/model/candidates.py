@@ -74,7 +74,7 @@ from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
-from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last
+from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last, qualify
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -401,7 +401,7 @@ class _Walk:
             self.behind(node, self.chain["__call__"])
         if per_step and name in knowledge.INVOKERS:
             # `checkpoint(self._run, x)` calls `self._run(x)` here (`model/invokers.py`).
-            invoked = invoked_call(node, lambda dotted: self.qualified(func))
+            invoked = invoked_call(node, lambda dotted: qualify(func, self.imports))
             if invoked is not None and _last(invoked.func) in self.chain:
                 self.behind(invoked, self.chain[_last(invoked.func)])
         if self.read(node, name, receiver):
@@ -423,7 +423,7 @@ class _Walk:
         if name == "sort" and receiver is not None and _over_device(self.kind(receiver)):
             self.add("SYN108")
         if name == "synchronize" and (not method or (self.loops and not node.args) or
-                                      self.qualified(func) in DEVICE_WIDE):
+                                      qualify(func, self.imports) in DEVICE_WIDE):
             self.add("SYN103")  # a device-wide wait, or a stream's or event's in a loop
         if name in SHAPE_FUNCTIONS and per_step and (
                 name != "where" or len(node.args) + len(node.keywords) == 1):
@@ -442,12 +442,12 @@ class _Walk:
         if self.loops and name in COPYING_CONSTRUCTORS and _to_a_device(node, name):
             self.add("SYN105")
         if name in _JOINS and node.args and (
-                not method or self.qualified(func) in JOIN_FLATTENED_FUNCTIONS) and \
+                not method or qualify(func, self.imports) in JOIN_FLATTENED_FUNCTIONS) and \
                 self.joins_flattened(node.args[0]):  # torch's joins, not `np.stack`
             self.add("SYN201")
         if name in _SUMS and squared_sum(node, name, receiver):
             self.add("SYN301")
-        if name not in _LOGGING_NAMES and self.qualified(func) not in LOGGER_FUNCTIONS:
+        if name not in _LOGGING_NAMES and qualify(func, self.imports) not in LOGGER_FUNCTIONS:
             return False
         self.node(func)
         self.logging += 1
@@ -493,7 +493,7 @@ class _Walk:
                     kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch)
         if receiver is None and (name in SYNC_BUILTINS or name in READ_BUILTINS):
             return any(self.device(a) for a in node.args)
-        qualified = self.qualified(node.func)
+        qualified = qualify(node.func, self.imports)
         if qualified.startswith(_HOST_MODULES) or name in SYNC_COMPARISONS or \
                 name.endswith(("_object", "_object_list")):
             return any(self.device(a) for a in (*node.args, *(k.value for k in node.keywords)))
@@ -540,13 +540,6 @@ class _Walk:
             return _flattens(argument)
         return False
 
-    def qualified(self, func: ast.expr) -> str:
-        dotted = _dotted(func)
-        if dotted is None:
-            return ""
-        head, dot, rest = dotted.partition(".")
-        target = self.imports.get(head)
-        return f"{target}{dot}{rest}" if target is not None else dotted
 
 
 #: How the walk enters code (functions, classes, loops, comprehensions) ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from synclint import knowledge
 from synclint.analysis.kinds import (
@@ -32,6 +32,18 @@ def _dotted(node: ast.AST) -> str | None:
         return None
     parts.append(node.id)
     return ".".join(reversed(parts))
+
+
+def qualify(func: ast.expr, imports: Mapping[str, str]) -> str:
+    """The dotted name `func` names, its first part as the module imports it
+    (`np.stack` -> `numpy.stack`); "" when it is no dotted name."""
+    dotted = _dotted(func)
+    if dotted is None:
+        return ""
+    head, dot, rest = dotted.partition(".")
+    target = imports.get(head)
+    return f"{target}{dot}{rest}" if target is not None else dotted
+
 
 def _uses_as_tensor(value: ast.expr, name: str, qualified: Callable[[str], str]) -> bool:
     """`value` (already known to be a device tensor) applies a tensor op to `name`: an
