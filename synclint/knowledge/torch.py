@@ -273,7 +273,8 @@ for _canonical, _aliases in {"float32": "float32 float", "float64": "float64 dou
 _declare(M, TM, """
     item tolist numel dim ndimension size stride element_size nelement is_contiguous
     is_floating_point is_complex data_ptr get_device storage_offset is_pinned is_shared
-    untyped_storage __len__ is_set_to has_names is_signed is_nonzero equal allclose
+    untyped_storage _typed_storage storage typed_storage __len__ is_set_to has_names
+    is_signed is_nonzero equal allclose
     _nnz sparse_dim dense_dim is_coalesced is_inference is_conj is_neg is_same_size _is_view
     dim_order
 """, returns=HOST)
