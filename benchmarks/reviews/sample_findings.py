@@ -1,6 +1,6 @@
 """Draw a fixed-seed sample of findings from synclint JSON outputs and print each with the
 code around it: python sample_findings.py SEED N CORPUS=FILE.json ... (CORPUS_ROOT holds the
-unzipped sources)."""
+unzipped sources, each corpus in a folder of its name; default: the current directory)."""
 import json
 import os
 import pathlib
@@ -16,12 +16,15 @@ for arg in sys.argv[3:]:
         items.append((corpus, d))
 random.Random(seed).shuffle(items)
 for i, (corpus, d) in enumerate(items[:n], 1):
-    top = pathlib.Path(os.environ.get("CORPUS_ROOT", "/work/corpus/src"))
+    top = pathlib.Path(os.environ.get("CORPUS_ROOT", "."))
     root = top / corpus
     f = root / d["filename"] if not d["filename"].startswith("/") else pathlib.Path(d["filename"])
     if not f.exists() and (top / d["filename"]).exists():
         f = top / d["filename"]  # findings of a run from the corpora's parent directory
     line = d["location"]["row"]
+    if not f.exists():
+        sys.exit(f"{d['filename']}: not found under {top.resolve()} (set CORPUS_ROOT to the "
+                 "folder that holds the unzipped corpora)")
     lines = f.read_text().splitlines()
     # find enclosing def
     j = line - 1
