@@ -175,9 +175,9 @@ def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None
     done.set()
     sampler.join()
     process.returncode = os.waitstatus_to_exitcode(status)
-    # The sampled PSS of the process tree; ru_maxrss (the largest single process) only
-    # when the run ended before the first sample.
-    peak_mb = (peak or usage.ru_maxrss) / 1024
+    # The sampled PSS of the process tree, or the largest single process's peak RSS where
+    # that is more (a run shorter than a sampling interval is sampled once, at its start).
+    peak_mb = max(peak, usage.ru_maxrss) / 1024
     return Measurement(name, wall, usage.ru_utime + usage.ru_stime, peak_mb,
                        process.returncode)
 
