@@ -37,11 +37,13 @@ from synclint.knowledge import (
     stable_baselines3,
     tensordict,
     tianshou,
+    torch_geometric,
     torchmetrics,
     transformers,
 )
 from synclint.knowledge import torch as torch_table
 from synclint.knowledge.schema import (
+    ALL_METHODS,
     Call,
     Class,
     Follows,
@@ -61,7 +63,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
-    host_data.LIBRARY, host_data.MONAI,
+    host_data.LIBRARY, host_data.MONAI, torch_geometric.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -480,9 +482,10 @@ def once_role(method: str, bases: Iterable[str]) -> OnceRole | None:
 
 def host_role(method: str, bases: Iterable[str]) -> HostRole | None:
     """The data-loading role of `method` in a class deriving from `bases` (a dataset's
-    `__getitem__`: it runs on the host, in a loader worker)."""
+    `__getitem__`: it runs on the host, in a loader worker; any method of a
+    torch_geometric dataset)."""
     for owner in owners_of(bases):
-        found = _HOST_ROLES.get((owner, method))
+        found = _HOST_ROLES.get((owner, method)) or _HOST_ROLES.get((owner, ALL_METHODS))
         if found is not None:
             return found
     return None
@@ -493,7 +496,8 @@ def is_loader(bases: Iterable[str]) -> bool:
     return host_data.LOADER in owners_of(bases)
 
 
-#: Method names some library runs on the host to build data (a cheap test first).
+#: Method names some library runs on the host to build data (a cheap test first; with
+#: `ALL_METHODS` in it, any name may be one).
 HOST_ROLE_NAMES = frozenset(method for _, method in _HOST_ROLES)
 #: Method names some library runs once per fit or run, whatever the class.
 ONCE_NAMES = frozenset(method for _, method in _ONCE)

@@ -107,12 +107,18 @@ class OnceRole:
     reason: str
 
 
+#: A `HostRole` method name that stands for every method of the class (a dataset's own
+#: helpers build its data too).
+ALL_METHODS = "*"
+
+
 @dataclass(frozen=True)
 class HostRole:
     """A method a data loader runs to build a sample, in its worker processes on the host
     (`Dataset.__getitem__`): its tensors are CPU tensors unless it moves one to a device."""
 
     owner: str
+    #: The method, or `ALL_METHODS`.
     method: str
     #: Why, as a reader would say it: "`__getitem__` builds a sample in a loader worker".
     reason: str

@@ -216,7 +216,7 @@ class Flow:
                 self.env[name] = (kind, old[1] if old is not None else None)
         #: Why this method works on data on the host (`host_data.py`; a loop over a loader
         #: sets it too), or None: while set, what it computes has its tensors on the CPU.
-        self.host_data = host_data_role(function.name, function.node, self.self_bases) \
+        self.host_data = host_data_role(function.name, function.node, self._host_bases()) \
             if function.class_key is not None else None
         if self.host_data is not None:
             self.env = {name: (hosted(value[0]), value[1]) for name, value in self.env.items()}
@@ -328,6 +328,15 @@ class Flow:
         """The qualified library bases of the method's class, over its MRO."""
         key = self.function.class_key
         return () if key is None else self._library_bases(key)
+
+    def _host_bases(self) -> tuple[str, ...]:
+        """The library bases of the method's class, and the qualified names of the
+        project's own classes over its MRO: checking a library itself (torch_geometric's
+        own transforms derive from its own `BaseTransform`), its tables still apply."""
+        key = self.function.class_key
+        own = () if key is None else tuple(
+            cls.key.replace(":", ".") for cls in self.project._mro(key))
+        return (*self.self_bases, *own)
 
     def _library_bases(self, key: str) -> tuple[str, ...]:
         """The qualified library bases of the project class `key`, over its MRO."""

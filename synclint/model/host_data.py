@@ -27,7 +27,7 @@ _NOT_DEVICE_KEYWORDS = frozenset({"dtype", "non_blocking", "copy", "memory_forma
 def host_data_role(name: str, body: ast.AST, bases: Sequence[str]) -> str | None:
     """Why the method `name` (of a class deriving from the library `bases`) works on host
     data, or None: a dataset's sample builders, unless `body` moves a value to a device."""
-    if name not in knowledge.HOST_ROLE_NAMES or not bases:
+    if not bases:
         return None
     role = knowledge.host_role(name, bases)
     if role is None or moves_to_device(body):
@@ -74,7 +74,7 @@ def moves_to_device(node: ast.AST) -> bool:
         if isinstance(func, ast.Attribute) and func.attr in ("cuda", "to_device"):
             return True
         if isinstance(func, ast.Attribute) and func.attr == "to" and (
-                any(not _dtype(arg) for arg in child.args) or any(
+                any(not _dtype(arg) and not _same_place(arg) for arg in child.args) or any(
                     k.arg not in _NOT_DEVICE_KEYWORDS for k in child.keywords)):
             return True
         for keyword in child.keywords:
@@ -90,15 +90,28 @@ def _dtype(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and "dtype" in node.id
 
 
+def _same_place(node: ast.expr) -> bool:
+    """`.to(x.device)` of a local `x`: where `x` already is. (`.to("cpu")` still counts as
+    a move: a copy to the host shows the code holds values that may be elsewhere.)"""
+    return isinstance(node, ast.Attribute) and node.attr == "device" and _local(node.value)
+
+
 def _host_or_same(node: ast.expr) -> bool:
     """`None`, `"cpu"`, `torch.device("cpu")`, or `x.device` of a local value (where `x`
-    already is; `self.device` is the device a module or trainer was given)."""
+    already is: `store.x.device` too; `self.device` is the device a module or trainer was
+    given)."""
     if isinstance(node, ast.Constant):
         return node.value is None or node.value == "cpu"
     if isinstance(node, ast.Attribute):
-        return node.attr == "device" and isinstance(node.value, ast.Name) and \
-            node.value.id != "self"
+        return node.attr == "device" and _local(node.value)
     if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
         return isinstance(node.func, ast.Attribute) and node.func.attr == "device" and \
             _host_or_same(node.args[0]) and isinstance(node.args[0], ast.Constant)
     return False
+
+
+def _local(node: ast.expr) -> bool:
+    """`x`, `x.y`, `x[i].y`: a value reached from a local name other than `self`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id != "self"

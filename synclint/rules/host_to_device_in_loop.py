@@ -149,16 +149,22 @@ class HostToDeviceInLoop(Rule):
         for arg in node.args:
             keyword = arg.keyword.value if arg.keyword is not None else None
             if keyword == "device":
-                return not (_is_none(arg.value) or is_cpu_device(arg.value))
+                return not (_is_none(arg.value) or self._host_device(arg.value))
             if keyword is None:
                 value = arg.value
-                if is_cpu_device(value) or self._is_dtype(value):
+                if self._host_device(value) or self._is_dtype(value):
                     return False
                 kind = self.kind(value)
                 if kind is HOST_TENSOR:
                     return False  # `.to(other)` with other on the host
                 return True
         return False
+
+    def _host_device(self, node: cst.BaseExpression) -> bool:
+        """`"cpu"`, `torch.device("cpu")`, or `x.device` of a host tensor `x`."""
+        return is_cpu_device(node) or (
+            isinstance(node, cst.Attribute) and node.attr.value == "device"
+            and self.kind(node.value) is HOST_TENSOR)
 
     def _is_dtype(self, node: cst.BaseExpression) -> bool:
         name = dotted_name(node)

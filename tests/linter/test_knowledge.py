@@ -29,7 +29,7 @@ from synclint.knowledge.schema import Library
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
-         "tianshou", "d3rlpy", "torch.utils.data", "monai")
+         "tianshou", "d3rlpy", "torch.utils.data", "monai", "torch_geometric")
 
 
 def test_there_is_one_table_per_library() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN
 from synclint.model.host_data import moves_to_device
-from tests.model.probe import case_ids, codes, probe, probes, syncs
+from tests.model.probe import case_ids, codes, line_of, probe, probes, syncs
 
 DATASET = """\
 import torch
@@ -157,8 +157,10 @@ def g(dataset):
 
 
 MOVES = ["x.cuda()", "x.to(device)", "x.to('cuda')", "torch.zeros(3, device=self.device)",
+         "x.to(self.device)", "x.to(self.x.device)",
          "x.to(device=d)", "torch.device('cuda:0')"]
 STAYS = ["x.to(torch.float32)", "x.to(y.dtype)", "x.to(dtype=torch.int64)",
+         "c.to(store.x.device, store.x.dtype)", "c.to(x.device)",
          "torch.zeros(3, device=x.device)", "torch.zeros(3, device='cpu')",
          "torch.zeros(3, device=None)", "x.cpu()"]
 
@@ -171,3 +173,104 @@ def test_moves_to_a_device(code: str) -> None:
 @pytest.mark.parametrize("code", STAYS, ids=case_ids(STAYS))
 def test_casts_and_cpu_devices_are_no_move(code: str) -> None:
     assert not moves_to_device(ast.parse(code))
+
+
+# -- torch_geometric (issue 22, fifth draw F1) ------------------------------------------
+PYG = """\
+import torch
+from torch import Tensor
+from torch_geometric.{module} import {base}
+
+
+class Step({base}):
+    def __init__(self, node_time: Tensor):
+        self.node_time = node_time
+
+    def {method}(self, data, index: Tensor):
+        seen(data.edge_index)
+        seen(index)
+        mask = self.node_time{move}[index] > 0
+        for key, value in data.items():
+            if isinstance(value, Tensor) and int(mask.sum()) > 0:
+                data[key] = value
+        return data
+"""
+
+
+def pyg(module: str, base: str, method: str, move: str = "") -> str:
+    return PYG.format(module=module, base=base, method=method, move=move)
+
+
+PYG_HOST = [("transforms", "BaseTransform", "forward"),
+            ("transforms", "BaseTransform", "__call__"),
+            ("data", "InMemoryDataset", "process"),
+            ("data", "Dataset", "get_graph"),
+            ("sampler", "BaseSampler", "sample_from_nodes"),
+            ("sampler", "SamplerOutput", "merge_with")]
+
+
+@pytest.mark.parametrize(("module", "base", "method"), PYG_HOST,
+                         ids=[f"{b}.{m}" for _, b, m in PYG_HOST])
+def test_torch_geometric_data_pipeline_works_on_host_graphs(
+        module: str, base: str, method: str) -> None:
+    source = pyg(module, base, method)
+    assert probes(source) == [HOST_TENSOR, HOST_TENSOR]
+    assert syncs(source) == []
+
+
+@pytest.mark.parametrize(("module", "base", "method"), [
+    ("transforms", "BaseTransform", "forward"), ("sampler", "BaseSampler", "sample")])
+def test_a_pipeline_class_that_moves_its_graph_keeps_its_finding(
+        module: str, base: str, method: str) -> None:
+    source = pyg(module, base, method, move=".cuda()")
+    assert probes(source)[1] is TENSOR
+    assert syncs(source) == [f"SYN101:{line_of(source, 'int(mask')}"]
+
+
+@pytest.mark.parametrize(("module", "base", "method"), [
+    ("transforms", "BaseTransform", "apply"),       # not what the transform runs
+    ("nn", "MessagePassing", "forward"),            # a layer: per step, on the device
+])
+def test_other_torch_geometric_classes_keep_their_device(
+        module: str, base: str, method: str) -> None:
+    assert probes(pyg(module, base, method))[1] is TENSOR
+
+
+def test_a_message_passing_layer_forward_is_per_step() -> None:
+    source = pyg("nn", "MessagePassing", "forward")
+    assert syncs(source) == [f"SYN101:{line_of(source, 'int(mask')}"]
+
+
+def test_torch_geometric_checked_itself_applies_its_own_table() -> None:
+    base = """\
+class BaseTransform:
+    def __call__(self, data):
+        return self.forward(data)
+"""
+    transform = """\
+from torch import Tensor
+from torch_geometric.transforms.base_transform import BaseTransform
+from torch_geometric.utils import other
+
+
+class VirtualNode(BaseTransform):
+    def forward(self, data):
+        for key, value in data.items():
+            if isinstance(value, Tensor):
+                seen(value)
+                data[key] = int(value[0])
+        return data
+
+
+class Layer:
+    def forward(self, data):
+        for key, value in data.items():
+            if isinstance(value, Tensor):
+                seen(value)
+                data[key] = int(value[0])
+        return data
+"""
+    sources = {"torch_geometric/transforms/base_transform.py": base,
+               "torch_geometric/transforms/virtual_node.py": transform}
+    assert probes(sources, "torch_geometric/transforms/virtual_node.py") == [
+        HOST_TENSOR, TENSOR]

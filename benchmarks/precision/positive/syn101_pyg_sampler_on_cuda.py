@@ -1,12 +1,12 @@
 # expect: SYN101=1, SYN104=1
-# why: a sampler that draws its candidates on the GPU (device="cuda") reads a GPU count per try: a sync per iteration
+# why: a sampler that keeps its graph on the GPU and draws its candidates there (device="cuda") reads a GPU count per try: a sync per iteration
 import torch
 from torch_geometric.sampler import BaseSampler
 
 
 class GpuNegativeSampler(BaseSampler):
     def __init__(self, node_time: torch.Tensor, num_nodes: int):
-        self.node_time = node_time
+        self.node_time = node_time.to("cuda")
         self.num_nodes = num_nodes
 
     def sample_from_nodes(self, index, **kwargs):
