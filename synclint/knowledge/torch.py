@@ -33,6 +33,7 @@ from synclint.analysis.kinds import (
     BOOL_TENSOR,
     F64_TENSOR,
     HOST,
+    HOST_TENSOR,
     MODULE,
     TENSOR,
     Kind,
@@ -278,6 +279,10 @@ _declare(M, TM, """
     _nnz sparse_dim dense_dim is_coalesced is_inference is_conj is_neg is_same_size _is_view
     dim_order
 """, returns=HOST)
+# A nested tensor's metadata tables live on the CPU whatever its device (the strided
+# nested tensor keeps them there to size its components without a sync).
+_declare(M, TM, "_nested_tensor_size _nested_tensor_strides _nested_tensor_storage_offsets",
+         returns=HOST_TENSOR)
 _declare(M, TM, "item tolist cpu numpy", Tag.READS_VALUES)
 # Not `numpy`: `Tensor.numpy()` raises on an accelerator tensor, so on a receiver of
 # unknown kind it is either NumPy-like or a tensor already on the host: never a sync.
@@ -422,6 +427,8 @@ BOOL_RESULTS = _union(_top(_select(F, T, tag=Tag.BOOL_RESULT)),
                       _select(M, TM, tag=Tag.BOOL_RESULT))
 #: Tensor methods whose result is a host value.
 HOST_METHODS = _select(M, TM, returns=HOST)
+#: Tensor methods whose result is a CPU tensor whatever the receiver's device.
+HOST_TENSOR_METHODS = _select(M, TM, returns=HOST_TENSOR)
 #: Tensor attributes that read host metadata and never synchronise.
 HOST_ATTRIBUTES = _select(A, TM, returns=HOST)
 #: Tensor attributes that are tensors of the receiver's kind.
@@ -603,7 +610,7 @@ __all__ = [
     "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
     "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",
-    "HOST_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",
+    "HOST_METHODS", "HOST_TENSOR_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",
     "LIKELY_TENSOR_METHODS", "METADATA_ATTRIBUTES", "METADATA_METHODS", "MODULE_BASE",
     "MODULE_ITERATORS", "MODULE_TENSOR_ITERATORS", "NAMED_FIELDS", "NARROWING_METHODS",
     "NARROW_DTYPES", "NORM_FUNCTIONS", "NORM_LIKE_REDUCTIONS", "NORM_OPERAND_METHODS",

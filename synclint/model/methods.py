@@ -29,6 +29,7 @@ from synclint.analysis.torch_api import (
     DTYPE_NAMES,
     F64_DTYPES,
     HOST_METHODS,
+    HOST_TENSOR_METHODS,
     METADATA_METHODS,
     MODULE_TENSOR_ITERATORS,
     TORCH_KEYWORDS,
@@ -207,6 +208,8 @@ class Methods(Expressions):
         host = receiver is HOST_TENSOR
         if method in HOST_METHODS:
             return (HOST, None)
+        if method in HOST_TENSOR_METHODS:
+            return (HOST_TENSOR, None)
         if method == "numpy":
             return (NUMPY, None)
         if method == "cpu":

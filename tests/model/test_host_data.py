@@ -274,3 +274,19 @@ class Layer:
                "torch_geometric/transforms/virtual_node.py": transform}
     assert probes(sources, "torch_geometric/transforms/virtual_node.py") == [
         HOST_TENSOR, TENSOR]
+
+
+def test_a_nested_tensor_size_table_is_a_cpu_tensor() -> None:
+    source = """\
+import torch
+
+
+def rows(x: torch.Tensor):
+    seen(x._nested_tensor_size())
+    seen(x._nested_tensor_strides())
+    seen(x.unbind()[0])
+    seen(x._values)
+"""
+    sizes, strides, row, values = probes(source)
+    assert (sizes, strides) == (HOST_TENSOR, HOST_TENSOR)
+    assert row is not HOST_TENSOR and values is not HOST_TENSOR
