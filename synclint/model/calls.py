@@ -257,6 +257,11 @@ class Calls(Methods):
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         _callee_syncs(self, node, summary, (args, keywords), call, key == self.function.key)
+        if summary.returns_on is not None:
+            device, known = _argument(node, summary.returns_on, summary)
+            if (device is None and known and summary.on_host_default and
+                    not self.default_device) or (device is not None and self._cpu(device)):
+                return (on_host(summary.returns), None)  # `sample(n, device="cpu")`
         return _returned(summary, args)
 
     _property_read = property_read
@@ -429,8 +434,11 @@ class Calls(Methods):
             if f64:
                 return (F64_TENSOR, None)
             return (args[0][0] if dtype is None else TENSOR, None)
-        elif device is None and not self.default_device:
-            return (HOST_TENSOR, None)  # `torch.arange(n)`, `torch.tensor([...])`: on the CPU
+        elif device is None and not self.default_device and \
+                not any(k.arg is None for k in node.keywords):
+            # `torch.arange(n)`, `torch.tensor([...])`: on the CPU; not `torch.randperm(n,
+            # **kwargs)`, whose caller's keywords may name a device.
+            return (HOST_TENSOR, None)
         if device is not None and self._cpu(device):
             return (HOST_TENSOR, None)
         return (F64_TENSOR if f64 else TENSOR, None)

@@ -19,6 +19,7 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.model.calls import Calls
+from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
 from synclint.model.host_data import LOADER_LOOP, hosted, loader_batches, moves_to_device
@@ -87,7 +88,21 @@ class Evaluation(Calls):
                        assigns=_self_assigned(self.function.node.body)
                        if self.function.class_key is not None else (),
                        keywords=self.settable[len(self.function.params):],
-                       run_setting=bool(self.setting_returns) and all(self.setting_returns))
+                       run_setting=bool(self.setting_returns) and all(self.setting_returns),
+                       **self._returns_on())
+
+    def _returns_on(self) -> dict[str, Any]:
+        """`Summary.returns_on` and `on_host_default`: the device parameter every return
+        is made on (`device_params.py`), where the body never rebinds it."""
+        devices = set(self.return_devices)
+        found = devices.pop() if len(devices) == 1 else None
+        if found is None:
+            return {}
+        name = self.settable[found]
+        node = self.function.node
+        if rebinds(node, name):
+            return {}
+        return {"returns_on": found, "on_host_default": host_default(node.args, name)}
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -244,6 +259,7 @@ class Evaluation(Calls):
             self.returns.append(value[0])
             self.return_params.append(
                 value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
+        self.return_devices.append(made_on(returned, self.settable, self._qualified))
 
     def _if(self, node: ast.If) -> None:
         self._test(node.test)

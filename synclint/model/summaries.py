@@ -139,6 +139,12 @@ class Summary:
     #: `dist.get_world_size() if dist.is_initialized() else 1`): a test of a call of it
     #: picks the same branch on every step (`model/settings.py`).
     run_setting: bool = False
+    #: The parameter (a position in `settable`) whose device every returned tensor is
+    #: made on (`def sample(n, device=None): return torch.arange(n, device=device)`), and
+    #: whether its default is None or the CPU: a call passing a CPU device there, or
+    #: leaving that default, gets CPU tensors back (`device_params.py`).
+    returns_on: int | None = None
+    on_host_default: bool = False
 
     @property
     def settable(self) -> tuple[str, ...]:

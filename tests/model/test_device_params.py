@@ -1,0 +1,88 @@
+"""Devices through calls (issue 22 item 3, fifth draw F2 and M4): a helper whose result is
+made on the `device=` its caller passes, and a factory given `**kwargs`; each with the
+look-alike that keeps a device."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR
+from tests.model.probe import probe, probes, syncs
+
+HELPER = """\
+import torch
+{prelude}
+
+def sample(n: int, k: int, device=None) -> torch.Tensor:
+    {body}
+    if n <= k:
+        return torch.arange(n, device=device)
+    return torch.randperm(n).to(device)[:k]
+
+
+def caller(x: torch.Tensor, device: torch.device):
+    seen({call})
+"""
+
+
+def helper(call: str, body: str = "pass", prelude: str = "") -> str:
+    return HELPER.format(call=call, body=body, prelude=prelude)
+
+
+@pytest.mark.parametrize("call", ['sample(4, 2, device="cpu")', "sample(4, 2)",
+                                  'sample(4, 2, torch.device("cpu"))'])
+def test_a_helper_called_with_a_cpu_device_or_its_none_default_returns_cpu(call: str) -> None:
+    assert probe(helper(call)) is HOST_TENSOR
+
+
+@pytest.mark.parametrize("call", ["sample(4, 2, device=x.device)", "sample(4, 2, device)",
+                                  'sample(4, 2, device="cuda")'])
+def test_a_helper_called_with_another_device_returns_a_device_tensor(call: str) -> None:
+    assert probe(helper(call)) is TENSOR
+
+
+def test_a_helper_that_rebinds_its_device_parameter_is_not_followed() -> None:
+    source = helper('sample(4, 2, device="cpu")', body='device = device or "cuda"')
+    assert probe(source) is TENSOR
+
+
+def test_the_none_default_is_not_the_cpu_where_the_file_sets_a_default_device() -> None:
+    source = helper("sample(4, 2)", prelude='torch.set_default_device("cuda")')
+    assert probe(source) is TENSOR
+
+
+def test_a_helper_with_a_return_made_elsewhere_is_not_followed() -> None:
+    source = """\
+import torch
+
+
+def sample(n: int, like: torch.Tensor, device=None) -> torch.Tensor:
+    if n < 0:
+        return like
+    return torch.arange(n, device=device)
+
+
+def caller(x: torch.Tensor):
+    seen(sample(4, x, device="cpu"))
+"""
+    assert probe(source) is TENSOR
+
+
+def test_a_factory_given_kwargs_may_be_on_the_device_they_name() -> None:
+    source = """\
+import torch
+
+
+def randperm(n: int, **kwargs) -> torch.Tensor:
+    perm = torch.randperm(n, **kwargs)
+    seen(perm)
+    while torch.equal(perm, torch.arange(n, device=perm.device)):
+        perm = torch.randperm(n, **kwargs)
+    return perm
+
+
+def plain(n: int) -> torch.Tensor:
+    seen(torch.randperm(n, dtype=torch.long))
+"""
+    assert syncs(source) == ["SYN101:7"]
+    assert probes(source) == [TENSOR, HOST_TENSOR]
