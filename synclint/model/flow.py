@@ -124,6 +124,9 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
+        #: `self.<name>` it assigns a value of unknown kind somewhere (`self._x2 = x2`):
+        #: the class's attribute is not known to stay on the CPU (`Project`).
+        self.unknown_self: set[str] = set()
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
         #: Effects through a call of this function itself, kept by `settle` only where
@@ -425,8 +428,9 @@ class Flow:
                     self._bind(element, (item_of(value[0], index), value[1]), None)
         elif isinstance(target, ast.Attribute) and _is_self(target.value):
             kind = value[0]
-            if kind is not UNKNOWN and not (isinstance(source, ast.Constant)
-                                            and source.value is None):
+            if kind is UNKNOWN:
+                self.unknown_self.add(target.attr)
+            elif not (isinstance(source, ast.Constant) and source.value is None):
                 # The last assignment on a path wins: `self.sigmas = ...` then
                 # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
                 # joins what each method leaves.

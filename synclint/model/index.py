@@ -122,6 +122,8 @@ class _Class:
     #: Its properties: name -> how the getter (`methods[name]`) runs at a read
     #: (`properties.PROPERTY`, `properties.CACHED`).
     properties: dict[str, str] = field(default_factory=dict)
+    #: Attributes some method assigns a value of unknown kind (never a CPU tensor alone).
+    reassigned: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:

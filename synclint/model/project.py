@@ -15,6 +15,8 @@ from pathlib import Path
 from synclint import knowledge
 from synclint.analysis.compiled import Regions, may_compile, module_facts
 from synclint.analysis.kinds import (
+    HOST_TENSOR,
+    UNKNOWN,
     Kind,
 )
 from synclint.model.callers import find_cold_functions, find_host_params
@@ -412,7 +414,9 @@ class Project:
         summary = evaluation.run()
         return Evaluated(summary, tuple(sorted(evaluation.callees)),
                          tuple(sorted(evaluation.attribute_reads)),
-                         tuple(sorted(evaluation.self_kinds.items(), key=_first)),
+                         tuple(sorted((*evaluation.self_kinds.items(),
+                                       *((name, UNKNOWN) for name in evaluation.unknown_self)),
+                                      key=_first)),
                          tuple((callee, None if filled is None else
                                 tuple(sorted(filled.items(), key=_first)))
                                for callee, filled in evaluation.call_arguments),
@@ -426,10 +430,18 @@ class Project:
             return changed
         cls = self.classes[function.class_key]
         for name, kind in evaluation.self_kinds:
-            kind = _bounded(kind)
             old = cls.attributes.get(name)
-            new = kind if old is None else _join_attribute(old, kind)
-            if new != old:
+            if kind is UNKNOWN:
+                # Assigned a value of unknown kind in some method (`self._x2 = x2`): the
+                # union of its assignments is not known to stay on the CPU.
+                cls.reassigned.add(name)
+                new = UNKNOWN if old is HOST_TENSOR else old
+            else:
+                kind = _bounded(kind)
+                new = kind if old is None else _join_attribute(old, kind)
+                if new is HOST_TENSOR and name in cls.reassigned:
+                    new = UNKNOWN
+            if new is not None and new != old:
                 cls.attributes[name] = new
                 changed.add(cls.key)
         return changed

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR
-from tests.model.probe import probe, probes, syncs
+from tests.model.probe import line_of, probe, probes, syncs
 
 HELPER = """\
 import torch
@@ -86,3 +86,53 @@ def plain(n: int) -> torch.Tensor:
 """
     assert syncs(source) == ["SYN101:7"]
     assert probes(source) == [TENSOR, HOST_TENSOR]
+
+
+CACHE = """\
+import torch
+from torch import nn
+
+
+class Cache(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self._cached = torch.empty(1)
+
+    def forward(self, x1, x2):
+        seen(self._cached)
+        if not torch.equal(x2, self._cached):
+            self._cached = {replacement}
+        return x1
+"""
+
+
+def test_an_attribute_made_on_the_cpu_and_replaced_by_an_input_may_hold_a_device_tensor() -> None:
+    source = CACHE.format(replacement="x2")
+    assert probe(source) is not HOST_TENSOR
+    assert syncs(source) == [f"SYN101:{line_of(source, 'torch.equal')}"]
+
+
+@pytest.mark.parametrize("replacement", ["torch.zeros(3)", "x2.cpu()", "None"])
+def test_an_attribute_replaced_only_by_cpu_tensors_or_none_stays_on_the_cpu(
+        replacement: str) -> None:
+    source = CACHE.format(replacement=replacement)
+    assert probe(source) is HOST_TENSOR
+    assert syncs(source) == []
+
+
+def test_the_union_does_not_depend_on_the_order_of_the_methods() -> None:
+    source = """\
+import torch
+from torch import nn
+
+
+class Cache(nn.Module):
+    def forward(self, x1, x2):
+        seen(self._cached)
+        self._cached = x2
+        return x1
+
+    def reset(self):
+        self._cached = torch.empty(1)
+"""
+    assert probe(source) is not HOST_TENSOR
