@@ -104,7 +104,7 @@ def describe(tests: Sequence[tuple[str, bool]], parameters: Collection[str] = ()
     """How the tests (each its code and whether it holds, outermost first) read in a
     message and a related location; `parameters` are the names of the guarded function's
     parameters (`self` and `cls` aside), which a caller passes rather than a setting."""
-    texts = [(" ".join(test.split()), holds) for test, holds in tests]
+    texts = [_positive(" ".join(test.split()), holds) for test, holds in tests]
     parts = [f"`{text}`" if holds else f"not `{text}`" for text, holds in texts]
     named = " and ".join(parts)
     operands = [operand for text, holds in texts for operand in _operands(text, holds)]
@@ -119,6 +119,17 @@ def describe(tests: Sequence[tuple[str, bool]], parameters: Collection[str] = ()
     about = SETTING if not arguments else BOTH if other else \
         ARGUMENT if len(arguments) == 1 else ARGUMENTS
     return Conditions(named, quoted, about)
+
+
+def _positive(text: str, holds: bool) -> tuple[str, bool]:
+    """A test that fails, read without its own `not`: the `else` of `if not diag:` is
+    "when `diag`", never "when not `not diag`"."""
+    tree = _parsed(text)
+    if not holds and isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not):
+        operand = ast.get_source_segment(f"({text})", tree.operand)
+        if operand:
+            return " ".join(operand.split()), True
+    return text, holds
 
 
 def _operands(text: str, holds: bool) -> list[str]:

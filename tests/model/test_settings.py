@@ -324,6 +324,17 @@ def test_elif_and_else_of_settings_are_per_step() -> None:
     assert message.endswith("when not `self.training`"), message
 
 
+def test_the_else_of_a_negated_setting_reads_without_a_double_negative() -> None:
+    (message,) = reported("if not self.training:\n    pass\nelse:\n    y.amax().item()")
+    assert message.endswith("when `self.training`"), message
+    (message,) = reported("if not self.training:\n    y.amax().item()")
+    assert message.endswith("when `not self.training`"), message
+    # `not a and b` failing is not `a and b` holding: kept whole.
+    (message,) = reported("if not self.training and mode == 'max':\n    pass\n"
+                          "else:\n    y.amax().item()")
+    assert "not `not self.training and mode == 'max'`" in message, message
+
+
 @pytest.mark.parametrize("body", [
     "if batch_idx == 0:\n    y.amax().item()",
     "if y.numel() > 1:\n    y.amax().item()",
