@@ -212,7 +212,8 @@ class Flow:
                 self.env[special.arg] = _UNKNOWN_VALUE
         summary = project.summaries.get(function.key) if record is not None else None
         #: Parameters still bound to their default CPU device (`device="cpu"`).
-        self.cpu_devices = _cpu_device_params(function.name, args, summary)
+        self.cpu_devices = _cpu_device_params(function.name, args, summary,
+                                              self.default_device)
         if summary is not None:
             # The facts of a private helper every project call feeds host values (NumPy
             # arrays typed `Tensor`): its body runs on those (`callers.find_host_params`).
@@ -598,18 +599,24 @@ def _role_params(role: knowledge.Role | None, function: _Function) -> dict[str, 
             if kind is not UNKNOWN and function.annotations.get(name) is None}
 
 
-def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None) -> set[str]:
+def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None,
+                       default_device: bool = False) -> set[str]:
     """The parameters whose default is a CPU device (`device="cpu"`) and that keep it: a
     constructor's (the states it makes live on the CPU: `def __init__(self, device="cpu")`),
     and, for the facts (`summary`: the callers are known), any function's parameter that no
-    project call passes."""
-    defaults = {arg.arg for arg, default in (
-        *zip(reversed(positional_args(args)), reversed(args.defaults)),
-        *zip(args.kwonlyargs, args.kw_defaults)) if default is not None and _is_cpu(default)}
-    if name == "__init__" or not defaults:
+    project call passes, and a private function's `device=None` that none passes."""
+    pairs = (*zip(reversed(positional_args(args)), reversed(args.defaults)),
+             *zip(args.kwonlyargs, args.kw_defaults))
+    defaults = {arg.arg for arg, default in pairs if default is not None and _is_cpu(default)}
+    if name == "__init__" and defaults:
         return defaults
     if summary is None or "*" in summary.passed:
         return set()
+    if name.startswith("_") and not name.endswith("__") and not default_device:
+        # A private helper's `device=None`: torch's default device where no call passes
+        # one (a public helper's users pass their inputs' device from outside the project).
+        defaults |= {arg.arg for arg, default in pairs
+                     if isinstance(default, ast.Constant) and default.value is None}
     return defaults - set(summary.passed)
 
 

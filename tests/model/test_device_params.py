@@ -136,3 +136,30 @@ class Cache(nn.Module):
         self._cached = torch.empty(1)
 """
     assert probe(source) is not HOST_TENSOR
+
+
+PRIVATE = """\
+import torch
+{prelude}
+
+def {name}(size: int, device=None) -> torch.Tensor:
+    mask = torch.zeros(size, device=device)
+    seen(mask)
+    return mask
+
+
+def caller(x: torch.Tensor):
+    return {name}(3{passed})
+"""
+
+
+@pytest.mark.parametrize(("name", "passed", "prelude", "kind"), [
+    ("_mask", "", "", HOST_TENSOR),                    # private, never passed: the CPU
+    ("_mask", ", device=x.device", "", TENSOR),        # a call passes a device
+    ("_mask", ", x.device", "", TENSOR),
+    ("mask", "", "", TENSOR),                          # public: its users pass devices
+    ("_mask", "", 'torch.set_default_device("cuda")', TENSOR),
+])
+def test_a_private_helpers_none_device_is_the_cpu_where_no_call_passes_one(
+        name: str, passed: str, prelude: str, kind: object) -> None:
+    assert probe(PRIVATE.format(name=name, passed=passed, prelude=prelude)) is kind
