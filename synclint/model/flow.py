@@ -124,8 +124,8 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
-        #: `self.<name>` it assigns a value of unknown kind somewhere (`self._x2 = x2`):
-        #: the class's attribute is not known to stay on the CPU (`Project`).
+        #: `self.<name>` it assigns an unannotated parameter somewhere (`self._x2 = x2`):
+        #: the class's attribute is not known to stay on the CPU.
         self.unknown_self: set[str] = set()
         self.syncs: dict[str, Effect] = {}
         self.param_effects: dict[tuple[int, str], ParamEffect] = {}
@@ -429,9 +429,16 @@ class Flow:
                     self._bind(element, (item_of(value[0], index), value[1]), None)
         elif isinstance(target, ast.Attribute) and _is_self(target.value):
             kind = value[0]
-            if kind is UNKNOWN:
+            if kind is UNKNOWN and isinstance(source, ast.Name) and \
+                    source.id in self.function.params and source.id not in self.rebound \
+                    and source.id not in self.function.annotations:
+                # The caller's value as it is (`self._cached_x2 = x2`, `x2` unannotated):
+                # not a kind still being solved, whatever the order of evaluation.
                 self.unknown_self.add(target.attr)
             elif not (isinstance(source, ast.Constant) and source.value is None):
+                # A later assignment replaces it (`self.sigmas = torch.cat(...)`, then
+                # `self.sigmas = self.sigmas.to("cpu")`).
+                self.unknown_self.discard(target.attr)
                 # The last assignment on a path wins: `self.sigmas = ...` then
                 # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
                 # joins what each method leaves.

@@ -48,6 +48,8 @@ class Evaluated:
     call_arguments: tuple[tuple[str, tuple[tuple[str, Kind], ...] | None], ...] = ()
     #: The names each function defined in it sees from it (a closure), per function.
     closures: tuple[tuple[str, tuple[tuple[str, Kind], ...]], ...] = ()
+    #: `self.<name>` it assigns an unannotated parameter (`self._x2 = x2`).
+    reassigned: tuple[str, ...] = ()
 
 
 class StaleIndex(Exception):

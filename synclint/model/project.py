@@ -414,14 +414,13 @@ class Project:
         summary = evaluation.run()
         return Evaluated(summary, tuple(sorted(evaluation.callees)),
                          tuple(sorted(evaluation.attribute_reads)),
-                         tuple(sorted((*evaluation.self_kinds.items(),
-                                       *((name, UNKNOWN) for name in evaluation.unknown_self)),
-                                      key=_first)),
+                         tuple(sorted(evaluation.self_kinds.items(), key=_first)),
                          tuple((callee, None if filled is None else
                                 tuple(sorted(filled.items(), key=_first)))
                                for callee, filled in evaluation.call_arguments),
                          tuple((key, tuple(sorted(names.items(), key=_first)))
-                               for key, names in sorted(evaluation.closures_made.items())))
+                               for key, names in sorted(evaluation.closures_made.items())),
+                         tuple(sorted(evaluation.unknown_self)))
 
     def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
         """Attribute kinds assigned through `self` in this method; the classes changed."""
@@ -429,19 +428,20 @@ class Project:
         if function.class_key is None:
             return changed
         cls = self.classes[function.class_key]
+        for name in evaluation.reassigned:
+            # Assigned a caller's value of unknown kind in some method (`self._x2 = x2`):
+            # the union of its assignments is not known to stay on the CPU.
+            cls.reassigned.add(name)
+            if cls.attributes.get(name) is HOST_TENSOR:
+                cls.attributes[name] = UNKNOWN
+                changed.add(cls.key)
         for name, kind in evaluation.self_kinds:
+            kind = _bounded(kind)
             old = cls.attributes.get(name)
-            if kind is UNKNOWN:
-                # Assigned a value of unknown kind in some method (`self._x2 = x2`): the
-                # union of its assignments is not known to stay on the CPU.
-                cls.reassigned.add(name)
-                new = UNKNOWN if old is HOST_TENSOR else old
-            else:
-                kind = _bounded(kind)
-                new = kind if old is None else _join_attribute(old, kind)
-                if new is HOST_TENSOR and name in cls.reassigned:
-                    new = UNKNOWN
-            if new is not None and new != old:
+            new = kind if old is None else _join_attribute(old, kind)
+            if new is HOST_TENSOR and name in cls.reassigned:
+                new = UNKNOWN
+            if new != old:
                 cls.attributes[name] = new
                 changed.add(cls.key)
         return changed

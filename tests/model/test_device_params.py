@@ -163,3 +163,22 @@ def caller(x: torch.Tensor):
 def test_a_private_helpers_none_device_is_the_cpu_where_no_call_passes_one(
         name: str, passed: str, prelude: str, kind: object) -> None:
     assert probe(PRIVATE.format(name=name, passed=passed, prelude=prelude)) is kind
+
+
+def test_an_unknown_value_replaced_later_in_the_same_method_is_not_a_reassignment() -> None:
+    source = """\
+import torch
+
+
+class Scheduler:
+    def __init__(self, n: int):
+        self.set_timesteps(n)
+
+    def set_timesteps(self, n: int):
+        self.sigmas = make_sigmas(n)
+        self.sigmas = torch.as_tensor(self.sigmas, device="cpu")
+
+    def step(self):
+        seen(self.sigmas)
+"""
+    assert probe(source) is HOST_TENSOR
