@@ -431,13 +431,13 @@ class Flow:
             kind = value[0]
             if kind is UNKNOWN and isinstance(source, ast.Name) and \
                     source.id in self.function.params and source.id not in self.rebound \
-                    and source.id not in self.function.annotations:
+                    and self.function.annotations.get(source.id) is None:
                 # The caller's value as it is (`self._cached_x2 = x2`, `x2` unannotated):
                 # not a kind still being solved, whatever the order of evaluation.
                 self.unknown_self.add(target.attr)
-            elif not (isinstance(source, ast.Constant) and source.value is None):
-                # A later assignment replaces it (`self.sigmas = torch.cat(...)`, then
-                # `self.sigmas = self.sigmas.to("cpu")`).
+            elif kind is not UNKNOWN and not (isinstance(source, ast.Constant)
+                                              and source.value is None):
+                # A later assignment replaces it.
                 self.unknown_self.discard(target.attr)
                 # The last assignment on a path wins: `self.sigmas = ...` then
                 # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class

@@ -182,3 +182,13 @@ class Scheduler:
         seen(self.sigmas)
 """
     assert probe(source) is HOST_TENSOR
+
+
+@pytest.mark.parametrize("replacement", ["make_cache()", "self._cached.to('cpu')",
+                                         "torch.as_tensor(x2.tolist())"])
+def test_only_an_unannotated_parameter_makes_a_cpu_attribute_unknown(replacement: str) -> None:
+    # A value the model cannot type (an unknown helper's result) or one still being
+    # solved (the attribute itself) leaves the CPU attribute as it was before issue 22's
+    # union; the caller's own value is what M6 is about.
+    source = CACHE.format(replacement=replacement)
+    assert probe(source) is HOST_TENSOR
