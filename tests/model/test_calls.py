@@ -551,3 +551,24 @@ def test_a_helper_returning_its_optional_parameter_gives_what_the_caller_passed(
     # By keyword: the tensor, or nothing known (the return is not traced through keywords).
     assert keyword in (TENSOR, UNKNOWN)
     assert omitted not in DEVICE_TENSORS  # the default, None
+
+
+def test_an_import_in_a_match_case_links_the_helper() -> None:
+    helpers = "def read(x):\n    return x.item()\n"
+    train = ("import sys\nimport torch\nmatch sys.platform:\n    case 'linux':\n"
+             "        from helpers import read\n\n\ndef f(ts: list[torch.Tensor]):\n"
+             "    for t in ts:\n        read(t)\n")
+    assert syncs({"helpers.py": helpers, "train.py": train}, "train.py") == ["SYN101:10"]
+    host = train.replace("list[torch.Tensor]", "list[int]")
+    assert syncs({"helpers.py": helpers, "train.py": host}, "train.py") == []
+
+
+def test_a_method_returning_self_gives_no_tensor_of_its_argument() -> None:
+    # A fluent `add` returns the object, not the tensor passed to it; `pick` returns it.
+    source = ("import torch\n\n\nclass Box:\n    def add(self, t):\n        return self\n\n"
+              "    def pick(self, t):\n        return t\n\n\n"
+              "def f(box: Box, t: torch.Tensor):\n"
+              "    seen(box.add(t.cuda()))\n    seen(box.pick(t.cuda()))\n")
+    added, picked = probes(source)
+    assert added not in DEVICE_TENSORS
+    assert picked == TENSOR

@@ -85,6 +85,13 @@ def test_numpy_annotations() -> None:
     assert probes(source)[3] not in (NUMPY, TENSOR)
 
 
+def test_an_array_s_methods_give_arrays_but_item_and_tolist_give_host_values() -> None:
+    source = ("import numpy as np\n\n\ndef f(n: int):\n    a = np.zeros(n)\n"
+              "    seen(a.reshape(n, 1))\n    seen(a.astype(np.float32))\n"
+              "    seen(a.item())\n    seen(a.tolist())\n")
+    assert probes(source) == [NUMPY, NUMPY, HOST, HOST]
+
+
 def test_a_library_attribute_of_self_by_the_class_base() -> None:
     source = ("import transformers\n\n\nclass T(transformers.Trainer):\n"
               "    def training_step(self, model, inputs):\n        seen(self.accelerator)\n\n\n"
