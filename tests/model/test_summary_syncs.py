@@ -9,7 +9,7 @@ import pytest
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Tup
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
-from tests.model.probe import findings, line_of
+from tests.model.probe import case_ids, findings, line_of
 
 HEAD = ("import torch\n\n\ndef f(t: torch.Tensor, p, flag):\n"
         "    x = torch.ones(2).cuda()\n    h = torch.ones(2)\n")
@@ -237,9 +237,11 @@ def test_a_nested_function_reads_the_enclosing_function_s_tensors() -> None:
         ("SYN101", line_of(CLOSURES, "        inner()"))]
 
 
-@pytest.mark.parametrize("call", [
-    "torch.unique(t.cuda())", "torch.unique(input=t.cuda())", "torch.nonzero(input=t.cuda())",
-    "torch.masked_select(input=t.cuda(), mask=m)"])
+SHAPE_CALLS = ["torch.unique(t.cuda())", "torch.unique(input=t.cuda())",
+               "torch.nonzero(input=t.cuda())", "torch.masked_select(input=t.cuda(), mask=m)"]
+
+
+@pytest.mark.parametrize("call", SHAPE_CALLS, ids=case_ids(SHAPE_CALLS))
 def test_a_helper_s_shape_sync_reaches_its_callers_whether_the_input_is_named(
         call: str) -> None:
     source = (f"import torch\n\n\ndef helper(t, m):\n    return {call}\n\n\n"
