@@ -379,6 +379,9 @@ def test_a_method_of_a_nested_class_calls_its_own_methods_through_self() -> None
               "        def run(self, ts: list[torch.Tensor]):\n            for t in ts:\n"
               "                self.read(t)\n")
     assert syncs(source) == ["SYN101:11"]
+    # The message names the method by its own class, as for any method.
+    (finding,) = findings(source)
+    assert finding.message.startswith("`Inner.read()` ")
     host = source.replace("ts: list[torch.Tensor]", "ts: list[int]")
     assert syncs(host) == []
 
