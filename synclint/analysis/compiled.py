@@ -16,7 +16,9 @@ the disabled ones and what only they reach. It reads the project through the sma
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator
+import re
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -121,19 +123,54 @@ def may_compile(text: str) -> bool:
     return any(marker in text for marker in _MARKERS)
 
 
-def module_facts(tree: ast.Module, qualify: Callable[[str], str]) -> ModuleFacts:
+#: The last names of every call `_Scanner.call` looks at (`torch.compile(f)`,
+#: `model.compile()`, `torch.compiler.disable(f)`, `torch._dynamo.config.patch(...)`).
+_CALLED = ("compile", "disable", "patch")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+#: Statements that hold statements.
+_COMPOUND: tuple[type[ast.stmt], ...] = (
+    ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match,
+    *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
+
+
+def module_facts(tree: ast.Module, qualify: Callable[[str], str], text: str | None = None,
+                 imports: Mapping[str, str] | None = None) -> ModuleFacts:
     """The compile facts of one module; `qualify` turns a dotted name into its absolute
-    form through the module's imports (`tc` -> `torch.compile`)."""
+    form through the module's imports (`tc` -> `torch.compile`), which are `imports`.
+
+    With the module's `text` and `imports`, only expressions on lines that name such a
+    call (`_CALLED`, or a name imported as one of them) are walked: the same facts, for
+    a fraction of the walk in a large module that mentions compiling."""
     scanner = _Scanner(qualify)
+    if text is not None and imports is not None:
+        scanner.lines = _lines_naming(text, imports)
     scanner.body(tree.body, ())
     return ModuleFacts(tuple(scanner.decorated), tuple(scanner.disabled),
                        tuple(scanner.disabled_names), tuple(scanner.sites),
                        tuple(sorted(set(scanner.flags))), tuple(sorted(set(scanner.unset))))
 
 
+def _lines_naming(text: str, imports: Mapping[str, str]) -> list[int]:
+    """The numbers (from 1) of the lines of `text` where a call `_Scanner.call` looks at
+    may be named: a dotted name keeps its last name when qualified (`_qualify` resolves
+    its head alone), so the last name is one of `_CALLED`, or a name imported as one of
+    the calls. A superset is harmless: those lines are walked as before."""
+    wanted = COMPILE | DISABLE | {_PATCH}
+    names = sorted({*_CALLED, *(local for local, full in imports.items() if full in wanted)})
+    pattern = re.compile("|".join(re.escape(name) for name in names))
+    numbers: list[int] = []
+    # Lines as `ast` numbers them (not `str.splitlines`, which also breaks at \f, \x1c...).
+    for number, line in enumerate(_LINE_BREAK.split(text), 1):
+        if pattern.search(line):
+            numbers.append(number)
+    return numbers
+
+
 class _Scanner:
     def __init__(self, qualify: Callable[[str], str]) -> None:
         self.qualify = qualify
+        #: The lines that may name a call worth looking at (None: every line may).
+        self.lines: list[int] | None = None
         self.decorated: list[tuple[str, bool, int]] = []
         self.disabled: list[str] = []
         self.disabled_names: list[tuple[str, str]] = []
@@ -172,6 +209,9 @@ class _Scanner:
             qualified = self._qualified(node.targets[0])
             if qualified is not None and qualified.startswith(_CONFIG):
                 self.flag(qualified[len(_CONFIG):], value)
+        if self.lines is not None and not isinstance(node, _COMPOUND) \
+                and not self._may_name_a_call(node):
+            return  # only expressions below it, and none names a call looked at
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.stmt):
                 self.statement(child, scope, constructors)
@@ -190,9 +230,20 @@ class _Scanner:
 
     def expressions(self, node: ast.AST, scope: tuple[str, ...],
                     constructors: dict[str, str]) -> None:
+        if self.lines is not None and not self._may_name_a_call(node):
+            return
         for child in ast.walk(node):
             if isinstance(child, ast.Call):
                 self.call(child, scope, constructors)
+
+    def _may_name_a_call(self, node: ast.AST) -> bool:
+        assert self.lines is not None
+        first = getattr(node, "lineno", None)
+        last = getattr(node, "end_lineno", None)
+        if first is None or last is None:
+            return True  # `arguments`, `withitem`, `comprehension`...: no position
+        index = bisect_left(self.lines, first)
+        return index < len(self.lines) and self.lines[index] <= last
 
     def call(self, node: ast.Call, scope: tuple[str, ...], constructors: dict[str, str]) -> None:
         name = self._qualified(node.func)

@@ -143,7 +143,8 @@ class Project:
                 function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
         module.chain_heads, module.chains = (*module.names, *module.imports), None
         if may_compile(module.text):
-            module.compile = module_facts(module.tree, lambda d: self._qualify(module, d))
+            module.compile = module_facts(module.tree, lambda d: self._qualify(module, d),
+                                          module.text, module.imports)
 
     def _index_body(self, module: _Module, body: list[ast.stmt], scope: tuple[str, ...],
                     class_key: str | None) -> None:

@@ -107,6 +107,43 @@ def test_disabled_functions_and_what_only_they_call_stay_eager() -> None:
     assert {"m:skipped", "m:also_skipped"} <= project.regions.disabled
 
 
+def test_aliases_and_calls_split_over_lines_are_found_as_by_a_whole_walk() -> None:
+    """`module_facts` walks only the lines that name a compiling call; every way of
+    naming one must still be found, with the facts a walk of every expression gives."""
+    import ast
+
+    from synclint.analysis.compiled import module_facts
+    from synclint.model.index import module_imports
+
+    source = ("import torch\nfrom torch import compile as tc\n"
+              "from torch._dynamo import disable as eager\n"
+              "from torch._dynamo.config import patch as knobs\n"
+              "import torch._dynamo.config as dyn_config\n\n"
+              "def a(x):\n    return x\n\ndef b(x):\n    return x\n\n"
+              "def c(x):\n    return x\n\n"
+              "class Runner:\n    def __init__(self, net):\n        self.net = net\n"
+              "        try:\n            pass\n        except ImportError:\n"
+              "            self.fast = torch.\\\n                compile(\n"
+              "                    b, fullgraph=True)\n\n"
+              "fast_a = tc(a)\nslow_c = eager(c)\n"
+              "with knobs(capture_scalar_outputs=True):\n    pass\n"
+              "dyn_config.capture_dynamic_output_shape_ops = True\n\x0cnet = Net()\nnet.\\\ncompile()\n")
+    tree = ast.parse(source)
+    imports = module_imports(tree, "m", "m.py", source)[0]
+
+    def qualify(dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        full = imports.get(head, head)
+        return f"{full}.{rest}" if rest else full
+
+    whole = module_facts(tree, qualify)
+    filtered = module_facts(tree, qualify, source, imports)
+    assert filtered == whole
+    assert {site.target for site in whole.sites} == {"a", "b", "net"}
+    assert whole.disabled_names == (("", "c"),)
+    assert set(whole.flags) == {"capture_scalar_outputs", "capture_dynamic_output_shape_ops"}
+
+
 def test_look_alikes_compile_nothing() -> None:
     source = ("import re\nimport torch\n\npattern = re.compile('x')\n\ndef f(x):\n"
               "    return x\n\ncode = compile('1', 'f', 'eval')\n")
