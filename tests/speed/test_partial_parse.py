@@ -1,4 +1,4 @@
-"""A check gives LibCST only the statements where a rule can fire (`engine._kept_source`):
+"""A check gives LibCST only the statements where a rule can fire (`kept_text.kept_source`):
 the other module-level functions and classes become one-line stubs, every line where it
 was. The findings and their fixes are those of the whole text (`test_prefilter.py`
 compares both over every file of the repository)."""
@@ -11,7 +11,8 @@ import libcst as cst
 import pytest
 
 import synclint.engine as engine
-from synclint.engine import _kept_source, lint_source, lint_text
+from synclint.engine import lint_source, lint_text
+from synclint.kept_text import kept_source
 from synclint.rules import ALL_RULES
 
 EVERY_CODE = frozenset(ALL_RULES)
@@ -76,8 +77,10 @@ def test_a_check_parses_only_the_definitions_that_can_fire(
     kept = texts[0]
     assert kept.count("\n") == SOURCE.count("\n")
     assert "def helper():\n" in kept and "return x + 1" not in kept
-    # A class with a candidate stays whole (its fixes read what `__init__` assigns).
-    assert "self.count = 0" in kept and "return 4" in kept
+    # A class with a candidate keeps its methods that give `self` an attribute (fixes
+    # read every value the class assigns to one); the others become stubs.
+    assert "self.count = 0" in kept and "return 4" not in kept
+    assert "    def size():\n" in kept and "@property" not in kept
     assert "print(loss.item())" in kept and "total = loss.item()" in kept
     assert found == _whole(SOURCE, monkeypatch)
     assert [d.location.row for d in found] == [22, 27]  # type: ignore[attr-defined]
@@ -90,7 +93,7 @@ def test_a_fix_parses_the_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_each_stub_stands_where_its_definition_began() -> None:
     tree = ast.parse(SOURCE)
-    kept = _kept_source(SOURCE, tree, frozenset({3}), {})  # `train` only
+    kept = kept_source(SOURCE, tree, frozenset({3}), {})  # `train` only
     assert kept is not None
     lines, original = kept.split("\n"), SOURCE.split("\n")
     # The header where the decorator was, `pass` where the body began (its indentation).
@@ -105,7 +108,7 @@ def test_each_stub_stands_where_its_definition_began() -> None:
 def test_a_stub_keeps_the_indentation_of_the_body_it_stands_for() -> None:
     source = "import torch\n\n\ndef helper(x):\n  return x + 1\n\n\n" + \
         SOURCE.split("\n\n\n")[-1]
-    kept = _kept_source(source, ast.parse(source), frozenset({2}), {})
+    kept = kept_source(source, ast.parse(source), frozenset({2}), {})
     assert kept is not None and kept.split("\n")[3:5] == ["def helper():", "  pass"]
     assert cst.parse_module(kept).default_indent == cst.parse_module(source).default_indent
 
@@ -164,3 +167,62 @@ def test_a_small_saving_parses_the_whole_text(monkeypatch: pytest.MonkeyPatch) -
     texts, found = _parsed_texts(source, monkeypatch)
     assert texts == [source]  # leaving `f` out would save under a tenth of the text
     assert len(found) == 1
+
+
+METHODS = '''import torch
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(3))
+
+    def grow(self):
+        self.weight.unsqueeze_(0)
+
+    def loop(self, xs):
+        for self.last in xs:
+            pass
+
+    @torch.no_grad()
+    def describe(self, x):
+        """Nothing here can fire."""
+        return x.shape
+
+    def one_line(self, x): return x + 1
+
+    def step(self, losses):
+        for loss in losses:
+            print(loss.item() * self.scale)
+'''
+
+
+def test_a_method_is_left_out_unless_it_can_fire_or_gives_self_an_attribute(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    source = METHODS + "\n\ndef report(x):\n" + "    x = x + 1\n" * 12 + "    return x\n"
+    texts, found = _parsed_texts(source, monkeypatch)
+    kept, original = texts[0].split("\n"), source.split("\n")
+    assert len(kept) == len(original)
+    for line in ('self.register_buffer("scale", torch.ones(3))', "self.weight.unsqueeze_(0)",
+                 "for self.last in xs:", "print(loss.item() * self.scale)"):
+        assert any(line in row for row in kept), line
+    # Stubs at the method's own indentation, where the decorator began; `pass` where
+    # the body began, or on the header's line for a one-line method.
+    at = original.index("    @torch.no_grad()")
+    assert kept[at:at + 3] == ["    def describe():", "", "        pass"]
+    assert kept[original.index("    def one_line(self, x): return x + 1")] == \
+        "    def one_line(): pass"
+    assert "def report():" in texts[0]
+    ast.parse(texts[0])
+    assert found == _whole(source, monkeypatch) and len(found) == 2
+
+
+def test_a_method_that_compiles_a_function_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = EVERY_CODE - {"SYN401"}
+    source = (SOURCE + "\n\nclass Runner:\n    def setup(self):\n"
+              "        return torch.compile(train)\n\n    def step(self, losses):\n"
+              "        for loss in losses:\n            print(loss.item())\n"
+              + "\n\ndef report(x):\n" + "    x = x + 1\n" * 30 + "    return x\n")
+    texts, found = _parsed_texts(source, monkeypatch, codes=codes)
+    assert "return torch.compile(train)" in texts[-1] and "def report():" in texts[-1]
+    assert found == _whole(source, monkeypatch, codes)
