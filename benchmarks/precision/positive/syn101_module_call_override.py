@@ -1,4 +1,4 @@
-# expect: SYN101=1, SYN102=1
+# expect: SYN101=2
 # why: a `__call__` defined on an nn.Module subclass replaces Module.__call__ and runs on every call of the module, like forward (gpytorch's variational strategies): the buffer read there is per step
 import torch
 from torch import nn
@@ -26,6 +26,5 @@ class Likelihood(nn.Module):
         self.noise = nn.Parameter(torch.ones(()))
 
     def __call__(self, f: torch.Tensor) -> torch.Tensor:
-        if self.noise < 1e-4:
-            self.noise.data.fill_(1e-4)
-        return f + self.noise * torch.randn_like(f)
+        scale = float(self.noise.clamp(min=1e-4))
+        return f + scale * torch.randn_like(f)
