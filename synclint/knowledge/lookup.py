@@ -33,7 +33,9 @@ from synclint.knowledge import (
     distributed,
     host_data,
     ignite,
+    kornia,
     lightning,
+    pyro,
     stable_baselines3,
     tensordict,
     tianshou,
@@ -61,7 +63,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
-    host_data.LIBRARY, host_data.MONAI,
+    pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
