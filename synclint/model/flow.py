@@ -98,6 +98,8 @@ class Model(Protocol):
 
     def _name_key(self, module: _Module, dotted: str) -> str | None: ...
 
+    def type_alias(self, module: _Module, dotted: str) -> str | None: ...
+
     @property
     def closures(self) -> dict[str, dict[str, Kind]]: ...
 
@@ -163,6 +165,9 @@ class Flow:
         #: `torch.set_default_device` in the file: factories without `device=` may make
         #: accelerator tensors.
         self.default_device = function.module.default_device
+        #: While a project type alias is read (`Expressions._aliased`): its names are
+        #: absolute, not the module's.
+        self.absolute_names = False
         #: One frame per `if` branch being evaluated (see `infer.Branch`).
         self.branches: list[Branch] = []
         #: Expressions a test narrowed for the branch being evaluated, by code.

@@ -90,6 +90,11 @@ def file_view(project: Project, filename: str) -> FileView | None:
         found = project._name_key(module, dotted)
         if found is not None:
             resolved[dotted] = found
+    aliases: dict[str, str] = {}
+    for dotted in module_chains(module):
+        text = project.type_alias(module, dotted)
+        if text is not None:
+            aliases[dotted] = text
     compiled = project.regions.view(module.name)
     if compiled.regions:  # compiled code may break its graph (SYN401)
         needed.add("SYN401")
@@ -99,10 +104,11 @@ def file_view(project: Project, filename: str) -> FileView | None:
                                   for key, summary in summaries.items()),
                            sorted((key, _digest(project, key, cls))
                                   for key, cls in classes.items()),
-                           sorted(modules), compiled.key(), sorted(resolved.items()))))
+                           sorted(modules), compiled.key(), sorted(resolved.items()),
+                           sorted(aliases.items()))))
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), digest, frozenset(needed), compiled, resolved,
-                    module.sha)
+                    module.sha, aliases)
     project._views[filename] = view
     return view
 
