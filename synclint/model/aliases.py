@@ -24,9 +24,14 @@ _TYPING_FORMS = frozenset({"Optional", "Union", "Tuple", "tuple", "List", "list"
                            "MutableMapping", "MutableSequence", "Annotated", "Callable"})
 
 
+#: Lower-case names of types an alias may stand for (`NodeType = str`, `Array = np.ndarray`).
+_PLAIN_TYPES = frozenset({"str", "int", "float", "bool", "bytes", "complex", "ndarray"})
+
+
 def type_alias(node: ast.stmt) -> tuple[str, str] | None:
     """The name and annotation text a module-level statement makes a type alias of, or
-    None: `X = Optional[Tensor]`, `X = A | B`, `X = torch.Tensor` (a capitalised name),
+    None: `X = Optional[Tensor]`, `X = A | B`, `X = torch.Tensor` (a capitalised name, or
+    a plain type: `X = str`),
     `X: TypeAlias = ...`, and `type X = ...` (Python 3.12)."""
     value: ast.expr | None
     if isinstance(node, ast.Assign):
@@ -60,7 +65,10 @@ def _alias_shaped(value: ast.expr) -> bool:
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
         return _alias_shaped(value.left) or _alias_shaped(value.right)
     dotted = _dotted(value)
-    return dotted is not None and dotted.rsplit(".", 1)[-1][:1].isupper()
+    if dotted is None:
+        return False
+    last = dotted.rsplit(".", 1)[-1]
+    return last[:1].isupper() or last in _PLAIN_TYPES
 
 
 def expanded_alias(project: Project, module: _Module, dotted: str) -> str | None:

@@ -190,8 +190,9 @@ class Flow:
         offset = len(positional) - len(function.params)
         #: What the framework passes the unannotated parameters of a per-step method.
         self.param_kinds = _role_params(
-            knowledge.step_role(function.name, self.self_bases)
-            if function.name in knowledge.ROLE_NAMES and self.self_bases else None, function)
+            knowledge.step_role(function.name, self._role_bases)
+            if function.name in knowledge.ROLE_NAMES and function.class_key is not None
+            else None, function)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
             kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
@@ -333,6 +334,16 @@ class Flow:
         """The qualified library bases of the method's class, over its MRO."""
         key = self.function.class_key
         return () if key is None else self._library_bases(key)
+
+    @property
+    def _role_bases(self) -> tuple[str, ...]:
+        """The library bases, then the names of the project classes of the method's MRO:
+        a library's own package derives from its project classes of the base names
+        (`hooks.class_role` reads roles the same way)."""
+        key = self.function.class_key
+        names = () if key is None else tuple(
+            cls.key.rpartition(":")[2].rpartition(".")[2] for cls in self.project._mro(key))
+        return (*self.self_bases, *names)
 
     def _library_bases(self, key: str) -> tuple[str, ...]:
         """The qualified library bases of the project class `key`, over its MRO."""
