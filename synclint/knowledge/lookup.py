@@ -151,10 +151,20 @@ def class_of(qualified: str) -> str | None:
     if found is not None:
         return found
     for pattern, library, owner in _PATTERNS:
-        if root in library.roots and fnmatch.fnmatchcase(last, pattern) and not any(
-                fnmatch.fnmatchcase(last, p) for p in _NOT_PATTERNS.get(library.name, ())):
+        if root in library.roots and _matches(qualified, pattern) and not any(
+                _matches(qualified, p) for p in _NOT_PATTERNS.get(library.name, ())):
             return owner
     return None
+
+
+def _matches(qualified: str, pattern: str) -> bool:
+    """Whether a class name matches a table's pattern: its last part (`*ForCausalLM`), or
+    with a dotted pattern its whole name, when the last part is a class's (capitalised):
+    `pyro.distributions.*` takes `pyro.distributions.Normal`, not `enable_validation`."""
+    last = _last(qualified)
+    if "." not in pattern:
+        return fnmatch.fnmatchcase(last, pattern)
+    return last[:1].isupper() and fnmatch.fnmatchcase(qualified, pattern)
 
 
 def lineage(owner: str) -> Iterator[str]:

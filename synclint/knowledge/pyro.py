@@ -47,6 +47,11 @@ LIBRARY = Library(
     # name to be pyro's by itself.
     bare_names=frozenset({"ELBO", "TorchDistributionMixin", "TorchDistribution",
                           "MCMCKernel"}),
+    # Every class `pyro.distributions` exports is a distribution (`dist.Normal`,
+    # `dist.Delta`), but for its transforms and constraints.
+    class_patterns=(("pyro.distributions.*", TORCH_DISTRIBUTION),),
+    not_patterns=tuple(f"pyro.distributions.{module}.*" for module in (
+        "transforms", "constraints", "constraint_registry", "kl", "util", "testing")),
     roles=(
         *(Role(ELBO, name, f"`{name}` runs on every SVI step") for name in _ELBO_STEPS),
         *(Role(DISTRIBUTION, role.method, role.reason, role.params)

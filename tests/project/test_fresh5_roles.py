@@ -263,3 +263,26 @@ class Not{name}:
         return self.scores.tolist()
 """
     assert findings(lookalike=text) == []
+
+
+def test_a_subclass_of_a_pyro_distribution_scores_per_step_and_a_transform_does_not() -> None:
+    text = """\
+import pyro.distributions as dist
+import torch
+from pyro.distributions.transforms import AffineTransform
+
+
+class Shifted(dist.Normal):
+    def log_prob(self, value):
+        return super().log_prob(value) + self.loc.abs().max().item()
+
+
+class Scaled(AffineTransform):
+    def log_abs_det_jacobian(self, x, y):
+        return self.scale.abs().max().item()
+
+    def sample(self, x):
+        return self.scale.abs().max().item()
+"""
+    found = findings(shifted=text)
+    assert lines(found, text) == [row_of(text, "self.loc.abs().max().item()")]
