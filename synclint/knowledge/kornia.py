@@ -28,14 +28,18 @@ _BASES = (
 #: parameters (inverse transforms are test-time augmentation, an opt-in: not listed).
 _APPLIED = ("apply_func", "apply_transform", "apply_non_transform", "transform_inputs",
             "transform_masks", "apply_transform_mask", "apply_non_transform_mask",
-            "compute_transformation")
+            "compute_transformation",
+            # `MixAugmentationBaseV2`'s own names for the same steps.
+            "transform_input", "transform_mask")
 #: The same for boxes, keypoints and class labels (kornia objects, not tensors) and the
 #: reshaping of the input and output.
 _APPLIED_OTHER = ("transform_tensor", "transform_output_tensor", "transform_boxes",
                   "transform_keypoints", "transform_classes", "apply_transform_box",
                   "apply_non_transform_box", "apply_transform_keypoint",
                   "apply_non_transform_keypoint", "apply_transform_class",
-                  "apply_non_transform_class")
+                  "apply_non_transform_class",
+                  "transform_keypoint", "transform_class", "apply_transform_boxes",
+                  "apply_non_transform_boxes")
 #: What an augmentation call runs to draw the batch's parameters.
 _DRAWN = ("forward_parameters", "generate_parameters")
 #: `apply_transform(input, params, flags, transform)`: the batch and its parameters.
