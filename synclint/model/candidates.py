@@ -122,11 +122,13 @@ def candidate_codes(text: str, tree: ast.Module, facts: Facts, view: FileView,
 
 
 def candidate_statements(text: str, tree: ast.Module, facts: Facts, view: FileView,
-                         codes: Iterable[str]) -> tuple[frozenset[str], frozenset[int]]:
+                         codes: Iterable[str]
+                         ) -> tuple[frozenset[str], frozenset[int], frozenset[int]]:
     """`candidate_codes`, with the index of each module statement that holds a candidate
-    site of one of them (-1 for a site outside any function): a finding of those codes
-    can only be in one of these statements (the engine need not give LibCST the others:
-    `engine._kept_source`)."""
+    site of one of them (-1 for a site outside any function), and the outermost functions
+    (module functions and methods of module classes, by the `id` of their node in `tree`)
+    that hold one: a finding of those codes can only be in one of these (the engine need
+    not give LibCST the others: `engine._kept_source`)."""
     wanted = frozenset(codes)
     walk = _Walk(text, tree, facts, view, wanted & _SITES)
     walk.statements = set()
@@ -134,7 +136,7 @@ def candidate_statements(text: str, tree: ast.Module, facts: Facts, view: FileVi
     found = set(walk.found)
     if "SYN401" in wanted and view.compiled.regions:
         found.add("SYN401")
-    return frozenset(found), frozenset(walk.statements)
+    return frozenset(found), frozenset(walk.statements), frozenset(walk.outermost)
 
 
 class _Found(Exception):
@@ -175,6 +177,8 @@ class _Walk:
         #: the statements with a candidate (None: stop once every code has one).
         self.top = 0
         self.statements: set[int] | None = None
+        #: With `statements`: the outermost function around each candidate, by `id`.
+        self.outermost: set[int] = set()
 
     # -- results ------------------------------------------------------------------------
     def add(self, *codes: str) -> None:
@@ -187,6 +191,8 @@ class _Walk:
                 # -1: a site outside any function (rules and fixes then read the whole
                 # module, so LibCST must have all of it).
                 self.statements.add(self.top if self.functions else -1)
+                if self.functions:
+                    self.outermost.add(id(self.functions[0]))
                 self.found.add(code)
             elif code not in self.found:
                 self.found.add(code)

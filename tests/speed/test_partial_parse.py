@@ -76,8 +76,10 @@ def test_a_check_parses_only_the_definitions_that_can_fire(
     kept = texts[0]
     assert kept.count("\n") == SOURCE.count("\n")
     assert "def helper():\n" in kept and "return x + 1" not in kept
-    # A class with a candidate stays whole (its fixes read what `__init__` assigns).
-    assert "self.count = 0" in kept and "return 4" in kept
+    # A class with a candidate keeps its methods that give `self` an attribute (fixes
+    # read every value the class assigns to one); the others become stubs.
+    assert "self.count = 0" in kept and "return 4" not in kept
+    assert "    def size():\n" in kept and "@property" not in kept
     assert "print(loss.item())" in kept and "total = loss.item()" in kept
     assert found == _whole(SOURCE, monkeypatch)
     assert [d.location.row for d in found] == [22, 27]  # type: ignore[attr-defined]
@@ -164,3 +166,62 @@ def test_a_small_saving_parses_the_whole_text(monkeypatch: pytest.MonkeyPatch) -
     texts, found = _parsed_texts(source, monkeypatch)
     assert texts == [source]  # leaving `f` out would save under a tenth of the text
     assert len(found) == 1
+
+
+METHODS = '''import torch
+
+
+class Model(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(3))
+
+    def grow(self):
+        self.weight.unsqueeze_(0)
+
+    def loop(self, xs):
+        for self.last in xs:
+            pass
+
+    @torch.no_grad()
+    def describe(self, x):
+        """Nothing here can fire."""
+        return x.shape
+
+    def one_line(self, x): return x + 1
+
+    def step(self, losses):
+        for loss in losses:
+            print(loss.item() * self.scale)
+'''
+
+
+def test_a_method_is_left_out_unless_it_can_fire_or_gives_self_an_attribute(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    source = METHODS + "\n\ndef report(x):\n" + "    x = x + 1\n" * 12 + "    return x\n"
+    texts, found = _parsed_texts(source, monkeypatch)
+    kept, original = texts[0].split("\n"), source.split("\n")
+    assert len(kept) == len(original)
+    for line in ('self.register_buffer("scale", torch.ones(3))', "self.weight.unsqueeze_(0)",
+                 "for self.last in xs:", "print(loss.item() * self.scale)"):
+        assert any(line in row for row in kept), line
+    # Stubs at the method's own indentation, where the decorator began; `pass` where
+    # the body began, or on the header's line for a one-line method.
+    at = original.index("    @torch.no_grad()")
+    assert kept[at:at + 3] == ["    def describe():", "", "        pass"]
+    assert kept[original.index("    def one_line(self, x): return x + 1")] == \
+        "    def one_line(): pass"
+    assert "def report():" in texts[0]
+    ast.parse(texts[0])
+    assert found == _whole(source, monkeypatch) and len(found) == 2
+
+
+def test_a_method_that_compiles_a_function_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    codes = EVERY_CODE - {"SYN401"}
+    source = (SOURCE + "\n\nclass Runner:\n    def setup(self):\n"
+              "        return torch.compile(train)\n\n    def step(self, losses):\n"
+              "        for loss in losses:\n            print(loss.item())\n"
+              + "\n\ndef report(x):\n" + "    x = x + 1\n" * 30 + "    return x\n")
+    texts, found = _parsed_texts(source, monkeypatch, codes=codes)
+    assert "return torch.compile(train)" in texts[-1] and "def report():" in texts[-1]
+    assert found == _whole(source, monkeypatch, codes)
