@@ -71,22 +71,26 @@ def _alias_shaped(value: ast.expr) -> bool:
     return last[:1].isupper() or last in _PLAIN_TYPES
 
 
-def expanded_alias(project: Project, module: _Module, dotted: str) -> str | None:
+def expanded_alias(project: Project, module: _Module, dotted: str,
+                   key: str | None = None) -> str | None:
     """The annotation the project type alias `dotted` names in `module` stands for, with
     every name in it absolute (`typing.Optional[torch.Tensor]`) and the aliases it uses
     expanded in turn, so that it reads the same in any module (`Expressions._aliased`);
-    None when `dotted` names no alias. A cycle of aliases reads as `Any`."""
-    found = _find(project, module, dotted)
+    None when `dotted` names no alias. A cycle of aliases reads as `Any`. `key`: what
+    `dotted` links to (`Project._name_key`), when the caller has it already."""
+    found = _find(project, module, dotted, key)
     if found is None:
         return None
     return _expand(project, *found, frozenset())
 
 
-def _find(project: Project, module: _Module, dotted: str) -> tuple[_Module, str] | None:
+def _find(project: Project, module: _Module, dotted: str, key: str | None = None
+          ) -> tuple[_Module, str] | None:
     """The module that defines the alias `dotted` names in `module`, and its name there."""
     if "." not in dotted and dotted in module.aliases:
         return module, dotted
-    key = project._name_key(module, dotted)
+    if key is None:
+        key = project._name_key(module, dotted)
     if key is None or ":" not in key:
         return None
     owner_name, _, name = key.partition(":")
