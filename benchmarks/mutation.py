@@ -73,7 +73,8 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
 #: and cache tests run it again through subprocesses and the CLI: slow per mutant, and
 #: mutmut's in-process clean run of them ends in a usage error).
 MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
-    "index", "index_cache", "schedule", "data_literals", "whole_program_rules"))
+    "index", "index_cache", "schedule", "data_literals", "whole_program_rules",
+    "library_roles", "fresh3_roles", "fresh4_roles", "list_arguments"))
 #: The model's gate (model/candidates.py) is tested by what it must never change: every
 #: rule example's findings with the gate and without it (the repository-file half of that
 #: test lints hundreds of files per mutant).

@@ -23,10 +23,9 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
-from synclint.knowledge.torch import COMPILERS
+from synclint.kept_text import kept_source as _kept_source
 from synclint.model.candidates import DECIDED, candidate_codes, candidate_statements
 from synclint.model.facts import Facts, file_facts
-from synclint.model.syntax import qualify
 from synclint.rule_info import TENSOR_EVIDENCE
 from synclint.rules import ALL_RULES
 from synclint.rules.base import PendingFix, RelatedNode, Report, Rule, Sink, hooks_of
@@ -87,7 +86,7 @@ def lint_source(source: str, filename: str, codes: Iterable[str],
     file is indexed on its own (its classes, hooks and helpers, no other module).
     `parsed` is `parse_ahead`'s tree of the same source, when it made one.
     `findings_only`: the caller reads the findings, not the module (a check, not a fix):
-    LibCST then parses only the statements where a rule can fire (`_kept_source`).
+    LibCST then parses only the statements where a rule can fire (`kept_text.kept_source`).
     """
     codes = set(codes)
     # Nothing needs the cyclic collector while one file is linted (what is left in cycles
@@ -185,7 +184,7 @@ def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], projec
               ) -> tuple[list[type[Rule]], Facts | None, str | None]:
     """The rules with a candidate site in the file (DESIGN.md section 10: pay only for
     what can fire), the model's facts of the file, which the rules then read, and, where
-    `partial` allows it and it saves something, the text LibCST needs (`_kept_source`).
+    `partial` allows it and it saves something, the text LibCST needs (`kept_text.kept_source`).
     All the rules where `ast` cannot parse the file (LibCST then reports it)."""
     try:
         facts = file_facts(source, filename, project)
@@ -205,139 +204,6 @@ def _can_fire(source: str, filename: str, rule_classes: list[type[Rule]], projec
         kept = _kept_source(source, facts.tree, statements, facts.imports, functions)
     return ([r for r in rule_classes if r.code in firing or r.code not in DECIDED], facts,
             kept)
-
-
-#: Line breaks as CPython's tokenizer counts them (`ast` line numbers).
-_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
-#: Below this share of the text left out, the whole text is parsed.
-_MIN_LEFT_OUT = 0.1
-#: Text a module must hold to give a function to a compiler (`fixes.regions` asks).
-_COMPILE_MARKERS = ("compile", "jit", "_dynamo", "script", "optimize", "export")
-#: The last names of the compilers (`knowledge.torch.COMPILERS`), however imported.
-_COMPILER_NAMES = frozenset(name.rpartition(".")[2] for name in COMPILERS)
-
-
-def _gives_to_a_compiler(statement: ast.stmt, imports: Mapping[str, str]) -> bool:
-    """Whether `statement` calls a compiler with a name (`torch.jit.script(f)`), as
-    `fixes.regions` looks for: by its qualified name, or by its last name alone."""
-    for node in ast.walk(statement):
-        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
-            continue
-        qualified = qualify(node.func, imports)  # "": `compilers[0](f)`, no compiler there
-        if qualified.rpartition(".")[2] in _COMPILER_NAMES or qualified in COMPILERS:
-            return True
-    return False
-
-
-def _kept_source(source: str, tree: ast.Module, statements: frozenset[int],
-                 imports: Mapping[str, str], functions: frozenset[int] | None = None
-                 ) -> str | None:
-    """`source` without the module-level functions and classes that hold no candidate
-    site (`candidate_statements`), nor the methods of the classes left that hold none and
-    that the rest may read; or None when that is not sure to keep every finding and fix,
-    or saves little. `functions`: the outermost functions with a candidate, by the `id` of
-    their node in `tree` (None: every method of a class left stays).
-
-    What is left keeps every line where it was (findings and the model's facts are
-    positioned there). Each definition left out becomes a stub that binds the same name
-    (`def f(): pass`: the names a module binds tell a builtin from a rebinding), with its
-    body's indentation (LibCST takes the module's indentation from the first block). A
-    method stays where fixes may read it from another one: it gives `self` an attribute
-    (fixes read every value a class assigns to `self.x`, `_gives_self`). A definition that
-    gives a function to a compiler stays too (`torch.compile(step)`: a fix asks whether
-    its function is compiled anywhere in the module). The whole text is kept where a
-    site is outside any function (rules and fixes read that scope, the module, whole)."""
-    if -1 in statements:
-        return None
-    may_compile = any(marker in source for marker in _COMPILE_MARKERS)
-    pieces = _LINE_BREAK.split(source)  # lines at even indices, their breaks after them
-    left_out = 0
-    for index, statement in enumerate(tree.body):
-        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if index in statements:
-            if functions is None or not isinstance(statement, ast.ClassDef):
-                continue
-            for member in statement.body:
-                if not isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                        or id(member) in functions or _gives_self(member) \
-                        or may_compile and _gives_to_a_compiler(member, imports):
-                    continue
-                saved = _stub(pieces, member)
-                if saved is None:
-                    return None
-                left_out += saved
-            continue
-        if may_compile and _gives_to_a_compiler(statement, imports):
-            continue
-        saved = _stub(pieces, statement)
-        if saved is None:
-            return None
-        left_out += saved
-    if left_out < _MIN_LEFT_OUT * len(source):
-        return None
-    return "".join(pieces)
-
-
-def _stub(pieces: list[str], statement: ast.FunctionDef | ast.AsyncFunctionDef
-          | ast.ClassDef) -> int | None:
-    """Replace `statement`'s lines in `pieces` (lines at even indices) by a stub that
-    binds its name, at its own indentation: the characters left out, or None where the
-    lines are not those of the text."""
-    first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
-    last = statement.end_lineno or statement.lineno
-    body = statement.body[0].lineno
-    if 2 * last - 1 > len(pieces) or not first <= body <= last:
-        return None  # line numbers the text does not have: parse it whole
-    keyword = "class" if isinstance(statement, ast.ClassDef) else "def"
-    margin = _indentation(pieces[2 * first - 2])
-    header = f"{margin}{keyword} {statement.name}{'' if keyword == 'class' else '()'}:"
-    indent = _indentation(pieces[2 * body - 2])
-    left_out = 0
-    for row in range(first, last + 1):
-        left_out += len(pieces[2 * row - 2])
-        pieces[2 * row - 2] = ""
-    if body == statement.lineno or len(indent) <= len(margin):
-        pieces[2 * first - 2] = header + " pass"
-    else:
-        pieces[2 * first - 2] = header
-        pieces[2 * body - 2] = indent + "pass"
-    return left_out
-
-
-def _indentation(line: str) -> str:
-    return line[:len(line) - len(line.lstrip(" \t"))]
-
-
-#: Calls that give a module an attribute, or change one's shape, in place.
-_GIVING_CALLS = frozenset({"register_buffer", "register_parameter", "register_module",
-                           "add_module", "setattr"})
-
-
-def _gives_self(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether `function` may give `self` an attribute or change one in place: assigns
-    to `self.x` (or `self.x.data`, `self.x[i]`), registers one, calls `setattr`, or calls
-    an in-place method (`self.w.unsqueeze_(0)`): what the fixes of another method read
-    of the class (`fixes.tensor_facts._module_values`, `_module_rank`)."""
-    for node in ast.walk(function):
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor,
-                             ast.withitem, ast.NamedExpr, ast.Delete)):
-            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else \
-                [node.optional_vars] if isinstance(node, ast.withitem) else [node.target]
-            if any(_reaches_self(target) for target in targets if target is not None):
-                return True
-        elif isinstance(node, ast.Call):
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else \
-                node.func.id if isinstance(node.func, ast.Name) else ""
-            if name in _GIVING_CALLS or name.endswith("_") and _reaches_self(node.func):
-                return True
-    return False
-
-
-def _reaches_self(target: ast.expr) -> bool:
-    """Whether `target` names something under `self` (`self.x`, `self.x.y[0]`, or one of
-    a tuple of targets)."""
-    return any(isinstance(node, ast.Name) and node.id == "self" for node in ast.walk(target))
 
 
 def parse_ahead(source: str, codes: Iterable[str]) -> cst.Module | None:

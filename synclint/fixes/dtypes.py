@@ -169,7 +169,7 @@ def is_real_float(dtype: str | None) -> bool:
 def mentions_mps(ctx: Context) -> bool:
     """The file names Apple's MPS device (`"mps"`, `torch.backends.mps`): float64 is not
     supported there. (Its text, not the module's code: LibCST may have been given the
-    file without the functions where no rule can fire, `engine._kept_source`.)"""
+    file without the functions where no rule can fire, `kept_text.kept_source`.)"""
     cached = _mps_sources.get(id(ctx))
     if cached is None or cached[0] is not ctx.source:
         cached = (ctx.source, bool(_MPS.search(ctx.source)))

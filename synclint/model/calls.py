@@ -338,7 +338,11 @@ class Calls(Methods):
                 return
 
     def _torch_call(self, node: ast.Call, qualified: str) -> Value:
-        args = self._arguments(node)
+        args, keyword_values = self._all_arguments(node)
+        if not node.args:
+            # `torch.unique(input=t)`: torch's tensor argument given by its name.
+            args = [value for keyword, value in zip(node.keywords, keyword_values)
+                    if keyword.arg == "input"]
         positional = [value for value, arg in zip(args, node.args)
                       if not isinstance(arg, ast.Starred)]
         parts = qualified.split(".")

@@ -128,7 +128,7 @@ def candidate_statements(text: str, tree: ast.Module, facts: Facts, view: FileVi
     site of one of them (-1 for a site outside any function), and the outermost functions
     (module functions and methods of module classes, by the `id` of their node in `tree`)
     that hold one: a finding of those codes can only be in one of these (the engine need
-    not give LibCST the others: `engine._kept_source`)."""
+    not give LibCST the others: `kept_text.kept_source`)."""
     wanted = frozenset(codes)
     walk = _Walk(text, tree, facts, view, wanted & _SITES)
     walk.statements = set()

@@ -10,16 +10,19 @@ argument); both are converted here. LibCST's side is `analysis/cst_spans.py`.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 Span = tuple[int, int, int, int]
+#: The line ends `ast` counts lines by (a file may end its lines in a lone "\r").
+_LINE_END = re.compile(r"\r\n?|\n")
 
 
 class Lines:
     """One text's lines, to turn `ast`'s byte columns into character columns."""
 
     def __init__(self, text: str) -> None:
-        self._lines = text.split("\n")
+        self._lines = _LINE_END.split(text)
         self._ascii = [line.isascii() for line in self._lines]
 
     def column(self, line: int, offset: int) -> int:

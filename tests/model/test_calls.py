@@ -17,7 +17,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from tests.model.probe import case_ids, findings, probe, probes, syncs
+from tests.model.probe import case_ids, findings, line_of, probe, probes, syncs
 
 HELPERS = '''import torch
 import numpy as np
@@ -379,6 +379,9 @@ def test_a_method_of_a_nested_class_calls_its_own_methods_through_self() -> None
               "        def run(self, ts: list[torch.Tensor]):\n            for t in ts:\n"
               "                self.read(t)\n")
     assert syncs(source) == ["SYN101:11"]
+    # The message names the method by its own class, as for any method.
+    (finding,) = findings(source)
+    assert finding.message.startswith("`Inner.read()` ")
     host = source.replace("ts: list[torch.Tensor]", "ts: list[int]")
     assert syncs(host) == []
 
@@ -509,3 +512,66 @@ def test_a_parameter_passed_on_by_keyword_carries_the_callee_s_effect() -> None:
         ("loss", "SYN101")]
     other = "def read(t):\n    return t.item()\n\ndef f(loss, scale):\n    return read(t=scale)\n"
     assert [e.name for e in summary_of(other).param_effects] == ["scale"]
+
+
+METER = '''
+import torch
+
+
+class Meter:
+    def read(self, t):
+        return t.item()
+
+
+class Quiet:
+    def read(self, t):
+        return t.detach()
+
+
+class Trainer:
+    def __init__(self):
+        self.meter = Meter()
+        self.quiet = Quiet()
+
+    def train(self, batches):
+        for b in batches:
+            self.meter.read(b.cuda())  # syncs
+            self.quiet.read(b.cuda())
+'''
+
+
+def test_a_method_of_an_object_stored_on_self_is_called_through_it() -> None:
+    # `self.meter.read(...)` runs Meter.read; the same call through `self.quiet` does not sync.
+    assert syncs(METER) == [f"SYN101:{line_of(METER, '# syncs')}"]
+
+
+def test_a_helper_returning_its_optional_parameter_gives_what_the_caller_passed() -> None:
+    source = ("import torch\n\n\ndef pick(x, t=None):\n    return t[0]\n\n\n"
+              "def f(a, b: torch.Tensor):\n    seen(pick(a, b.cuda()))\n"
+              "    seen(pick(a, t=b.cuda()))\n    seen(pick(a))\n")
+    positional, keyword, omitted = probes(source)
+    assert positional == TENSOR
+    # By keyword: the tensor, or nothing known (the return is not traced through keywords).
+    assert keyword in (TENSOR, UNKNOWN)
+    assert omitted not in DEVICE_TENSORS  # the default, None
+
+
+def test_an_import_in_a_match_case_links_the_helper() -> None:
+    helpers = "def read(x):\n    return x.item()\n"
+    train = ("import sys\nimport torch\nmatch sys.platform:\n    case 'linux':\n"
+             "        from helpers import read\n\n\ndef f(ts: list[torch.Tensor]):\n"
+             "    for t in ts:\n        read(t)\n")
+    assert syncs({"helpers.py": helpers, "train.py": train}, "train.py") == ["SYN101:10"]
+    host = train.replace("list[torch.Tensor]", "list[int]")
+    assert syncs({"helpers.py": helpers, "train.py": host}, "train.py") == []
+
+
+def test_a_method_returning_self_gives_no_tensor_of_its_argument() -> None:
+    # A fluent `add` returns the object, not the tensor passed to it; `pick` returns it.
+    source = ("import torch\n\n\nclass Box:\n    def add(self, t):\n        return self\n\n"
+              "    def pick(self, t):\n        return t\n\n\n"
+              "def f(box: Box, t: torch.Tensor):\n"
+              "    seen(box.add(t.cuda()))\n    seen(box.pick(t.cuda()))\n")
+    added, picked = probes(source)
+    assert added not in DEVICE_TENSORS
+    assert picked == TENSOR

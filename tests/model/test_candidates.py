@@ -39,6 +39,8 @@ def fired(source: str) -> set[str]:
 PAIRS = [
     ("SYN101", in_loop("v = t.item()"), in_loop("v = t.numel()")),
     ("SYN101", in_loop("h = t.to('cpu')"), in_loop("h = t.to('cuda')")),
+    ("SYN101", in_loop("h = t.to(torch.device('cpu'))"),
+     in_loop("h = t.to(torch.device('cuda'))")),
     ("SYN101", in_loop("ok = torch.equal(t, t)"), in_loop("ok = n == n")),
     ("SYN101", in_loop("v = float(t)"), in_loop("v = float(n)")),
     ("SYN101", in_loop("v = [0] * (t // n)"), in_loop("v = [0] * (len(t) // n)")),
@@ -276,3 +278,15 @@ def test_a_syncing_helper_given_a_device_tensor_by_keyword_is_a_candidate() -> N
     assert "SYN101" in candidates(called) and "SYN101" in fired(called)
     host = helper + "def g(ns: list[int]):\n    for k in ns:\n        v = read(x=k)\n"
     assert "SYN101" not in candidates(host) and "SYN101" not in fired(host)
+
+
+def test_module_level_code_runs_once_so_its_reads_are_no_per_step_candidates() -> None:
+    code = "x = torch.ones(3).cuda()\nv = x.item()\ni = x.nonzero()\n"
+    once = "import torch\n" + code
+    assert not {"SYN101", "SYN104", "SYN107"} & candidates(once)
+    assert not {"SYN101", "SYN104", "SYN107"} & fired(once)
+    # The same reads in a loop at module level are per-step sites.
+    looped = "import torch\nfor _ in range(3):\n" + "".join(f"    {line}\n"
+                                                           for line in code.splitlines())
+    assert {"SYN101", "SYN104"} <= candidates(looped)
+    assert {"SYN101", "SYN104"} <= fired(looped)

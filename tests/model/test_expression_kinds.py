@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from synclint.analysis.kinds import (
     BOOL_TENSOR,
+    DEVICE_TENSORS,
     F64_TENSOR,
     HOST,
     HOST_TENSOR,
@@ -15,11 +16,12 @@ from synclint.analysis.kinds import (
     TENSOR,
     UNKNOWN,
     Instance,
+    Kind,
     Mapping,
     Seq,
     Tup,
 )
-from tests.model.probe import probes, syncs
+from tests.model.probe import probe, probes, syncs
 
 
 def test_a_library_function_the_tables_do_not_know_is_unknown() -> None:
@@ -81,6 +83,13 @@ def test_numpy_annotations() -> None:
               "    seen(a)\n    seen(b)\n    seen(c)\n    seen(d)\n")
     assert probes(source)[:3] == [NUMPY, NUMPY, NUMPY]
     assert probes(source)[3] not in (NUMPY, TENSOR)
+
+
+def test_an_array_s_methods_give_arrays_but_item_and_tolist_give_host_values() -> None:
+    source = ("import numpy as np\n\n\ndef f(n: int):\n    a = np.zeros(n)\n"
+              "    seen(a.reshape(n, 1))\n    seen(a.astype(np.float32))\n"
+              "    seen(a.item())\n    seen(a.tolist())\n")
+    assert probes(source) == [NUMPY, NUMPY, HOST, HOST]
 
 
 def test_a_library_attribute_of_self_by_the_class_base() -> None:
@@ -342,6 +351,49 @@ def test_a_tensor_op_on_a_name_in_a_list_display_proves_the_old_value_a_tensor()
     data = ("import torch\n\n\ndef f(x, flag: bool):\n    if flag:\n"
             "        x = torch.tensor([x], device='cuda')\n    seen(x)\n")
     assert probes(data) == [UNKNOWN]
+
+
+def test_torch_setters_and_save_give_no_tensor_of_their_tensor_argument() -> None:
+    # `torch.set_rng_state(t)` and `torch.save(t, path)` return None; an op of the same
+    # tensor is a tensor.
+    source = ("import torch\n\n\ndef f(t: torch.Tensor, path: str):\n"
+              "    seen(torch.set_rng_state(t))\n    seen(torch.save(t.cuda(), path))\n"
+              "    seen(torch.abs(t))\n")
+    setter, save, op = probes(source)
+    assert setter == HOST
+    assert save not in DEVICE_TENSORS
+    assert op == TENSOR
+
+
+def test_a_copy_of_a_device_tensor_keeps_its_dtype_unless_given_another() -> None:
+    source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
+              "    seen(torch.as_tensor(t.double()))\n"
+              "    seen(torch.as_tensor(t.double(), dtype=torch.float32))\n"
+              "    seen(torch.tensor(t > 0))\n    seen(torch.tensor(t > 0, dtype=torch.float32))\n")
+    assert probes(source) == [F64_TENSOR, TENSOR, BOOL_TENSOR, TENSOR]
+
+
+def test_annotations_through_dotted_modules() -> None:
+    # A container named through a package of two parts is known by its last name;
+    # a Callable so named is no container. torch's Parameter by its full path is a tensor.
+    source = ("import collections.abc\nimport torch\n\n\n"
+              "def f(xs: collections.abc.Sequence[torch.Tensor],\n"
+              "      g: collections.abc.Callable[..., torch.Tensor],\n"
+              "      p: torch.nn.parameter.Parameter):\n"
+              "    seen(xs)\n    seen(g)\n    seen(p)\n")
+    assert probes(source) == [Seq(TENSOR), UNKNOWN, TENSOR]
+
+
+def test_an_operator_on_the_name_itself_proves_the_old_value_a_tensor() -> None:
+    # `x = x * t` in one branch: `x` was a tensor on the other path too; `x = y * t` or
+    # `x = 2 * t` says nothing of the old `x`.
+    def kind(value: str) -> Kind:
+        return probe("import torch\n\n\ndef f(x, y, t: torch.Tensor, flag: bool):\n"
+                     f"    if flag:\n        x = {value}\n    seen(x)\n")
+    assert kind("x * t.cuda()") == TENSOR
+    assert kind("t.cuda() - x") == TENSOR
+    assert kind("y * t.cuda()") == UNKNOWN
+    assert kind("2 * t.cuda()") == UNKNOWN
 
 
 def test_splits_and_broadcasts_of_float64_tensors_stay_float64() -> None:

@@ -4,10 +4,12 @@ parentheses of a tuple or of a lone generator argument do not change the span.""
 
 from __future__ import annotations
 
+import pytest
+
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Seq, Tup
 from synclint.model.facts import file_facts
 from synclint.model.project import build_project
-from tests.model.probe import probes
+from tests.model.probe import line_of, probes, syncs
 
 
 def test_every_scope_answers() -> None:
@@ -23,6 +25,15 @@ def test_columns_are_characters_after_non_ascii_text() -> None:
     source = ("import torch\n\n\ndef f(t: torch.Tensor):\n"
               "    label = 'é∂'; seen(t.cpu()); seen(t)\n")
     assert probes(source) == [HOST_TENSOR, TENSOR]
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_columns_after_non_ascii_text_whatever_ends_the_lines(end: str) -> None:
+    # `ast` ends a line at a lone "\r" too: the third line must not be read as the first's.
+    lines = ["import torch", "", "def f(xs):", "    for x in xs:", "        y = x.cuda()",
+             "        s = 'éé'; print(float(y))", "        s = 'ee'; print(float(y))", ""]
+    source = end.join(lines)
+    assert syncs(source) == [f"SYN101:{line_of(source, n)}" for n in ("'éé'", "'ee'")]
 
 
 def test_a_parenthesised_tuple_and_a_lone_generator_argument() -> None:

@@ -373,6 +373,19 @@ def test_a_private_helper_only_cold_code_calls_is_cold() -> None:
     # `_step` (called by a step) and `_shared` (by a cold and a plain function) are not.
 
 
+def test_a_private_helper_only_cold_helpers_call_is_cold_whatever_the_order() -> None:
+    # `_flatten` comes before its caller `_to_host`, which is cold only once its own
+    # callers are known cold; `_step_part`, called from a step, is not.
+    source = ("def _flatten(model):\n    return model\n\n\n"
+              "def _step_part(x):\n    return x\n\n\n"
+              "def _to_host(model):\n    return _flatten(model)\n\n\n"
+              "def save_checkpoint(model):\n    _to_host(model)\n\n\n"
+              "def train_step(x):\n    return _step_part(x)\n")
+    summaries = project_of({"m.py": source}).summaries
+    cold = sorted(key.partition(":")[2] for key, s in summaries.items() if s.cold)
+    assert cold == ["_flatten", "_to_host", "save_checkpoint"]
+
+
 def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:
     source = ("def encode_prompt(p):\n    return p\n\n\ndef denoise(x):\n"
               "    def encode_prompt(q):\n        return q\n    return x\n")

@@ -88,6 +88,23 @@ def test_a_getter_that_syncs_syncs_at_every_read_with_the_call_chain() -> None:
     assert sync.line == line_of(LR, ".item()")
 
 
+def test_assigning_or_deleting_a_property_does_not_run_its_getter() -> None:
+    source = LR.replace("    def current(self):", """    @lr.setter
+    def lr(self, v):
+        self._lr.fill_(v)
+
+    def reset(self):
+        self.lr = 0.1
+
+    def drop(self):
+        del self.lr
+
+    def current(self):""")
+    assert summary_of(source, "Schedule.reset").syncs == ()
+    assert summary_of(source, "Schedule.drop").syncs == ()
+    assert summary_of(source, "Schedule.current").syncs != ()  # the read beside them
+
+
 def test_a_read_in_a_loop_is_reported_at_the_read_with_the_getter_in_related() -> None:
     source = LR + '''
 
@@ -317,6 +334,8 @@ def test_classify_reads_the_decorators() -> None:
     assert of("@property\n@abstractmethod") == PROPERTY
     assert of("@lr.setter") == ACCESSOR
     assert of("@lr.deleter") == ACCESSOR
+    assert of("@lr.getter") == PROPERTY  # the property's getter given again
+    assert of("@other.getter") is None
     assert of("@other.setter") is None  # a setter of another property: not this name's
     assert of("@staticmethod") is None
     assert of("@classmethod") is None

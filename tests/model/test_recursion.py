@@ -74,3 +74,23 @@ def test_the_body_s_own_read_is_kept_over_the_recursive_one(
     (effect,) = summary.param_effects
     assert [site.line for site in effect.effect.chain] == [4]
     assert evaluations["m:f"] <= 3
+
+
+
+SELF_CALL_UNDER_A_SETTING = """\
+import torch
+
+
+class Tree:
+    def walk(self, t):
+        if self.deep:
+            self.walk(t)
+        return torch.ones(1, device="cuda").item()
+"""
+
+
+def test_a_self_call_under_a_setting_before_the_body_s_own_sync_keeps_the_own_sync(
+        evaluations: dict[str, int]) -> None:
+    (effect,) = summary_of(SELF_CALL_UNDER_A_SETTING, "Tree.walk").syncs
+    assert [site.line for site in effect.chain] == [8]
+    assert evaluations["m:Tree.walk"] <= 3

@@ -12,6 +12,8 @@ from tests.model.probe import findings
 from tests.model.test_summary_syncs import summary_of
 
 MODULE = '''
+import random
+
 import torch
 import torch.distributed as dist
 from torch import distributed as torch_dist
@@ -33,6 +35,8 @@ class Loss(nn.Module):
 '''
 
 HELPERS = '''
+import random
+
 import torch
 import torch.distributed as dist
 
@@ -51,6 +55,10 @@ def views(batch: torch.Tensor) -> int:
 
 def ready(step: int) -> bool:
     return step % 10 == 0
+
+
+def coin() -> bool:
+    return random.random() > 0.5
 '''
 
 
@@ -78,6 +86,8 @@ def test_a_read_under_a_distributed_setting_runs_every_step(test: str) -> None:
     "dist.get_world_size() > 1 and helpers.ready(step)",  # a periodic test joined to it
     "dist.get_world_size() > 1 and step % 10 == 0",
     "dist.get_rank() == 0 and y.sum() > 0",            # a tensor test
+    "random.random() > 0.5",                           # a library call no table knows
+    "helpers.coin()",                                  # a helper without arguments
 ])
 def test_look_alikes_keep_the_read_quiet(test: str) -> None:
     assert reported(test) == []
@@ -88,7 +98,7 @@ def test_a_helper_returning_the_world_size_is_a_run_setting() -> None:
     assert summary_of(HELPERS, "distributed").run_setting
 
 
-@pytest.mark.parametrize("key", ["views", "ready"])
+@pytest.mark.parametrize("key", ["views", "ready", "coin"])
 def test_helpers_of_data_or_counters_are_not(key: str) -> None:
     assert not summary_of(HELPERS, key).run_setting
 

@@ -122,6 +122,16 @@ def test_describe_names_an_enormous_condition_by_its_first_operand() -> None:
     assert said.named == f"`{operands[0]} and {operands[1]}`"
 
 
+def test_describe_names_two_long_conditions_by_the_first_and_one_more() -> None:
+    first = "self.options.the_first_option_of_this_very_long_configuration_object is not None"
+    second = "self.options.the_second_option_of_this_very_long_configuration_object > 0"
+    said = describe([(first, True), (second, True)])
+    assert said.named == f"`{first}` and 1 more condition"
+    # The same two conditions written short are named whole.
+    said = describe([("self.a is not None", True), ("self.b > 0", True)])
+    assert said.named == "`self.a is not None` and `self.b > 0`"
+
+
 @pytest.mark.parametrize(("test", "about"), [
     ("mel is not None", ARGUMENT),
     ("isinstance(inputs, dict)", ARGUMENT),      # builtins are neither

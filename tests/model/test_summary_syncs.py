@@ -9,7 +9,7 @@ import pytest
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Tup
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
-from tests.model.probe import line_of
+from tests.model.probe import case_ids, findings, line_of
 
 HEAD = ("import torch\n\n\ndef f(t: torch.Tensor, p, flag):\n"
         "    x = torch.ones(2).cuda()\n    h = torch.ones(2)\n")
@@ -48,6 +48,13 @@ def test_a_host_read_of_a_device_tensor_is_a_sync_of_every_call(call: str, what:
 ])
 def test_look_alikes_of_host_reads_are_no_sync(call: str) -> None:
     assert syncs(HEAD + f"    {call}\n") == []
+
+
+def test_a_read_in_the_target_of_an_augmented_assignment() -> None:
+    # `counts[int(x.sum())] += 1` reads the device sum to index with; of `h`, a CPU sum.
+    source = HEAD + "    counts = {}\n    counts[int(x.sum())] += 1\n"
+    assert syncs(source) == [("SYN101", line_of(source, "+= 1"), "`int()` of a tensor")]
+    assert syncs(source.replace("x.sum()", "h.sum()")) == []
 
 
 def test_float_of_a_parameter_is_a_sync_where_a_caller_passes_a_device_tensor() -> None:
@@ -200,3 +207,50 @@ def test_a_read_in_a_branch_that_always_raises_under_a_setting_is_no_sync() -> N
     assert syncs(HEAD + raising) == []
     kept = "    if flag:\n        bad = x.item()\n        print(bad)\n"
     assert [code for code, _, _ in syncs(HEAD + kept)] == ["SYN101"]
+
+
+CLOSURES = '''import torch
+
+
+def outer(ts):
+    y = torch.ones(2).cuda()
+    h = torch.ones(2)
+
+    def inner():
+        return y.sum().item()
+
+    def quiet():
+        return h.sum().item()
+
+    for t in ts:
+        inner()
+        quiet()
+'''
+
+
+def test_a_nested_function_reads_the_enclosing_function_s_tensors() -> None:
+    # `inner` reads the device tensor `y` of `outer`; `quiet` a CPU one.
+    (effect,) = summary_of(CLOSURES, "outer.inner").syncs
+    assert effect.chain[-1].line == line_of(CLOSURES, "y.sum().item()")
+    assert summary_of(CLOSURES, "outer.quiet").syncs == ()
+    assert [(d.code, d.location.row) for d in findings(CLOSURES)] == [
+        ("SYN101", line_of(CLOSURES, "        inner()"))]
+
+
+SHAPE_CALLS = ["torch.unique(t.cuda())", "torch.unique(input=t.cuda())",
+               "torch.nonzero(input=t.cuda())", "torch.masked_select(input=t.cuda(), mask=m)"]
+
+
+@pytest.mark.parametrize("call", SHAPE_CALLS, ids=case_ids(SHAPE_CALLS))
+def test_a_helper_s_shape_sync_reaches_its_callers_whether_the_input_is_named(
+        call: str) -> None:
+    source = (f"import torch\n\n\ndef helper(t, m):\n    return {call}\n\n\n"
+              "def f(ts, m):\n    for t in ts:\n        helper(t, m)  # call\n")
+    assert [(d.code, d.location.row) for d in findings(source)] == [
+        ("SYN104", line_of(source, "# call"))]
+    # The helper's work on a CPU copy is silent; arguments it cannot see (`**options`)
+    # do not stop the check.
+    assert findings(source.replace(".cuda()", ".cpu()")) == []
+    assert all(d.code != "SYN104" or d.location.row != line_of(source, "# call")
+               for d in findings(source.replace("input=t.cuda()", "**options")
+                                 .replace("t.cuda()", "**options")))

@@ -5,6 +5,8 @@ the rest of a function after an early return off a step interval. Each with look
 
 from __future__ import annotations
 
+import pytest
+
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_sources
 from synclint.rules import ALL_RULES
@@ -264,6 +266,16 @@ def test_a_helper_whose_tail_is_periodic_does_not_sync_on_every_call() -> None:
     assert summary_of(source, "Probe.record").param_effects != ()
     eager = source.replace("        if step % self.log_every != 0:\n            return\n", "")
     assert summary_of(eager, "Logged.record_step").syncs != ()
+
+
+
+@pytest.mark.parametrize("remainder", ["1", "offset", "self.offset"])
+def test_a_helper_returning_off_another_remainder_syncs_on_every_call(remainder: str) -> None:
+    # `step % n != 1` is true on all steps but one in n as well, yet only a test against 0
+    # is read as an interval (the walker's rule, `cold._periodic_exit_before`).
+    source = PERIODIC.format(test="global_step % self.log_every != 0").replace(
+        "step % self.log_every != 0:", f"step % self.log_every != {remainder}:")
+    assert summary_of(source, "Logged.record_step").syncs != ()
 
 
 LAZY = """\

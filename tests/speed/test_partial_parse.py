@@ -1,4 +1,4 @@
-"""A check gives LibCST only the statements where a rule can fire (`engine._kept_source`):
+"""A check gives LibCST only the statements where a rule can fire (`kept_text.kept_source`):
 the other module-level functions and classes become one-line stubs, every line where it
 was. The findings and their fixes are those of the whole text (`test_prefilter.py`
 compares both over every file of the repository)."""
@@ -11,7 +11,8 @@ import libcst as cst
 import pytest
 
 import synclint.engine as engine
-from synclint.engine import _kept_source, lint_source, lint_text
+from synclint.engine import lint_source, lint_text
+from synclint.kept_text import kept_source
 from synclint.rules import ALL_RULES
 
 EVERY_CODE = frozenset(ALL_RULES)
@@ -92,7 +93,7 @@ def test_a_fix_parses_the_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_each_stub_stands_where_its_definition_began() -> None:
     tree = ast.parse(SOURCE)
-    kept = _kept_source(SOURCE, tree, frozenset({3}), {})  # `train` only
+    kept = kept_source(SOURCE, tree, frozenset({3}), {})  # `train` only
     assert kept is not None
     lines, original = kept.split("\n"), SOURCE.split("\n")
     # The header where the decorator was, `pass` where the body began (its indentation).
@@ -107,7 +108,7 @@ def test_each_stub_stands_where_its_definition_began() -> None:
 def test_a_stub_keeps_the_indentation_of_the_body_it_stands_for() -> None:
     source = "import torch\n\n\ndef helper(x):\n  return x + 1\n\n\n" + \
         SOURCE.split("\n\n\n")[-1]
-    kept = _kept_source(source, ast.parse(source), frozenset({2}), {})
+    kept = kept_source(source, ast.parse(source), frozenset({2}), {})
     assert kept is not None and kept.split("\n")[3:5] == ["def helper():", "  pass"]
     assert cst.parse_module(kept).default_indent == cst.parse_module(source).default_indent
 
