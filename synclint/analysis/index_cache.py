@@ -366,7 +366,8 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      hooks=[(key, _hot(objects[ref])) for key, ref in record["hooks"]],
                      sha=record["sha"], dotted=record["dotted"],
                      chains=tuple(record["chains"]),
-                     globals=dict(objects[record["globals"]]))
+                     globals=dict(objects[record["globals"]]),
+                     aliases=dict(record["aliases"]))
     facts = record.get("compile")
     if facts is not None:  # what it compiles (`compiled.py`), kept with the module
         module.compile = _compile_facts(objects[facts])
@@ -682,6 +683,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "fallbacks": [[local, list(found)] for local, found in module.fallbacks.items()],
         "defined": list(module.defined.items()),
         "names": list(module.names.items()),
+        # A changed alias changes what its importers' annotations mean: a link.
+        "aliases": sorted(module.aliases.items()),
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or display_name(f)] for f in functions],
         "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
@@ -711,7 +714,7 @@ def _links_of(project: Project, module: _Module) -> Any:
 def _recorded_links(record: dict[str, Any]) -> Any:
     links = {name: record[name] for name in
              ("filename", "module", "dotted", "imports", "fallbacks", "defined", "names",
-              "classes")}
+              "aliases", "classes")}
     links["functions"] = [row[:5] for row in record["functions"]]
     return links
 

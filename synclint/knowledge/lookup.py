@@ -33,7 +33,9 @@ from synclint.knowledge import (
     distributed,
     host_data,
     ignite,
+    kornia,
     lightning,
+    pyro,
     stable_baselines3,
     tensordict,
     tianshou,
@@ -63,7 +65,8 @@ LIBRARIES: tuple[Library, ...] = (
     torch_table.LIBRARY, distributed.LIBRARY, tensordict.LIBRARY, transformers.LIBRARY,
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
-    host_data.LIBRARY, host_data.MONAI, torch_geometric.LIBRARY,
+    pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
+    torch_geometric.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -151,10 +154,20 @@ def class_of(qualified: str) -> str | None:
     if found is not None:
         return found
     for pattern, library, owner in _PATTERNS:
-        if root in library.roots and fnmatch.fnmatchcase(last, pattern) and not any(
-                fnmatch.fnmatchcase(last, p) for p in _NOT_PATTERNS.get(library.name, ())):
+        if root in library.roots and _matches(qualified, pattern) and not any(
+                _matches(qualified, p) for p in _NOT_PATTERNS.get(library.name, ())):
             return owner
     return None
+
+
+def _matches(qualified: str, pattern: str) -> bool:
+    """Whether a class name matches a table's pattern: its last part (`*ForCausalLM`), or
+    with a dotted pattern its whole name, when the last part is a class's (capitalised):
+    `pyro.distributions.*` takes `pyro.distributions.Normal`, not `enable_validation`."""
+    last = _last(qualified)
+    if "." not in pattern:
+        return fnmatch.fnmatchcase(last, pattern)
+    return last[:1].isupper() and fnmatch.fnmatchcase(qualified, pattern)
 
 
 def lineage(owner: str) -> Iterator[str]:

@@ -228,8 +228,10 @@ class Library:
     host_roles: tuple[HostRole, ...] = ()
     registrars: tuple[Registrar, ...] = ()
     invokers: tuple[Invoker, ...] = ()
-    #: Class names (last part, `fnmatch` patterns) -> the class of `classes` they are an
-    #: instance of (`*ForCausalLM` -> `PreTrainedModel`), and names no pattern takes.
+    #: Class names (last part, `fnmatch` patterns; a dotted pattern matches the whole
+    #: name of a capitalised class: `pyro.distributions.*`) -> the class of `classes`
+    #: they are an instance of (`*ForCausalLM` -> `PreTrainedModel`), and names no pattern
+    #: takes.
     class_patterns: tuple[tuple[str, str], ...] = ()
     not_patterns: tuple[str, ...] = ()
     #: Class names distinctive enough to be this library's when used unimported (a star

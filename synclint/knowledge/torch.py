@@ -532,6 +532,20 @@ HOST_MEMORY_FUNCTIONS = frozenset({"from_numpy", "frombuffer", "from_file"})
 #: `torch.optim.<Class>` steps like an optimizer (schedulers included, as before).
 MODULE_BASE = "torch.nn.Module"
 OPTIMIZER_BASE = "torch.optim.Optimizer"
+DISTRIBUTION_BASE = "torch.distributions.Distribution"
+#: Modules of `torch.distributions` whose classes are not distributions.
+_NOT_DISTRIBUTIONS = frozenset({"constraints", "constraint_registry", "transforms", "kl",
+                                "utils"})
+#: A distribution draws and scores on every use: once per step of an SVI model or guide
+#: (pyro), of a policy acting or being updated (RL), of a sampled loss.
+DISTRIBUTION_ROLES = (
+    Role(DISTRIBUTION_BASE, "sample", "a distribution's `sample` runs on every draw",
+         (HOST,)),
+    Role(DISTRIBUTION_BASE, "rsample", "a distribution's `rsample` runs on every draw",
+         (HOST,)),
+    Role(DISTRIBUTION_BASE, "log_prob", "a distribution's `log_prob` runs on every score",
+         (TENSOR,)),
+)
 
 
 def torch_base(qualified: str) -> str | None:
@@ -544,6 +558,9 @@ def torch_base(qualified: str) -> str | None:
         return None
     if qualified.startswith("torch.optim."):
         return OPTIMIZER_BASE
+    if qualified.startswith("torch.distributions.") and \
+            _NOT_DISTRIBUTIONS.isdisjoint(qualified.split(".")[2:-1]):
+        return DISTRIBUTION_BASE  # `torch.distributions.Normal`, `...normal.Normal`
     return None
 
 
@@ -554,9 +571,13 @@ LIBRARY = Library(
     classes=(
         Class(MODULE_BASE, module=True, called=TENSOR),
         Class(OPTIMIZER_BASE),
+        Class(DISTRIBUTION_BASE),
     ),
     roles=(
         Role(MODULE_BASE, "forward", "`forward` runs on every call of the module"),
+        # A `__call__` of its own replaces `Module.__call__`, which would run `forward`.
+        Role(MODULE_BASE, "__call__", "`__call__` runs on every call of the module"),
+        *DISTRIBUTION_ROLES,
         Role(OPTIMIZER_BASE, "step", "`Optimizer.step` runs once per training step"),
     ),
     registrars=(
@@ -607,7 +628,7 @@ HOOK_REGISTRARS: Mapping[str, tuple[int, str]] = MappingProxyType({
 
 __all__ = [
     "ACCELERATOR_MODULES", "BOOL_RESULTS", "CAST_METHOD_DTYPES", "COMPILERS", "CPU_ONLY_ARGUMENTS",
-    "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
+    "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DISTRIBUTION_BASE", "DISTRIBUTION_ROLES", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
     "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",
     "HOST_METHODS", "HOST_TENSOR_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",

@@ -363,6 +363,8 @@ class Expressions(Flow):
 
     # -- helpers ------------------------------------------------------------------------
     def _qualified(self, dotted: str) -> str:
+        if self.absolute_names:
+            return dotted
         head, _, rest = dotted.partition(".")
         if self._shadowed(head):
             return f"?{dotted}"  # a local value shadows the import
@@ -445,7 +447,24 @@ class Expressions(Flow):
         if dotted in ("int", "float", "bool", "str", "bytes", "complex"):
             return HOST
         found = knowledge.annotation_kind(qualified)
+        if found is None:
+            found = self._aliased(dotted, unions)
         return found if found is not None else UNKNOWN
+
+    def _aliased(self, dotted: str, unions: bool) -> Kind | None:
+        """The kind a project type alias (`OptTensor = Optional[Tensor]`) stands for, or
+        None when `dotted` names none (`aliases.py`)."""
+        if self.absolute_names or self._shadowed(dotted.partition(".")[0]):
+            return None
+        text = self.project.type_alias(self.module, dotted)
+        node = _parse_annotation(text) if text is not None else None
+        if node is None:
+            return None
+        self.absolute_names = True
+        try:
+            return self._annotation(node, unions)
+        finally:
+            self.absolute_names = False
 
 
 def repeat_count(left: Kind, right: Kind, operator: ast.operator) -> str | None:

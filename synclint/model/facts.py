@@ -159,6 +159,9 @@ class ViewModel:
     def _name_key(self, module: _Module, dotted: str) -> str | None:
         return self.view.resolved.get(dotted)
 
+    def type_alias(self, module: _Module, dotted: str) -> str | None:
+        return self.view.aliases.get(dotted)
+
 
 #: In a lint worker forked from the process that built the model (`synclint.forked`):
 #: the model's syntax trees, by file name, with the SHA-256 of the text each was parsed

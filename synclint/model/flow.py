@@ -98,6 +98,8 @@ class Model(Protocol):
 
     def _name_key(self, module: _Module, dotted: str) -> str | None: ...
 
+    def type_alias(self, module: _Module, dotted: str) -> str | None: ...
+
     @property
     def closures(self) -> dict[str, dict[str, Kind]]: ...
 
@@ -168,6 +170,9 @@ class Flow:
         #: `torch.set_default_device` in the file: factories without `device=` may make
         #: accelerator tensors.
         self.default_device = function.module.default_device
+        #: While a project type alias is read (`Expressions._aliased`): its names are
+        #: absolute, not the module's.
+        self.absolute_names = False
         #: One frame per `if` branch being evaluated (see `infer.Branch`).
         self.branches: list[Branch] = []
         #: Expressions a test narrowed for the branch being evaluated, by code.
@@ -190,8 +195,9 @@ class Flow:
         offset = len(positional) - len(function.params)
         #: What the framework passes the unannotated parameters of a per-step method.
         self.param_kinds = _role_params(
-            knowledge.step_role(function.name, self.self_bases)
-            if function.name in knowledge.ROLE_NAMES and self.self_bases else None, function)
+            knowledge.step_role(function.name, self._role_bases)
+            if function.name in knowledge.ROLE_NAMES and function.class_key is not None
+            else None, function)
         for index, name in enumerate(positional):
             annotation = function.annotations.get(name)
             kind = UNKNOWN if annotation is None else self._annotation(annotation) if name in (
@@ -343,6 +349,16 @@ class Flow:
         own = () if key is None else tuple(
             cls.key.replace(":", ".") for cls in self.project._mro(key))
         return (*self.self_bases, *own)
+
+    @property
+    def _role_bases(self) -> tuple[str, ...]:
+        """The library bases, then the names of the project classes of the method's MRO:
+        a library's own package derives from its project classes of the base names
+        (`hooks.class_role` reads roles the same way)."""
+        key = self.function.class_key
+        names = () if key is None else tuple(
+            cls.key.rpartition(":")[2].rpartition(".")[2] for cls in self.project._mro(key))
+        return (*self.self_bases, *names)
 
     def _library_bases(self, key: str) -> tuple[str, ...]:
         """The qualified library bases of the project class `key`, over its MRO."""

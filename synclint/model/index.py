@@ -174,6 +174,8 @@ class _Module:
     chain_heads: tuple[str, ...] = ()
     #: What its own code binds its names to, as its functions see them (`module_globals`).
     globals: dict[str, Kind] = field(default_factory=dict)
+    #: Its type aliases: name -> the annotation's text (`aliases.py`).
+    aliases: dict[str, str] = field(default_factory=dict)
 
 
 def package_root(path: Path) -> tuple[Path, str]:

@@ -7,6 +7,7 @@ import ast
 import contextlib
 import gc
 import os
+import sys
 from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
@@ -19,6 +20,7 @@ from synclint.analysis.kinds import (
     UNKNOWN,
     Kind,
 )
+from synclint.model.aliases import expanded_alias, type_alias
 from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.hooks import (
@@ -69,6 +71,8 @@ class Project:
         self.summaries: dict[str, Summary] = {}
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
+        #: Project type aliases, by key, as they read outside their module (`aliases.py`).
+        self.expanded_aliases: dict[str, str] = {}
         #: Built with the views, once the summaries are final (`views.py`).
         self._class_views: dict[str, ClassView] = {}
         self._digests: dict[tuple[str, str], str] = {}
@@ -143,7 +147,8 @@ class Project:
             if self.functions.get(function.key) is function and function.definition is not None:
                 node = function.definition
                 function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
-        module.chain_heads, module.chains = (*module.names, *module.imports), None
+        module.chain_heads, module.chains = (*module.names, *module.imports,
+                                             *module.aliases), None
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d),
                                           module.text, module.imports)
@@ -193,6 +198,10 @@ class Project:
                 if not scope:
                     module.names[node.name] = key
                 self._index_body(module, node.body, (*scope, node.name), key)
+            elif not scope and class_key is None and isinstance(node, _ALIASING):
+                alias = type_alias(node)
+                if alias is not None:
+                    module.aliases[alias[0]] = alias[1]
             elif isinstance(node, _BLOCKS):
                 # Definitions under `if TYPE_CHECKING:`, `try: import`, in a loop or a
                 # `with`: functions of the scope around them all the same.
@@ -261,6 +270,10 @@ class Project:
         if ":" not in target:
             return self._target_key(target)
         return target
+
+    def type_alias(self, module: _Module, dotted: str) -> str | None:
+        """The annotation the project type alias `dotted` stands for in `module`."""
+        return expanded_alias(self, module, dotted)
 
     def _qualify(self, module: _Module, dotted: str) -> str:
         head, _, rest = dotted.partition(".")
@@ -451,6 +464,11 @@ class Project:
         return file_view(self, filename)
 
 
+#: Statements that may make a type alias (`aliases.type_alias`): `type X = ...` is an
+#: `ast.TypeAlias` from Python 3.12.
+_ALIASING: tuple[type[ast.stmt], ...] = (ast.Assign, ast.AnnAssign)
+if sys.version_info >= (3, 12):
+    _ALIASING = (*_ALIASING, ast.TypeAlias)
 #: Statements whose blocks may hold definitions of the scope they stand in.
 _BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While,
            *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))

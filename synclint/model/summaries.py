@@ -192,6 +192,8 @@ class FileView:
     resolved: Mapping[str, str] = field(default_factory=dict)
     #: SHA-256 of the text the model parsed for the file (CPython's parser accepted it).
     sha: str = ""
+    #: The project type aliases its code names -> what they stand for (`aliases.py`).
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     # -- lookups rules and the inference use ------------------------------------------
     def resolve(self, dotted: str, scope: tuple[str, ...]) -> Summary | None:

@@ -7,6 +7,7 @@ import hashlib
 from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import Instance
+from synclint.model.aliases import expanded_alias
 from synclint.model.index import module_chains
 from synclint.model.kindops import _holds_tensors
 from synclint.model.summaries import (
@@ -86,10 +87,15 @@ def file_view(project: Project, filename: str) -> FileView | None:
                 needed.update(p.effect.code for p in called.param_effects)
     names = dict(module.names)
     resolved: dict[str, str] = {}
+    aliases: dict[str, str] = {}
     for dotted in module_chains(module):
         found = project._name_key(module, dotted)
         if found is not None:
             resolved[dotted] = found
+        if found is not None and ":" in found or dotted in module.aliases:
+            text = expanded_alias(project, module, dotted, found)
+            if text is not None:
+                aliases[dotted] = text
     compiled = project.regions.view(module.name)
     if compiled.regions:  # compiled code may break its graph (SYN401)
         needed.add("SYN401")
@@ -99,10 +105,11 @@ def file_view(project: Project, filename: str) -> FileView | None:
                                   for key, summary in summaries.items()),
                            sorted((key, _digest(project, key, cls))
                                   for key, cls in classes.items()),
-                           sorted(modules), compiled.key(), sorted(resolved.items()))))
+                           sorted(modules), compiled.key(), sorted(resolved.items()),
+                           sorted(aliases.items()))))
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), digest, frozenset(needed), compiled, resolved,
-                    module.sha)
+                    module.sha, aliases)
     project._views[filename] = view
     return view
 

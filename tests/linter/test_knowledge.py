@@ -29,7 +29,8 @@ from synclint.knowledge.schema import Library
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
-         "tianshou", "d3rlpy", "torch.utils.data", "monai", "torch_geometric")
+         "tianshou", "d3rlpy", "pyro", "kornia", "torch.utils.data", "monai",
+         "torch_geometric")
 
 
 def test_there_is_one_table_per_library() -> None:
@@ -232,3 +233,43 @@ def test_packed_sequence_batch_sizes_are_on_the_host_and_its_data_is_not() -> No
     assert knowledge.attribute_kind(packed.cls, "data") is TENSOR
     # Other torch classes stay the inference's: no instance for a tensor annotation.
     assert knowledge.annotation_kind("torch.Tensor") is None
+
+
+@pytest.mark.parametrize(("qualified", "owner"), [
+    ("torch.distributions.Normal", "torch.distributions.Distribution"),
+    ("torch.distributions.normal.Normal", "torch.distributions.Distribution"),
+    ("torch.distributions.transforms.ExpTransform", None),
+    ("torch.distributions.constraints.Constraint", None),
+    ("torch.distributions.kl.KLDivergence", None),
+    ("pyro.distributions.Normal", "pyro.TorchDistribution"),
+    ("pyro.distributions.torch.Bernoulli", "pyro.TorchDistribution"),
+    ("pyro.distributions.TorchDistribution", "pyro.TorchDistribution"),
+    ("pyro.distributions.transforms.AffineTransform", None),
+    ("pyro.distributions.enable_validation", None),
+    ("pyro.infer.Trace_ELBO", "pyro.Trace_ELBO"),
+    ("pyro.infer.mcmc.NUTS", "pyro.NUTS"),
+    ("pyro.infer.SVI", None),
+    ("kornia.augmentation.IntensityAugmentationBase2D", "kornia.IntensityAugmentationBase2D"),
+    ("kornia.feature.LoFTR", None),
+])
+def test_distributions_elbos_kernels_and_augmentations_by_name(qualified: str,
+                                                              owner: str | None) -> None:
+    assert knowledge.class_of(qualified) == owner
+
+
+@pytest.mark.parametrize(("method", "bases", "found"), [
+    ("log_prob", ("pyro.distributions.Normal",), True),
+    ("rsample", ("torch.distributions.Normal",), True),
+    ("sample", ("pyro.infer.mcmc.HMC",), True),
+    ("loss_and_grads", ("pyro.infer.RenyiELBO",), True),
+    ("apply_transform", ("kornia.augmentation.AugmentationBase3D",), True),
+    ("__call__", ("torch.nn.Module",), True),
+    ("inverse_transform", ("kornia.augmentation.AugmentationBase2D",), False),
+    ("sample", ("pyro.infer.SVI",), False),
+    ("sample", ("torch.distributions.transforms.ExpTransform",), False),
+    ("setup", ("pyro.infer.mcmc.NUTS",), False),
+    ("__call__", ("kornia.contrib.DepthEstimation",), False),
+])
+def test_per_step_roles_of_pyro_kornia_and_modules(method: str, bases: tuple[str, ...],
+                                                   found: bool) -> None:
+    assert (knowledge.step_role(method, bases) is not None) is found
