@@ -75,6 +75,12 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
         "the same trusted annotation: `t` unpacked from the helper's `list[torch.Tensor]` "
         "is taken for a tensor, so `range(0, t, max_frames)` reads like a GPU size (since "
         "SYN110 reports range() over device tensors, issue 22)."),
+    KnownFailure(
+        "SYN104", "negative/syn101_numpy_helper_proves_host_triples.py",
+        "the helper's `.unique()` runs before the `.numpy()` that proves its value a CPU "
+        "tensor: the model narrows a name to the host only after a `.numpy()` on it, in "
+        "the function's own block (issue 22, sixth draw). Proving the parameter a host "
+        "tensor for the whole function, backwards, is review F1(a)'s wider form, not built."),
 )
 
 _CODE = r"SYN\d{3}"

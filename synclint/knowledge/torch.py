@@ -283,9 +283,10 @@ _declare(M, TM, """
 # nested tensor keeps them there to size its components without a sync).
 _declare(M, TM, "_nested_tensor_size _nested_tensor_strides _nested_tensor_storage_offsets",
          returns=HOST_TENSOR)
-_declare(M, TM, "item tolist cpu numpy", Tag.READS_VALUES)
-# Not `numpy`: `Tensor.numpy()` raises on an accelerator tensor, so on a receiver of
-# unknown kind it is either NumPy-like or a tensor already on the host: never a sync.
+# Not `numpy`: `Tensor.numpy()` raises on an accelerator tensor (CUDA, MPS), so on any
+# receiver it is a tensor already on the host (or NumPy-like): never a sync. The `.cpu()`
+# or `.to("cpu")` before it is the read, and that call is what is reported.
+_declare(M, TM, "item tolist cpu", Tag.READS_VALUES)
 _declare(M, TM, "item cpu", Tag.LIKELY_TENSOR)
 _declare(M, TM, "equal allclose", Tag.HOST_COMPARISON)
 _declare(M, TM, """

@@ -124,6 +124,10 @@ class Calls(Methods):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "numpy" and \
+                isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Attribute) \
+                and func.value.func.attr == "cpu":
+            self.cpu_then_numpy.add(id(func.value))
         returned = _returned_tensors(self, node)
         if returned is not None:
             self.expr(func)

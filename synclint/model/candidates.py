@@ -74,7 +74,7 @@ from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
-from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last, qualify
+from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last, numpy_forced, qualify
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -493,7 +493,7 @@ class _Walk:
                 return self.device(receiver) and any(_cpu(a) for a in _device_args(node))
             if name in SYNC_COMPARISONS:  # `a.equal(b)`, `torch.equal(a, b)`
                 return self.device(receiver) or any(self.device(a) for a in node.args)
-            if name in SYNC_METHODS:
+            if name in SYNC_METHODS or (name == "numpy" and numpy_forced(node)):
                 kind = self.kind(receiver)
                 return kind in DEVICE_TENSORS or (
                     kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
+    HOST_TENSOR,
     TENSORS,
     UNKNOWN,
     Branch,
@@ -47,6 +48,7 @@ from synclint.model.syntax import (
     _first,
     _is_self,
     _placeholders,
+    host_proved_names,
 )
 
 if TYPE_CHECKING:
@@ -111,10 +113,13 @@ class Evaluation(Calls):
         start = _cold_from(body, body is self.function.node.body)
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
+        top = body is self.function.node.body
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
             self._statement(statement)
+            if top:
+                self._on_host_after_numpy(statement)
             self.stored = kept(self.stored, statement)
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
@@ -122,6 +127,14 @@ class Evaluation(Calls):
         if start < len(body):
             self.cold -= 1
         self.stored = outer
+
+    def _on_host_after_numpy(self, statement: ast.stmt) -> None:
+        """After `values = x.numpy()` in the function's own body (not a branch, a loop or
+        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other."""
+        for name in host_proved_names(statement):
+            current = self.env.get(name)
+            if current is not None and current[0] in TENSORS:
+                self.env[name] = (HOST_TENSOR, None)
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -32,6 +32,7 @@ from synclint.analysis.torch_api import (
     HOST_TENSOR_METHODS,
     METADATA_METHODS,
     MODULE_TENSOR_ITERATORS,
+    SYNC_METHODS,
     TORCH_KEYWORDS,
     TORCH_ONLY_METHODS,
     WEAK_TENSOR_METHODS,
@@ -43,7 +44,7 @@ from synclint.model.summaries import (
     SYNC_READ,
     SYNC_SHAPE,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _is_self, _to_cpu
+from synclint.model.syntax import _dotted, _is_cpu, _is_self, _to_cpu, numpy_forced
 
 _SPLITS = frozenset({"split", "chunk", "unbind", "tensor_split"})
 
@@ -89,6 +90,14 @@ class Methods(Expressions):
 
     def _method(self, node: ast.Call, method: str, receiver: Value, args: list[Value]) -> Value:
         kind, param = receiver
+        then_numpy = id(node) in self.cpu_then_numpy
+        self.cpu_then_numpy.discard(id(node))  # (ids of dead nodes are reused)
+        if kind is UNKNOWN and method == "cpu" and then_numpy and \
+                isinstance(node.func, ast.Attribute):
+            # `x.cpu().numpy()`: NumPy arrays have no `.cpu()`, records and modules no
+            # `.numpy()`; `x` is a tensor, as `x.detach()` says.
+            kind, receiver = TENSOR, (TENSOR, param)
+            self._record(node.func.value, TENSOR, receiver)
         if param is not None and method in _DEVICE_MOVES:
             self.moved_params.add(param)  # its results may not stay where the argument was
         if method == "register_buffer" and isinstance(node.func, ast.Attribute) and \
@@ -104,7 +113,8 @@ class Methods(Expressions):
         found = self._library_method(node, method, kind, args)
         if found is not None:
             return found
-        if (method in ("item", "tolist", "cpu", "numpy") or (method == "to" and _to_cpu(node))) \
+        if (method in SYNC_METHODS or (method == "to" and _to_cpu(node))
+                or (method == "numpy" and numpy_forced(node))) \
                 and not self._stacked_read(node, method):
             self._host_read(node, method, receiver)
         if method in MODULE_TENSOR_ITERATORS and kind not in TENSORS and kind is not NUMPY:
@@ -179,8 +189,9 @@ class Methods(Expressions):
         return param is not None and self.record is None
 
     def _host_read(self, node: ast.Call, method: str, receiver: Value) -> None:
-        """`.item()`, `.tolist()`, `.cpu()`, `.numpy()`, `.to("cpu")`: a sync on a device
-        tensor (on an unknown value: likely one, for `.item()` in torch code)."""
+        """`.item()`, `.tolist()`, `.cpu()`, `.to("cpu")`: a sync on a device tensor (on an
+        unknown value: likely one, for `.item()` in torch code). Not `.numpy()`: it raises
+        on an accelerator tensor, so its receiver is on the host."""
         kind, param = receiver
         is_tensor = kind in DEVICE_TENSORS
         unknown = kind is UNKNOWN
@@ -191,7 +202,7 @@ class Methods(Expressions):
                          "tensor" if is_tensor else "item", likely=unknown)
         elif is_tensor:
             self._effect(SYNC_READ, node, what, receiver, "tensor")
-        elif unknown and param is not None and method in ("cpu", "numpy"):
+        elif unknown and param is not None and method == "cpu":
             self._effect(SYNC_READ, node, what, receiver, "item")
         elif unknown and param is not None:
             # `.tolist()`, `.to("cpu")` of a parameter: a sync when a caller passes a device

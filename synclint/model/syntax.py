@@ -341,3 +341,40 @@ def own_nodes(body: list[ast.stmt]) -> Iterator[ast.AST]:
             found = children(node)
             found.reverse()
             stack.extend(found)
+
+
+#: Expressions whose parts may not all run (a branch, a short circuit, a body run later or
+#: per element): a `.numpy()` inside one proves nothing once the statement has run.
+_MAYBE_RUN = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+              ast.GeneratorExp)
+
+
+def numpy_forced(node: ast.Call) -> bool:
+    """`t.numpy(force=True)`: copies an accelerator tensor to the host (a read), where a
+    plain `t.numpy()` raises on one."""
+    return any(k.arg == "force" and not (isinstance(k.value, ast.Constant)
+                                         and k.value.value is False) for k in node.keywords)
+
+
+def host_proved_names(statement: ast.stmt) -> set[str]:
+    """The names `x` on which a simple statement calls `x.numpy()` where the call always
+    runs: `Tensor.numpy()` raises on an accelerator tensor, so once the statement has run
+    without raising, `x` holds a tensor on the host. Names the statement rebinds are left
+    out."""
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)):
+        return set()
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [] if isinstance(statement, ast.Expr) else [statement.target]
+    rebound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    found: set[str] = set()
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _MAYBE_RUN):
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr == "numpy" and not node.args and not numpy_forced(node) and \
+                isinstance(node.func.value, ast.Name):
+            found.add(node.func.value.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return found - rebound

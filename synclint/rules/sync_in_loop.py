@@ -153,8 +153,8 @@ class SyncInLoop(Rule):
             if receiver in DEVICE_TENSORS:
                 self._report(node, f"`.{method}()` of tensors", batched=False)
             return
-        if method not in SYNC_METHODS:
-            return
+        if method not in SYNC_METHODS and not (method == "numpy" and _forced(node)):
+            return  # a plain `.numpy()` raises on a GPU tensor: its receiver is on the host
         if method == "tolist" and isinstance(func.value, cst.Call) \
                 and self.ctx.imports.qualify(func.value.func) == "torch.stack":
             # One transfer for a whole batch of values (the batched fix writes this inside
@@ -231,3 +231,10 @@ class SyncInLoop(Rule):
         outcome = batched_fix(self.ctx, loop_node, loop_ancestors(self.ctx, loop_node))
         self.report(node, message, fix=outcome.fix, confidence="likely" if likely else "high",
                     help=with_reason(remedy, outcome.reason))
+
+
+def _forced(node: cst.Call) -> bool:
+    """`t.numpy(force=True)`: copies an accelerator tensor to the host first (a read)."""
+    force = keyword_arg(node, "force")
+    return force is not None and not (isinstance(force.value, cst.Name)
+                                      and force.value.value == "False")

@@ -1,7 +1,7 @@
 # expect: none
 # targets: SYN101
 # why: .detach().numpy() without .cpu() raises on a CUDA tensor: the embeddings are on the host, nothing syncs
-import numpy as np
+import numpy as np  # a torch embedding of a flair token
 
 
 def visualize_word_embeddings(sentences) -> np.ndarray:
