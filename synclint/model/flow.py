@@ -173,9 +173,6 @@ class Flow:
         #: While a project type alias is read (`Expressions._aliased`): its names are
         #: absolute, not the module's.
         self.absolute_names = False
-        #: The `.cpu()` calls a `.numpy()` is called on (`x.cpu().numpy()`): evidence that
-        #: `x` is a tensor (`Methods._method`).
-        self.cpu_then_numpy: set[int] = set()
         #: One frame per `if` branch being evaluated (see `infer.Branch`).
         self.branches: list[Branch] = []
         #: Expressions a test narrowed for the branch being evaluated, by code.

@@ -5,6 +5,7 @@ state registrations (`register_buffer`, `add_state`)."""
 from __future__ import annotations
 
 import ast
+import functools
 
 from synclint import knowledge
 from synclint.analysis import library
@@ -57,6 +58,12 @@ _COMPARISONS = frozenset({"eq", "ne", "gt", "ge", "lt", "le"})
 
 class Methods(Expressions):
     """Method-call evaluators (`Calls` adds the calls of functions)."""
+
+    @functools.cached_property
+    def cpu_then_numpy(self) -> set[int]:
+        """The `.cpu()` calls a `.numpy()` is called on (`x.cpu().numpy()`): evidence that
+        `x` is a tensor (`_method`)."""
+        return set()
 
     def _library_method(self, node: ast.Call, method: str, receiver: Kind,
                         args: list[Value]) -> Value | None:
