@@ -35,6 +35,7 @@ from synclint.knowledge import (
     ignite,
     kornia,
     lightning,
+    mmdet,
     pyro,
     stable_baselines3,
     tensordict,
@@ -66,7 +67,7 @@ LIBRARIES: tuple[Library, ...] = (
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
-    torch_geometric.LIBRARY,
+    torch_geometric.LIBRARY, mmdet.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
