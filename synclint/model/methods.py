@@ -102,9 +102,12 @@ class Methods(Expressions):
         if kind is UNKNOWN and method == "cpu" and then_numpy and \
                 isinstance(node.func, ast.Attribute):
             # `x.cpu().numpy()`: NumPy arrays have no `.cpu()`, records and modules no
-            # `.numpy()`; `x` is a tensor, as `x.detach()` says.
-            kind, receiver = TENSOR, (TENSOR, param)
-            self._record(node.func.value, TENSOR, receiver)
+            # `.numpy()`; `x` is a tensor, as `x.detach()` says. Of a value derived from a
+            # parameter the summary keeps its weaker effect: callers that pass an unknown
+            # value (a dict of NumPy inputs) are not reported for it.
+            self._record(node.func.value, TENSOR, (TENSOR, param))
+            if param is None:
+                kind, receiver = TENSOR, (TENSOR, None)
         if param is not None and method in _DEVICE_MOVES:
             self.moved_params.add(param)  # its results may not stay where the argument was
         if method == "register_buffer" and isinstance(node.func, ast.Attribute) and \
