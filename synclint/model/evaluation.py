@@ -7,9 +7,11 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from synclint import knowledge
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST_TENSOR,
+    MODULE,
     TENSORS,
     UNKNOWN,
     Branch,
@@ -23,7 +25,13 @@ from synclint.model.calls import Calls
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
-from synclint.model.host_data import LOADER_LOOP, hosted, loader_batches, moves_to_device
+from synclint.model.host_data import (
+    LOADER_LOOP,
+    calls_a_model,
+    hosted,
+    loader_batches,
+    moves_to_device,
+)
 from synclint.model.index import _Module, display_name, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
@@ -128,6 +136,19 @@ class Evaluation(Calls):
             self.cold -= 1
         self.stored = outer
 
+    @property
+    def _module_method(self) -> bool:
+        """Whether the function is a method of an `nn.Module` class."""
+        return knowledge.is_module(self.self_bases)
+
+    def _is_module(self, func: ast.expr) -> bool:
+        """Whether a callee is known as a module before the loop runs: a local
+        (`model(x)`) or a `self.<attribute>` (`self.encoder(x)`) of the module kind."""
+        if isinstance(func, ast.Name):
+            return self.env.get(func.id, _UNKNOWN_VALUE)[0] is MODULE
+        return isinstance(func, ast.Attribute) and _is_self(func.value) and \
+            self.self_kinds.get(func.attr) is MODULE
+
     def _on_host_after_numpy(self, statement: ast.stmt) -> None:
         """After `values = x.numpy()` in the function's own body (not a branch, a loop or
         a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other."""
@@ -189,9 +210,10 @@ class Evaluation(Calls):
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
             if batches is not None and not moves_to_device(self.function.node):
-                # From here on, host code (`host_data.py`).
-                self.host_data = self.host_data or LOADER_LOOP
                 element = batches
+                if not calls_a_model(node.body, self._module_method, self._is_module):
+                    # From here on, host code (`host_data.py`).
+                    self.host_data = self.host_data or LOADER_LOOP
             self._bind(node.target, (element, source), None)
             self._loop_body(node.body)
             self.conditional += 1

@@ -60,6 +60,25 @@ def hosted(kind: Kind) -> Kind:
     return HOST_TENSOR if kind is UNKNOWN else knowledge.to_host(kind)
 
 
+def calls_a_model(body: list[ast.stmt], module_method: bool,
+                  is_module: Callable[[ast.expr], bool]) -> bool:
+    """Whether a loop over a loader calls a model: `self(...)` or `self.<m>(...)` in a
+    module's method, or a callee known as a module (`model(batch)`). A model may move the
+    batch to its own device inside (flair's `forward_labels_and_loss`), so what it returns
+    is not host data, though the batches are."""
+    for statement in body:
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            receiver = func.value if isinstance(func, ast.Attribute) else func
+            if module_method and isinstance(receiver, ast.Name) and receiver.id == "self":
+                return True
+            if is_module(func):
+                return True
+    return False
+
+
 def moves_to_device(node: ast.AST) -> bool:
     """Whether the code under `node` may put a value on an accelerator: `.cuda()`,
     `.to(<a device>)`, a `device=` that is not a CPU device or another tensor's device, or

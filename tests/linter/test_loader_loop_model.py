@@ -1,0 +1,56 @@
+"""A loop over a host DataLoader is host code (fourth draw), unless it calls a model: the
+model may move the batch to its own device inside, so what it returns is not host data
+(issue 22, sixth draw M3: flair's `evaluate` and `predict`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.linter.helpers import rule_findings
+
+CODE = "SYN101"
+
+HEAD = ("import torch\n"
+        "from torch import nn\n"
+        "from torch.utils.data import DataLoader\n"
+        "def helper(x):\n"
+        "    return x * 2\n")
+
+
+def loop(call: str, params: str = "data") -> str:
+    return HEAD + (f"def evaluate({params}):\n"
+                   "    loader = DataLoader(data, batch_size=4)\n"
+                   "    for batch in loader:\n"
+                   f"        out = {call}\n"
+                   "        print(out.sum().item())\n")
+
+
+def test_a_module_called_in_the_loop_returns_values_off_the_host() -> None:
+    [finding] = rule_findings(CODE, loop("model(batch)", "data, model: nn.Module"))
+    assert finding.location.row == 10
+
+
+@pytest.mark.parametrize("call", ["helper(batch)", "batch.float() / 255", "torch.sigmoid(batch)"])
+def test_without_a_model_call_the_loop_stays_host_code(call: str) -> None:
+    assert rule_findings(CODE, loop(call, "data, model: nn.Module")) == []
+
+
+def test_a_method_of_self_in_a_module_class_is_the_model() -> None:
+    source = HEAD + ("class Net(nn.Module):\n"
+                     "    def score(self, batch):\n"
+                     "        return self.head(batch)\n"
+                     "    def evaluate(self, data):\n"
+                     "        for batch in DataLoader(data):\n"
+                     "            print(self.score(batch).sum().item())\n")
+    [finding] = rule_findings(CODE, source)
+    assert finding.location.row == 11
+
+
+def test_a_method_of_self_outside_a_module_class_is_not() -> None:
+    source = HEAD + ("class Stats:\n"
+                     "    def score(self, batch):\n"
+                     "        return batch.abs()\n"
+                     "    def evaluate(self, data):\n"
+                     "        for batch in DataLoader(data):\n"
+                     "            print(self.score(batch).sum().item())\n")
+    assert rule_findings(CODE, source) == []
