@@ -193,7 +193,9 @@ class Project:
             elif isinstance(node, ast.ClassDef):
                 qualname = ".".join((*scope, node.name))
                 key = f"{module.name}:{qualname}"
-                bases = [name for name in (_dotted(b) for b in node.bases) if name]
+                # `Model[Sentence]`: a subscripted generic base is the class it subscripts.
+                bases = [name for name in (_dotted(b.value if isinstance(b, ast.Subscript) else b)
+                                           for b in node.bases) if name]
                 self.classes[key] = _Class(key, module, node, bases)
                 if not scope:
                     module.names[node.name] = key

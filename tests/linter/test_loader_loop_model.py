@@ -54,3 +54,19 @@ def test_a_method_of_self_outside_a_module_class_is_not() -> None:
                      "        for batch in DataLoader(data):\n"
                      "            print(self.score(batch).sum().item())\n")
     assert rule_findings(CODE, source) == []
+
+
+@pytest.mark.parametrize("base", ["Base[int]", "Base"])
+def test_a_subscripted_project_generic_base_is_still_the_base(base: str) -> None:
+    source = HEAD + ("import typing\n"
+                     "T = typing.TypeVar('T')\n"
+                     "class Base(nn.Module, typing.Generic[T]):\n"
+                     "    pass\n"
+                     f"class Net({base}):\n"
+                     "    def score(self, batch):\n"
+                     "        return self.head(batch)\n"
+                     "    def evaluate(self, data):\n"
+                     "        for batch in DataLoader(data):\n"
+                     "            print(self.score(batch).sum().item())\n")
+    [finding] = rule_findings(CODE, source)
+    assert finding.location.row == 15
