@@ -98,8 +98,8 @@ class SyncInLogging(Rule):
 
     def _host_read(self, node: cst.Call) -> str | None:
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist", "cpu",
-                                                                      "numpy"):
+        # Not a plain `.numpy()`: it raises on a GPU tensor (the `.cpu()` before it reads).
+        if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist", "cpu"):
             receiver = self.kind(func.value)
             if receiver in DEVICE_TENSORS:
                 return f"`.{func.attr.value}()`"

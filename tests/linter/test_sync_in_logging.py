@@ -56,6 +56,8 @@ def test_host_read_logged_in_training_step(line: str) -> None:
     "if batch_idx == 0:\n            print(loss.item())",
     "if self.verbose:\n            print(loss.item())",
     "if loss.numel() > 1:\n            print(loss.item())",
+    # A plain `.numpy()` raises on a GPU tensor: it reads host memory, no sync.
+    "wandb.log({'hist': loss.detach().numpy()})",
 ])
 def test_look_alikes_in_training_step(line: str) -> None:
     assert rule_findings("SYN106", STEP.format(line=line)) == []
