@@ -59,7 +59,7 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs
+from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs, _to_cpu
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -124,10 +124,10 @@ class Calls(Methods):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == "numpy" and \
-                isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Attribute) \
-                and func.value.func.attr == "cpu":
-            self.cpu_then_numpy.add(id(func.value))
+        if isinstance(func, ast.Attribute) and func.attr == "numpy":
+            copy = _host_copy_before(func.value)
+            if copy is not None:
+                self.cpu_then_numpy.add(id(copy))
         returned = _returned_tensors(self, node)
         if returned is not None:
             self.expr(func)
@@ -689,3 +689,16 @@ def _host_loader(calls: Calls, key: str, node: ast.Call) -> bool:
     return knowledge.is_loader(calls._library_bases(key)) and not any(
         "__iter__" in cls.methods for cls in calls.project._mro(key)) and not any(
         k.arg == "collate_fn" for k in node.keywords)
+
+
+def _host_copy_before(node: ast.expr) -> ast.Call | None:
+    """The `.cpu()` or `.to("cpu")` call a `.numpy()` is called on, through `.detach()`
+    (`x.to("cpu").detach().numpy()`), or None."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        method = node.func.attr
+        if method == "cpu" or (method == "to" and _to_cpu(node)):
+            return node
+        if method != "detach":
+            return None
+        node = node.func.value
+    return None

@@ -99,7 +99,7 @@ class Methods(Expressions):
         kind, param = receiver
         then_numpy = id(node) in self.cpu_then_numpy
         self.cpu_then_numpy.discard(id(node))  # (ids of dead nodes are reused)
-        if kind is UNKNOWN and method == "cpu" and then_numpy and \
+        if kind is UNKNOWN and method in ("cpu", "to") and then_numpy and \
                 isinstance(node.func, ast.Attribute):
             # `x.cpu().numpy()`: NumPy arrays have no `.cpu()`, records and modules no
             # `.numpy()`; `x` is a tensor, as `x.detach()` says. Of a value derived from a

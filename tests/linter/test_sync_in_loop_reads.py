@@ -91,17 +91,20 @@ _SAMPLES = ("from typing import Sequence\n"
 
 def test_cpu_then_numpy_of_an_unknown_value_is_a_tensor_read_without_any_import() -> None:
     source = _SAMPLES + ("            bboxes = pred['bboxes'].cpu().numpy()\n"
-                         "            self.results.append(pred['scores'].cpu().numpy())\n")
+                         "            self.results.append(pred['scores'].cpu().numpy())\n"
+                         "            labels = pred['labels'].to('cpu').detach().numpy()\n")
     found = rule_findings(CODE, source)
     assert [(d.location.row, d.message) for d in found] == [
         (6, "`.cpu()` in a loop syncs with the GPU on every iteration"),
-        (7, "`.cpu()` in a loop syncs with the GPU on every iteration")]
+        (7, "`.cpu()` in a loop syncs with the GPU on every iteration"),
+        (8, "`.to('cpu')` in a loop syncs with the GPU on every iteration")]
 
 
 @pytest.mark.parametrize("statement", [
     "self.results.append(pred.cpu())",          # an InstanceData moved as a whole
     "bboxes = pred['bboxes'].numpy()",          # no `.cpu()`: a host value either way
     "self.results.append(pred.cpu().keys())",
+    "self.results.append(pred.to('cuda').numpy())",  # no copy to the host before it
 ])
 def test_cpu_without_numpy_of_an_unknown_value_is_no_evidence(statement: str) -> None:
     assert rule_findings(CODE, _SAMPLES + f"            {statement}\n") == []
