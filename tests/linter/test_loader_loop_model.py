@@ -35,25 +35,24 @@ def test_without_a_model_call_the_loop_stays_host_code(call: str) -> None:
     assert rule_findings(CODE, loop(call, "data, model: nn.Module")) == []
 
 
+def scoring_class(header: str, score: str) -> str:
+    """A class `header` whose `evaluate` loops over a DataLoader calling `self.score`."""
+    return (f"{header}\n"
+            "    def score(self, batch):\n"
+            f"        return {score}\n"
+            "    def evaluate(self, data):\n"
+            "        for batch in DataLoader(data):\n"
+            "            print(self.score(batch).sum().item())\n")
+
+
 def test_a_method_of_self_in_a_module_class_is_the_model() -> None:
-    source = HEAD + ("class Net(nn.Module):\n"
-                     "    def score(self, batch):\n"
-                     "        return self.head(batch)\n"
-                     "    def evaluate(self, data):\n"
-                     "        for batch in DataLoader(data):\n"
-                     "            print(self.score(batch).sum().item())\n")
-    [finding] = rule_findings(CODE, source)
+    [finding] = rule_findings(CODE, HEAD + scoring_class("class Net(nn.Module):",
+                                                         "self.head(batch)"))
     assert finding.location.row == 11
 
 
 def test_a_method_of_self_outside_a_module_class_is_not() -> None:
-    source = HEAD + ("class Stats:\n"
-                     "    def score(self, batch):\n"
-                     "        return batch.abs()\n"
-                     "    def evaluate(self, data):\n"
-                     "        for batch in DataLoader(data):\n"
-                     "            print(self.score(batch).sum().item())\n")
-    assert rule_findings(CODE, source) == []
+    assert rule_findings(CODE, HEAD + scoring_class("class Stats:", "batch.abs()")) == []
 
 
 @pytest.mark.parametrize("base", ["Base[int]", "Base"])
@@ -61,12 +60,6 @@ def test_a_subscripted_project_generic_base_is_still_the_base(base: str) -> None
     source = HEAD + ("import typing\n"
                      "T = typing.TypeVar('T')\n"
                      "class Base(nn.Module, typing.Generic[T]):\n"
-                     "    pass\n"
-                     f"class Net({base}):\n"
-                     "    def score(self, batch):\n"
-                     "        return self.head(batch)\n"
-                     "    def evaluate(self, data):\n"
-                     "        for batch in DataLoader(data):\n"
-                     "            print(self.score(batch).sum().item())\n")
+                     "    pass\n") + scoring_class(f"class Net({base}):", "self.head(batch)")
     [finding] = rule_findings(CODE, source)
     assert finding.location.row == 15
