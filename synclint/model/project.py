@@ -266,7 +266,14 @@ class Project:
             return None
         for part in rest.split(".") if rest else []:
             nested = f"{target}.{part}"
-            target = nested if nested in self.modules else f"{target}:{part}"
+            package = self.modules.get(target)
+            if nested in self.modules:
+                target = nested
+            elif package is not None and ":" in package.names.get(part, ""):
+                # `flair.nn.Model`: a name the package re-exports (`from .model import Model`)
+                target = package.names[part]
+            else:
+                target = f"{target}:{part}"
         if target in self.modules:
             return target
         if ":" not in target:

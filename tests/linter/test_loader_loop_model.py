@@ -63,3 +63,20 @@ def test_a_subscripted_project_generic_base_is_still_the_base(base: str) -> None
                      "    pass\n") + scoring_class(f"class Net({base}):", "self.head(batch)")
     [finding] = rule_findings(CODE, source)
     assert finding.location.row == 15
+
+
+def test_a_base_named_through_a_package_that_re_exports_it_is_the_project_class() -> None:
+    from synclint.model.project import build_project
+
+    sources = {
+        "pkg/__init__.py": "",
+        "pkg/nn/__init__.py": "from .model import Model\n",
+        "pkg/nn/model.py": "import torch\nclass Model(torch.nn.Module):\n    pass\n",
+        "pkg/models/reg.py": "import pkg\nclass Reg(pkg.nn.Model):\n    pass\n",
+    }
+    project = build_project(sources, {"pkg/__init__.py": "pkg", "pkg/nn/__init__.py": "pkg.nn",
+                                      "pkg/nn/model.py": "pkg.nn.model",
+                                      "pkg/models/reg.py": "pkg.models.reg"})
+    reg = project.classes["pkg.models.reg:Reg"]
+    assert reg.bases == ["pkg.nn.model:Model"]
+    assert project.is_nn_module("pkg.models.reg:Reg")
