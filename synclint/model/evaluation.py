@@ -4,6 +4,7 @@ its callees, giving its summary."""
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,7 @@ from synclint.model.host_data import (
     loader_batches,
     moves_to_device,
 )
-from synclint.model.index import _Module, display_name, pseudo_function
+from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.settings import (
     _assigned_attributes,
@@ -151,7 +152,13 @@ class Evaluation(Calls):
 
     def _on_host_after_numpy(self, statement: ast.stmt) -> None:
         """After `values = x.numpy()` in the function's own body (not a branch, a loop or
-        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other."""
+        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other.
+        Only a statement on a line that names `numpy` is walked for such a call."""
+        lines = numpy_lines(self.function.module)
+        if lines is not None:
+            index = bisect_left(lines, statement.lineno)
+            if index == len(lines) or lines[index] > (statement.end_lineno or statement.lineno):
+                return
         for name in host_proved_names(statement):
             current = self.env.get(name)
             if current is not None and current[0] in TENSORS:

@@ -176,6 +176,22 @@ class _Module:
     globals: dict[str, Kind] = field(default_factory=dict)
     #: Its type aliases: name -> the annotation's text (`aliases.py`).
     aliases: dict[str, str] = field(default_factory=dict)
+    #: The numbers of the lines that name `numpy` (`numpy_lines`; None: not found yet).
+    numpy_lines: tuple[int, ...] | None = None
+
+
+#: The line ends `ast` numbers lines by.
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def numpy_lines(module: _Module) -> tuple[int, ...] | None:
+    """The lines of `module` that name `numpy`, where an `x.numpy()` call can be (found
+    once, while its text is known), or None when its text is not (a cached module)."""
+    if module.numpy_lines is None and module.text:
+        module.numpy_lines = tuple(number for number, line in
+                                   enumerate(_LINE_END.split(module.text), 1)
+                                   if "numpy" in line)
+    return module.numpy_lines
 
 
 def package_root(path: Path) -> tuple[Path, str]:

@@ -38,6 +38,7 @@ from synclint.model.index import (
     _module_file,
     display_name,
     module_imports,
+    numpy_lines,
     package_root,
     parse_module,
 )
@@ -124,6 +125,7 @@ class Project:
         self.by_file[filename] = info
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
+        numpy_lines(info)  # (what the evaluations read of the text, before it goes)
         info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
