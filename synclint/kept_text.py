@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from synclint.knowledge.torch import COMPILERS
 from synclint.model.syntax import qualify
@@ -63,31 +63,36 @@ def kept_source(source: str, tree: ast.Module, statements: frozenset[int],
     may_compile = any(marker in source for marker in _COMPILE_MARKERS)
     pieces = _LINE_BREAK.split(source)  # lines at even indices, their breaks after them
     left_out = 0
-    for index, statement in enumerate(tree.body):
-        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if index in statements:
-            if functions is None or not isinstance(statement, ast.ClassDef):
-                continue
-            for member in statement.body:
-                if not isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                        or id(member) in functions or _gives_self(member) \
-                        or may_compile and _gives_to_a_compiler(member, imports):
-                    continue
-                saved = _stub(pieces, member)
-                if saved is None:
-                    return None
-                left_out += saved
-            continue
-        if may_compile and _gives_to_a_compiler(statement, imports):
-            continue
-        saved = _stub(pieces, statement)
+    for definition in _left_out(tree, statements, functions, imports, may_compile):
+        saved = _stub(pieces, definition)
         if saved is None:
             return None
         left_out += saved
     if left_out < _MIN_LEFT_OUT * len(source):
         return None
     return "".join(pieces)
+
+
+_Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+
+def _left_out(tree: ast.Module, statements: frozenset[int], functions: frozenset[int] | None,
+              imports: Mapping[str, str], may_compile: bool) -> Iterator[_Definition]:
+    """The definitions `kept_source` stubs, in the text's order: module functions and
+    classes without a candidate, and the methods of the others that hold none and give
+    `self` nothing; never one that hands a function to a compiler."""
+    for index, statement in enumerate(tree.body):
+        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if index not in statements:
+            if not (may_compile and _gives_to_a_compiler(statement, imports)):
+                yield statement
+        elif functions is not None and isinstance(statement, ast.ClassDef):
+            for member in statement.body:
+                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                        and id(member) not in functions and not _gives_self(member) \
+                        and not (may_compile and _gives_to_a_compiler(member, imports)):
+                    yield member
 
 
 def _stub(pieces: list[str], statement: ast.FunctionDef | ast.AsyncFunctionDef
