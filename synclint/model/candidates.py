@@ -449,7 +449,7 @@ class _Walk:
             self.add("SYN105")
         if name in _JOINS and node.args and (
                 not method or qualify(func, self.imports) in JOIN_FLATTENED_FUNCTIONS) and \
-                self.joins_flattened(node.args[0]):  # torch's joins, not `np.stack`
+                _joins_flattened(self, node.args[0]):  # torch's joins, not `np.stack`
             self.add("SYN201")
         if name in _SUMS and squared_sum(node, name, receiver):
             self.add("SYN301")
@@ -528,23 +528,6 @@ class _Walk:
         if receiver is not None:
             values.append(receiver)
         return any(self.device(v.value if isinstance(v, ast.Starred) else v) for v in values)
-
-    def joins_flattened(self, argument: ast.expr) -> bool:
-        """The first argument of a `torch.cat`/`stack` may hold flattened pieces (SYN201):
-        a display or comprehension with a flattening call, or a name bound in code that
-        has one."""
-        if isinstance(argument, ast.Call) and _last(argument.func) in ("list", "tuple") \
-                and argument.args:
-            argument = argument.args[0]
-        if isinstance(argument, ast.Name):
-            scope = self.functions[-1] if self.functions else self.tree
-            known = self.flattening.get(id(scope))
-            if known is None:
-                known = self.flattening[id(scope)] = _flattens(scope)
-            return known
-        if isinstance(argument, (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp)):
-            return _flattens(argument)
-        return False
 
 
 
@@ -662,6 +645,24 @@ def _to_a_device(node: ast.Call, name: str) -> bool:
             return not (isinstance(value, ast.Constant) and (
                 value.value is None or str(value.value).startswith("cpu")))
     return name == "as_tensor" and len(node.args) >= 3
+
+
+def _joins_flattened(walk: _Walk, argument: ast.expr) -> bool:
+    """The first argument of a `torch.cat`/`stack` may hold flattened pieces (SYN201):
+    a display or comprehension with a flattening call, or a name bound in code that
+    has one."""
+    if isinstance(argument, ast.Call) and _last(argument.func) in ("list", "tuple") \
+            and argument.args:
+        argument = argument.args[0]
+    if isinstance(argument, ast.Name):
+        scope = walk.functions[-1] if walk.functions else walk.tree
+        known = walk.flattening.get(id(scope))
+        if known is None:
+            known = walk.flattening[id(scope)] = _flattens(scope)
+        return known
+    if isinstance(argument, (ast.List, ast.Tuple, ast.ListComp, ast.GeneratorExp)):
+        return _flattens(argument)
+    return False
 
 
 def _bool_operands(node: ast.expr) -> Iterator[ast.expr]:

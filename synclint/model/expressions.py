@@ -39,7 +39,7 @@ from synclint.analysis.torch_api import (
     TENSOR_ATTRIBUTES,
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
-from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, tested
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
@@ -167,23 +167,7 @@ class Expressions(Flow):
         return (item, base[1] if item is UNKNOWN else None)
 
     def _compare(self, node: ast.Compare) -> Value:
-        values = [self.expr(node.left)] + [self.expr(c) for c in node.comparators]
-        if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
-            return (HOST, None)
-        if any(_is_string(c) for c in [node.left, *node.comparators]):
-            # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
-            return (HOST, None)
-        kinds = [v[0] for v in values]
-        param = next((v[1] for v in values if v[1] is not None), None)
-        if any(k in DEVICE_TENSORS for k in kinds):
-            return (BOOL_TENSOR, param)
-        if any(k is HOST_TENSOR for k in kinds):
-            return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
-        if any(k is NUMPY for k in kinds):
-            return (NUMPY, None)
-        if all(k is HOST for k in kinds):
-            return (HOST, None)
-        return (UNKNOWN, param)
+        return _compared(node, [self.expr(node.left)] + [self.expr(c) for c in node.comparators])
 
     def _binop(self, node: ast.BinOp) -> Value:
         left, right = self.expr(node.left), self.expr(node.right)
@@ -219,7 +203,7 @@ class Expressions(Flow):
             with self.narrowed_by(narrowed):
                 value = self.expr(operand)
                 if position < len(node.values) - 1:
-                    self._tested(operand)
+                    tested(self, operand)
             kind = value[0] if kind is None else join(kind, value[0])
             # A value made from a parameter stays one (what it is depends on the caller).
             param = value[1] if param is None else param
@@ -465,6 +449,26 @@ class Expressions(Flow):
             return self._annotation(node, unions)
         finally:
             self.absolute_names = False
+
+
+def _compared(node: ast.Compare, values: list[Value]) -> Value:
+    """What comparing operands of these values (evaluated in order) gives."""
+    if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
+        return (HOST, None)
+    if any(_is_string(c) for c in [node.left, *node.comparators]):
+        # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
+        return (HOST, None)
+    kinds = [v[0] for v in values]
+    param = next((v[1] for v in values if v[1] is not None), None)
+    if any(k in DEVICE_TENSORS for k in kinds):
+        return (BOOL_TENSOR, param)
+    if any(k is HOST_TENSOR for k in kinds):
+        return (HOST_TENSOR, None)  # a CPU tensor compared: a CPU mask
+    if any(k is NUMPY for k in kinds):
+        return (NUMPY, None)
+    if all(k is HOST for k in kinds):
+        return (HOST, None)
+    return (UNKNOWN, param)
 
 
 def repeat_count(left: Kind, right: Kind, operator: ast.operator) -> str | None:

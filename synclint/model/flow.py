@@ -505,27 +505,8 @@ class Flow:
         is evaluated under what the operands before it proved (`isinstance(v, Tensor)
         and v.item()`); a device tensor among them is a sync."""
         self.expr(node)
-        self._tested(node)
+        tested(self, node)
 
-    def _tested(self, node: ast.expr) -> None:
-        """The sync of an operand just evaluated as a truth test (a `not` tests its own
-        operand when it is evaluated: `Expressions._unary`)."""
-        if isinstance(node, ast.BoolOp):
-            for operand in node.values:
-                self._tested(operand)
-            return
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            return
-        value = self.last.get(id(node), _UNKNOWN_VALUE)
-        kind, param = value
-        if kind in DEVICE_TENSORS:
-            self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
-        elif kind is UNKNOWN and param is not None and (
-                _is_comparison(node) and _compares_a_parameter(node, self.function.params)
-                or _reduces_a_parameter(
-                    node, self.function.params,
-                    lambda name: self.env.get(name, _UNKNOWN_VALUE)[1] is not None)):
-            self._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
 
 
 
@@ -560,6 +541,27 @@ def _reduces_a_parameter(node: ast.expr, params: Sequence[str],
             len(receiver.comparators) == 1:
         receiver = receiver.left
     return isinstance(receiver, ast.Name) and (receiver.id in params or derived(receiver.id))
+
+
+def tested(flow: Flow, node: ast.expr) -> None:
+    """The sync of an operand just evaluated as a truth test (a `not` tests its own
+    operand when it is evaluated: `Expressions._unary`)."""
+    if isinstance(node, ast.BoolOp):
+        for operand in node.values:
+            tested(flow, operand)
+        return
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return
+    value = flow.last.get(id(node), _UNKNOWN_VALUE)
+    kind, param = value
+    if kind in DEVICE_TENSORS:
+        flow._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "tensor")
+    elif kind is UNKNOWN and param is not None and (
+            _is_comparison(node) and _compares_a_parameter(node, flow.function.params)
+            or _reduces_a_parameter(
+                node, flow.function.params,
+                lambda name: flow.env.get(name, _UNKNOWN_VALUE)[1] is not None)):
+        flow._effect(SYNC_TEST, node, "a tensor tested as a Python bool", value, "value")
 
 
 def settle(flow: Flow) -> None:

@@ -386,7 +386,7 @@ class Project:
                 callers.setdefault(callee, {})[key] = None
             for owner in evaluated.attribute_reads:
                 readers.setdefault(owner, {})[key] = None
-            changed = self._merge_attributes(function, evaluated)
+            changed = merge_attributes(self.classes, function, evaluated)
             if changed and self.memo is not None:
                 self.memo.attributes_changed(changed)
             affected: list[str] = []
@@ -446,30 +446,6 @@ class Project:
                                for key, names in sorted(evaluation.closures_made.items())),
                          tuple(sorted(evaluation.unknown_self)))
 
-    def _merge_attributes(self, function: _Function, evaluation: Evaluated) -> set[str]:
-        """Attribute kinds assigned through `self` in this method; the classes changed."""
-        changed: set[str] = set()
-        if function.class_key is None:
-            return changed
-        cls = self.classes[function.class_key]
-        for name in evaluation.reassigned:
-            # Assigned a caller's value of unknown kind in some method (`self._x2 = x2`):
-            # the union of its assignments is not known to stay on the CPU.
-            cls.reassigned.add(name)
-            if cls.attributes.get(name) is HOST_TENSOR:
-                cls.attributes[name] = UNKNOWN
-                changed.add(cls.key)
-        for name, kind in evaluation.self_kinds:
-            kind = _bounded(kind)
-            old = cls.attributes.get(name)
-            new = kind if old is None else _join_attribute(old, kind)
-            if new is HOST_TENSOR and name in cls.reassigned:
-                new = UNKNOWN
-            if new != old:
-                cls.attributes[name] = new
-                changed.add(cls.key)
-        return changed
-
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
         return file_view(self, filename)
@@ -512,6 +488,33 @@ def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None 
             project.add_source(filename, text, (modules or {}).get(filename))
         project.analyse()
         return project
+
+
+def merge_attributes(classes: Mapping[str, _Class], function: _Function,
+                     evaluation: Evaluated) -> set[str]:
+    """Merge the attribute kinds `function` (a method) assigned through `self` into its
+    class; the classes changed."""
+    changed: set[str] = set()
+    if function.class_key is None:
+        return changed
+    cls = classes[function.class_key]
+    for name in evaluation.reassigned:
+        # Assigned a caller's value of unknown kind in some method (`self._x2 = x2`):
+        # the union of its assignments is not known to stay on the CPU.
+        cls.reassigned.add(name)
+        if cls.attributes.get(name) is HOST_TENSOR:
+            cls.attributes[name] = UNKNOWN
+            changed.add(cls.key)
+    for name, kind in evaluation.self_kinds:
+        kind = _bounded(kind)
+        old = cls.attributes.get(name)
+        new = kind if old is None else _join_attribute(old, kind)
+        if new is HOST_TENSOR and name in cls.reassigned:
+            new = UNKNOWN
+        if new != old:
+            cls.attributes[name] = new
+            changed.add(cls.key)
+    return changed
 
 
 @contextlib.contextmanager
