@@ -8,6 +8,8 @@
   SYN107 reports it.
 - The body of a guard that compares the loop counter for equality (`if i == n - 1:`,
   `if step == warmup:`) runs on one iteration, not on every one.
+- The body of a guard that compares a step counter with a constant (`if batch_idx < 10:`,
+  `if global_step == 0:`) runs on a bounded number of steps, loops inside it included.
 - The body of a verbose or debug guard (`if self._verbose:`, `if debug:`) runs only when
   a user asks for diagnostics.
 - A whole function can be cold by its role: setup, save, load, export and conversion
@@ -41,6 +43,11 @@ DEBUG = "debug"
 #: "once": the body of a guard that compares the loop counter for equality
 #: (`if i == len(timesteps) - 1:`, `if step == warmup_steps:`): one iteration runs it.
 ONCE = "once"
+#: "bounded": the body of a guard that compares a step counter with a constant so that it
+#: holds on a bounded number of steps (`if batch_idx < 10:`, `if global_step == 0:`), or
+#: the `else` of one that holds on all steps but those (`if batch_idx >= 10: ... else:`);
+#: loops inside it included, since the whole block runs on those steps only.
+BOUNDED = "bounded"
 #: "role": the whole function is cold by what it is (setup, save, load, export, a logger
 #: backend, test code; `roles.py` says which and why).
 ROLE = "role"
@@ -113,6 +120,8 @@ def cold_reason(
         if isinstance(ancestor, cst.If) and child is ancestor.body and _debug_test(
                 ancestor.test, kind_of):
             return Cold(DEBUG, ancestor)
+        if isinstance(ancestor, cst.If) and _bounded_branch(ancestor, child, kind_of):
+            return Cold(BOUNDED, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If) and isinstance(loop, cst.For) \
                 and child is ancestor.body and _once_test(ancestor.test, loop, kind_of):
             return Cold(ONCE, ancestor)
@@ -140,6 +149,69 @@ def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:
         name = test.value if isinstance(test, cst.Name) else test.attr.value
         return is_debug_flag(name) and not _is_tensor(test, kind_of)
     return False
+
+
+def _bounded_branch(node: cst.If, child: cst.CSTNode, kind_of: KindOf) -> bool:
+    """Whether `child` is the branch of `node` that runs on a bounded number of steps."""
+    if child is node.body:
+        return _bounded_test(node.test, kind_of, True)
+    if isinstance(node.orelse, cst.Else) and child is node.orelse:
+        return _bounded_test(node.test, kind_of, False)
+    return False
+
+
+#: The comparisons of `counter <op> constant` true on a bounded number of steps (with
+#: `holds`) or false on only a bounded number (without), for a counter that counts up.
+_BOUNDED_OPS: dict[bool, tuple[type[cst.BaseCompOp], ...]] = {
+    True: (cst.LessThan, cst.LessThanEqual, cst.Equal, cst.In),
+    False: (cst.GreaterThan, cst.GreaterThanEqual, cst.NotEqual, cst.NotIn),
+}
+_MIRRORED: dict[type[cst.BaseCompOp], type[cst.BaseCompOp]] = {
+    cst.GreaterThan: cst.LessThan, cst.GreaterThanEqual: cst.LessThanEqual,
+    cst.LessThan: cst.GreaterThan, cst.LessThanEqual: cst.GreaterThanEqual,
+    cst.Equal: cst.Equal, cst.NotEqual: cst.NotEqual,
+}
+
+
+def _bounded_test(test: cst.BaseExpression, kind_of: KindOf, holds: bool) -> bool:
+    """Whether `test` is true (`holds`) or false (not `holds`) on a bounded number of
+    steps only: a step counter (`batch_idx`, `self.global_step`, `roles.step_counter`)
+    compared with an integer constant (`batch_idx < 10`, `step == 0`, `10 > batch_idx`,
+    `step in (0, 1)`), alone or under `and` / `or` / `not`. A counter compared with a
+    name (`step < warmup_steps`) is left to the settings model."""
+    if isinstance(test, cst.BooleanOperation):
+        left = _bounded_test(test.left, kind_of, holds)
+        right = _bounded_test(test.right, kind_of, holds)
+        # `a and b` is bounded-true when either is; its negation when both are.
+        if isinstance(test.operator, cst.And) == holds:
+            return left or right
+        return left and right
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _bounded_test(test.expression, kind_of, not holds)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return False
+    target = test.comparisons[0]
+    operator: type[cst.BaseCompOp] = type(target.operator)
+    counter, constant = test.left, target.comparator
+    if not _step_counter(counter, kind_of) and operator in _MIRRORED:
+        counter, constant, operator = constant, counter, _MIRRORED[operator]
+    if not _step_counter(counter, kind_of) or operator not in _BOUNDED_OPS[holds]:
+        return False
+    if operator in (cst.In, cst.NotIn):
+        return isinstance(constant, (cst.Tuple, cst.List, cst.Set)) and all(
+            isinstance(element.value, cst.Integer) for element in constant.elements)
+    return isinstance(constant, cst.Integer)
+
+
+def _step_counter(node: cst.BaseExpression, kind_of: KindOf) -> bool:
+    """A step index (`batch_idx`, `self.global_step`), not a count that may be a setting
+    (`self.n_steps == 1`, `num_updates < 2`: plural or `n_`/`num_` names)."""
+    if not isinstance(node, (cst.Name, cst.Attribute)):
+        return False
+    name = dotted_name(node)
+    last = name.rsplit(".", 1)[-1].lstrip("_") if name is not None else ""
+    return step_counter(name) and not last.endswith("s") and not last.startswith(
+        ("n_", "num_")) and not _is_tensor(node, kind_of)
 
 
 def _once_test(test: cst.BaseExpression, loop: cst.For, kind_of: KindOf) -> bool:

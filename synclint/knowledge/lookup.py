@@ -28,6 +28,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.knowledge import (
     accelerate,
+    avalanche,
     d3rlpy,
     deepspeed,
     distributed,
@@ -67,7 +68,7 @@ LIBRARIES: tuple[Library, ...] = (
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
-    torch_geometric.LIBRARY, mmdet.LIBRARY,
+    torch_geometric.LIBRARY, mmdet.LIBRARY, avalanche.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
