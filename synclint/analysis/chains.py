@@ -3,6 +3,7 @@ per-step code; their short messages and related locations (DESIGN.md section 8).
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from dataclasses import dataclass
@@ -36,7 +37,9 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
     the read of a property, a call of its getter without arguments.
 
     Callees that are per-step entry points themselves (hooks, `forward`) are skipped:
-    their syncs are reported inside them, where they happen.
+    their syncs are reported inside them, where they happen. So is a chain that passes a
+    call in a loop of a function that is not cold (`Effect.looped`): it is reported once,
+    at that innermost per-step call.
     """
     read = isinstance(node, cst.Attribute)
     summary = ctx.getter(node) if isinstance(node, cst.Attribute) else ctx.callee(node)
@@ -72,6 +75,8 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
 
     for effect in summary.syncs:
         if effect.code == code and settings_passed(effect):
+            if effect.looped:
+                return None  # reported at the call in that loop
             return CallSync(summary.display, effect, "likely" if effect.likely else "high",
                             read)
     if not summary.param_effects:
@@ -88,6 +93,8 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
             continue
         if param_effect.effect.likely and kind not in DEVICE_TENSORS:
             confidence = "likely"
+        if param_effect.effect.looped:
+            return None
         return CallSync(summary.display, param_effect.effect, confidence, read)
     return None
 
@@ -143,8 +150,12 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
                   f"{name} {words}, {short_when}",
                   f"{name} syncs with the GPU, {short_when}"]
     if hot is not None and hot.guard is not None:  # the setting is the related location's
-        candidates += [f"{name} syncs with the GPU, {_per_step(hot)}{_UNDER}",
-                       f"{name} syncs with the GPU in per-step code{_UNDER}",
+        under = under_words(hot)
+        candidates += [f"{name} syncs per step{setting_words(hot)}",
+                       f"{name} syncs with the GPU, {_per_step(hot)}{under}",
+                       f"{name} syncs with the GPU in per-step code{under}",
+                       f"{name} syncs with the GPU per step{under}",
+                       f"{name} syncs per step{under}",
                        f"{name} syncs with the GPU per step{_UNDER}"]
     elif hot is not None:
         candidates.append(f"{name} syncs with the GPU in per-step code")
@@ -182,11 +193,18 @@ def hot_message(what: str, hot: Hot) -> str:
     """"`.item()` syncs with the GPU on every call: `training_step` runs once per batch",
     or a shorter form that fits (the reason is also the related location's message)."""
     when = setting_words(hot)
+    if hot.guard is None:
+        return fitting(f"{what} syncs with the GPU on every call: {hot.reason}",
+                       f"{what} syncs with the GPU {_per_step(hot)}",
+                       f"{what} syncs with the GPU in per-step code")
+    under = under_words(hot)
     return fitting(f"{what} syncs with the GPU on every call{when}: {hot.reason}",
                    f"{what} syncs with the GPU {_per_step(hot)}{when}",
                    f"{what} syncs with the GPU in per-step code{when}",
-                   f"{what} syncs with the GPU in per-step code"
-                   f"{_UNDER if hot.guard is not None else ''}")
+                   f"{what} syncs in per-step code{when}",
+                   f"{what} syncs with the GPU in per-step code{under}",
+                   f"{what} syncs in per-step code{under}",
+                   f"{what} syncs with the GPU in per-step code{_UNDER}")
 
 
 def hot_related(hot: Hot) -> tuple[Related, ...]:
@@ -210,11 +228,46 @@ _UNDER = ", under a setting"
 
 
 def setting_words(hot: Hot) -> str:
-    """" when `self.include_std`": the settings a guarded read runs under; ", under a
-    setting" where they are too long to quote (the related location names them); or ""."""
+    """" when `self.include_std`": the settings a guarded read runs under; where they are
+    too long to quote (the related location names them), ", under `self.include_std`"
+    (`under_words`); or ""."""
     if hot.guard is None:
         return ""
-    return f" when {hot.guard.quoted}" if hot.guard.quoted is not None else _UNDER
+    return f" when {hot.guard.quoted}" if hot.guard.quoted is not None else under_words(hot)
+
+
+def under_words(hot: Hot) -> str:
+    """", under `self.batchwise_prompt`": the innermost condition a guarded read runs under,
+    where all of them are too long to quote (the related location names every one);
+    ", under a setting" where that one is long too."""
+    assert hot.guard is not None
+    conditions = _CONDITION.findall(hot.guard.message)
+    if not conditions:
+        return _UNDER
+    last = conditions[-1]
+    if last.startswith("`"):  # `self.prompt_pool and self.batchwise_prompt`: its last operand
+        last = _last_operand(last[1:-1])
+    return f", under {last}" if len(last) <= _SHORT_CONDITION else _UNDER
+
+
+def _last_operand(test: str) -> str:
+    """"`b`" for the test "a and b" (the operand checked last), else "`test`"."""
+    try:
+        tree = ast.parse(test, mode="eval").body
+    except SyntaxError:
+        return f"`{test}`"
+    if isinstance(tree, ast.BoolOp) and isinstance(tree.op, ast.And):
+        segment = ast.get_source_segment(test, tree.values[-1])
+        if segment:
+            return f"`{' '.join(segment.split())}`"
+    return f"`{test}`"
+
+
+#: One condition of a guard's related message (`settings.describe`): "`self.a`",
+#: "not `x is None`".
+_CONDITION = re.compile(r"(?:not )?`[^`]+`")
+#: The longest condition `under_words` names.
+_SHORT_CONDITION = 40
 
 
 def _per_step(hot: Hot) -> str:

@@ -18,6 +18,7 @@ from synclint.model.flow import _HOST_ARGUMENTS
 if TYPE_CHECKING:
     from synclint.model.index import _Function
     from synclint.model.project import Project
+    from synclint.model.summaries import Effect
 
 
 def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]) -> None:
@@ -53,6 +54,25 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]
                 changed = True
     for key, reason in cold.items():
         project.summaries[key] = replace(project.summaries[key], cold=reason)
+    if cold:
+        _unloop_cold(project, cold)
+
+
+def _unloop_cold(project: Project, cold: Mapping[str, str]) -> None:
+    """Nothing is reported in cold code, so a loop of a cold function no longer holds the
+    report of a chain (`Effect.looped`): its callers report the chain instead."""
+    def kept(effect: Effect) -> Effect:
+        looped = tuple(key for key in effect.looped if key not in cold)
+        return effect if looped == effect.looped else replace(effect, looped=looped)
+
+    for key, summary in list(project.summaries.items()):
+        effects = [*summary.syncs, *(p.effect for p in summary.param_effects)]
+        if not any(k in cold for e in effects for k in e.looped):
+            continue
+        project.summaries[key] = replace(
+            summary, syncs=tuple(kept(e) for e in summary.syncs),
+            param_effects=tuple(replace(p, effect=kept(p.effect))
+                                for p in summary.param_effects))
 
 def find_host_params(project: Project) -> None:
     """Functions whose every project call passes host values for a parameter: their

@@ -634,10 +634,13 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
     # Cold code under a setting (`if self.disable_adapters: self.unmerge()`) runs
     # once when the setting changes, not on every step it holds.
     once = summary.cold is not None and bool(flow.settings)
+    # A call in a loop is reported here, at the innermost per-step call (`Effect.looped`).
+    here = (flow.function.key,) if flow.loops else ()
     for effect in () if once else summary.syncs:
         when = _settings_passed(flow, effect.when, node, summary)
         if when is not None:
-            flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when),
+            flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when,
+                             (*effect.looped, *here)),
                       (UNKNOWN, None), None, recursive)
     for param_effect in () if once else summary.param_effects:
         when = _settings_passed(flow, param_effect.effect.when, node, summary)
@@ -645,13 +648,14 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
         if arg is None or when is None:
             continue
         effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
-                        param_effect.effect.likely, when)
+                        param_effect.effect.likely, when, (*param_effect.effect.looped, *here))
         kind, param = arg
         if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
             flow._add(effect, arg, param_effect.strength, recursive)
         elif argument_syncs(kind, param_effect.strength) is not None:
             flow._add(Effect(effect.code, effect.chain,
-                             effect.likely or kind not in DEVICE_TENSORS, when),
+                             effect.likely or kind not in DEVICE_TENSORS, when,
+                             effect.looped),
                       (kind, None), None, recursive)
 
 

@@ -370,7 +370,9 @@ class Evaluation(Calls):
                     target.id not in self.env:
                 self.env[target.id] = self._peek(node.value)
                 self.rebound.add(target.id)
+        self.loops += 1
         self._statements(body)
+        self.loops -= 1
 
     def _definition(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         """What a definition evaluates where it stands: decorators, defaults, bases."""

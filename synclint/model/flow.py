@@ -146,6 +146,8 @@ class Flow:
         self.tuple_returns: set[int] = set()
         self.conditional = 0
         self.cold = 0
+        #: How many loops hold the code being evaluated (`Effect.looped`).
+        self.loops = 0
         #: The settings the code being evaluated runs under (`settings.py`), outermost
         #: first, as they read, with the parameters each reads: its syncs are kept, their
         #: sites say when they run, and their callers judge what they pass for those.
@@ -494,7 +496,8 @@ class Flow:
             return
         when = sorted({*effect.when, *(i for _, _, read in self.settings for i in read)})
         if tuple(when) != effect.when:
-            effect = Effect(effect.code, effect.chain, effect.likely, tuple(when))
+            effect = Effect(effect.code, effect.chain, effect.likely, tuple(when),
+                            effect.looped)
         if recursive:  # (`settle`)
             self.recursive.append((effect, value, strength))
             return

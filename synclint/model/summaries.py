@@ -74,6 +74,11 @@ class Effect:
     #: `Summary.keywords` (`Summary.settable`). A call that passes a value that may
     #: change between steps (`check_eos=step > 0`) does not make it.
     when: tuple[int, ...] = ()
+    #: The project functions (keys) whose loop holds a call of the chain: the rules report
+    #: the chain there, at the innermost per-step call, so a caller's call that reaches it
+    #: is not reported again (`chains.call_syncs`). Cold functions are dropped once known
+    #: (`callers.find_cold_functions`): nothing is reported inside them.
+    looped: tuple[str, ...] = ()
 
     @property
     def site(self) -> Site:

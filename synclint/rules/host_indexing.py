@@ -1,5 +1,5 @@
 """SYN109 host-indexing: indexing a GPU tensor with host data or through host reads: a
-Python list index (copied to the GPU on every call), slice bounds that are GPU tensors
+Python list index (copied to the tensor's device on every call), slice bounds that are GPU tensors
 (each read on the host), `t[mask] = tensor` outside loops (the mask's count is read)."""
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ class HostIndexing(Rule):
             return
         if per_step(self.ctx) and any(isinstance(e.slice, cst.Index) and self._host_list(
                 e.slice.value) for e in node.slice):
-            self.report(node, "A Python list as an index is copied to the GPU on every call",
+            self.report(node, "A Python list as an index is copied to the tensor's device on "
+                        "every call",
                         help="Build the index once as a device tensor "
                         "(`torch.tensor(rows, device=x.device)`) outside the loop.")
             return

@@ -26,6 +26,8 @@ SUGGESTIONS = {
     "where": f"use the three-argument `torch.where(mask, a, b)`, or {_STATIC}",
     "masked_select": f"{_FIXED_SHAPE} (e.g. `t.masked_fill(~mask, 0).sum()` for a masked sum)",
     "mask": f"{_FIXED_SHAPE} (e.g. `torch.where(mask, t, 0).sum()` instead of `t[mask].sum()`)",
+    "store": "`t.copy_(torch.where(mask, value, t))` (or `torch.where` out of place) keeps the "
+    "shapes fixed and does not sync",
     "unique": "move it out of the loop (one call on the stacked data), or count over a known "
     "range with a fixed-size `scatter_add`/`one_hot`",
     "unique_consecutive": "move it out of the loop (one call on the stacked data)",
@@ -175,9 +177,24 @@ class ShapeSyncInLoop(Rule):
         base = self.kind(node.value)
         if base not in TENSORS and base is not UNKNOWN:
             return  # a dict keyed by tensors, a list: not tensor indexing
-        if self._is_store(node) and not self._stored_value_syncs(node):
+        if self._is_store(node):
+            if self._stored_value_syncs(node):
+                self._report(node, "A boolean-mask store", "store", likely=base is UNKNOWN)
             return
+        if self._read_of_store(node):
+            return  # `t[m] = f(t[m])`: one finding, the store's
         self._report(node, "Boolean-mask indexing", "mask", likely=base is UNKNOWN)
+
+    def _read_of_store(self, node: cst.Subscript) -> bool:
+        """`node` reads what the statement around it stores through the same mask
+        (`t[m] = normalize(t[m])`), and that store is reported: one fix covers both."""
+        for parent in reversed(self.ctx.parents):
+            if isinstance(parent, cst.Assign):
+                return any(isinstance(t.target, cst.Subscript) and t.target.deep_equals(node)
+                           for t in parent.targets) and self.kind(parent.value) in TENSORS
+            if isinstance(parent, (cst.BaseStatement, cst.Lambda, cst.BaseComp)):
+                return False
+        return False
 
     def _is_store(self, node: cst.Subscript) -> bool:
         # The walker visits assignment targets directly below the Assign statement.
@@ -211,6 +228,8 @@ class ShapeSyncInLoop(Rule):
             return
         loop = loop_word(self.ctx.loops[-1])
         message = f"{what} in a {loop} has a data-dependent size: one GPU sync per iteration"
+        if op == "store":
+            message = f"{what} in a {loop} reads the mask's count: one GPU sync per iteration"
         remedy = remedy or SUGGESTIONS[op]
         if likely:
             remedy = "if the operand is a GPU tensor: " + remedy
