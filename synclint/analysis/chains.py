@@ -233,6 +233,8 @@ def setting_words(hot: Hot) -> str:
     (`under_words`); or ""."""
     if hot.guard is None:
         return ""
+    if hot.guard.opt_in is not None:
+        return f", only with {hot.guard.opt_in}"
     return f" when {hot.guard.quoted}" if hot.guard.quoted is not None else under_words(hot)
 
 
@@ -241,6 +243,8 @@ def under_words(hot: Hot) -> str:
     where all of them are too long to quote (the related location names every one);
     ", under a setting" where that one is long too."""
     assert hot.guard is not None
+    if hot.guard.opt_in is not None:
+        return f", only with {hot.guard.opt_in}"
     conditions = _CONDITION.findall(hot.guard.message)
     if not conditions:
         return _UNDER

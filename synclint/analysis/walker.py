@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.analysis.names import Imports, dotted_name
+from synclint.analysis.opt_in import opt_in
 from synclint.analysis.roles import (
     class_role,
     function_role,
@@ -310,6 +311,7 @@ class Context:
         while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
             start -= 1
         settings: list[tuple[str, bool]] = []
+        tests: list[tuple[cst.BaseExpression, bool]] = []
         guard: cst.If | None = None
         for index in range(start + 1, len(parents) - 1):
             parent, child = parents[index], parents[index + 1]
@@ -324,6 +326,7 @@ class Context:
                     return None
                 if not isinstance(child, cst.If):  # an `elif` says its own test
                     settings.append((_code(parent.test), child is parent.body))
+                tests.append((parent.test, child is parent.body))
                 guard = parent
                 continue
             if isinstance(parent, cst.Else) and isinstance(parents[index - 1], cst.If):
@@ -340,7 +343,11 @@ class Context:
         if guard is None:
             return hot
         function = parents[start] if start >= 0 else None
-        return replace(hot, guard=self._guard_site(guard, settings, _parameter_names(function)))
+        site = self._guard_site(guard, settings, _parameter_names(function))
+        cls = parents[start - 2] if start >= 2 else None  # ClassDef > IndentedBlock > def
+        if isinstance(cls, cst.ClassDef):
+            site = replace(site, opt_in=opt_in(tests, cls))
+        return replace(hot, guard=site)
 
     def is_setting(self, node: cst.BaseExpression) -> bool:
         """Whether the model found `node`, an `if` test or an argument a callee tests,

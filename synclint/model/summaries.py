@@ -59,6 +59,9 @@ class Guard(Site):
 
     quoted: str | None = None
     about: str = "setting"
+    #: The constructor option a condition needs that `__init__` defaults off
+    #: ("`batchwise_prompt=True`"; `analysis/opt_in.py`), or None.
+    opt_in: str | None = None
 
 
 @dataclass(frozen=True)
