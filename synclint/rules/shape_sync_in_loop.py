@@ -178,7 +178,9 @@ class ShapeSyncInLoop(Rule):
         if base not in TENSORS and base is not UNKNOWN:
             return  # a dict keyed by tensors, a list: not tensor indexing
         if self._is_store(node):
-            if self._stored_value_syncs(node):
+            # Outside loops SYN109 reports the store ("Storing a tensor through a boolean
+            # mask ..."): one finding per store.
+            if self.ctx.in_loop and self._stored_value_syncs(node):
                 self._report(node, "A boolean-mask store", "store", likely=base is UNKNOWN)
             return
         if self._read_of_store(node):

@@ -59,8 +59,7 @@ GUARDED = """\
 
 
     class PromptModule(nn.Module):
-        def __init__(self, prompt_pool: bool = True, batchwise_prompt: bool = False,
-                     force_topk: bool = False):
+        def __init__(self, prompt_pool: bool, batchwise_prompt: bool, force_topk: bool):
             super().__init__()
             self.prompt_pool = prompt_pool
             self.batchwise_prompt = batchwise_prompt
@@ -78,12 +77,28 @@ GUARDED = """\
 
 
 def test_a_guarded_read_names_its_short_setting() -> None:
+    # Options without a default in `__init__` (an opt-in one says "only with ...":
+    # tests/linter/test_opt_in.py).
     found = {d.location.row: d for d in rule_findings("SYN104", GUARDED)}
-    assert found[15].message.endswith("when `self.force_topk`")
-    assert found[17].message.endswith(", under `self.batchwise_prompt`")
-    assert found[19].message.endswith(", under a setting")
-    for row in (15, 17, 19):
+    assert found[14].message.endswith("when `self.force_topk`")
+    assert found[16].message.endswith(", under `self.batchwise_prompt`")
+    assert found[18].message.endswith(", under a setting")
+    for row in (14, 16, 18):
         assert len(found[row].message) <= 100
     # The related location still names every condition whole.
     assert "`self.prompt_pool and prompt_mask is None and self.batchwise_prompt`" in \
-        found[17].related[-1].message
+        found[16].related[-1].message
+
+
+def test_a_mask_store_in_per_step_code_outside_loops_is_syn109s_alone() -> None:
+    source = """\
+        import torch
+        from torch import nn
+        class Embed(nn.Module):
+            def forward(self, mus: torch.Tensor, sar: torch.Tensor) -> torch.Tensor:
+                opt = torch.logical_not(sar)
+                mus[opt] = (mus[opt] // 2).to(mus.dtype)
+                return mus
+    """
+    assert rule_findings("SYN104", source) == []
+    assert [d.location.row for d in rule_findings("SYN109", source)] == [6]
