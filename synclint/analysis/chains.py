@@ -156,6 +156,8 @@ def call_message(found: CallSync, hot: Hot | None) -> str:
                        f"{name} syncs with the GPU in per-step code{under}",
                        f"{name} syncs with the GPU per step{under}",
                        f"{name} syncs per step{under}",
+                       f"{name} syncs with the GPU, {_per_step(hot)}{_UNDER}",
+                       f"{name} syncs with the GPU in per-step code{_UNDER}",
                        f"{name} syncs with the GPU per step{_UNDER}"]
     elif hot is not None:
         candidates.append(f"{name} syncs with the GPU in per-step code")

@@ -438,8 +438,9 @@ def test_a_long_guard_is_said_once_in_the_message_and_whole_in_related() -> None
     test = "self.use_teacher_server_for_distillation and self.beta_for_the_teacher > 0"
     source = MODULE.format(body=f"if {test}:\n            y.amax().item()")
     (finding,) = [d for d in findings(source) if d.code == "SYN101"]
+    # Too long to quote whole: the message names the condition checked last (issue 22).
     assert finding.message == "`.item()` syncs with the GPU in per-step code (`forward`), " \
-        "under a setting"
+        "under `self.beta_for_the_teacher > 0`"
     assert finding.related[1].message == f"runs when `{test}`, a setting the same on every step"
 
 
