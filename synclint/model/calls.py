@@ -647,9 +647,13 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
         arg = _passed(param_effect.index, summary, args, keywords)
         if arg is None or when is None:
             continue
-        effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
-                        param_effect.effect.likely, when, (*param_effect.effect.looped, *here))
         kind, param = arg
+        # The call in a loop reports the read only where its argument is known to sync
+        # (an unknown parameter passed on is not: the callers' calls report it).
+        syncs_here = argument_syncs(kind, param_effect.strength) is not None
+        effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
+                        param_effect.effect.likely, when,
+                        (*param_effect.effect.looped, *(here if syncs_here else ())))
         if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
             flow._add(effect, arg, param_effect.strength, recursive)
         elif argument_syncs(kind, param_effect.strength) is not None:

@@ -70,3 +70,31 @@ def test_the_caller_of_a_cold_loop_keeps_the_whole_chain_in_related() -> None:
     save = next(d for d in found if d.location.row == row_of(LOOP, "loop.save_all"))
     assert [r.location.row for r in save.related] == [
         row_of(LOOP, "            self._forward_pass(batch)"), row_of(LOOP, "return loss.item()")]
+
+
+PASSED_ON = """\
+import torch
+from torch import nn
+
+
+class Detector(nn.Module):
+    @staticmethod
+    def _key(ids, index):
+        return tuple(ids[index].tolist())
+
+    def cached(self, ids):
+        keys = []
+        for index in range(len(ids)):
+            keys.append(self._key(ids, index))
+        return keys
+
+    def forward(self, ids: torch.Tensor):
+        return self.cached(ids)
+"""
+
+
+def test_a_loop_that_passes_an_unknown_parameter_on_leaves_the_report_to_its_caller() -> None:
+    # The call in `cached`'s loop cannot tell that `ids` is a tensor, so it reports
+    # nothing; `forward`'s call, which passes a tensor, reports the chain.
+    found = [d for d in findings(detector=PASSED_ON) if d.code == "SYN101"]
+    assert [d.location.row for d in found] == [row_of(PASSED_ON, "return self.cached(ids)")]
