@@ -92,9 +92,13 @@ def _defaults(cls: cst.ClassDef) -> dict[str, tuple[str, cst.BaseExpression]]:
     init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
                  and s.name.value == "__init__"), None)
     if init is not None:
+        # A parameter the body rebinds (`if local_optimization is None: local_optimization =
+        # "lm"`) may not hold its default on the default path.
+        rebound = _bound_names(init.body)
         params = {p.name.value: p.default for p in (*init.params.params,
                                                     *init.params.kwonly_params)
-                  if p.default is not None and _literal(p.default)}
+                  if p.default is not None and _literal(p.default)
+                  and p.name.value not in rebound}
         assigned: dict[str, int] = {}
         for statement in _top_level(init):
             if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
@@ -114,6 +118,39 @@ def _defaults(cls: cst.ClassDef) -> dict[str, tuple[str, cst.BaseExpression]]:
         _DEFAULTS.clear()
     _DEFAULTS[id(cls)] = (cls, found)
     return found
+
+
+def _bound_names(body: cst.BaseSuite) -> set[str]:
+    """The names a function body binds (assignments, loop and `with` targets, walrus),
+    outside nested functions and classes."""
+    found: set[str] = set()
+    stack: list[cst.CSTNode] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.AssignTarget):
+            targets.append(node.target)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
+                               cst.NamedExpr)):
+            targets.append(node.target)
+        elif isinstance(node, cst.AsName):
+            targets.append(node.name)
+        for target in targets:
+            found.update(n.value for n in _names_in(target))
+        stack.extend(node.children)
+    return found
+
+
+def _names_in(target: cst.CSTNode) -> list[cst.Name]:
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for e in target.elements for n in _names_in(e.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names_in(target.value)
+    return []
 
 
 def _top_level(function: cst.FunctionDef) -> list[cst.BaseSmallStatement]:

@@ -56,3 +56,26 @@ def test_a_branch_on_by_default_or_not_an_option_keeps_the_setting(guard: str) -
     message = _message(guard)
     assert "only with" not in message
     assert "when `" in message or "under" in message
+
+
+def test_a_parameter_rebound_in_init_is_not_read_as_its_default() -> None:
+    # kornia's RANSAC: `local_optimization=None` becomes "lm" for homographies before
+    # `self.local_optimization = local_optimization`: "lm" is the default path there.
+    source = """\
+        import torch
+        from torch import nn
+        class Ransac(nn.Module):
+            def __init__(self, model_type: str = "homography", local_optimization=None):
+                super().__init__()
+                if local_optimization is None:
+                    local_optimization = "lm" if model_type == "homography" else "dlt"
+                self.local_optimization = local_optimization
+
+            def forward(self, x: torch.Tensor) -> torch.Tensor:
+                if self.local_optimization == "lm":
+                    keep = torch.nonzero(x > 0)
+                return x
+    """
+    [found] = rule_findings("SYN104", source)
+    assert "only with" not in found.message
+    assert 'runs when `self.local_optimization == "lm"`' in found.related[-1].message
