@@ -54,6 +54,118 @@ def loader_batches(iterable: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> K
     return None
 
 
+#: Builtins that read what they are given and move nothing (`zip(targets, outputs)`).
+_PASSIVE = frozenset({
+    "zip", "enumerate", "len", "list", "tuple", "iter", "next", "sorted", "reversed",
+    "print", "isinstance", "str", "repr", "dict", "set", "sum", "min", "max", "any", "all",
+    "int", "float", "bool", "type", "id"})
+#: Words in a loader's name that say its batches may already be on a device.
+_DEVICE_LOADER_WORDS = ("device", "cuda", "gpu", "prefetch")
+
+
+def unmoved_fields(loop: ast.For | ast.AsyncFor) -> frozenset[str]:
+    """The names a `for a, b in <data loader>:` binds that stay host data: the loop moves a
+    sibling to a device itself (`images = [img.to(device) for img in images]`), which shows
+    the loader yields host batches, but never moves this one, nor hands it (or a piece of
+    it) to any call but a builtin (`model(images, targets)` may move it). The loader is
+    named as one (`data_loader`, `log_every(val_loader, ...)`), and not a device or
+    prefetching one."""
+    target = loop.target
+    if not isinstance(target, (ast.Tuple, ast.List)) or not _loader_named(loop.iter):
+        return frozenset()
+    names = [elt.id for elt in target.elts if isinstance(elt, ast.Name)]
+    if len(names) < 2:
+        return frozenset()
+    statements = [node for statement in loop.body for node in ast.walk(statement)
+                  if isinstance(node, ast.stmt)]
+    moving = [_names_in(node) for node in statements if _simple(node) and moves_to_device(node)]
+    rebound = {t.id for node in statements if isinstance(node, (ast.Assign, ast.AugAssign))
+               for target_ in (node.targets if isinstance(node, ast.Assign) else [node.target])
+               for t in ast.walk(target_) if isinstance(t, ast.Name)}
+    derived = {name: _derived(name, loop.body) for name in names}
+    moved = {name for name in names if any(derived[name] & used for used in moving)}
+    if not moved:
+        return frozenset()
+    return frozenset(
+        name for name in names if name not in moved and name not in rebound and
+        not _passed_on(derived[name], loop.body))
+
+
+def _loader_named(iterable: ast.expr) -> bool:
+    words = [node.id if isinstance(node, ast.Name) else node.attr
+             for node in ast.walk(iterable) if isinstance(node, (ast.Name, ast.Attribute))]
+    lowered = [word.lower() for word in words]
+    return any("loader" in word for word in lowered) and not any(
+        device in word for word in lowered for device in _DEVICE_LOADER_WORDS)
+
+
+def _simple(node: ast.stmt) -> bool:
+    return isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return))
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {child.id for child in ast.walk(node) if isinstance(child, ast.Name)}
+
+
+def _root(node: ast.expr) -> str | None:
+    """`t` of `t`, `t["boxes"]`, `t.boxes[0]`: the name a piece of a value is read from."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _derived(name: str, body: list[ast.stmt]) -> set[str]:
+    """`name` and the names bound to its elements or pieces in `body`: targets of a `for`
+    or a comprehension over it, and `x = name[...]`."""
+    found = {name}
+    changed = True
+    while changed:
+        changed = False
+        for statement in body:
+            for node in ast.walk(statement):
+                bound: list[ast.expr] = []
+                if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and \
+                        _names_in(node.iter) & found:
+                    bound = [node.target]
+                elif isinstance(node, ast.Assign) and _root(node.value) in found:
+                    bound = node.targets
+                new = {n for b in bound for n in _names_in(b)} - found
+                if new:
+                    found |= new
+                    changed = True
+    return found
+
+
+def _passed_on(derived: set[str], body: list[ast.stmt]) -> bool:
+    """Whether a call other than a passive builtin is given one of `derived` (or a piece of
+    it, or a container holding one) as an argument."""
+    for statement in body:
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call) or (
+                    isinstance(node.func, ast.Name) and node.func.id in _PASSIVE):
+                continue
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if any(_root(piece) in derived for arg in args for piece in _pieces(arg)):
+                return True
+    return False
+
+
+def _pieces(arg: ast.expr) -> list[ast.expr]:
+    """The values an argument hands on: itself, or the items of a container built in
+    place (`[t["labels"] for t in targets]`, `(a, b)`, `{"t": t}`, `*targets`)."""
+    if isinstance(arg, ast.Starred):
+        return _pieces(arg.value)
+    if isinstance(arg, (ast.Tuple, ast.List, ast.Set)):
+        return [piece for elt in arg.elts for piece in _pieces(elt)]
+    if isinstance(arg, ast.Dict):
+        return [piece for value in arg.values for piece in _pieces(value)]
+    if isinstance(arg, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+        return _pieces(arg.elt)
+    if isinstance(arg, ast.DictComp):
+        return _pieces(arg.value)
+    return [arg]
+
+
 def hosted(kind: Kind) -> Kind:
     """What a value of `kind` is in host code: its tensors, and values of unknown kind
     (a sample's fields through a helper the model cannot read), are CPU tensors."""
