@@ -7,7 +7,7 @@ tensor. A function that moves a value to a device itself keeps every finding.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from synclint import knowledge
 from synclint.analysis.kinds import (
@@ -33,6 +33,41 @@ def host_data_role(name: str, body: ast.AST, bases: Sequence[str]) -> str | None
     if role is None or moves_to_device(body):
         return None
     return role.reason
+
+
+#: The packages of a library that build its data sets (`avalanche.benchmarks.classic`,
+#: `pykeen.datasets.ea`, `mmdet.datasets.transforms`): a folder with an `__init__.py`, so
+#: a repository's folder of benchmark scripts (no package) is not one.
+_DATA_PACKAGES = frozenset({"datasets", "benchmarks"})
+#: The bases a data transform written on torchvision's transforms derives from.
+_TRANSFORM_BASES = ("torchvision.transforms.", "torch.nn.Module", "torch.nn.modules.", "object")
+
+
+def module_host_role(module: str, imports: Iterable[str], bases: Sequence[str],
+                     project_bases: int, body: ast.AST) -> str | None:
+    """Why a function of the module `module` (its dotted name; `imports`, the dotted
+    targets it imports) works on data built on the host, or None, unless `body` moves a
+    value to a device: a module of a library's `datasets` or `benchmarks` package; a
+    `transforms` module written on torchvision's transforms (not on kornia, which augments
+    batches already on the device), in a class deriving from nothing but torchvision's
+    transforms or `nn.Module` (`bases`; `project_bases`, the project classes above it)."""
+    parts = module.split(".")
+    package = next((part for part in parts[:-1] if part in _DATA_PACKAGES), None)
+    role: str | None = None
+    if package is not None:
+        role = f"a module of a `{package}` package builds data on the host"
+    elif "transforms" in parts and _torchvision_transforms(imports) and \
+            project_bases == 0 and all(base.startswith(_TRANSFORM_BASES) for base in bases):
+        role = "a transform written on torchvision's transforms runs in a data pipeline"
+    if role is None or moves_to_device(body):
+        return None
+    return role
+
+
+def _torchvision_transforms(imports: Iterable[str]) -> bool:
+    targets = list(imports)
+    return any(t.startswith("torchvision.transforms") for t in targets) and \
+        not any(t == "kornia" or t.startswith("kornia.") for t in targets)
 
 
 #: Why a loop over a loader makes the rest of a function host code.
