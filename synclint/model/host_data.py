@@ -47,16 +47,17 @@ def module_host_role(module: str, imports: Iterable[str], bases: Sequence[str],
                      project_bases: int, body: ast.AST) -> str | None:
     """Why a function of the module `module` (its dotted name; `imports`, the dotted
     targets it imports) works on data built on the host, or None, unless `body` moves a
-    value to a device: a module of a library's `datasets` or `benchmarks` package; a
+    value to a device: a package a library table names (`pykeen.triples`); a module of a
+    library's `datasets` or `benchmarks` package; a
     `transforms` module written on torchvision's transforms (not on kornia, which augments
     batches already on the device), in a class deriving from nothing but torchvision's
     transforms or `nn.Module` (`bases`; `project_bases`, the project classes above it)."""
     parts = module.split(".")
     package = next((part for part in parts[:-1] if part in _DATA_PACKAGES), None)
-    role: str | None = None
-    if package is not None:
+    role = knowledge.host_package(module)
+    if role is None and package is not None:
         role = f"a module of a `{package}` package builds data on the host"
-    elif "transforms" in parts and _torchvision_transforms(imports) and \
+    elif role is None and "transforms" in parts and _torchvision_transforms(imports) and \
             project_bases == 0 and all(base.startswith(_TRANSFORM_BASES) for base in bases):
         role = "a transform written on torchvision's transforms runs in a data pipeline"
     if role is None or moves_to_device(body):

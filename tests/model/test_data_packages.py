@@ -131,3 +131,35 @@ def test_a_transform_that_may_run_on_the_device_keeps_its_findings(
     sources = written(module, transform(imports=imports, base=base, base_module=base_module))
     assert probes(sources, module) == [TENSOR]
     assert codes(sources, module) == ["SYN102", "SYN105"]
+
+
+@pytest.mark.parametrize(("module", "kind"), [
+    ("pykeen/triples/analysis.py", HOST_TENSOR),
+    ("pykeen/triples/splitting/cleanup.py", HOST_TENSOR),
+    ("pykeen/training/loop.py", TENSOR),
+    ("mylib/triples/analysis.py", TENSOR),
+])
+def test_pykeen_triples_package_works_on_host_ids(module: str, kind: object) -> None:
+    sources = written(module, split())
+    assert probes(sources, module) == [kind]
+    assert (syncs(sources, module) == []) == (kind == HOST_TENSOR)
+
+
+FACTORY = """\
+from pykeen.triples import TriplesFactory
+
+
+def triples(tf: {annotation}, other) -> None:
+    seen(tf.mapped_triples)
+    seen(other.mapped_triples)
+"""
+
+
+def test_a_triples_factory_holds_its_triples_on_the_host() -> None:
+    assert probes(FACTORY.format(annotation="TriplesFactory"))[0] == HOST_TENSOR
+
+
+@pytest.mark.parametrize("annotation", ["object", "torch.nn.Module"])
+def test_mapped_triples_of_another_object_is_not_known_host(annotation: str) -> None:
+    found = probes("import torch\n" + FACTORY.format(annotation=annotation))
+    assert HOST_TENSOR not in found
