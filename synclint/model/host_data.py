@@ -47,7 +47,7 @@ def module_host_role(module: str, imports: Iterable[str], bases: Sequence[str],
                      project_bases: int, body: ast.AST) -> str | None:
     """Why a function of the module `module` (its dotted name; `imports`, the dotted
     targets it imports) works on data built on the host, or None, unless `body` moves a
-    value to a device: a package a library table names (`pykeen.triples`); a module of a
+    value to a device or copies one to the host: a package a library table names (`pykeen.triples`); a module of a
     library's `datasets` or `benchmarks` package; a
     `transforms` module written on torchvision's transforms (not on kornia, which augments
     batches already on the device), in a class deriving from nothing but torchvision's
@@ -60,9 +60,17 @@ def module_host_role(module: str, imports: Iterable[str], bases: Sequence[str],
     elif role is None and "transforms" in parts and _torchvision_transforms(imports) and \
             project_bases == 0 and all(base.startswith(_TRANSFORM_BASES) for base in bases):
         role = "a transform written on torchvision's transforms runs in a data pipeline"
-    if role is None or moves_to_device(body):
+    if role is None or moves_to_device(body) or _copies_to_host(body):
         return None
     return role
+
+
+def _copies_to_host(node: ast.AST) -> bool:
+    """Whether the code under `node` calls `.cpu()`: it is handed values that may live
+    elsewhere (a prediction's scores given to a data package's `tensor_to_df`), so where
+    it lives does not make its tensors host data."""
+    return any(isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and
+               child.func.attr == "cpu" for child in ast.walk(node))
 
 
 def _torchvision_transforms(imports: Iterable[str]) -> bool:

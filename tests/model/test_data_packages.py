@@ -163,3 +163,17 @@ def test_a_triples_factory_holds_its_triples_on_the_host() -> None:
 def test_mapped_triples_of_another_object_is_not_known_host(annotation: str) -> None:
     found = probes("import torch\n" + FACTORY.format(annotation=annotation))
     assert HOST_TENSOR not in found
+
+
+def test_a_data_package_function_that_copies_to_the_host_keeps_its_findings() -> None:
+    module = "kg/datasets/frames.py"
+    source = ("import torch\n\n\n"
+              "def tensor_to_df(tensor: torch.Tensor, **kwargs: torch.Tensor) -> dict:\n"
+              "    data = {}\n"
+              "    for key, values in kwargs.items():\n"
+              "        seen(values)\n"
+              "        data[key] = values.cpu().numpy()\n"
+              "    return data\n")
+    sources = written(module, source)
+    assert probes(sources, module) != [HOST_TENSOR]
+    assert syncs(sources, module) == [f"SYN101:{line_of(source, '.cpu()')}"]
