@@ -1,8 +1,6 @@
 # expect: none
 # targets: SYN101, SYN102, SYN104, SYN105
 # why: a transforms module written on torchvision's transforms (PIL images or tensors, one sample at a time) is a data pipeline run in a Dataset: its crops and flips test CPU tensors, and `device=boxes.device` keeps the boxes where they are
-from typing import Dict, Optional, Tuple
-
 import torch
 import torchvision
 from torch import Tensor, nn
@@ -11,7 +9,7 @@ from torchvision.transforms import transforms as T
 
 
 class RandomHorizontalFlip(T.RandomHorizontalFlip):
-    def forward(self, image: Tensor, target: Optional[Dict[str, Tensor]] = None):
+    def forward(self, image: Tensor, target: dict[str, Tensor] | None = None):
         if torch.rand(1) < self.p:
             image = F.hflip(image)
         return image, target
@@ -23,7 +21,7 @@ class RandomIoUCrop(nn.Module):
         self.trials = trials
         self.options = [0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 1.0]
 
-    def forward(self, image: Tensor, target: Dict[str, Tensor]) -> Tuple[Tensor, Dict[str, Tensor]]:
+    def forward(self, image: Tensor, target: dict[str, Tensor]) -> tuple[Tensor, dict]:
         orig_w, orig_h = F.get_image_size(image)
         while True:
             idx = int(torch.randint(low=0, high=len(self.options), size=(1,)))
@@ -38,9 +36,9 @@ class RandomIoUCrop(nn.Module):
                 if not within.any():
                     continue
                 boxes = target["boxes"][within]
-                ious = torchvision.ops.boxes.box_iou(
-                    boxes, torch.tensor([[left, top, left + 10, top + 10]],
-                                        dtype=boxes.dtype, device=boxes.device))
+                crop = torch.tensor([[left, top, left + 10, top + 10]], dtype=boxes.dtype,
+                                    device=boxes.device)
+                ious = torchvision.ops.boxes.box_iou(boxes, crop)
                 if ious.max() < min_overlap:
                     continue
                 target["boxes"] = boxes
