@@ -37,6 +37,7 @@ from synclint.knowledge import (
     kornia,
     lightning,
     mmdet,
+    pykeen,
     pyro,
     stable_baselines3,
     tensordict,
@@ -68,7 +69,7 @@ LIBRARIES: tuple[Library, ...] = (
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
-    torch_geometric.LIBRARY, mmdet.LIBRARY, avalanche.LIBRARY,
+    torch_geometric.LIBRARY, mmdet.LIBRARY, avalanche.LIBRARY, pykeen.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -83,6 +84,7 @@ _ATTRIBUTES: dict[tuple[str, str], Kind] = {}
 _ROLES: dict[tuple[str, str], Role] = {}
 _ONCE: dict[tuple[str, str], OnceRole] = {}
 _HOST_ROLES: dict[tuple[str, str], HostRole] = {}
+_HOST_PACKAGES: dict[str, str] = {}
 _STATES: dict[tuple[str, str], StateRegistrar] = {}
 _HINTS: dict[str, list[tuple[frozenset[str], str]]] = {}
 _PATTERNS: list[tuple[str, Library, str]] = []
@@ -125,6 +127,7 @@ def _index() -> None:
             _ONCE[(once.owner, once.method)] = once
         for host_role in library.host_roles:
             _HOST_ROLES[(host_role.owner, host_role.method)] = host_role
+        _HOST_PACKAGES.update(library.host_packages)
         for state in library.state_registrars:
             _STATES[(state.owner, state.method)] = state
         for bare in library.bare_names:
@@ -501,6 +504,17 @@ def host_role(method: str, bases: Iterable[str]) -> HostRole | None:
     torch_geometric dataset)."""
     for owner in owners_of(bases):
         found = _HOST_ROLES.get((owner, method)) or _HOST_ROLES.get((owner, ALL_METHODS))
+        if found is not None:
+            return found
+    return None
+
+
+def host_package(module: str) -> str | None:
+    """Why the code of the module `module` (a dotted name) builds data on the host, by
+    the library package it is in (`pykeen.triples.analysis`), or None."""
+    parts = module.split(".")
+    for end in range(len(parts) - 1, 0, -1):
+        found = _HOST_PACKAGES.get(".".join(parts[:end]))
         if found is not None:
             return found
     return None

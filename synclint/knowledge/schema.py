@@ -226,6 +226,9 @@ class Library:
     roles: tuple[Role, ...] = ()
     once: tuple[OnceRole, ...] = ()
     host_roles: tuple[HostRole, ...] = ()
+    #: Packages of the library whose code builds data on the host (dotted name, why):
+    #: pykeen's `pykeen.triples`.
+    host_packages: tuple[tuple[str, str], ...] = ()
     registrars: tuple[Registrar, ...] = ()
     invokers: tuple[Invoker, ...] = ()
     #: Class names (last part, `fnmatch` patterns; a dotted pattern matches the whole

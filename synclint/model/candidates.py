@@ -445,7 +445,8 @@ class _Walk:
             if isinstance(receiver, ast.Name) and receiver.id in self.targets[-1] and (
                     kind in TENSORS or kind is UNKNOWN):
                 self.add("SYN202")  # the innermost loop's own element (`_is_loop_target`)
-        if self.loops and name in COPYING_CONSTRUCTORS and _to_a_device(node, name):
+        if self.loops and name in COPYING_CONSTRUCTORS and _to_a_device(node, name) and \
+                not _device_of_host_tensor(self, node):
             self.add("SYN105")
         if name in _JOINS and node.args and (
                 not method or qualify(func, self.imports) in JOIN_FLATTENED_FUNCTIONS) and \
@@ -634,6 +635,14 @@ def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summar
         elif not classes:
             found = module_function_role(node.name, module_name(view.module, view.filename))
     return found
+
+
+def _device_of_host_tensor(walk: _Walk, node: ast.Call) -> bool:
+    """`torch.tensor(data, device=boxes.device)` of a CPU tensor `boxes`: made where it
+    already is, on the host (a transform's crop box)."""
+    device = next((k.value for k in node.keywords if k.arg == "device"), None)
+    return isinstance(device, ast.Attribute) and device.attr == "device" and \
+        walk.kind(device.value) is HOST_TENSOR
 
 
 def _to_a_device(node: ast.Call, name: str) -> bool:

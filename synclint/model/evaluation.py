@@ -32,6 +32,7 @@ from synclint.model.host_data import (
     hosted,
     loader_batches,
     moves_to_device,
+    unmoved_fields,
 )
 from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
@@ -222,6 +223,9 @@ class Evaluation(Calls):
                     # From here on, host code (`host_data.py`).
                     self.host_data = self.host_data or LOADER_LOOP
             self._bind(node.target, (element, source), None)
+            for name in unmoved_fields(node):
+                if self.env.get(name, _UNKNOWN_VALUE)[0] is UNKNOWN:
+                    self.env[name] = (HOST_TENSOR, None)  # a loader's field left on the host
             self._loop_body(node.body)
             self.conditional += 1
             self._statements(node.orelse)

@@ -26,7 +26,7 @@ from synclint.analysis.kinds import (
     merge,
     proved_kinds,
 )
-from synclint.model.host_data import host_data_role, hosted
+from synclint.model.host_data import host_data_role, hosted, module_host_role
 from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute
 from synclint.model.narrowing import (
@@ -230,8 +230,10 @@ class Flow:
                 self.env[name] = (kind, old[1] if old is not None else None)
         #: Why this method works on data on the host (`host_data.py`; a loop over a loader
         #: sets it too), or None: while set, what it computes has its tensors on the CPU.
-        self.host_data = host_data_role(function.name, function.node, self._host_bases()) \
-            if function.class_key is not None else None
+        self.host_data = (host_data_role(function.name, function.node, self._host_bases())
+                          if function.class_key is not None else None) or module_host_role(
+            function.module.name, function.module.imports.values(), self.self_bases,
+            self._project_bases(), function.node)
         if self.host_data is not None:
             self.env = {name: (hosted(value[0]), value[1]) for name, value in self.env.items()}
 
@@ -342,6 +344,11 @@ class Flow:
         """The qualified library bases of the method's class, over its MRO."""
         key = self.function.class_key
         return () if key is None else self._library_bases(key)
+
+    def _project_bases(self) -> int:
+        """How many project classes the method's class derives from (0 for a function)."""
+        key = self.function.class_key
+        return 0 if key is None else sum(1 for _ in self.project._mro(key)) - 1
 
     def _host_bases(self) -> tuple[str, ...]:
         """The library bases of the method's class, and the qualified names of the

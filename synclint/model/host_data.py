@@ -7,7 +7,7 @@ tensor. A function that moves a value to a device itself keeps every finding.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from synclint import knowledge
 from synclint.analysis.kinds import (
@@ -35,6 +35,50 @@ def host_data_role(name: str, body: ast.AST, bases: Sequence[str]) -> str | None
     return role.reason
 
 
+#: The packages of a library that build its data sets (`avalanche.benchmarks.classic`,
+#: `pykeen.datasets.ea`, `mmdet.datasets.transforms`): a folder with an `__init__.py`, so
+#: a repository's folder of benchmark scripts (no package) is not one.
+_DATA_PACKAGES = frozenset({"datasets", "benchmarks"})
+#: The bases a data transform written on torchvision's transforms derives from.
+_TRANSFORM_BASES = ("torchvision.transforms.", "torch.nn.Module", "torch.nn.modules.", "object")
+
+
+def module_host_role(module: str, imports: Iterable[str], bases: Sequence[str],
+                     project_bases: int, body: ast.AST) -> str | None:
+    """Why a function of the module `module` (its dotted name; `imports`, the dotted
+    targets it imports) works on data built on the host, or None, unless `body` moves a
+    value to a device or copies one to the host: a package a library table names (`pykeen.triples`); a module of a
+    library's `datasets` or `benchmarks` package; a
+    `transforms` module written on torchvision's transforms (not on kornia, which augments
+    batches already on the device), in a class deriving from nothing but torchvision's
+    transforms or `nn.Module` (`bases`; `project_bases`, the project classes above it)."""
+    parts = module.split(".")
+    package = next((part for part in parts[:-1] if part in _DATA_PACKAGES), None)
+    role = knowledge.host_package(module)
+    if role is None and package is not None:
+        role = f"a module of a `{package}` package builds data on the host"
+    elif role is None and "transforms" in parts and _torchvision_transforms(imports) and \
+            project_bases == 0 and all(base.startswith(_TRANSFORM_BASES) for base in bases):
+        role = "a transform written on torchvision's transforms runs in a data pipeline"
+    if role is None or moves_to_device(body) or _copies_to_host(body):
+        return None
+    return role
+
+
+def _copies_to_host(node: ast.AST) -> bool:
+    """Whether the code under `node` calls `.cpu()`: it is handed values that may live
+    elsewhere (a prediction's scores given to a data package's `tensor_to_df`), so where
+    it lives does not make its tensors host data."""
+    return any(isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and
+               child.func.attr == "cpu" for child in ast.walk(node))
+
+
+def _torchvision_transforms(imports: Iterable[str]) -> bool:
+    targets = list(imports)
+    return any(t.startswith("torchvision.transforms") for t in targets) and \
+        not any(t == "kornia" or t.startswith("kornia.") for t in targets)
+
+
 #: Why a loop over a loader makes the rest of a function host code.
 LOADER_LOOP = "iterates a DataLoader's host batches and moves nothing to a device"
 #: Calls whose result iterates over their first argument's elements, counted from 0.
@@ -52,6 +96,118 @@ def loader_batches(iterable: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> K
             kind_of(iterable.args[0]) == HOST_LOADER:
         return Tup((HOST, HOST_TENSOR)) if _WRAPPERS[iterable.func.id] else HOST_TENSOR
     return None
+
+
+#: Builtins that read what they are given and move nothing (`zip(targets, outputs)`).
+_PASSIVE = frozenset({
+    "zip", "enumerate", "len", "list", "tuple", "iter", "next", "sorted", "reversed",
+    "print", "isinstance", "str", "repr", "dict", "set", "sum", "min", "max", "any", "all",
+    "int", "float", "bool", "type", "id"})
+#: Words in a loader's name that say its batches may already be on a device.
+_DEVICE_LOADER_WORDS = ("device", "cuda", "gpu", "prefetch")
+
+
+def unmoved_fields(loop: ast.For | ast.AsyncFor) -> frozenset[str]:
+    """The names a `for a, b in <data loader>:` binds that stay host data: the loop moves a
+    sibling to a device itself (`images = [img.to(device) for img in images]`), which shows
+    the loader yields host batches, but never moves this one, nor hands it (or a piece of
+    it) to any call but a builtin (`model(images, targets)` may move it). The loader is
+    named as one (`data_loader`, `log_every(val_loader, ...)`), and not a device or
+    prefetching one."""
+    target = loop.target
+    if not isinstance(target, (ast.Tuple, ast.List)) or not _loader_named(loop.iter):
+        return frozenset()
+    names = [elt.id for elt in target.elts if isinstance(elt, ast.Name)]
+    if len(names) < 2:
+        return frozenset()
+    statements = [node for statement in loop.body for node in ast.walk(statement)
+                  if isinstance(node, ast.stmt)]
+    moving = [_names_in(node) for node in statements if _simple(node) and moves_to_device(node)]
+    rebound = {t.id for node in statements if isinstance(node, (ast.Assign, ast.AugAssign))
+               for target_ in (node.targets if isinstance(node, ast.Assign) else [node.target])
+               for t in ast.walk(target_) if isinstance(t, ast.Name)}
+    derived = {name: _derived(name, loop.body) for name in names}
+    moved = {name for name in names if any(derived[name] & used for used in moving)}
+    if not moved:
+        return frozenset()
+    return frozenset(
+        name for name in names if name not in moved and name not in rebound and
+        not _passed_on(derived[name], loop.body))
+
+
+def _loader_named(iterable: ast.expr) -> bool:
+    words = [node.id if isinstance(node, ast.Name) else node.attr
+             for node in ast.walk(iterable) if isinstance(node, (ast.Name, ast.Attribute))]
+    lowered = [word.lower() for word in words]
+    return any("loader" in word for word in lowered) and not any(
+        device in word for word in lowered for device in _DEVICE_LOADER_WORDS)
+
+
+def _simple(node: ast.stmt) -> bool:
+    return isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return))
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    return {child.id for child in ast.walk(node) if isinstance(child, ast.Name)}
+
+
+def _root(node: ast.expr) -> str | None:
+    """`t` of `t`, `t["boxes"]`, `t.boxes[0]`: the name a piece of a value is read from."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _derived(name: str, body: list[ast.stmt]) -> set[str]:
+    """`name` and the names bound to its elements or pieces in `body`: targets of a `for`
+    or a comprehension over it, and `x = name[...]`."""
+    found = {name}
+    changed = True
+    while changed:
+        changed = False
+        for statement in body:
+            for node in ast.walk(statement):
+                bound: list[ast.expr] = []
+                if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) and \
+                        _names_in(node.iter) & found:
+                    bound = [node.target]
+                elif isinstance(node, ast.Assign) and _root(node.value) in found:
+                    bound = node.targets
+                new = {n for b in bound for n in _names_in(b)} - found
+                if new:
+                    found |= new
+                    changed = True
+    return found
+
+
+def _passed_on(derived: set[str], body: list[ast.stmt]) -> bool:
+    """Whether a call other than a passive builtin is given one of `derived` (or a piece of
+    it, or a container holding one) as an argument."""
+    for statement in body:
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call) or (
+                    isinstance(node.func, ast.Name) and node.func.id in _PASSIVE):
+                continue
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if any(_root(piece) in derived for arg in args for piece in _pieces(arg)):
+                return True
+    return False
+
+
+def _pieces(arg: ast.expr) -> list[ast.expr]:
+    """The values an argument hands on: itself, or the items of a container built in
+    place (`[t["labels"] for t in targets]`, `(a, b)`, `{"t": t}`, `*targets`)."""
+    if isinstance(arg, ast.Starred):
+        return _pieces(arg.value)
+    if isinstance(arg, (ast.Tuple, ast.List, ast.Set)):
+        return [piece for elt in arg.elts for piece in _pieces(elt)]
+    if isinstance(arg, ast.Dict):
+        return [piece for value in arg.values for piece in _pieces(value)]
+    if isinstance(arg, (ast.ListComp, ast.SetComp, ast.GeneratorExp)):
+        return _pieces(arg.elt)
+    if isinstance(arg, ast.DictComp):
+        return _pieces(arg.value)
+    return [arg]
 
 
 def hosted(kind: Kind) -> Kind:
