@@ -1,0 +1,50 @@
+# expect: none
+# targets: SYN101
+# why: the subclass's _plain_forward is called by no per-step code: the base's forward calls another method, and a subclass that overrides forward itself never runs the base's
+import torch
+from torch import nn
+
+
+class Representation(nn.Module):
+    def _plain_forward(self, indices: torch.Tensor | None = None) -> torch.Tensor:
+        raise NotImplementedError
+
+    def _cached(self) -> torch.Tensor:
+        return self.table
+
+    def forward(self, indices: torch.Tensor | None = None) -> torch.Tensor:
+        return self._cached()
+
+    def export(self) -> torch.Tensor:
+        return self._plain_forward()
+
+
+class RelationalRepresentation(Representation):
+    def __init__(self, edges: torch.Tensor, dim: int) -> None:
+        super().__init__()
+        self.register_buffer("edge_types", edges[:, 1])
+        self.register_buffer("table", torch.zeros(dim))
+
+    def _plain_forward(self, indices: torch.Tensor | None = None) -> torch.Tensor:
+        n = self.edge_types.max().item() + 1
+        return self.table[:n]
+
+
+class Base(nn.Module):
+    def _step(self, x: torch.Tensor) -> torch.Tensor:
+        raise NotImplementedError
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self._step(x)
+
+
+class Standalone(Base):
+    def __init__(self, counts: torch.Tensor) -> None:
+        super().__init__()
+        self.register_buffer("counts", counts)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x * 2
+
+    def _step(self, x: torch.Tensor) -> torch.Tensor:
+        return x[: int(self.counts.sum().item())]
