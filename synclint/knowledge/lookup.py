@@ -28,14 +28,17 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.knowledge import (
     accelerate,
+    avalanche,
     d3rlpy,
     deepspeed,
     distributed,
+    fastai,
     host_data,
     ignite,
     kornia,
     lightning,
     mmdet,
+    mmengine,
     pyro,
     stable_baselines3,
     tensordict,
@@ -67,7 +70,8 @@ LIBRARIES: tuple[Library, ...] = (
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
-    torch_geometric.LIBRARY, mmdet.LIBRARY,
+    torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
+    avalanche.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

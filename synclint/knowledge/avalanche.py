@@ -1,0 +1,26 @@
+"""avalanche: a `Metric` is updated with every minibatch; its plugin metrics
+(`GenericPluginMetric`, `Accuracy`, `ConfusionMatrix` ...) call `update` after every
+training iteration (in train mode) and every evaluation batch, with the minibatch's
+outputs and labels on the strategy's device (`avalanche/evaluation/metric_definitions.py`,
+`avalanche/evaluation/metrics/`).
+
+The role is on avalanche's `Metric` (and `PluginMetric`, which derives from it); its
+package's own metrics derive from its project class of that name."""
+
+from __future__ import annotations
+
+from synclint.knowledge.schema import Class, Library, Role
+
+METRIC = "avalanche.Metric"
+
+LIBRARY = Library(
+    name="avalanche",
+    roots=("avalanche",),
+    classes=(Class(METRIC),),
+    bare_names=frozenset({"Metric"}),
+    # What a user subclasses from avalanche's evaluation packages (`PluginMetric`,
+    # `GenericPluginMetric`, `Accuracy`, `ConfusionMatrix`).
+    class_patterns=(("avalanche.evaluation.*Metric", METRIC),
+                    ("avalanche.evaluation.metrics.*", METRIC)),
+    roles=(Role(METRIC, "update", "`Metric.update` runs once per batch"),),
+)
