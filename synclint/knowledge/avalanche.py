@@ -19,8 +19,10 @@ LIBRARY = Library(
     classes=(Class(METRIC),),
     bare_names=frozenset({"Metric"}),
     # What a user subclasses from avalanche's evaluation packages (`PluginMetric`,
-    # `GenericPluginMetric`, `Accuracy`, `ConfusionMatrix`).
+    # `GenericPluginMetric`, `Accuracy`, `ConfusionMatrix`); not every capitalised name
+    # there (`TCommonDetectionOutput` is a type alias).
     class_patterns=(("avalanche.evaluation.*Metric", METRIC),
-                    ("avalanche.evaluation.metrics.*", METRIC)),
+                    ("avalanche.evaluation.metrics.*Accuracy", METRIC),
+                    ("avalanche.evaluation.metrics.ConfusionMatrix", METRIC)),
     roles=(Role(METRIC, "update", "`Metric.update` runs once per batch"),),
 )

@@ -20,8 +20,10 @@ LIBRARY = Library(
     classes=(Class(METRIC),),
     # fastai's own metrics derive from its project class `Metric` (`class AvgMetric(Metric)`).
     bare_names=frozenset({"Metric"}),
-    # What a user subclasses from `fastai.metrics` (`AccumMetric`, `Dice`, `Perplexity`).
-    class_patterns=(("fastai.metrics.*", METRIC), ("fastai.learner.*Metric", METRIC)),
+    # What a user subclasses from `fastai.metrics` and `fastai.learner` (`AccumMetric`,
+    # `AvgMetric`, `Dice`); not every capitalised name there (fastai re-exports `Tensor`).
+    class_patterns=(("fastai.metrics.*Metric", METRIC), ("fastai.learner.*Metric", METRIC),
+                    ("fastai.metrics.Dice", METRIC), ("fastai.metrics.JaccardCoeff", METRIC)),
     roles=(Role(METRIC, "accumulate",
                 "a fastai `Metric.accumulate` runs after every batch it tracks"),),
 )

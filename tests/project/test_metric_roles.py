@@ -6,6 +6,8 @@ classes of the base names); methods of those names on other classes, and a `Base
 
 from __future__ import annotations
 
+from synclint.analysis.kinds import HOST, TENSOR, Mapping
+from tests.model.probe import probe
 from tests.project.test_fresh4_roles import lines, row_of
 from tests.project.test_library_roles import findings
 
@@ -119,3 +121,19 @@ def test_the_libraries_own_packages_take_the_roles_by_their_class_names() -> Non
     assert sorted((d.filename.rsplit("/", 1)[-1], d.location.row) for d in found
                   if d.code == "SYN101") == [("metrics.py", row_of(text, ".cpu().numpy()")),
                                              ("metrics.py", row_of(text, "torch.max(true_y)"))]
+
+
+def test_a_type_alias_of_the_metrics_package_is_no_metric() -> None:
+    """Only metric classes take the table's class: a project's type alias living in
+    avalanche's metrics package (`TCommonDetectionOutput`) still reads as what it aliases."""
+    files = {
+        "avalanche/evaluation/metrics/detection.py": (
+            "from typing import Dict\n\nfrom torch import Tensor\n\n"
+            "TCommonDetectionOutput = Dict[str, Dict[str, Tensor]]\n"),
+        "avalanche/evaluation/metrics/lvis.py": (
+            "from avalanche.evaluation.metrics.detection import TCommonDetectionOutput\n\n\n"
+            "def prepare(predictions: TCommonDetectionOutput) -> None:\n"
+            "    seen(predictions)\n"),
+    }
+    assert probe(files, "avalanche/evaluation/metrics/lvis.py") == \
+        Mapping(HOST, Mapping(HOST, TENSOR))
