@@ -17,7 +17,7 @@ LIBRARY = Library(
     name="avalanche",
     roots=("avalanche",),
     classes=(Class(METRIC),),
-    bare_names=frozenset({"Metric"}),
+    own_names=frozenset({"Metric"}),
     # What a user subclasses from avalanche's evaluation packages (`PluginMetric`,
     # `GenericPluginMetric`, `Accuracy`, `ConfusionMatrix`); not every capitalised name
     # there (`TCommonDetectionOutput` is a type alias).

@@ -19,7 +19,7 @@ LIBRARY = Library(
     roots=("fastai",),
     classes=(Class(METRIC),),
     # fastai's own metrics derive from its project class `Metric` (`class AvgMetric(Metric)`).
-    bare_names=frozenset({"Metric"}),
+    own_names=frozenset({"Metric"}),
     # What a user subclasses from `fastai.metrics` and `fastai.learner` (`AccumMetric`,
     # `AvgMetric`, `Dice`); not every capitalised name there (fastai re-exports `Tensor`).
     class_patterns=(("fastai.metrics.*Metric", METRIC), ("fastai.learner.*Metric", METRIC),

@@ -87,6 +87,8 @@ _ROLES: dict[tuple[str, str], Role] = {}
 _ONCE: dict[tuple[str, str], OnceRole] = {}
 _HOST_ROLES: dict[tuple[str, str], HostRole] = {}
 _STATES: dict[tuple[str, str], StateRegistrar] = {}
+#: (root package, class name) -> the table's class, for `Library.own_names`.
+_OWN: dict[tuple[str, str], str] = {}
 _HINTS: dict[str, list[tuple[frozenset[str], str]]] = {}
 _PATTERNS: list[tuple[str, Library, str]] = []
 _NOT_PATTERNS: dict[str, tuple[str, ...]] = {}
@@ -132,6 +134,9 @@ def _index() -> None:
             _STATES[(state.owner, state.method)] = state
         for bare in library.bare_names:
             _BARE.setdefault(bare, []).append(_BY_LAST[(library.roots[0], bare)])
+        for root in library.roots if library.own_names else ():
+            _OWN.update({(root, name): _BY_LAST[(library.roots[0], name)]
+                         for name in library.own_names})
         for pattern, owner in library.class_patterns:
             _PATTERNS.append((pattern, library, owner))
         if library.not_patterns:
@@ -212,6 +217,13 @@ def _owners_of(bases: tuple[str, ...]) -> tuple[str, ...]:
             for name in lineage(each):
                 found.setdefault(name, None)
     return tuple(found)
+
+
+def own_class(module: str, name: str) -> str | None:
+    """The table's class that a project class `name` of the module `module` is, when the
+    module lies in the library's own package and the library lists the name in its
+    `own_names` (avalanche's `Metric` in `avalanche.evaluation`), else None."""
+    return _OWN.get((module.partition(".")[0], name))
 
 
 def is_module(bases: Iterable[str]) -> bool:

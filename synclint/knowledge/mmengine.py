@@ -17,7 +17,7 @@ LIBRARY = Library(
     roots=("mmengine",),
     classes=(Class(BASE_METRIC),),
     # mmengine's own metrics (`DumpResults`) derive from its project class `BaseMetric`.
-    bare_names=frozenset({"BaseMetric"}),
+    own_names=frozenset({"BaseMetric"}),
     roles=(Role(BASE_METRIC, "process",
                 "`BaseMetric.process` runs once per evaluation batch"),),
 )

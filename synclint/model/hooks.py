@@ -36,8 +36,13 @@ def class_role(project: Project, function: _Function) -> knowledge.Role | None:
     # The library's own package derives from its project classes (stable-baselines3's
     # `A2C(OnPolicyAlgorithm)`): their names count where a table knows them bare, as the
     # once-per-run roles read them (`callers.find_cold_functions`).
-    names = [*project._externals(function.class_key),
-             *(cls.name for cls in project._mro(function.class_key))]
+    mro = list(project._mro(function.class_key))
+    # A library's own names (`own_names`) count in its own package only: a project class
+    # of the name, or a base of the name that a star import hides (fastai's metrics).
+    own = (knowledge.own_class(cls.module.name, name) for cls in mro
+           for name in (cls.name, *(n for n in cls.external if "." not in n)))
+    names = [*project._externals(function.class_key), *(cls.name for cls in mro),
+             *filter(None, own)]
     return knowledge.step_role(function.name, tuple(names))
 
 

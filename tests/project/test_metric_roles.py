@@ -7,6 +7,9 @@ classes of the base names); methods of those names on other classes, and a `Base
 from __future__ import annotations
 
 from synclint.analysis.kinds import HOST, TENSOR, Mapping
+from synclint.analysis.project import build_project
+from synclint.engine import lint_source
+from synclint.rules import DEFAULT_CODES
 from tests.model.probe import probe
 from tests.project.test_fresh4_roles import lines, row_of
 from tests.project.test_library_roles import findings
@@ -74,13 +77,12 @@ def test_the_reasons_say_which_batch() -> None:
         "a fastai `Metric.accumulate` runs after every batch it tracks"]
 
 
-OWN = {
-    "learner": """\
+LEARNER = """\
 class Metric():
     def reset(self): pass
     def accumulate(self, learn): pass
-""",
-    "metric_definitions": """\
+"""
+DEFINITIONS = """\
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -88,39 +90,66 @@ T = TypeVar("T")
 
 class Metric(Generic[T]):
     def update(self, *args, **kwargs) -> None: ...
-""",
-    "metrics": """\
+"""
+METRICS = """\
 import torch
 from torch import Tensor
 
-from learner import Metric
-from metric_definitions import Metric as AvalancheMetric
+from fastai.learner import Metric
 
 
 class CorpusBLEU(Metric):
     def accumulate(self, learn):
         for pred in learn.pred.argmax(dim=-1).cpu().numpy():
             self.n += len(pred)
+"""
+CONFUSION = """\
+import torch
+from torch import Tensor
+
+from avalanche.evaluation.metric_definitions import Metric
 
 
-class ConfusionMatrix(AvalancheMetric[Tensor]):
+class ConfusionMatrix(Metric[Tensor]):
     def update(self, true_y: Tensor, predicted_y: Tensor) -> None:
         self.top = torch.max(true_y).item()
+"""
 
 
-class Counter:
-    def update(self, values: Tensor) -> None:
-        self.top = values.max().item()
-""",
-}
+STAR = METRICS.replace("from fastai.learner import Metric", "from fastai.learner import *")
+
+
+def own_package_rows(files: dict[str, str]) -> list[tuple[str, int]]:
+    """The SYN101 findings of `files`, each file the module its path names (as a checked
+    package's files are: `fastai/metrics.py` is `fastai.metrics`)."""
+    project = build_project(files, {name: name.removesuffix(".py").replace("/", ".")
+                                    for name in files})
+    outputs = {name: lint_source(text, name, set(DEFAULT_CODES), project.view(name))
+               for name, text in files.items()}
+    return sorted((name, d.location.row) for name, output in outputs.items()
+                  for d in output.diagnostics if d.code == "SYN101")
 
 
 def test_the_libraries_own_packages_take_the_roles_by_their_class_names() -> None:
-    found = findings(**OWN)
-    text = OWN["metrics"]
-    assert sorted((d.filename.rsplit("/", 1)[-1], d.location.row) for d in found
-                  if d.code == "SYN101") == [("metrics.py", row_of(text, ".cpu().numpy()")),
-                                             ("metrics.py", row_of(text, "torch.max(true_y)"))]
+    files = {"fastai/learner.py": LEARNER, "fastai/metrics.py": METRICS,
+             "fastai/text_metrics.py": STAR,
+             "avalanche/evaluation/metric_definitions.py": DEFINITIONS,
+             "avalanche/evaluation/metrics.py": CONFUSION}
+    assert own_package_rows(files) == [
+        ("avalanche/evaluation/metrics.py", row_of(CONFUSION, "torch.max(true_y)")),
+        ("fastai/metrics.py", row_of(METRICS, ".cpu().numpy()")),
+        ("fastai/text_metrics.py", row_of(STAR, ".cpu().numpy()"))]
+
+
+def test_another_projects_class_of_the_same_name_is_no_library_metric() -> None:
+    """A project's own `Metric` (torchmetrics', ignite's, anyone's) takes no fastai or
+    avalanche role: the names are theirs only in their own packages."""
+    files = {"mylib/learner.py": LEARNER,
+             "mylib/metrics.py": METRICS.replace("fastai.learner", "mylib.learner"),
+             "mylib/text_metrics.py": STAR.replace("fastai.learner", "mylib.learner"),
+             "mylib/metric_definitions.py": DEFINITIONS,
+             "mylib/confusion.py": CONFUSION.replace("avalanche.evaluation.", "mylib.")}
+    assert own_package_rows(files) == []
 
 
 def test_a_type_alias_of_the_metrics_package_is_no_metric() -> None:
