@@ -1,6 +1,7 @@
 # expect: none
 # targets: SYN102, SYN104
 # why: in an mmdet file, decode of a tokenizer gives text, and a label coder's decode gives names: only a bbox_coder's result is a tensor
+import torch
 from mmdet.registry import TASK_UTILS
 
 
@@ -16,5 +17,5 @@ class CaptionHead:
             names = self.label_coder.decode(labels)
             if not text:
                 continue
-            out.append((text, names[labels > 0] if names else []))
+            out.append((text, names[labels > 0] if names else [], torch.tensor(ids)))
         return out

@@ -1,5 +1,6 @@
 # expect: SYN101=1
 # why: fastai's Recorder calls a Metric's accumulate after every validation batch; the .cpu() of the batch's predictions there is one sync per batch
+import torch
 from fastai.learner import Metric
 
 
@@ -7,6 +8,7 @@ class TokenCount(Metric):
     def __init__(self, axis: int = -1) -> None:
         self.axis = axis
         self.pred_len = 0
+        self.weights = torch.ones(1)
 
     def reset(self) -> None:
         self.pred_len = 0
