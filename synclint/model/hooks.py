@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from synclint import knowledge
@@ -48,6 +49,14 @@ def class_role(project: Project, function: _Function) -> knowledge.Role | None:
 
 #: How a template method's reason ends (`template_entries`): `{role}, and calls `name``.
 _TEMPLATE_CALL = ", and calls `{}`"
+
+
+def mark_template_methods(project: Project, hooks: Mapping[str, Hot]) -> None:
+    """Give each template method its entry (`template_entries`) and its summary the hot
+    reason (a registered hook's first), once `prepare` has linked every method's calls."""
+    for key, entry in list(template_entries(project)):
+        project.functions[key].entry = entry
+        project.summaries[key] = replace(project.summaries[key], hot=hooks.get(key) or entry)
 
 
 def template_entries(project: Project) -> Iterator[tuple[str, Hot | None]]:

@@ -28,7 +28,7 @@ from synclint.model.hooks import (
     _is_lightning_base,
     class_entry,
     find_registered_hooks,
-    template_entries,
+    mark_template_methods,
 )
 from synclint.model.index import (
     Evaluated,
@@ -345,9 +345,7 @@ class Project:
                     static_reads(self, function)
             self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
-        for key, entry in list(template_entries(self)):  # once every method's calls are known
-            self.functions[key].entry = entry
-            self.summaries[key] = replace(self.summaries[key], hot=self._hooks.get(key) or entry)
+        mark_template_methods(self, self._hooks)  # once every method's calls are known
 
     def analyse(self) -> None:
         """Link names, find per-step entry points and compute every summary: the
