@@ -6,11 +6,19 @@ buffer's storage policy `update` runs once per experience (`training/storage_pol
 called from `ReplayPlugin.after_training_exp`). Those hooks are cold: a sync there runs
 once per experience. The per-iteration hooks (`before_training_iteration`,
 `before_forward`, `after_forward`, `before_backward`, `after_backward`, `before_update`,
-`after_update`, `after_training_iteration`) are not listed, and stay per-step code."""
+`after_update`, `after_training_iteration`) are not listed, and stay per-step code.
+
+A `Metric` is updated with every minibatch: its plugin metrics (`GenericPluginMetric`,
+`Accuracy`, `ConfusionMatrix` ...) call `update` after every training iteration (in train
+mode) and every evaluation batch, with the minibatch's outputs and labels on the
+strategy's device (`avalanche/evaluation/metric_definitions.py`,
+`avalanche/evaluation/metrics/`). The role is on avalanche's `Metric` (and
+`PluginMetric`, which derives from it); its package's own metrics derive from its project
+class of that name."""
 
 from __future__ import annotations
 
-from synclint.knowledge.schema import Class, Library, OnceRole
+from synclint.knowledge.schema import Class, Library, OnceRole, Role
 
 PLUGIN = "avalanche.BasePlugin"
 SGD_PLUGIN = "avalanche.BaseSGDPlugin"
@@ -20,6 +28,7 @@ SGD_TEMPLATE = "avalanche.BaseSGDTemplate"
 SUPERVISED_TEMPLATE = "avalanche.SupervisedTemplate"
 BUFFER = "avalanche.ExemplarsBuffer"
 BALANCED_BUFFER = "avalanche.BalancedExemplarsBuffer"
+METRIC = "avalanche.Metric"
 
 #: Plugin hooks run once per experience (the `_exp` hooks, the dataset adaptations) or
 #: once per `train` / `eval` call.
@@ -41,6 +50,7 @@ LIBRARY = Library(
         Class(SUPERVISED_TEMPLATE, bases=(SGD_TEMPLATE,)),
         Class(BUFFER),
         Class(BALANCED_BUFFER, bases=(BUFFER,)),
+        Class(METRIC),
     ),
     # avalanche's own plugins, strategies and buffers derive from its project classes of
     # these names (`class CWRStarPlugin(SupervisedPlugin)`); `BasePlugin` and
@@ -48,6 +58,14 @@ LIBRARY = Library(
     bare_names=frozenset({"BaseSGDPlugin", "SupervisedPlugin", "BaseSGDTemplate",
                           "SupervisedTemplate", "ExemplarsBuffer",
                           "BalancedExemplarsBuffer"}),
+    own_names=frozenset({"Metric"}),
+    # What a user subclasses from avalanche's evaluation packages (`PluginMetric`,
+    # `GenericPluginMetric`, `Accuracy`, `ConfusionMatrix`); not every capitalised name
+    # there (`TCommonDetectionOutput` is a type alias).
+    class_patterns=(("avalanche.evaluation.*Metric", METRIC),
+                    ("avalanche.evaluation.metrics.*Accuracy", METRIC),
+                    ("avalanche.evaluation.metrics.ConfusionMatrix", METRIC)),
+    roles=(Role(METRIC, "update", "`Metric.update` runs once per batch"),),
     once=(
         *(OnceRole(PLUGIN, hook, f"avalanche runs `{hook}` once per experience")
           for hook in _PER_EXPERIENCE),

@@ -32,11 +32,13 @@ from synclint.knowledge import (
     d3rlpy,
     deepspeed,
     distributed,
+    fastai,
     host_data,
     ignite,
     kornia,
     lightning,
     mmdet,
+    mmengine,
     pykeen,
     pyro,
     stable_baselines3,
@@ -69,7 +71,8 @@ LIBRARIES: tuple[Library, ...] = (
     accelerate.LIBRARY, lightning.LIBRARY, torchmetrics.LIBRARY, ignite.LIBRARY,
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
-    torch_geometric.LIBRARY, mmdet.LIBRARY, avalanche.LIBRARY, pykeen.LIBRARY,
+    torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
+    avalanche.LIBRARY, pykeen.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -86,6 +89,8 @@ _ONCE: dict[tuple[str, str], OnceRole] = {}
 _HOST_ROLES: dict[tuple[str, str], HostRole] = {}
 _HOST_PACKAGES: dict[str, str] = {}
 _STATES: dict[tuple[str, str], StateRegistrar] = {}
+#: (root package, class name) -> the table's class, for `Library.own_names`.
+_OWN: dict[tuple[str, str], str] = {}
 _HINTS: dict[str, list[tuple[frozenset[str], str]]] = {}
 _PATTERNS: list[tuple[str, Library, str]] = []
 _NOT_PATTERNS: dict[str, tuple[str, ...]] = {}
@@ -132,6 +137,9 @@ def _index() -> None:
             _STATES[(state.owner, state.method)] = state
         for bare in library.bare_names:
             _BARE.setdefault(bare, []).append(_BY_LAST[(library.roots[0], bare)])
+        for root in library.roots if library.own_names else ():
+            _OWN.update({(root, name): _BY_LAST[(library.roots[0], name)]
+                         for name in library.own_names})
         for pattern, owner in library.class_patterns:
             _PATTERNS.append((pattern, library, owner))
         if library.not_patterns:
@@ -212,6 +220,13 @@ def _owners_of(bases: tuple[str, ...]) -> tuple[str, ...]:
             for name in lineage(each):
                 found.setdefault(name, None)
     return tuple(found)
+
+
+def own_class(module: str, name: str) -> str | None:
+    """The table's class that a project class `name` of the module `module` is, when the
+    module lies in the library's own package and the library lists the name in its
+    `own_names` (avalanche's `Metric` in `avalanche.evaluation`), else None."""
+    return _OWN.get((module.partition(".")[0], name))
 
 
 def is_module(bases: Iterable[str]) -> bool:

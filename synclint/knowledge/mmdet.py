@@ -11,11 +11,18 @@ The roles are on mmdet's own abstract bases, so a method of that name in a class
 from none of them (a `loss` of any other class) is not per-step code by this table. Heads
 and detectors a user imports from mmdet's `models` packages (`AnchorHead`,
 `StandardRoIHead`, `FasterRCNN`) derive from them. Inference (`predict`,
-`predict_by_feat`) is not listed: it runs per inference batch."""
+`predict_by_feat`) is not listed: it runs per inference batch.
+
+A head's box coder is built from its config (`self.bbox_coder =
+TASK_UTILS.build(bbox_coder)`), so its class is unknown: in a file importing mmdet, a
+receiver named `bbox_coder` is one, and its `encode` / `decode` give tensors (on the
+anchors' device; `decode` gives a `BaseBoxes` only with `use_box_type=True`, which wraps
+the same tensor)."""
 
 from __future__ import annotations
 
-from synclint.knowledge.schema import Class, Library, Role
+from synclint.analysis.kinds import TENSOR
+from synclint.knowledge.schema import Class, Library, Method, Returns, Role
 
 DENSE_HEAD = "mmdet.BaseDenseHead"
 ROI_HEAD = "mmdet.BaseRoIHead"
@@ -23,6 +30,7 @@ MASK_HEAD = "mmdet.BaseMaskHead"
 DETECTOR = "mmdet.BaseDetector"
 ASSIGNER = "mmdet.BaseAssigner"
 SAMPLER = "mmdet.BaseSampler"
+BBOX_CODER = "mmdet.BaseBBoxCoder"
 
 #: What a head or detector runs on every training step.
 _LOSSES = ("loss", "loss_by_feat", "loss_by_feat_single", "loss_and_predict", "bbox_loss",
@@ -39,11 +47,16 @@ LIBRARY = Library(
         Class(DETECTOR, module=True),
         Class(ASSIGNER),
         Class(SAMPLER),
+        Class(BBOX_CODER, hints=frozenset({"bbox_coder"})),
+    ),
+    methods=(
+        Method(BBOX_CODER, "encode", Returns(TENSOR)),
+        Method(BBOX_CODER, "decode", Returns(TENSOR)),
     ),
     # mmdet's own heads, detectors, assigners and samplers derive from its project
     # classes of these names (`class AnchorHead(BaseDenseHead)`).
     bare_names=frozenset({"BaseDenseHead", "BaseRoIHead", "BaseMaskHead", "BaseDetector",
-                          "BaseAssigner", "BaseSampler"}),
+                          "BaseAssigner", "BaseSampler", "BaseBBoxCoder"}),
     # What a user imports from mmdet's model packages: `from mmdet.models.dense_heads
     # import AnchorHead`, `from mmdet.models.task_modules import MaxIoUAssigner`.
     class_patterns=(
@@ -52,6 +65,7 @@ LIBRARY = Library(
         ("mmdet.models.detectors.*", DETECTOR),
         ("mmdet.models.task_modules.*Assigner", ASSIGNER),
         ("mmdet.models.task_modules.*Sampler", SAMPLER),
+        ("mmdet.models.task_modules.*BBoxCoder", BBOX_CODER),
     ),
     roles=(
         *(Role(owner, name, _WHY.format(name))

@@ -240,4 +240,8 @@ class Library:
     #: Class names distinctive enough to be this library's when used unimported (a star
     #: import: `class Model(LightningModule)`).
     bare_names: frozenset[str] = frozenset()
+    #: Names of its classes that carry its roles only in its own package (a project class
+    #: `Metric` of a module under avalanche's root is avalanche's `Metric`; another
+    #: project's class of that name is not): names too common to be `bare_names`.
+    own_names: frozenset[str] = frozenset()
     state_registrars: tuple[StateRegistrar, ...] = ()

@@ -36,6 +36,7 @@ from synclint.model.narrowing import (
     current_literal,
     merge_literals,
     narrowings,
+    union_members,
 )
 from synclint.model.settings import Setting, describe
 from synclint.model.spans import ast_spans
@@ -253,7 +254,9 @@ class Flow:
         operands had when it was just evaluated."""
         return narrowings(test, self._qualified, self._shadowed,
                           lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0],
-                          self._literal)
+                          self._literal, lambda name: None if name in self.rebound else
+                          union_members(self.function.annotations.get(name),
+                                        self._qualified, self._parameter))
 
     def _literal(self, name: str) -> Literal | None:
         """The bool literal `name` may hold and the tensor kind it has otherwise, or None."""

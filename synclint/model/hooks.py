@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis import library
-from synclint.model.index import _Function, _Module, display_name, pseudo_function
+from synclint.model.index import _Class, _Function, _Module, display_name, pseudo_function
 from synclint.model.summaries import Hot, Site
 from synclint.model.syntax import _dotted, _last, _per_step_event
 
@@ -36,9 +37,76 @@ def class_role(project: Project, function: _Function) -> knowledge.Role | None:
     # The library's own package derives from its project classes (stable-baselines3's
     # `A2C(OnPolicyAlgorithm)`): their names count where a table knows them bare, as the
     # once-per-run roles read them (`callers.find_cold_functions`).
-    names = [*project._externals(function.class_key),
-             *(cls.name for cls in project._mro(function.class_key))]
+    mro = list(project._mro(function.class_key))
+    # A library's own names (`own_names`) count in its own package only: a project class
+    # of the name, or a base of the name that a star import hides (fastai's metrics).
+    own = (knowledge.own_class(cls.module.name, name) for cls in mro
+           for name in (cls.name, *(n for n in cls.external if "." not in n)))
+    names = [*project._externals(function.class_key), *(cls.name for cls in mro),
+             *filter(None, own)]
     return knowledge.step_role(function.name, tuple(names))
+
+
+#: How a template method's reason ends (`template_entries`): `{role}, and calls `name``.
+_TEMPLATE_CALL = ", and calls `{}`"
+
+
+def mark_template_methods(project: Project, hooks: Mapping[str, Hot]) -> None:
+    """Give each template method its entry (`template_entries`) and its summary the hot
+    reason (a registered hook's first), once `prepare` has linked every method's calls."""
+    for key, entry in list(template_entries(project)):
+        project.functions[key].entry = entry
+        project.summaries[key] = replace(project.summaries[key], hot=hooks.get(key) or entry)
+
+
+def template_entries(project: Project) -> Iterator[tuple[str, Hot | None]]:
+    """Per-step code by a base class's template method: a method that a base's per-step
+    role calls on `self` (`Representation.forward` calls `self._plain_forward()`) runs in
+    every step in each subclass that overrides it and inherits the role's method.
+
+    Read from the links (`calls`, methods), which cached modules keep: a cached method's
+    recorded template entry is dropped (None) when a changed base no longer calls it."""
+    for cls in project.classes.values():
+        mro = list(project._mro(cls.key))
+        for name, key in cls.methods.items():
+            function = project.functions.get(key)
+            if function is None:
+                continue
+            recorded = function.entry is not None and function.entry.reason.endswith(
+                _TEMPLATE_CALL.format(name))
+            if function.entry is not None and not recorded:
+                continue  # its own role
+            found = _template_role(project, mro, name, key)
+            if found is None:
+                if recorded:
+                    yield key, None
+                continue
+            reason, role_function = found
+            where = role_function if role_function.definition is not None else function
+            if where.definition is None:
+                continue  # neither was parsed: the recorded entry stands
+            yield key, Hot(reason, Site(where.module.filename, where.node.lineno,
+                                        where.node.col_offset + 1, reason))
+
+
+def _template_role(project: Project, mro: list[_Class], name: str, key: str
+                   ) -> tuple[str, _Function] | None:
+    """Why the method `key` (`name` of the class whose MRO is `mro`) runs every step
+    because a base's role calls the base's `name` on `self`, and that role's method."""
+    for base in mro[1:]:
+        base_key = base.methods.get(name)
+        if base_key is None or base_key == key:
+            continue
+        for role_name, role_key in base.methods.items():
+            role_function = project.functions.get(role_key)
+            if role_function is None or base_key not in role_function.calls or \
+                    next((c.methods[role_name] for c in mro if role_name in c.methods),
+                         None) != role_key:
+                continue  # the base's role does not call it, or the class overrides it
+            role = class_role(project, role_function)
+            if role is not None:
+                return role.reason + _TEMPLATE_CALL.format(name), role_function
+    return None
 
 
 def find_registered_hooks(project: Project) -> None:

@@ -31,7 +31,8 @@ from synclint.analysis.kinds import (
     Seq,
     join_all,
 )
-from synclint.model.syntax import _dotted
+from synclint.model.index import _parse_annotation
+from synclint.model.syntax import _dotted, _is_none
 
 #: Names (or expression keys) -> kind where the test holds, and where it fails.
 Narrowing = tuple[dict[str, Kind], dict[str, Kind]]
@@ -63,18 +64,21 @@ def code_of(node: ast.expr) -> str:
 
 def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable[[str], bool],
                kind_of: Callable[[ast.expr], Kind],
-               literal_of: Callable[[str], Literal | None] = lambda name: None) -> Narrowing:
+               literal_of: Callable[[str], Literal | None] = lambda name: None,
+               declared: Callable[[str], Members | None] = lambda name: None) -> Narrowing:
     """What `test` being true, and being false, says about names and expressions.
 
     `qualify` gives a dotted name's import path, `shadowed` whether a name is a local
     value (not the builtin), `kind_of` an expression's kind where the test runs,
     `literal_of` the bool literal a name may still be and the tensor kind it is otherwise
-    (`Flow._literal`)."""
+    (`Flow._literal`), `declared` the members of the union a parameter not yet rebound is
+    annotated with (`union_members`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = narrowings(test.operand, qualify, shadowed, kind_of, literal_of)
+        holds, fails = narrowings(test.operand, qualify, shadowed, kind_of, literal_of,
+                                  declared)
         return fails, holds
     if isinstance(test, ast.BoolOp):
-        parts = [narrowings(value, qualify, shadowed, kind_of, literal_of)
+        parts = [narrowings(value, qualify, shadowed, kind_of, literal_of, declared)
                  for value in test.values]
         if isinstance(test.op, ast.And):
             return {k: v for part in parts for k, v in part[0].items()}, {}
@@ -96,6 +100,7 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         return _NONE
     func = test.func
     classes: list[Kind | None]
+    elements: list[ast.expr] = []
     if isinstance(func, ast.Name) and func.id == "isinstance" and len(test.args) == 2:
         if shadowed("isinstance"):
             return _NONE
@@ -126,7 +131,75 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         false[name] = UNKNOWN
     elif NUMPY in classes and current is NUMPY:
         false[name] = UNKNOWN
+    members = declared(name) if isinstance(subject, ast.Name) and elements else None
+    if members is not None and name not in false:
+        rest = _remaining(members, [_class_name(e, qualify, shadowed) for e in elements])
+        if rest is not None:
+            false[name] = rest
     return true, false
+
+
+#: A union annotation's members: each one's class name (`_class_name`; None when it is
+#: not a plain class) and the kind its values have.
+Members = list[tuple[str | None, Kind]]
+_PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+_TYPING_CLASSES = {"List": "list", "Tuple": "tuple", "Dict": "dict", "Set": "set",
+                   "FrozenSet": "frozenset"}
+
+
+def union_members(annotation: ast.expr | None, qualify: Callable[[str], str],
+                  kind_of: Callable[[ast.expr], Kind]) -> Members | None:
+    """The members of `Union[A, B]`, `A | B` or `Optional[Union[...]]` (None left out, as
+    a parameter's kind leaves it out), with `kind_of` each member's kind; None for an
+    annotation that is no union of two or more members."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        annotation = _parse_annotation(annotation.value)
+    nodes = _union_nodes(annotation) if annotation is not None else []
+    real = [n for n in nodes if not _is_none(n)]
+    if len(real) < 2:
+        return None
+    return [(_class_name(n.value if isinstance(n, ast.Subscript) else n, qualify,
+                         lambda name: False), kind_of(n)) for n in real]
+
+
+def _union_nodes(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*_union_nodes(node.left), *_union_nodes(node.right)]
+    if isinstance(node, ast.Subscript) and \
+            (_dotted(node.value) or "").rsplit(".", 1)[-1] in ("Union", "Optional"):
+        inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return [part for n in inner for part in _union_nodes(n)]
+    return [node]
+
+
+def _class_name(node: ast.expr, qualify: Callable[[str], str],
+                shadowed: Callable[[str], bool]) -> str | None:
+    """A class's name as a test and an annotation both write it: a builtin's own name
+    (`typing.List` is `list`), any other class's import path; None for a local value."""
+    dotted = _dotted(node)
+    if dotted is None or shadowed(dotted.partition(".")[0]):
+        return None
+    bare = dotted.rsplit(".", 1)[-1]
+    if dotted in _HOST_CLASSES or dotted in _CONTAINER_CLASSES:
+        return dotted
+    if bare in _TYPING_CLASSES and dotted in (bare, f"typing.{bare}"):
+        return _TYPING_CLASSES[bare]
+    return qualify(dotted)
+
+
+def _remaining(members: Members, classes: list[str | None]) -> Kind | None:
+    """What a value of the union is where `isinstance` with `classes` fails: the join of
+    the members that are surely instances of none of them (a `bool` is an `int`, a
+    Parameter a Tensor); None when no member is left or the rest has no one kind."""
+    if None in classes:
+        return None
+    rest = [kind for name, kind in members
+            if not (name in classes or (name == "bool" and "int" in classes)
+                    or (name in _PARAMETERS and "torch.Tensor" in classes))]
+    if not rest or len(rest) == len(members):
+        return None
+    kind = join_all(rest)
+    return None if kind is UNKNOWN else kind
 
 
 def current_literal(literal: Literal | None, kind: Kind) -> Literal | None:

@@ -28,6 +28,7 @@ from synclint.model.hooks import (
     _is_lightning_base,
     class_entry,
     find_registered_hooks,
+    mark_template_methods,
 )
 from synclint.model.index import (
     Evaluated,
@@ -344,6 +345,7 @@ class Project:
                     static_reads(self, function)
             self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
+        mark_template_methods(self, self._hooks)  # once every method's calls are known
 
     def analyse(self) -> None:
         """Link names, find per-step entry points and compute every summary: the
