@@ -22,7 +22,7 @@ from synclint.analysis.kinds import (
     elem_of,
     join,
 )
-from synclint.model.calls import Calls
+from synclint.model.calls import Calls, _argument
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
@@ -100,6 +100,7 @@ class Evaluation(Calls):
                        if self.function.class_key is not None else (),
                        keywords=self.settable[len(self.function.params):],
                        run_setting=bool(self.setting_returns) and all(self.setting_returns),
+                       moves=self.returns_moved,
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -114,6 +115,29 @@ class Evaluation(Calls):
         if rebinds(node, name):
             return {}
         return {"returns_on": found, "on_host_default": host_default(node.args, name)}
+
+    def _moves_through_helper(self) -> bool:
+        """Whether the function calls a project helper whose result may be put on a device
+        (`to_device(data, self.device)` of `def to_device(X, device): return X.to(device)`,
+        `to_gpu(x)` of `return x.cuda()`), passing no CPU device where the helper makes its
+        result: its loader's batches are moved, as `data.to(self.device)` moves them."""
+        for node in ast.walk(self.function.node):
+            if not isinstance(node, ast.Call):
+                continue
+            dotted = _dotted(node.func)
+            key = self._project_callee(dotted) if dotted is not None else None
+            if key is None or key == self.function.key:
+                continue
+            self.callees.add(key)  # its summary is read: evaluated again when that changes
+            summary = self.project.summaries.get(key)
+            if summary is None or not summary.moves:
+                continue
+            if summary.returns_on is not None:
+                device, _ = _argument(node, summary.returns_on, summary)
+                if device is not None and self._cpu(device):
+                    continue  # `to_device(data, "cpu")`
+            return True
+        return False
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -216,7 +240,8 @@ class Evaluation(Calls):
             source = iterable[1] if iterable[0] is UNKNOWN else None
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
-            if batches is not None and not moves_to_device(self.function.node):
+            if batches is not None and not moves_to_device(self.function.node) and \
+                    not self._moves_through_helper():
                 element = batches
                 if not calls_a_model(node.body, self._module_method, self._is_module):
                     # From here on, host code (`host_data.py`).
@@ -302,6 +327,7 @@ class Evaluation(Calls):
             self.return_params.append(
                 value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
         self.return_devices.append(made_on(returned, self.settable, self._qualified))
+        self.returns_moved = self.returns_moved or moves_to_device(returned)
 
     def _if(self, node: ast.If) -> None:
         self._test(node.test)

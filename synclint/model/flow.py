@@ -138,6 +138,8 @@ class Flow:
         self.return_params: list[int | None] = []
         #: Per `return`, the parameter (in `settable`) whose device it is made on.
         self.return_devices: list[int | None] = []
+        #: Whether some `return` may put its value on an accelerator (`Summary.moves`).
+        self.returns_moved = False
         #: Per `return`, whether it gives a setting of the run alone (`Summary.run_setting`).
         self.setting_returns: list[bool] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
