@@ -35,6 +35,7 @@ from synclint.model.host_data import (
 )
 from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
+from synclint.model.narrowing import cuda_fallback
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
@@ -332,6 +333,10 @@ class Evaluation(Calls):
     def _if(self, node: ast.If) -> None:
         self._test(node.test)
         holds, fails = self._narrowings(node.test)
+        if _ends_abruptly(node.body):
+            # `if params[0].is_cuda: return clip_grad_norm_(params, m)`: a CPU path follows.
+            fails = {**fails, **cuda_fallback(
+                node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0])}
         cold_body = _always_raises(node.body)
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick

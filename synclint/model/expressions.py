@@ -108,7 +108,8 @@ class Expressions(Flow):
         if known is not None:
             return (known, None)
         if attr == "grad":
-            return (F64_TENSOR if base[0] is F64_TENSOR else TENSOR, base[1])
+            # A gradient lives where its parameter does (a CPU parameter's on the CPU).
+            return (base[0] if base[0] in (F64_TENSOR, HOST_TENSOR) else TENSOR, base[1])
         if isinstance(base[0], Instance):
             # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
             # attribute's kind in that class, as `self.sigmas` has in its methods.
