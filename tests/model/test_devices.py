@@ -17,9 +17,10 @@ from synclint.analysis.kinds import (
     HOST_TENSOR,
     NUMPY,
     TENSOR,
+    UNKNOWN,
     Kind,
 )
-from tests.model.probe import case_ids, probe, probes, syncs
+from tests.model.probe import case_ids, line_of, probe, probes, syncs
 
 HEADER = ("import torch\nimport numpy as np\n\n\n"
           "def f(n: int, t: torch.Tensor, device, arr: np.ndarray):\n"
@@ -139,3 +140,42 @@ def test_a_copy_to_the_cpu_syncs_unless_non_blocking(keyword: str, sync: bool) -
     source = in_loop(f"x = t.to('cpu'{keyword})")
     assert probe(source) is HOST_TENSOR
     assert ("SYN101:7" in syncs(source)) is sync
+
+
+BACKWARD = """\
+import numpy as np
+import torch
+
+
+class Trainer:
+    def __init__(self, loss_fn, model):
+        self.loss_fn, self.model = loss_fn, model
+
+    def step(self, x, y, arr: np.ndarray):
+        loss = self.loss_fn(self.model(x), y)
+        seen(loss)
+        {backward}
+        seen(loss)
+        host = (torch.from_numpy(arr) ** 2).sum()
+        host.backward()
+        seen(host)
+        return loss.item()
+
+    def fit(self, loader, arr: np.ndarray):
+        for x, y in loader:
+            self.step(x, y, arr)
+"""
+
+
+def test_a_value_whose_backward_is_called_is_a_tensor_after_it() -> None:
+    source = BACKWARD.format(backward="loss.backward()")
+    assert probes(source) == [UNKNOWN, TENSOR, HOST_TENSOR]  # a CPU tensor stays one
+    assert syncs(source) == [f"SYN101:{line_of(source, 'self.step(x, y, arr)')}"]
+
+
+@pytest.mark.parametrize("backward", ["loss.detach()", "self.scaler.scale(loss).backward()",
+                                      "other = loss"])
+def test_no_backward_of_the_name_leaves_it_unknown(backward: str) -> None:
+    source = BACKWARD.format(backward=backward)
+    assert probes(source)[1] is UNKNOWN
+    assert syncs(source) == []
