@@ -179,3 +179,38 @@ def test_no_backward_of_the_name_leaves_it_unknown(backward: str) -> None:
     source = BACKWARD.format(backward=backward)
     assert probes(source)[1] is UNKNOWN
     assert syncs(source) == []
+
+
+HOST_ARITHMETIC = """\
+import torch
+
+
+def f(R: torch.Tensor, n: int):
+    {made}
+    for jitter in [1e-8, 1e-6]:
+        seen(R)
+        A = R[0] + eye * jitter
+        seen(A)
+        seen(R)
+        print(A.sum().item())
+"""
+
+
+@pytest.mark.parametrize("made", ["eye = torch.eye(R.shape[-1])", "eye = torch.arange(n)",
+                                  "eye = torch.ones(n, n)", "eye = torch.zeros(R.shape[0])",
+                                  "eye = torch.tensor([1.0, 2.0])"])
+def test_arithmetic_with_a_shaped_cpu_tensor_proves_the_other_operand_on_the_cpu(
+        made: str) -> None:
+    source = HOST_ARITHMETIC.format(made=made)
+    assert probes(source)[1:] == [HOST_TENSOR, HOST_TENSOR]
+    assert syncs(source) == []
+
+
+@pytest.mark.parametrize("made", ["eye = torch.eye(R.shape[-1], device=R.device)",
+                                  "eye = torch.tensor(0.5)", "eye = torch.ones(())",
+                                  "eye = torch.ones(n)\n    eye = eye.cuda()",
+                                  "size = (n,)\n    eye = torch.ones(size)"])
+def test_a_device_a_0_d_tensor_or_a_rebound_name_proves_nothing(made: str) -> None:
+    source = HOST_ARITHMETIC.format(made=made)
+    assert probes(source)[2] in DEVICE_TENSORS
+    assert syncs(source) == [f"SYN101:{line_of(source, 'print(A.sum().item())')}"]
