@@ -273,6 +273,8 @@ def _on_device(subject: ast.expr, kind_of: Callable[[ast.expr], Kind],
     if current not in TENSORS and current is not UNKNOWN:
         return _NONE  # `self.device.type` of a module or trainer: no tensor
     on = current if current in TENSORS and current is not HOST_TENSOR else TENSOR
+    holds: dict[str, Kind]
+    fails: dict[str, Kind]
     if isinstance(subject, ast.Name):
         holds, fails = {subject.id: on}, {subject.id: HOST_TENSOR}
     elif isinstance(subject, (ast.Subscript, ast.Attribute)):
