@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from synclint.model.syntax import _dotted
+
 #: Factories whose result always has a dimension, whatever their arguments.
 _SHAPED = frozenset({"torch.eye", "torch.arange", "torch.linspace", "torch.logspace"})
 #: Factories whose result has the dimensions of their size arguments.
@@ -58,14 +60,10 @@ def _shaped_call(node: ast.expr, qualified: Callable[[str], str]) -> bool:
     if not isinstance(node, ast.Call) or any(k.arg in ("device", "out", None)
                                              for k in node.keywords):
         return False
-    func = node.func
-    parts: list[str] = []
-    while isinstance(func, ast.Attribute):
-        parts.append(func.attr)
-        func = func.value
-    if not isinstance(func, ast.Name):
+    dotted = _dotted(node.func)
+    if dotted is None:
         return False
-    name = qualified(".".join([func.id, *reversed(parts)]))
+    name = qualified(dotted)
     args = node.args
     if name in _SHAPED:
         return bool(args)
