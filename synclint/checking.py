@@ -213,17 +213,18 @@ class ProjectViews(dict[str, "FileView"]):
 
 
 def project_views(paths: Sequence[str], cache_dir: Path | None = None, *,
-                  keep: list[object] | None = None) -> ProjectViews:
+                  keep: list[object] | None = None, parallel: bool = False) -> ProjectViews:
     """The whole-program index of `paths` (and what they import from their trees), as
     one picklable view per path; kept in `cache_dir` (the results cache's) between runs.
     A failure here costs the cross-file findings, never the run: each file is then
     indexed on its own. The model is freed before returning, unless `keep` takes it (a
-    process that exits right after need not free it)."""
+    process that exits right after need not free it). With `parallel` a cold index may
+    use a second process (`model/ahead.py`)."""
     from synclint.model.project import no_cyclic_gc
 
     views = ProjectViews()
     with no_cyclic_gc():
-        project = index_project(paths, cache_dir)
+        project = index_project(paths, cache_dir, parallel=parallel)
         if project is None:
             return views
         for path in paths:
@@ -237,9 +238,11 @@ def project_views(paths: Sequence[str], cache_dir: Path | None = None, *,
     return views
 
 
-def index_project(paths: Sequence[str], cache_dir: Path | None) -> Project | None:
+def index_project(paths: Sequence[str], cache_dir: Path | None, *,
+                  parallel: bool = False) -> Project | None:
     """The model of `paths` (and what they import from their trees), its index kept in
-    `cache_dir`; None when it cannot be built (each file is then indexed on its own)."""
+    `cache_dir`; None when it cannot be built (each file is then indexed on its own).
+    With `parallel` a cold index may solve part of the call graph in a second process."""
     from synclint.analysis.index_cache import build
     from synclint.analysis.index_store import IndexStore
     from synclint.model.project import no_cyclic_gc
@@ -249,7 +252,7 @@ def index_project(paths: Sequence[str], cache_dir: Path | None) -> Project | Non
         try:
             return build(paths, display_path,
                          IndexStore(cache_dir) if cache_dir is not None else None,
-                         notebook_sources(paths, {}))
+                         notebook_sources(paths, {}), parallel=parallel)
         except (RecursionError, MemoryError):
             return None
 
@@ -317,7 +320,7 @@ def _send_views(connection: Connection, paths: list[str], cache_dir: Path | None
     status = 1
     try:
         kept: list[object] = []
-        views = project_views(paths, cache_dir, keep=kept)
+        views = project_views(paths, cache_dir, keep=kept, parallel=True)
         connection.send_bytes(pickle.dumps(views, protocol=pickle.HIGHEST_PROTOCOL))
         status = 0
     finally:

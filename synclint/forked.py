@@ -112,7 +112,8 @@ def _child(connection: Connection, paths: list[str], settings: Settings, workers
     pool: Any = None
     status = 1
     try:
-        project = index_project(paths, cache.directory if cache is not None else None)
+        project = index_project(paths, cache.directory if cache is not None else None,
+                                parallel=workers > 1)
         _state = (project, settings, cache)
         if project is not None:
             from synclint.model.facts import share_trees

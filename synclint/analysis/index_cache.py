@@ -62,7 +62,8 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.project import Project, no_cyclic_gc
-from synclint.model.summaries import Hot, Summary
+from synclint.model.reads import ClassRead, class_reads, closure_of, same_summary
+from synclint.model.summaries import Hot
 
 #: An entry's table is extended by this many incremental runs before it is written
 #: afresh (rows of replaced evaluations stay in it until then).
@@ -92,11 +93,12 @@ class _File:
 
 def build(paths: Iterable[str], display: Callable[[str], str],
           store: IndexStore | MemoryIndexStore | None,
-          overlays: Mapping[str, str] | None = None) -> Project:
+          overlays: Mapping[str, str] | None = None, *, parallel: bool = False) -> Project:
     """The summarised project of `paths` (see `build_project_for_paths`), reusing and
     refreshing the cached index in `store` when there is one. `overlays` gives the text
     of files that differ from the disk (an editor's buffer, standard input, a file being
-    fixed), by real path."""
+    fixed), by real path. With `parallel`, a cold build may solve part of the call graph
+    in a second process (`model/ahead.py`)."""
     checked = list(paths)
     key = store.key(display(path) for path in checked) if store is not None else ""
     entry = _load_entry(store, key) if store is not None else None
@@ -119,7 +121,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
         except (StaleIndex, KeyError, IndexError, TypeError, ValueError, AttributeError):
             project = None  # an entry that disagrees: index from scratch
     if project is None:
-        project = _fresh(files, store is not None)
+        project = _fresh(files, store is not None, parallel)
     memo = project.memo
     if store is not None and isinstance(memo, _Memo) and memo.log is not None and not (
             same_files and not project.parsed_files):
@@ -231,10 +233,11 @@ def _targets(file: _File) -> set[str]:
     return {*file.imports.values(), *(t for found in file.fallbacks.values() for t in found)}
 
 
-def _fresh(files: list[_File], recording: bool) -> Project:
+def _fresh(files: list[_File], recording: bool, parallel: bool = False) -> Project:
     """A cold build: every file parsed and evaluated."""
     project = Project()
     project.memo = _Memo({}, {}, True) if recording else None
+    project.parallel = parallel
     for file in files:
         _add_parsed(project, file, release=True)
     project.analyse()
@@ -401,11 +404,6 @@ def _hot(value: object) -> Hot:
 
 
 # --- replaying evaluations ------------------------------------------------------------------
-#: A class as one evaluation read it: its key, its attribute kinds (None when the
-#: evaluation read none) and the classes of its attributes.
-ClassRead = tuple[str, tuple[tuple[str, Kind], ...] | None, tuple[tuple[str, str], ...]]
-
-
 class Reads(NamedTuple):
     """What one evaluation read of the state the fixed point changes, when it ran: an
     evaluation that reads the same again (with the same text and links) finds the same.
@@ -512,7 +510,7 @@ class _Memo:
             if reads is None:
                 reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
                               self._class_reads(project, function, evaluated.attribute_reads),
-                              _closure(project, function))
+                              closure_of(project, function))
             self.log.setdefault(function.key, []).append((evaluated, reads))
         self._in_step_reads = None
         count[function.key] = step + 1
@@ -539,9 +537,9 @@ class _Memo:
                 continue
             seen = before[callee][source][0].summary
             now = summaries.get(callee)
-            if now is not seen and not _same_summary(seen, now):
+            if now is not seen and not same_summary(seen, now):
                 return False
-        if reads.closure != _closure(project, function):
+        if reads.closure != closure_of(project, function):
             return False
         if function.class_key is None and not evaluated.attribute_reads:
             return True
@@ -567,7 +565,7 @@ class _Memo:
             if all(versions.get(row[0], 0) == version for row, version in zip(rows, seen)):
                 self._class_rows[key] = (rows, seen, epoch)
                 return rows
-        rows = _class_reads(project, function.class_key, readers)
+        rows = class_reads(project, function.class_key, readers)
         self._kept.append(rows)
         self._class_rows[key] = (rows, tuple(versions.get(row[0], 0) for row in rows), epoch)
         return rows
@@ -594,19 +592,6 @@ class _Memo:
         project.parsed_files.append(file.name)
 
 
-def _closure(project: Project, function: _Function) -> tuple[tuple[str, Kind], ...]:
-    """What a nested function sees of the enclosing one's names, as its evaluation does."""
-    found = project.closures.get(function.key)
-    return tuple(sorted(found.items(), key=_name)) if found else ()
-
-
-def _same_summary(seen: Summary, now: Summary | None) -> bool:
-    """The same summary to a caller: no evaluation reads a callee's `hot`."""
-    if now is None or seen == now:
-        return seen == now
-    return seen.hot != now.hot and replace(now, hot=seen.hot) == seen
-
-
 def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
     """The same evaluation result, up to the function's own `hot` (see `_Memo`)."""
     if recorded == fresh:
@@ -614,33 +599,6 @@ def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
     hot = recorded.summary.hot
     return fresh.summary.hot != hot and replace(
         fresh, summary=replace(fresh.summary, hot=hot)) == recorded
-
-
-def _class_reads(project: Project, class_key: str | None, readers: tuple[str, ...],
-                 ) -> tuple[ClassRead, ...]:
-    """What a method of `class_key` may read of classes: the classes of attributes of
-    its class and bases, and of the classes those name (`self.a.b.f()`); and the
-    attribute kinds of the classes whose attributes it read (`Evaluated.attribute_reads`:
-    its own, through `self`) and their bases."""
-    with_kinds = {cls.key for owner in readers for cls in project._mro(owner)}
-    rows: list[ClassRead] = []
-    seen: set[str] = set()
-    pending = [class_key] if class_key is not None else []
-    pending.extend(readers)
-    while pending:
-        for cls in project._mro(pending.pop(0)):
-            if cls.key in seen:
-                continue
-            seen.add(cls.key)
-            kinds = tuple(sorted(cls.attributes.items(), key=_name)) \
-                if cls.key in with_kinds else None
-            rows.append((cls.key, kinds, tuple(sorted(cls.attribute_classes.items()))))
-            pending.extend(cls.attribute_classes.values())
-    return tuple(rows)
-
-
-def _name(item: tuple[str, Kind]) -> str:
-    return item[0]
 
 
 # --- writing an entry ------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from synclint.analysis.kinds import (
     UNKNOWN,
     Kind,
 )
+from synclint.model.ahead import Ahead
 from synclint.model.aliases import expanded_alias, type_alias
 from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.evaluation import Evaluation, module_globals
@@ -50,6 +51,7 @@ from synclint.model.schedule import (
     components,
     dependency_graph,
     static_reads,
+    two_lanes,
 )
 from synclint.model.sketch import sketch
 from synclint.model.summaries import ClassView, FileView, Hot, Summary
@@ -87,6 +89,13 @@ class Project:
         #: The index cache's record of evaluations: it replays those whose inputs are
         #: unchanged and records this run's; None without a cache.
         self.memo: EvaluationMemo | None = None
+        #: Whether `analyse` may solve part of the graph in a second process (`ahead.py`):
+        #: the caller says so when it may use two cores.
+        self.parallel = False
+        #: While `analyse` runs with a second process: its evaluations, to replay.
+        self.ahead: Ahead | None = None
+        #: Then: how many evaluations of its lane were replayed, and made afresh.
+        self.replayed = (0, 0)
         self._prepared = False
         #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
         self.regions = Regions()
@@ -339,7 +348,9 @@ class Project:
     def analyse(self) -> None:
         """Link names, find per-step entry points and compute every summary: the
         strongly connected components of what functions may read, callees first, each
-        to its own fixed point (`schedule.py`)."""
+        to its own fixed point (`schedule.py`), in the order of `schedule.two_lanes`;
+        with `parallel`, a second process solves the second lane meanwhile
+        (`ahead.py`)."""
         self.prepare()
         # Ordered (dicts, not sets): the order callers are queued in must not depend on
         # string hashing, which differs between processes; the index cache replays it.
@@ -347,11 +358,24 @@ class Project:
         readers: dict[str, dict[str, None]] = {}
         solved: set[str] = set()
         late: dict[str, None] = {}
-        for component in components(dependency_graph(self)):
-            members = [key for key in component if key in self.functions]
-            if members:
-                self._solve(members, set(members), solved, late, callers, readers)
-                solved.update(members)
+
+        def solve(part: list[list[str]]) -> None:
+            for component in part:
+                members = [key for key in component if key in self.functions]
+                if members:
+                    self._solve(members, set(members), solved, late, callers, readers)
+                    solved.update(members)
+
+        graph = dependency_graph(self)
+        lanes = two_lanes(graph, components(graph))
+        self.ahead = Ahead.start(self, lanes, solve) if self.parallel else None
+        try:
+            solve(lanes.order)
+        finally:
+            if self.ahead is not None:
+                self.ahead.close()
+                self.replayed = (self.ahead.replayed, self.ahead.afresh)
+                self.ahead = None
         if late:
             # Reads the graph did not foresee (a callee reached through a value):
             # those callers are solved again, with every caller re-queued.
@@ -427,7 +451,12 @@ class Project:
             if evaluated.summary.hot != hot:
                 evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
         else:
-            evaluated = self.evaluate_afresh(function)
+            ahead = self.ahead
+            evaluated = ahead.recall(self, function) if ahead is not None else None
+            if evaluated is None:
+                evaluated = self.evaluate_afresh(function)
+                if ahead is not None:
+                    ahead.remember(self, function, evaluated)
         if memo is not None:
             memo.remember(self, function, evaluated)
         return evaluated

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from synclint.model.index import _parse_annotation
 from synclint.model.syntax import _dotted, _is_self, own_nodes
@@ -114,6 +114,86 @@ def dependency_graph(project: Project) -> dict[str, tuple[str, ...]]:
         graph[ATTRIBUTES + owner] = tuple(
             writer for cls in project._mro(owner) for writer in writers.get(cls.key, ()))
     return graph
+
+
+#: How far one lane may lead the other (a share of all the work) to keep what both read
+#: small: on the torch package 0.02 solves in 0.62 of the time where an even split
+#: takes 0.66.
+LEAD = 0.02
+
+
+class Lanes(NamedTuple):
+    """The components in the order they are solved in (callees first), how many of
+    them the first lane has, and the components a second process may solve ahead
+    (`ahead.Ahead`), callees first."""
+
+    order: list[list[str]]
+    first: int
+    ahead: list[list[str]]
+
+
+def two_lanes(graph: Mapping[str, Sequence[str]], ordered: list[list[str]]) -> Lanes:
+    """The components (`ordered`, callees first) in two lanes (`Lanes`).
+
+    Each component no other reads (a top) goes with everything it reads to the lane
+    where that adds the least, unless that lane would then lead the other by more than
+    `LEAD` of the work so far (then to the lane that stays the lighter); a component
+    both lanes read is in both. The order
+    is the first lane's components, then every other one: what the second lane solves
+    is read only after the first lane's, so both can run at once. Weights (one per
+    function and one per edge) and the split depend only on the graph, so every run,
+    with a second process or not, with the index cache or not, takes the same steps."""
+    owner = {key: number for number, component in enumerate(ordered) for key in component}
+    reads: list[tuple[int, ...]] = []
+    weight: list[int] = []
+    for number, component in enumerate(ordered):
+        found: dict[int, None] = {}
+        cost = 0
+        for key in component:
+            edges = graph.get(key, ())
+            if not key.startswith(ATTRIBUTES):
+                cost += 1 + len(edges)
+            for target in edges:
+                other = owner.get(target)
+                if other is not None and other != number:
+                    found[other] = None
+        reads.append(tuple(found))
+        weight.append(cost)
+    read = [False] * len(ordered)
+    for numbers in reads:
+        for number in numbers:
+            read[number] = True
+    lanes = [0] * len(ordered)  # bit 1: the first lane's, bit 2: the second's
+    load = [0, 0]
+    for top in range(len(ordered)):
+        if read[top]:
+            continue
+        added: list[list[int]] = []
+        for bit in (1, 2):
+            new: list[int] = []
+            seen: set[int] = set()
+            pending = [top]
+            while pending:
+                number = pending.pop()
+                if lanes[number] & bit or number in seen:
+                    continue
+                seen.add(number)
+                new.append(number)
+                pending.extend(reads[number])
+            added.append(new)
+        costs = [sum(weight[number] for number in new) for new in added]
+        lane = 0 if costs[0] <= costs[1] else 1
+        if load[lane] + costs[lane] - load[1 - lane] > \
+                (load[0] + load[1] + costs[lane]) * LEAD:
+            lane = min((0, 1), key=lambda lane: (max(load[lane] + costs[lane],
+                                                     load[1 - lane]), costs[lane]))
+        for number in added[lane]:
+            lanes[number] |= 1 << lane
+        load[lane] += costs[lane]
+    first = [component for number, component in enumerate(ordered) if lanes[number] & 1]
+    rest = [component for number, component in enumerate(ordered) if not lanes[number] & 1]
+    ahead = [component for number, component in enumerate(ordered) if lanes[number] & 2]
+    return Lanes(first + rest, len(first), ahead)
 
 
 def components(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
