@@ -22,7 +22,7 @@ from synclint.analysis.kinds import (
     elem_of,
     join,
 )
-from synclint.model.calls import Calls
+from synclint.model.calls import Calls, _argument
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.expressions import combine
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
@@ -36,6 +36,7 @@ from synclint.model.host_data import (
 )
 from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
+from synclint.model.narrowing import cuda_fallback
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
@@ -101,6 +102,7 @@ class Evaluation(Calls):
                        if self.function.class_key is not None else (),
                        keywords=self.settable[len(self.function.params):],
                        run_setting=bool(self.setting_returns) and all(self.setting_returns),
+                       moves=self.returns_moved,
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -115,6 +117,29 @@ class Evaluation(Calls):
         if rebinds(node, name):
             return {}
         return {"returns_on": found, "on_host_default": host_default(node.args, name)}
+
+    def _moves_through_helper(self) -> bool:
+        """Whether the function calls a project helper whose result may be put on a device
+        (`to_device(data, self.device)` of `def to_device(X, device): return X.to(device)`,
+        `to_gpu(x)` of `return x.cuda()`), passing no CPU device where the helper makes its
+        result: its loader's batches are moved, as `data.to(self.device)` moves them."""
+        for node in ast.walk(self.function.node):
+            if not isinstance(node, ast.Call):
+                continue
+            dotted = _dotted(node.func)
+            key = self._project_callee(dotted) if dotted is not None else None
+            if key is None or key == self.function.key:
+                continue
+            self.callees.add(key)  # its summary is read: evaluated again when that changes
+            summary = self.project.summaries.get(key)
+            if summary is None or not summary.moves:
+                continue
+            if summary.returns_on is not None:
+                device, _ = _argument(node, summary.returns_on, summary)
+                if device is not None and self._cpu(device):
+                    continue  # `to_device(data, "cpu")`
+            return True
+        return False
 
     # -- statements ---------------------------------------------------------------------
     def _statements(self, body: list[ast.stmt]) -> None:
@@ -217,7 +242,8 @@ class Evaluation(Calls):
             source = iterable[1] if iterable[0] is UNKNOWN else None
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
-            if batches is not None and not moves_to_device(self.function.node):
+            if batches is not None and not moves_to_device(self.function.node) and \
+                    not self._moves_through_helper():
                 element = batches
                 if not calls_a_model(node.body, self._module_method, self._is_module):
                     # From here on, host code (`host_data.py`).
@@ -306,10 +332,15 @@ class Evaluation(Calls):
             self.return_params.append(
                 value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
         self.return_devices.append(made_on(returned, self.settable, self._qualified))
+        self.returns_moved = self.returns_moved or moves_to_device(returned)
 
     def _if(self, node: ast.If) -> None:
         self._test(node.test)
         holds, fails = self._narrowings(node.test)
+        if _ends_abruptly(node.body):
+            # `if params[0].is_cuda: return clip_grad_norm_(params, m)`: a CPU path follows.
+            fails = {**fails, **cuda_fallback(
+                node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0])}
         cold_body = _always_raises(node.body)
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick

@@ -40,6 +40,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, tested
+from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
@@ -108,7 +109,8 @@ class Expressions(Flow):
         if known is not None:
             return (known, None)
         if attr == "grad":
-            return (F64_TENSOR if base[0] is F64_TENSOR else TENSOR, base[1])
+            # A gradient lives where its parameter does (a CPU parameter's on the CPU).
+            return (base[0] if base[0] in (F64_TENSOR, HOST_TENSOR) else TENSOR, base[1])
         if isinstance(base[0], Instance):
             # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
             # attribute's kind in that class, as `self.sigmas` has in its methods.
@@ -180,8 +182,31 @@ class Expressions(Flow):
                 self._effect(SYNC_READ, node, "a list repeated by a tensor count", value,
                              "tensor")
         param = left[1] if left[1] is not None else right[1]
+        if HOST_TENSOR in (left[0], right[0]) and (
+                left[0] in DEVICE_TENSORS or right[0] in DEVICE_TENSORS) and \
+                self._on_host_by_arithmetic(node, left, right):
+            return (HOST_TENSOR, param)
         kind = combine(left[0], right[0], node.op)
         return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
+
+    def _on_host_by_arithmetic(self, node: ast.BinOp, left: Value, right: Value) -> bool:
+        """`R[idx] + eye * jitter` with `eye = torch.eye(H)`: arithmetic with a CPU tensor
+        of a dimension raises unless the other operand is on the CPU too; its name is a
+        CPU tensor from here on (`host_arrays.py`)."""
+        if self.host_arrays is None:
+            self.host_arrays = host_array_names(self.function.node, self._qualified)
+        if not self.host_arrays:
+            return False
+        for host, other, other_node in ((left, right, node.right), (right, left, node.left)):
+            host_node = node.left if other_node is node.right else node.right
+            if host[0] is HOST_TENSOR and other[0] in DEVICE_TENSORS and \
+                    is_host_array(host_node, self.host_arrays):
+                name = proved_name(other_node)
+                bound = self.env.get(name) if name is not None else None
+                if name is not None and bound is not None and bound[0] in DEVICE_TENSORS:
+                    self.env[name] = (HOST_TENSOR, bound[1])
+                return True
+        return False
 
     def _unary(self, node: ast.UnaryOp) -> Value:
         if isinstance(node.op, ast.Not):

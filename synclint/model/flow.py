@@ -139,6 +139,11 @@ class Flow:
         self.return_params: list[int | None] = []
         #: Per `return`, the parameter (in `settable`) whose device it is made on.
         self.return_devices: list[int | None] = []
+        #: Whether some `return` may put its value on an accelerator (`Summary.moves`).
+        self.returns_moved = False
+        #: The names bound once to a CPU tensor with a dimension (`host_arrays.py`), found
+        #: at the first arithmetic that may need them.
+        self.host_arrays: frozenset[str] | None = None
         #: Per `return`, whether it gives a setting of the run alone (`Summary.run_setting`).
         self.setting_returns: list[bool] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).

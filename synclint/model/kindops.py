@@ -60,6 +60,11 @@ def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
                          for d, i in zip(declared.items, inferred.items)))
     if isinstance(declared, Seq) and isinstance(inferred, Seq):
         return Seq(_on_host_where_proved(declared.elem, inferred.elem))
+    if isinstance(declared, MappingKind) and isinstance(inferred, MappingKind):
+        # `-> dict[str, tuple[Tensor, bool]]` over a dict display of `torch.linspace(...)`
+        # tables: the annotation gives the values' kind, the body their (host) device.
+        return MappingKind(_on_host_where_proved(declared.key, inferred.key),
+                           _on_host_where_proved(declared.value, inferred.value))
     return declared
 
 MAX_KIND_DEPTH = 3

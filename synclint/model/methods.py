@@ -108,6 +108,12 @@ class Methods(Expressions):
             self._record(node.func.value, TENSOR, (TENSOR, param))
             if param is None:
                 kind, receiver = TENSOR, (TENSOR, None)
+        if kind is UNKNOWN and method == "backward" and param is None and \
+                isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            # `loss.backward()` of a loss from an injected callable (`self.loss_fn(...)`):
+            # only tensors are differentiated; `loss.item()` after it reads a tensor.
+            self.env[node.func.value.id] = (TENSOR, None)
+            self._record(node.func.value, TENSOR, (TENSOR, None))
         if param is not None and method in _DEVICE_MOVES:
             self.moved_params.add(param)  # its results may not stay where the argument was
         if method == "register_buffer" and isinstance(node.func, ast.Attribute) and \

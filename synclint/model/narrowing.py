@@ -6,7 +6,13 @@ tensor where it fails; `isinstance(v, (np.integer, np.floating))` a NumPy scalar
 host value whose `.item()` never syncs); `isinstance(v, (int, float))` a Python number.
 A device test (`t.device.type == "cpu"`, `t.device == torch.device("cpu")`) makes `t` a
 CPU tensor where it holds: `if t.device.type == "cpu" and t.any():` reads it without a
-device sync (`not t.is_cuda` does not: `t` may be on another accelerator). An expression (`params[k]`, `self.x`) is narrowed by its code.
+device sync; where it fails, `t` is a device tensor. `t.is_cuda` makes `t` a device
+tensor where it holds; failing, it says nothing of a branch (`t` may be on another
+accelerator), but a function that returns or raises under `if t.is_cuda:` leaves the rest
+to its CPU path (`cuda_fallback`: `if params[0].is_cuda: return clip_grad_norm_(params,
+m)`, then a NumPy path over CPU gradients). A test of `xs[0]` (a literal index) says the
+same of every element of `xs` (a list of parameters lives on one device). An expression
+(`params[k]`, `self.x`) is narrowed by its code.
 
 A name that is a bool literal or a tensor (`partial = True`, then `partial = partial & m`
 under an `if`: a `Literal`) is the tensor where a test rules the literal out:
@@ -84,7 +90,9 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
             return {k: v for part in parts for k, v in part[0].items()}, {}
         return {}, {k: v for part in parts for k, v in part[1].items()}
     if isinstance(test, ast.Compare):
-        return _identity_test(test, literal_of) or _device_test(test)
+        return _identity_test(test, literal_of) or _device_test(test, kind_of)
+    if isinstance(test, ast.Attribute) and test.attr == "is_cuda":
+        return _on_device(test.value, kind_of, True)[0], {}
     if isinstance(test, ast.Attribute) and test.attr == "is_cpu" and \
             isinstance(test.value, ast.Name) and kind_of(test.value) in TENSORS:
         return {test.value.id: HOST_TENSOR}, {}  # `if t.is_cpu:` (failing: any device)
@@ -299,10 +307,19 @@ def _class_kind(node: ast.expr, qualify: Callable[[str], str],
     return knowledge.annotation_kind(qualified)  # a library class: `TensorDictBase`
 
 
-def _device_test(test: ast.Compare) -> Narrowing:
+def cuda_fallback(test: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> dict[str, Kind]:
+    """What holds after `if t.is_cuda:` whose body returns or raises: the rest of the
+    function is the path the code wrote for tensors off CUDA, the CPU: `t` (and, for
+    `xs[0].is_cuda`, the elements of `xs`) is a CPU tensor there."""
+    if isinstance(test, ast.Attribute) and test.attr == "is_cuda":
+        return _on_device(test.value, kind_of, True)[1]
+    return {}
+
+
+def _device_test(test: ast.Compare, kind_of: Callable[[ast.expr], Kind]) -> Narrowing:
     """`t.device.type == "cpu"` (or `!=`), `t.device == torch.device("cpu")`: `t` is a CPU
-    tensor where the test says so."""
-    if len(test.ops) != 1:
+    tensor where the test says so, a device tensor where it says not."""
+    if len(test.ops) != 1 or not isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
         return _NONE
     subject, other = test.left, test.comparators[0]
     if _is_cpu_literal(subject):
@@ -314,12 +331,36 @@ def _device_test(test: ast.Compare) -> Narrowing:
     if not (isinstance(subject, ast.Attribute) and subject.attr == "device"
             and isinstance(subject.value, ast.Name)):
         return _NONE
-    name = subject.value.id
+    on_cpu = _on_device(subject.value, kind_of, False)
     if isinstance(test.ops[0], ast.Eq):
-        return {name: HOST_TENSOR}, {}
-    if isinstance(test.ops[0], ast.NotEq):
-        return {}, {name: HOST_TENSOR}
-    return _NONE
+        return on_cpu[1], on_cpu[0]
+    return on_cpu
+
+
+def _on_device(subject: ast.expr, kind_of: Callable[[ast.expr], Kind],
+               device: bool) -> Narrowing:
+    """What a test that holds where `subject` is on a device (`device`: `t.is_cuda`) or
+    not on the CPU (not `device`: `t.device.type != "cpu"`) says: a device tensor where it
+    holds, a CPU tensor where it fails. Of `xs[0]` it says the same of `xs`'s elements."""
+    current = kind_of(subject)
+    if current not in TENSORS and current is not UNKNOWN:
+        return _NONE  # `self.device.type` of a module or trainer: no tensor
+    on = current if current in TENSORS and current is not HOST_TENSOR else TENSOR
+    holds: dict[str, Kind]
+    fails: dict[str, Kind]
+    if isinstance(subject, ast.Name):
+        holds, fails = {subject.id: on}, {subject.id: HOST_TENSOR}
+    elif isinstance(subject, (ast.Subscript, ast.Attribute)):
+        key = EXPRESSION + code_of(subject)
+        holds, fails = {key: on}, {key: HOST_TENSOR}
+    else:
+        return _NONE
+    if isinstance(subject, ast.Subscript) and isinstance(subject.value, ast.Name) and \
+            isinstance(subject.slice, ast.Constant) and type(subject.slice.value) is int and \
+            (isinstance(kind_of(subject.value), Seq) or kind_of(subject.value) is UNKNOWN):
+        holds[subject.value.id] = Seq(on)
+        fails[subject.value.id] = Seq(HOST_TENSOR)
+    return holds, fails
 
 
 def _is_cpu_literal(node: ast.expr) -> bool:

@@ -153,6 +153,9 @@ class Summary:
     #: leaving that default, gets CPU tensors back (`device_params.py`).
     returns_on: int | None = None
     on_host_default: bool = False
+    #: Some `return` may put its value on an accelerator (`return X.to(device)`, `return
+    #: x.cuda()`; `host_data.moves_to_device`): a loader loop that calls it moves batches.
+    moves: bool = False
 
     @property
     def settable(self) -> tuple[str, ...]:

@@ -17,9 +17,10 @@ from synclint.analysis.kinds import (
     HOST_TENSOR,
     NUMPY,
     TENSOR,
+    UNKNOWN,
     Kind,
 )
-from tests.model.probe import case_ids, probe, probes, syncs
+from tests.model.probe import case_ids, line_of, probe, probes, syncs
 
 HEADER = ("import torch\nimport numpy as np\n\n\n"
           "def f(n: int, t: torch.Tensor, device, arr: np.ndarray):\n"
@@ -139,3 +140,77 @@ def test_a_copy_to_the_cpu_syncs_unless_non_blocking(keyword: str, sync: bool) -
     source = in_loop(f"x = t.to('cpu'{keyword})")
     assert probe(source) is HOST_TENSOR
     assert ("SYN101:7" in syncs(source)) is sync
+
+
+BACKWARD = """\
+import numpy as np
+import torch
+
+
+class Trainer:
+    def __init__(self, loss_fn, model):
+        self.loss_fn, self.model = loss_fn, model
+
+    def step(self, x, y, arr: np.ndarray):
+        loss = self.loss_fn(self.model(x), y)
+        seen(loss)
+        {backward}
+        seen(loss)
+        host = (torch.from_numpy(arr) ** 2).sum()
+        host.backward()
+        seen(host)
+        return loss.item()
+
+    def fit(self, loader, arr: np.ndarray):
+        for x, y in loader:
+            self.step(x, y, arr)
+"""
+
+
+def test_a_value_whose_backward_is_called_is_a_tensor_after_it() -> None:
+    source = BACKWARD.format(backward="loss.backward()")
+    assert probes(source) == [UNKNOWN, TENSOR, HOST_TENSOR]  # a CPU tensor stays one
+    assert syncs(source) == [f"SYN101:{line_of(source, 'self.step(x, y, arr)')}"]
+
+
+@pytest.mark.parametrize("backward", ["loss.detach()", "self.scaler.scale(loss).backward()",
+                                      "other = loss"])
+def test_no_backward_of_the_name_leaves_it_unknown(backward: str) -> None:
+    source = BACKWARD.format(backward=backward)
+    assert probes(source)[1] is UNKNOWN
+    assert syncs(source) == []
+
+
+HOST_ARITHMETIC = """\
+import torch
+
+
+def f(R: torch.Tensor, n: int):
+    {made}
+    for jitter in [1e-8, 1e-6]:
+        seen(R)
+        A = R[0] + eye * jitter
+        seen(A)
+        seen(R)
+        print(A.sum().item())
+"""
+
+
+@pytest.mark.parametrize("made", ["eye = torch.eye(R.shape[-1])", "eye = torch.arange(n)",
+                                  "eye = torch.ones(n, n)", "eye = torch.zeros(R.shape[0])",
+                                  "eye = torch.tensor([1.0, 2.0])"])
+def test_arithmetic_with_a_shaped_cpu_tensor_proves_the_other_operand_on_the_cpu(
+        made: str) -> None:
+    source = HOST_ARITHMETIC.format(made=made)
+    assert probes(source)[1:] == [HOST_TENSOR, HOST_TENSOR]
+    assert syncs(source) == []
+
+
+@pytest.mark.parametrize("made", ["eye = torch.eye(R.shape[-1], device=R.device)",
+                                  "eye = torch.tensor(0.5)", "eye = torch.ones(())",
+                                  "eye = torch.ones(n)\n    eye = eye.cuda()",
+                                  "size = (n,)\n    eye = torch.ones(size)"])
+def test_a_device_a_0_d_tensor_or_a_rebound_name_proves_nothing(made: str) -> None:
+    source = HOST_ARITHMETIC.format(made=made)
+    assert probes(source)[2] in DEVICE_TENSORS
+    assert syncs(source) == [f"SYN101:{line_of(source, 'print(A.sum().item())')}"]

@@ -109,6 +109,49 @@ def train(dataset, model, device):
     assert "SYN105" not in codes(source)  # moving each batch is the idiom
 
 
+MOVED_BY_HELPER = """\
+import torch
+from torch.utils.data import DataLoader
+
+
+def to_device(X: torch.Tensor, device: str) -> torch.Tensor:
+    return X.to(device)
+
+
+def to_gpu(X: torch.Tensor) -> torch.Tensor:
+    return X.cuda()
+
+
+def with_dtype(X: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    return X.to(dtype)
+
+
+def explain(dataset, model, device: str):
+    for data in DataLoader(dataset):
+        out = model({moved})
+        seen(out)
+        print(out.cpu())
+"""
+
+
+@pytest.mark.parametrize("moved", ["to_device(data, device)", "to_gpu(data)",
+                                   "to_device(X=data, device=device)"])
+def test_a_loader_loop_that_moves_batches_through_a_helper_keeps_them_unknown(
+        moved: str) -> None:
+    source = MOVED_BY_HELPER.format(moved=moved)
+    assert probe(source) is not HOST_TENSOR
+    assert syncs(source) == [f"SYN101:{line_of(source, 'print(out.cpu())')}"]
+
+
+@pytest.mark.parametrize("moved", ["to_device(data, 'cpu')", "with_dtype(data, torch.float32)",
+                                   "to_device(data, device=torch.device('cpu'))"])
+def test_a_helper_that_moves_to_the_cpu_or_casts_leaves_the_loader_loop_on_the_host(
+        moved: str) -> None:
+    source = MOVED_BY_HELPER.format(moved=moved)
+    assert probe(source) is HOST_TENSOR
+    assert syncs(source) == []
+
+
 def test_a_loop_over_a_loader_with_nothing_moved_is_host_code() -> None:
     source = """\
 import torch

@@ -18,7 +18,7 @@ from synclint.analysis.kinds import (
     Mapping,
     Seq,
 )
-from tests.model.probe import case_ids, probe, probes, syncs
+from tests.model.probe import case_ids, line_of, probe, probes, syncs
 
 HEADER = "import numbers\nimport torch\nimport numpy as np\n\n\ndef f(x, n: int, batch: dict):\n"
 
@@ -284,3 +284,48 @@ def test_a_bool_or_mask_tested_per_step_end_to_end() -> None:
               "        if flags is not True and not flags.any():\n"
               "            break\n")
     assert syncs(source) == ["SYN102:12", "SYN102:14"]
+
+
+CUDA_EXIT = """\
+import numpy as np
+import torch
+
+
+def clip(parameters, t: torch.Tensor, n: int):
+    parameters = list(parameters)
+    if {test}:
+        return {returned}
+    for p in parameters:
+        seen(p.grad)
+        print(p.grad.cpu().numpy())
+    for _ in range(n):
+        seen(t)
+        print(t.item())
+"""
+
+
+@pytest.mark.parametrize("test", ["parameters[0].is_cuda", "t.is_cuda"])
+def test_the_rest_after_an_is_cuda_return_is_the_cpu_path(test: str) -> None:
+    source = CUDA_EXIT.format(test=test, returned="None")
+    kinds = probes(source)
+    if test.startswith("parameters"):
+        assert kinds == [HOST_TENSOR, TENSOR]
+        assert syncs(source) == [f"SYN101:{line_of(source, 'print(t.item())')}"]
+    else:
+        assert kinds == [TENSOR, HOST_TENSOR]
+        assert syncs(source) == [f"SYN101:{line_of(source, 'print(p.grad')}"]
+
+
+@pytest.mark.parametrize("test", ["not parameters[0].is_cuda", "parameters[n].is_cuda",
+                                  "parameters[0].is_cuda and n > 1",
+                                  "parameters[0].device.type == 'cpu'"])
+def test_other_early_returns_leave_the_parameters_on_the_device(test: str) -> None:
+    source = CUDA_EXIT.format(test=test, returned="None")
+    assert probes(source)[0] is TENSOR
+    assert f"SYN101:{line_of(source, 'print(p.grad')}" in syncs(source)
+
+
+def test_an_is_cuda_branch_that_falls_through_proves_nothing_after_it() -> None:
+    source = CUDA_EXIT.replace("        return {returned}\n", "        n += 1\n").format(
+        test="t.is_cuda")
+    assert probes(source) == [TENSOR, TENSOR]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Tup
+from synclint.analysis.kinds import HOST, HOST_TENSOR, TENSOR, Kind, Tup
+from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.model.project import build_project
 from synclint.model.summaries import Summary
 from tests.model.probe import case_ids, findings, line_of
@@ -167,6 +168,22 @@ def test_a_tuple_return_annotation_keeps_the_host_tensors_the_code_proves() -> N
               "def f() -> Tuple[torch.Tensor, torch.Tensor]:\n"
               "    return torch.zeros(1), torch.zeros(1).cuda()\n")
     assert summary_of(source).returns == Tup((HOST_TENSOR, TENSOR))
+
+
+@pytest.mark.parametrize(("device", "value"), [("", HOST_TENSOR), (", device=d", TENSOR)])
+def test_a_dict_return_annotation_keeps_the_host_tensors_the_code_proves(
+        device: str, value: Kind) -> None:
+    source = ("import torch\nfrom torch import Tensor\n\n\n"
+              "def f(n: int, d: torch.device) -> dict[str, tuple[Tensor, bool]]:\n"
+              f"    return {{'a': (torch.linspace(0.0, 0.9, n{device}), True),\n"
+              f"            'b': (torch.tensor(0.0{device}), False)}}\n")
+    assert summary_of(source).returns == MappingKind(HOST, Tup((value, HOST)))
+
+
+def test_a_dict_return_annotation_is_the_kind_where_the_body_is_unknown() -> None:
+    source = ("import torch\nfrom torch import Tensor\n\n\n"
+              "def f(tables) -> dict[str, Tensor]:\n    return tables\n")
+    assert summary_of(source).returns == MappingKind(HOST, TENSOR)
 
 
 def test_a_data_dependent_shape_of_two_arguments() -> None:
