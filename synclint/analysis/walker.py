@@ -324,7 +324,9 @@ class Context:
                             leaves(parent.body), test_names(parent.test)):
                         continue  # `if c: return ... else: <the main path>`
                     return None
-                if not isinstance(child, cst.If):  # an `elif` says its own test
+                # An `elif` says its own test, unless the read is in that test.
+                if not isinstance(child, cst.If) or index + 2 >= len(parents) or \
+                        parents[index + 2] is child.test:
                     settings.append((_code(parent.test), child is parent.body))
                 tests.append((parent.test, child is parent.body))
                 guard = parent

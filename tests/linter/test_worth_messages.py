@@ -102,3 +102,38 @@ def test_a_mask_store_in_per_step_code_outside_loops_is_syn109s_alone() -> None:
     """
     assert rule_findings("SYN104", source) == []
     assert [d.location.row for d in rule_findings("SYN109", source)] == [6]
+
+
+def test_a_read_in_an_elif_test_names_the_branch_it_runs_on() -> None:
+    # The read in the `elif` test runs when the first test fails: the message says so
+    # (it said "when : ..." with no condition at all).
+    source = """\
+        import torch
+        from torchmetrics import Metric
+        class LabelConfusion(Metric):
+            def update(self, true_y: torch.Tensor) -> None:
+                if self._num_classes is None:
+                    self.m = max(self.m, torch.max(true_y).item())
+                elif torch.max(true_y).item() >= self._num_classes:
+                    raise ValueError("x")
+    """
+    first, second = rule_findings("SYN101", source)
+    assert " when `self._num_classes is None`" in first.message
+    assert " when not `self._num_classes is None`" in second.message
+    assert [r.message for r in second.related][-1] == \
+        "runs when not `self._num_classes is None`, a setting the same on every step"
+
+
+def test_a_read_in_an_elif_body_names_the_elif_test() -> None:
+    source = """\
+        import torch
+        from torchmetrics import Metric
+        class LabelConfusion(Metric):
+            def update(self, true_y: torch.Tensor) -> None:
+                if self._num_classes is None:
+                    pass
+                elif self.strict:
+                    self.m = torch.max(true_y).item()
+    """
+    [found] = rule_findings("SYN101", source)
+    assert " when `self.strict`" in found.message
