@@ -278,8 +278,8 @@ def _views_in_child(paths: list[str], cache_dir: Path | None,
 
     try:
         receiving, sending = multiprocessing.Pipe(duplex=False)
-        child = multiprocessing.Process(target=_send_views, args=(sending, paths, cache_dir),
-                                        daemon=True)
+        child = multiprocessing.Process(target=_send_views,
+                                        args=(sending, paths, cache_dir, receiving), daemon=True)
         child.start()
     except Exception:  # noqa: BLE001 - no child process: index here instead
         return project_views(paths, cache_dir)
@@ -305,15 +305,20 @@ def _views_in_child(paths: list[str], cache_dir: Path | None,
     return views
 
 
-def _send_views(connection: Connection, paths: list[str], cache_dir: Path | None) -> None:
+def _send_views(connection: Connection, paths: list[str], cache_dir: Path | None,
+                parents_end: Connection | None = None) -> None:
     """The indexing child: send `project_views` to the parent, pickled with the cyclic
     collector off (its passes over the views' million objects tripled the time to pickle
     them here and made unpickling them in the parent ten times slower), then exit at once,
     without freeing the model one object at a time (1.2 s of the torch package's run):
-    the system takes the process's memory back whole."""
+    the system takes the process's memory back whole. It closes its copy of the parent's
+    end of the pipe first, so that a parent killed outright makes the send fail instead
+    of blocking forever."""
     import gc
     import pickle
 
+    if parents_end is not None:
+        parents_end.close()
     # Off to the end: turned back on with the model alive, the collector's first full
     # pass over its millions of objects would cost more than freeing them (4 s).
     gc.disable()

@@ -67,7 +67,8 @@ def check_forked(paths: list[str], settings: Settings, workers: int,
     try:
         receiving, sending = context.Pipe(duplex=False)
         # Not a daemon: it starts the workers (a daemon may not have children).
-        child = context.Process(target=_child, args=(sending, paths, settings, workers, cache))
+        child = context.Process(target=_child,
+                                args=(sending, paths, settings, workers, cache, receiving))
         child.start()
     except Exception:  # noqa: BLE001 - no child process: the usual way
         return [], None
@@ -98,15 +99,19 @@ def check_forked(paths: list[str], settings: Settings, workers: int,
 
 
 def _child(connection: Connection, paths: list[str], settings: Settings, workers: int,
-           cache: ResultCache | None) -> None:
+           cache: ResultCache | None, parents_end: Connection | None = None) -> None:
     """Build the model, lint every file in a pool forked from here, send each outcome
     and then the files the model read; exit without freeing anything. The child leads a
     process group of its own with its workers: Ctrl-C reaches the parent alone, which
-    stops them all at once (`_stop`)."""
+    stops them all at once (`_stop`). The child closes its copy of the parent's end of
+    the pipe first: a parent killed outright then makes its next send fail, where it
+    would block forever on a full pipe that it alone kept open (with the model's GBs)."""
     import gc
     import multiprocessing
 
     global _state
+    if parents_end is not None:
+        parents_end.close()
     os.setpgrp()
     gc.disable()  # as in the index: nothing here needs the cyclic collector
     pool: Any = None
