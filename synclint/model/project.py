@@ -365,7 +365,7 @@ class Project:
             for component in part:
                 members = [key for key in component if key in self.functions]
                 if members:
-                    self._solve(members, set(members), solved, late, callers, readers)
+                    _solve(self, members, set(members), solved, late, callers, readers)
                     solved.update(members)
 
         graph = dependency_graph(self)
@@ -382,57 +382,10 @@ class Project:
             # Reads the graph did not foresee (a callee reached through a value):
             # those callers are solved again, with every caller re-queued.
             self.unforeseen += len(late)
-            self._solve(list(late), None, solved, {}, callers, readers)
+            _solve(self, list(late), None, solved, {}, callers, readers)
         find_cold_functions(self, callers)
         find_host_params(self)
         mark_compiled(self)
-
-    def _solve(self, work: list[str], members: set[str] | None, solved: set[str],
-               late: dict[str, None], callers: dict[str, dict[str, None]],
-               readers: dict[str, dict[str, None]]) -> None:
-        """Evaluate `work` until no summary or class attribute it reads changes. A change
-        re-queues the readers in `members` (None: every reader); a reader already solved
-        outside them goes to `late` (the graph missed that read)."""
-        queue = deque(work)
-        queued = set(work)
-        limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(self.functions))
-        rounds = 0
-        while queue and rounds < limit:
-            rounds += 1
-            key = queue.popleft()
-            queued.discard(key)
-            function = self.functions[key]
-            evaluated = self._evaluate(function)
-            self._callees[key] = set(evaluated.callees)
-            self.attribute_reads[key] = evaluated.attribute_reads
-            self._call_arguments[key] = [
-                (callee, None if filled is None else dict(filled))
-                for callee, filled in evaluated.call_arguments]
-            for callee in evaluated.callees:
-                callers.setdefault(callee, {})[key] = None
-            for owner in evaluated.attribute_reads:
-                readers.setdefault(owner, {})[key] = None
-            changed = merge_attributes(self.classes, function, evaluated)
-            if changed and self.memo is not None:
-                self.memo.attributes_changed(changed)
-            affected: list[str] = []
-            for nested, names in evaluated.closures:
-                closure = dict(names)
-                if self.closures.get(nested) != closure:
-                    self.closures[nested] = closure
-                    affected.append(nested)
-            if evaluated.summary != self.summaries[key]:
-                self.summaries[key] = evaluated.summary
-                affected.extend(callers.get(key, ()))
-            for owner in changed:
-                affected.extend(readers.get(owner, ()))
-            for reader in affected:
-                if members is None or reader in members:
-                    if reader not in queued:
-                        queued.add(reader)
-                        queue.append(reader)
-                elif reader in solved:
-                    late[reader] = None
 
     def _evaluate(self, function: _Function) -> Evaluated:
         """One evaluation of `function`, or the result an earlier run recorded for it.
@@ -491,6 +444,54 @@ if sys.version_info >= (3, 12):
 _BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While,
            *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
+
+
+def _solve(project: Project, work: list[str], members: set[str] | None, solved: set[str],
+           late: dict[str, None], callers: dict[str, dict[str, None]],
+           readers: dict[str, dict[str, None]]) -> None:
+    """Evaluate `work` until no summary or class attribute it reads changes. A change
+    re-queues the readers in `members` (None: every reader); a reader already solved
+    outside them goes to `late` (the graph missed that read)."""
+    queue = deque(work)
+    queued = set(work)
+    limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(project.functions))
+    rounds = 0
+    while queue and rounds < limit:
+        rounds += 1
+        key = queue.popleft()
+        queued.discard(key)
+        function = project.functions[key]
+        evaluated = project._evaluate(function)
+        project._callees[key] = set(evaluated.callees)
+        project.attribute_reads[key] = evaluated.attribute_reads
+        project._call_arguments[key] = [
+            (callee, None if filled is None else dict(filled))
+            for callee, filled in evaluated.call_arguments]
+        for callee in evaluated.callees:
+            callers.setdefault(callee, {})[key] = None
+        for owner in evaluated.attribute_reads:
+            readers.setdefault(owner, {})[key] = None
+        changed = merge_attributes(project.classes, function, evaluated)
+        if changed and project.memo is not None:
+            project.memo.attributes_changed(changed)
+        affected: list[str] = []
+        for nested, names in evaluated.closures:
+            closure = dict(names)
+            if project.closures.get(nested) != closure:
+                project.closures[nested] = closure
+                affected.append(nested)
+        if evaluated.summary != project.summaries[key]:
+            project.summaries[key] = evaluated.summary
+            affected.extend(callers.get(key, ()))
+        for owner in changed:
+            affected.extend(readers.get(owner, ()))
+        for reader in affected:
+            if members is None or reader in members:
+                if reader not in queued:
+                    queued.add(reader)
+                    queue.append(reader)
+            elif reader in solved:
+                late[reader] = None
 
 
 def _own_target(module: _Module, target: str, clashing: set[str],
