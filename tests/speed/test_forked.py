@@ -73,7 +73,7 @@ def test_a_child_that_dies_leaves_the_files_to_the_usual_way(
         projects: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     expected = _results(projects, jobs=1)
 
-    def dies(connection, paths, settings, workers, cache):  # type: ignore[no-untyped-def]
+    def dies(*args: object) -> None:
         os._exit(3)
 
     monkeypatch.setattr(forked, "_child", dies)
@@ -101,7 +101,7 @@ def test_a_child_that_dies_midway_keeps_what_it_sent(
     original = forked._child
     noted = tmp_path / "child.pid"
 
-    def dies_after_one(connection, paths, settings, workers, cache):  # type: ignore[no-untyped-def]
+    def dies_after_one(connection, paths, settings, workers, cache, *rest):  # type: ignore[no-untyped-def]
         noted.write_text(str(os.getpid()))
 
         class Once:
@@ -113,7 +113,7 @@ def test_a_child_that_dies_midway_keeps_what_it_sent(
                 self.sent += 1
                 connection.send(message)
 
-        original(Once(), paths, settings, workers, cache)
+        original(Once(), paths, settings, workers, cache, *rest)
 
     monkeypatch.setattr(forked, "_child", dies_after_one)
     assert sorted(_results(projects, jobs=2), key=lambda r: r.filename) == \
