@@ -54,7 +54,9 @@ LIBRARY = Library(
         Method(BBOX_CODER, "decode", Returns(TENSOR)),
     ),
     # mmdet's own heads, detectors, assigners and samplers derive from its project
-    # classes of these names (`class AnchorHead(BaseDenseHead)`).
+    # classes of these names (`class AnchorHead(BaseDenseHead)`). Libraries built the same
+    # way on mmengine (mmseg's `BaseAssigner`) match them too: the role's reason names no
+    # library.
     bare_names=frozenset({"BaseDenseHead", "BaseRoIHead", "BaseMaskHead", "BaseDetector",
                           "BaseAssigner", "BaseSampler", "BaseBBoxCoder"}),
     # What a user imports from mmdet's model packages: `from mmdet.models.dense_heads
@@ -71,8 +73,8 @@ LIBRARY = Library(
         *(Role(owner, name, _WHY.format(name))
           for owner in (DENSE_HEAD, ROI_HEAD, MASK_HEAD, DETECTOR) for name in _LOSSES),
         Role(ASSIGNER, "assign",
-             "an mmdet assigner's `assign` runs for every image of every training step"),
+             "an assigner's `assign` runs for every image of every training step"),
         Role(SAMPLER, "sample",
-             "an mmdet sampler's `sample` runs for every image of every training step"),
+             "a sampler's `sample` runs for every image of every training step"),
     ),
 )
