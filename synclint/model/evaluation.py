@@ -24,8 +24,8 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls, _argument
 from synclint.model.device_params import host_default, made_on, rebinds
-from synclint.model.expressions import combine
-from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, settle
+from synclint.model.expressions import combine, if_expression
+from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by, settle
 from synclint.model.host_data import (
     LOADER_LOOP,
     calls_a_model,
@@ -370,7 +370,7 @@ class Evaluation(Calls):
         before = self._state()
         if read is not None:  # under a setting: the syncs recorded say which
             self.settings.append((node.test, True, () if default is True else read))
-        with self.narrowed_by([holds]):
+        with narrowed_by(self, [holds]):
             self.cold += cold_body
             self.branches.append(Branch(0))
             self._statements(node.body)
@@ -382,7 +382,7 @@ class Evaluation(Calls):
             elif_ = len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If)
             self.settings[-1] = (None if elif_ else node.test, False,
                                  () if default is False else read)
-        with self.narrowed_by([fails]):
+        with narrowed_by(self, [fails]):
             self.branches.append(Branch(0))
             self.conditional -= guarded if main_else else 0
             self._statements(node.orelse)
@@ -457,7 +457,7 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.BinOp: Evaluation._binop,
     ast.UnaryOp: Evaluation._unary,
     ast.BoolOp: Evaluation._boolop,
-    ast.IfExp: Evaluation._ifexp,
+    ast.IfExp: if_expression,
     ast.List: Evaluation._sequence,
     ast.Set: Evaluation._sequence,
     ast.Tuple: Evaluation._tuple,

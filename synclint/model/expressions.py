@@ -39,7 +39,7 @@ from synclint.analysis.torch_api import (
     TENSOR_ATTRIBUTES,
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
-from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, tested
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
@@ -184,29 +184,10 @@ class Expressions(Flow):
         param = left[1] if left[1] is not None else right[1]
         if HOST_TENSOR in (left[0], right[0]) and (
                 left[0] in DEVICE_TENSORS or right[0] in DEVICE_TENSORS) and \
-                self._on_host_by_arithmetic(node, left, right):
+                _on_host_by_arithmetic(self, node, left, right):
             return (HOST_TENSOR, param)
         kind = combine(left[0], right[0], node.op)
         return (kind, param if kind in TENSORS or kind is UNKNOWN else None)
-
-    def _on_host_by_arithmetic(self, node: ast.BinOp, left: Value, right: Value) -> bool:
-        """`R[idx] + eye * jitter` with `eye = torch.eye(H)`: arithmetic with a CPU tensor
-        of a dimension raises unless the other operand is on the CPU too; its name is a
-        CPU tensor from here on (`host_arrays.py`)."""
-        if self.host_arrays is None:
-            self.host_arrays = host_array_names(self.function.node, self._qualified)
-        if not self.host_arrays:
-            return False
-        for host, other, other_node in ((left, right, node.right), (right, left, node.left)):
-            host_node = node.left if other_node is node.right else node.right
-            if host[0] is HOST_TENSOR and other[0] in DEVICE_TENSORS and \
-                    is_host_array(host_node, self.host_arrays):
-                name = proved_name(other_node)
-                bound = self.env.get(name) if name is not None else None
-                if name is not None and bound is not None and bound[0] in DEVICE_TENSORS:
-                    self.env[name] = (HOST_TENSOR, bound[1])
-                return True
-        return False
 
     def _unary(self, node: ast.UnaryOp) -> Value:
         if isinstance(node.op, ast.Not):
@@ -225,7 +206,7 @@ class Expressions(Flow):
         param: int | None = None
         narrowed: list[dict[str, Kind]] = []
         for position, operand in enumerate(node.values):
-            with self.narrowed_by(narrowed):
+            with narrowed_by(self, narrowed):
                 value = self.expr(operand)
                 if position < len(node.values) - 1:
                     tested(self, operand)
@@ -235,27 +216,6 @@ class Expressions(Flow):
             holds, fails = self._narrowings(operand)
             narrowed.append(holds if isinstance(node.op, ast.And) else fails)
         return (kind if kind is not None else UNKNOWN, param)
-
-    def _ifexp(self, node: ast.IfExp) -> Value:
-        self._test(node.test)
-        holds, fails = self._narrowings(node.test)
-        # Each branch runs on some calls only, as under an `if` statement: a sync there is
-        # not one every call makes (`torch.stack(reads).tolist() if alike else [...]`).
-        self.conditional += 1
-        try:
-            with self.narrowed_by([holds]):
-                body = self.expr(node.body)
-            with self.narrowed_by([fails]):
-                orelse = self.expr(node.orelse)
-        finally:
-            self.conditional -= 1
-        # `~valid if valid is not None else None`: the value or None, as `Optional[...]`
-        # reads; after `is not None` it is the value.
-        if _is_none(node.orelse):
-            return (body[0], None)
-        if _is_none(node.body):
-            return (orelse[0], None)
-        return (join(body[0], orelse[0]), None)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:
         if plain_data(node):
@@ -474,6 +434,50 @@ class Expressions(Flow):
             return self._annotation(node, unions)
         finally:
             self.absolute_names = False
+
+
+def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
+    """`a if test else b`: each branch with what the test proves, as under an `if`."""
+    evaluation._test(node.test)
+    holds, fails = evaluation._narrowings(node.test)
+    # Each branch runs on some calls only, as under an `if` statement: a sync there is
+    # not one every call makes (`torch.stack(reads).tolist() if alike else [...]`).
+    evaluation.conditional += 1
+    try:
+        with narrowed_by(evaluation, [holds]):
+            body = evaluation.expr(node.body)
+        with narrowed_by(evaluation, [fails]):
+            orelse = evaluation.expr(node.orelse)
+    finally:
+        evaluation.conditional -= 1
+    # `~valid if valid is not None else None`: the value or None, as `Optional[...]`
+    # reads; after `is not None` it is the value.
+    if _is_none(node.orelse):
+        return (body[0], None)
+    if _is_none(node.body):
+        return (orelse[0], None)
+    return (join(body[0], orelse[0]), None)
+
+
+def _on_host_by_arithmetic(evaluation: Expressions, node: ast.BinOp, left: Value,
+                           right: Value) -> bool:
+    """`R[idx] + eye * jitter` with `eye = torch.eye(H)`: arithmetic with a CPU tensor
+    of a dimension raises unless the other operand is on the CPU too; its name is a
+    CPU tensor from here on (`host_arrays.py`)."""
+    if evaluation.host_arrays is None:
+        evaluation.host_arrays = host_array_names(evaluation.function.node, evaluation._qualified)
+    if not evaluation.host_arrays:
+        return False
+    for host, other, other_node in ((left, right, node.right), (right, left, node.left)):
+        host_node = node.left if other_node is node.right else node.right
+        if host[0] is HOST_TENSOR and other[0] in DEVICE_TENSORS and \
+                is_host_array(host_node, evaluation.host_arrays):
+            name = proved_name(other_node)
+            bound = evaluation.env.get(name) if name is not None else None
+            if name is not None and bound is not None and bound[0] in DEVICE_TENSORS:
+                evaluation.env[name] = (HOST_TENSOR, bound[1])
+            return True
+    return False
 
 
 def _compared(node: ast.Compare, values: list[Value]) -> Value:

@@ -303,36 +303,6 @@ class Flow:
     def _shadowed(self, name: str) -> bool:
         return name in self.env and not self.module_level
 
-    @contextmanager
-    def narrowed_by(self, kinds: Sequence[dict[str, Kind]]) -> Iterator[None]:
-        """Names and expressions with the kinds tests proved, for one branch. A name the
-        branch rebinds keeps its new value after it; the others get theirs back."""
-        merged = {key: kind for part in kinds for key, kind in part.items()}
-        if not merged:
-            yield
-            return
-        names = {k: v for k, v in merged.items() if not k.startswith(EXPRESSION)}
-        saved_expressions = dict(self.narrowed_expressions)
-        self.narrowed_expressions.update(
-            {k: v for k, v in merged.items() if k.startswith(EXPRESSION)})
-        saved = {name: self.env.get(name) for name in names}
-        for name, kind in names.items():
-            old = self.env.get(name)
-            self.env[name] = (kind, old[1] if old is not None else None)
-        try:
-            yield
-        finally:
-            self.narrowed_expressions = saved_expressions
-            for name, kind in names.items():
-                current = self.env.get(name)
-                if current is None or current[0] != kind:
-                    continue  # rebound in the branch
-                old = saved[name]
-                if old is None:
-                    del self.env[name]
-                else:
-                    self.env[name] = old
-
     # -- what the evaluators built on this define --------------------------------------
     def expr(self, node: ast.expr | None) -> Value:
         raise NotImplementedError
@@ -711,3 +681,34 @@ def _merged(first: _State, second: _State, branches: tuple[Branch, Branch] | Non
         else:
             attributes[name] = _join_attribute(x, y)
     return env, frozenset(nones), attributes, literals
+
+
+@contextmanager
+def narrowed_by(flow: Flow, kinds: Sequence[dict[str, Kind]]) -> Iterator[None]:
+    """Names and expressions with the kinds tests proved, for one branch. A name the
+    branch rebinds keeps its new value after it; the others get theirs back."""
+    merged = {key: kind for part in kinds for key, kind in part.items()}
+    if not merged:
+        yield
+        return
+    names = {k: v for k, v in merged.items() if not k.startswith(EXPRESSION)}
+    saved_expressions = dict(flow.narrowed_expressions)
+    flow.narrowed_expressions.update(
+        {k: v for k, v in merged.items() if k.startswith(EXPRESSION)})
+    saved = {name: flow.env.get(name) for name in names}
+    for name, kind in names.items():
+        old = flow.env.get(name)
+        flow.env[name] = (kind, old[1] if old is not None else None)
+    try:
+        yield
+    finally:
+        flow.narrowed_expressions = saved_expressions
+        for name, kind in names.items():
+            current = flow.env.get(name)
+            if current is None or current[0] != kind:
+                continue  # rebound in the branch
+            old = saved[name]
+            if old is None:
+                del flow.env[name]
+            else:
+                flow.env[name] = old
