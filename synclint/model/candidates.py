@@ -367,8 +367,18 @@ class _Walk:
         if "SYN102" not in self.wanted:
             return
         for operand in _bool_operands(node):
-            if not _host_test(operand) and self.device(operand):
+            if not _host_test(operand) and not self._predicate(operand) and \
+                    self.device(operand):
                 self.add("SYN102")
+
+    def _predicate(self, node: ast.expr) -> bool:
+        """`isinstance(x, T)`, `hasattr(...)`: a builtin predicate the model evaluates to
+        a host bool (`Calls._builtin`), where the file neither defines nor imports the
+        name. Asked before any kind, so that a function whose only tests are such calls
+        is never evaluated (they are a fifth of what made the gate evaluate a function
+        on the torch package)."""
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id in _PREDICATES and node.func.id not in self.view.names
 
     def subscript(self, node: ast.Subscript) -> bool:
         slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -689,10 +699,16 @@ def _literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant)
 
 
+#: Builtin predicates: `Calls._builtin` gives a host bool (`knowledge.HOST_BUILTINS`).
+_PREDICATES = frozenset({"isinstance", "hasattr", "callable"})
+
+
 def _host_test(node: ast.expr) -> bool:
     """A test the model always evaluates to a host value, whatever its operands
-    (`Expressions._compare`): no kind to look up, no code to evaluate for it."""
-    if isinstance(node, ast.Constant):
+    (`Expressions._compare`, `Expressions._unary` for `not`: its operand is tested
+    where the walk reaches it): no kind to look up, no code to evaluate for it."""
+    if isinstance(node, ast.Constant) or (isinstance(node, ast.UnaryOp) and
+                                          isinstance(node.op, ast.Not)):
         return True
     if not isinstance(node, ast.Compare):
         return False

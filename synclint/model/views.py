@@ -99,19 +99,23 @@ def file_view(project: Project, filename: str) -> FileView | None:
     compiled = project.regions.view(module.name)
     if compiled.regions:  # compiled code may break its graph (SYN401)
         needed.add("SYN401")
-    # Each summary and class is digested once for all the views that hold it.
-    digest = _sha256(repr((module.name, sorted(names.items()),
-                           sorted((key, _digest(project, key, summary))
-                                  for key, summary in summaries.items()),
-                           sorted((key, _digest(project, key, cls))
-                                  for key, cls in classes.items()),
-                           sorted(modules), compiled.key(), sorted(resolved.items()),
-                           sorted(aliases.items()))))
     view = FileView(filename, module.name, names, summaries, classes,
-                    frozenset(modules), digest, frozenset(needed), compiled, resolved,
-                    module.sha, aliases)
+                    frozenset(modules), "", frozenset(needed), compiled, resolved,
+                    module.sha, aliases, lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
+
+
+def _view_digest(project: Project, view: FileView) -> str:
+    """The digest of a view: each summary and class is digested once for all the views
+    that hold it."""
+    return _sha256(repr((view.module, sorted(view.names.items()),
+                         sorted((key, _digest(project, key, summary))
+                                for key, summary in view.summaries.items()),
+                         sorted((key, _digest(project, key, cls))
+                                for key, cls in view.classes.items()),
+                         sorted(view.modules), view.compiled.key(),
+                         sorted(view.resolved.items()), sorted(view.aliases.items()))))
 
 
 def _class_view(project: Project, key: str) -> ClassView:

@@ -290,3 +290,44 @@ def test_module_level_code_runs_once_so_its_reads_are_no_per_step_candidates() -
                                                            for line in code.splitlines())
     assert {"SYN101", "SYN104"} <= candidates(looped)
     assert {"SYN101", "SYN104"} <= fired(looped)
+
+
+# -- tests the gate answers without evaluating (`Candidates._predicate`, `_host_test`) ----
+def test_builtin_predicates_and_not_are_decided_without_evaluating(monkeypatch) -> None:
+    """A function whose only tests are builtin predicates and `not` of them is never
+    evaluated by the gate; the operand of a `not` is still tested where the walk
+    reaches it."""
+    import synclint.model.facts as facts_module
+
+    source = in_loop("if isinstance(n, int) and not callable(n):\n    pass\n"
+                     "if hasattr(t, 'grad') or not isinstance(t, int):\n    pass")
+    view = single_file_view(source, "x.py")
+    assert view is not None
+    facts = file_facts(source, "x.py", view)
+    assert facts is not None
+    evaluated: list[str] = []
+    original = facts_module.Evaluation.run
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        evaluated.append(self.function.key)
+        return original(self)
+
+    monkeypatch.setattr(facts_module.Evaluation, "run", counting)
+    assert "SYN102" not in candidate_codes(source, facts.tree, facts, view, DECIDED)
+    assert evaluated == []
+    # `not t` of a tensor: its operand is a candidate (and the rule fires).
+    tested = in_loop("if isinstance(n, int) and not t:\n    pass")
+    assert "SYN102" in candidates(tested)
+    assert "SYN102" in fired(tested)
+    assert evaluated
+
+
+def test_a_predicate_name_the_file_defines_is_evaluated() -> None:
+    """Look-alike: `isinstance` defined in the file is not the builtin; what it returns
+    is a GPU tensor, so the test is a candidate and the rule fires."""
+    source = ("import torch\n\ndef isinstance(a, b):\n"
+              "    return torch.ones(1, device='cuda').bool()\n\n"
+              "def f(ts: list[torch.Tensor], n: int):\n    for t in ts:\n"
+              "        if isinstance(t, n):\n            pass\n")
+    assert "SYN102" in candidates(source)
+    assert "SYN102" in fired(source)

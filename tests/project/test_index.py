@@ -304,6 +304,24 @@ def test_view_digest_changes_with_a_callee_summary() -> None:
     assert digest["before"] == digest["same"]
 
 
+def test_view_digest_is_made_when_asked_and_travels_with_a_pickled_view() -> None:
+    """A check without a results cache never asks for a digest, so a view makes it
+    only when asked; a pickled view (sent between processes) carries it, and equals
+    the view it was made from."""
+    import pickle
+
+    caller = "from pkg.helpers import f\ndef g(t):\n    return f(t)\n"
+    project = project_of(pkg__helpers="def f(t):\n    return t.item()\n", pkg__train=caller)
+    view = project.view("pkg/train.py")
+    assert view is not None and view.known_digest == ""
+    assert not project._digests  # nothing digested yet
+    copy = pickle.loads(pickle.dumps(view))
+    assert copy.known_digest == view.digest != "" and copy.digester is None
+    assert copy == view and copy.digest == view.digest
+    again = project_of(pkg__helpers="def f(t):\n    return t.item()\n", pkg__train=caller)
+    assert again.view("pkg/train.py").digest == view.digest
+
+
 def test_unparsable_file_is_skipped_not_fatal() -> None:
     project = build_project({"bad.py": "def (:\n", "ok.py": "def f():\n    return 1\n"},
                             {"bad.py": "bad", "ok.py": "ok"})
