@@ -1,6 +1,7 @@
 """Draw a fixed-seed sample of findings from synclint JSON outputs and print each with the
 code around it: python sample_findings.py SEED N CORPUS=FILE.json ... (CORPUS_ROOT holds the
-unzipped sources, each corpus in a folder of its name; default: the current directory)."""
+unzipped sources, each corpus in a folder of its name; default: the current directory). A
+notebook finding's rows count from its cell (the finding's `cell`), so its cell is shown."""
 import json
 import os
 import pathlib
@@ -26,6 +27,9 @@ for i, (corpus, d) in enumerate(items[:n], 1):
         sys.exit(f"{d['filename']}: not found under {top.resolve()} (set CORPUS_ROOT to the "
                  "folder that holds the unzipped corpora)")
     lines = f.read_text().splitlines()
+    if d.get("cell"):  # a notebook: rows count from the cell's first line (cell 1 = the first)
+        cells = json.loads("\n".join(lines))["cells"]
+        lines = "".join(cells[d["cell"] - 1]["source"]).splitlines()
     # find enclosing def
     j = line - 1
     while j > 0 and not lines[j].lstrip().startswith(("def ", "async def ")):
