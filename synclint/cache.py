@@ -185,7 +185,8 @@ def _diagnostic(data: dict[str, Any]) -> Diagnostic:
         ),
         str(data.get("confidence", "high")),
         data.get("help"),
-        tuple(Related(str(r["filename"]), _location(r["location"]), str(r["message"]))
+        tuple(Related(str(r["filename"]), _location(r["location"]), str(r["message"]),
+                      None if r.get("cell") is None else int(r["cell"]))
               for r in data.get("related", ())),
         cell=None if data.get("cell") is None else int(data["cell"]),
         graph_break=None if data.get("graph_break") is None else bool(data["graph_break"]),

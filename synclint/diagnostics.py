@@ -64,10 +64,13 @@ class Related:
     filename: str
     location: Location
     message: str
+    #: In a notebook: the 1-based cell `location`'s row counts in (as `Diagnostic.cell`).
+    cell: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"filename": self.filename, "location": self.location.to_json(),
-                "message": self.message}
+                "message": self.message,
+                **({"cell": self.cell} if self.cell is not None else {})}
 
 
 @dataclass(frozen=True)

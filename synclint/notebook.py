@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from synclint.diagnostics import Diagnostic, Edit, Fix, Location
+from synclint.diagnostics import Diagnostic, Edit, Fix, Location, Related
 from synclint.files_io import SourceError
 from synclint.rule_info import SYNTAX_ERROR
 
@@ -88,8 +89,25 @@ class Notebook:
             fix = Fix(fix.applicability, fix.message, tuple(
                 Edit(e.content, self._cell_location(e.location)[1],
                      self._cell_location(e.end_location)[1]) for e in fix.edits))
-        return replace(d, location=start, end_location=end, fix=fix, cell=cell,
-                       help=help_text)
+        message, related = d.message, d.related
+        if related:
+            message, related = self._locate_related(d)
+        return replace(d, message=message, location=start, end_location=end, fix=fix,
+                       cell=cell, help=help_text, related=related)
+
+    def _locate_related(self, d: Diagnostic) -> tuple[str, tuple[Related, ...]]:
+        """`d`'s related locations in this notebook in cell coordinates, and its
+        message's "(nb.ipynb:8)" (`chains.where`) as "(cell 2:5)"."""
+        name = os.path.basename(d.filename)
+        message, related = d.message, []
+        for r in d.related:
+            if r.filename == d.filename:
+                cell, location = self._cell_location(r.location)
+                message = message.replace(f"({name}:{r.location.row})",
+                                          f"(cell {cell}:{location.row})")
+                r = replace(r, location=location, cell=cell)
+            related.append(r)
+        return message, tuple(related)
 
     def for_source(self, source: str) -> Notebook:
         """The same notebook with `source` (a fixed text, its marker lines intact) as its

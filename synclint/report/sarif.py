@@ -100,6 +100,7 @@ def render_sarif(diagnostics: Sequence[Diagnostic]) -> str:
                                    "startColumn": r.location.column},
                     },
                     "message": {"text": r.message},
+                    **({"properties": {"cell": r.cell}} if r.cell is not None else {}),
                 }
                 for number, r in enumerate(d.related)
             ]

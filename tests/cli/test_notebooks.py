@@ -204,3 +204,24 @@ def test_full_format_shows_the_cell_source(cli: Cli) -> None:
     assert "3 |     norms[name] = p.grad.norm().item()" in out
     assert '"cell_type"' not in out
 
+
+
+def test_a_chain_into_another_cell_names_that_cell(cli: Cli) -> None:
+    """A whole-program finding's message and related location point at the sync in
+    the cell that holds it, in that cell's rows (not the joined source's)."""
+    helper = ("def to_number(t):\n    x = t * 2\n    y = x + 1\n    z = y - 1\n"
+              "    return z.item()")
+    loop = "for p in [torch.ones(2, device='cuda')]:\n    v = to_number(p)"
+    _write(cli, "nb.ipynb", _notebook(_code("import torch", 1), _markdown("# helper"),
+                                      _code(helper, 2), _code(loop, 3)))
+    text = cli("check", "nb.ipynb").stdout
+    assert "nb.ipynb:cell 4:2:9: SYN101 `to_number()` reads a tensor on the host " \
+        "(cell 3:5), once per iteration" in text
+    finding, = json.loads(cli("check", "--output-format", "json", "nb.ipynb").stdout)
+    assert finding["cell"] == 4
+    assert finding["related"] == [{"filename": "nb.ipynb", "location": {"row": 5, "column": 12},
+                                   "message": "the sync: `.item()`", "cell": 3}]
+    sarif = json.loads(cli("check", "--output-format", "sarif", "nb.ipynb").stdout)
+    related, = sarif["runs"][0]["results"][0]["relatedLocations"]
+    assert related["physicalLocation"]["region"]["startLine"] == 5
+    assert related["properties"] == {"cell": 3}
