@@ -4,12 +4,16 @@ A transform (`BaseTransform.forward`, run by `__call__`) pre-processes a `Data` 
 a dataset is built or loaded; a dataset's methods (`process`, `download`, `get` and the
 helpers a subclass adds) build or read its graphs; a sampler (`BaseSampler`) runs in the
 loader's `collate_fn`, in its worker processes, on the graph the loader was given, and its
-outputs (`SamplerOutput`) carry those CPU tensors. None of them sees a device unless it
-moves a value itself (`T.ToDevice`, `data.to("cuda")`, `device=...`): the model reads them
-as host data code (`model/host_data.py`), a tensor there whose device nothing shows is a
-CPU tensor. A transform applied by hand to a batch already on the GPU is the case this
-cannot see (the call site gives no sign of it); PyG's own training loops move the batch
-after the loader, not before the transforms.
+outputs (`SamplerOutput`) carry those CPU tensors. The module functions of its `sampler`
+package (`neg_sample`, `edge_sample`) and of its `distributed` package (partitions written
+to disk, the RPC sampler over CPU graph and feature stores) work on the same host graphs.
+None of them sees a device unless it moves a value itself (`T.ToDevice`,
+`data.to("cuda")`, `device=...`): the model reads them as host data code
+(`model/host_data.py`), a tensor there whose device nothing shows is a CPU tensor. A
+transform applied by hand to a batch already on the GPU is the case this cannot see (the
+call site gives no sign of it); PyG's own training loops move the batch after the loader,
+not before the transforms. (Its `loader` package is left out: its helpers move a sampled
+index to each stored value's device, which the model cannot prove is the host.)
 
 Its layers are `nn.Module`s: `MessagePassing.forward` runs per step.
 """
@@ -30,6 +34,9 @@ MESSAGE_PASSING = "torch_geometric.nn.MessagePassing"
 _TRANSFORM = "a torch_geometric transform pre-processes a graph on the host"
 _DATASET = "a torch_geometric dataset builds and loads its graphs on the host"
 _SAMPLER = "a torch_geometric sampler runs in the loader's workers, on the host graph"
+_SAMPLER_PACKAGE = ("torch_geometric's sampler package runs in the loader's workers, "
+                    "on the host graph")
+_DISTRIBUTED = "torch_geometric's distributed package partitions and samples host graphs"
 
 LIBRARY = Library(
     name="torch_geometric",
@@ -51,4 +58,6 @@ LIBRARY = Library(
         HostRole(OUTPUT, ALL_METHODS, _SAMPLER),
         HostRole(HETERO_OUTPUT, ALL_METHODS, _SAMPLER),
     ),
+    host_packages=(("torch_geometric.sampler", _SAMPLER_PACKAGE),
+                   ("torch_geometric.distributed", _DISTRIBUTED)),
 )

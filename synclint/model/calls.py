@@ -449,7 +449,7 @@ class Calls(Methods):
             return (HOST_TENSOR, None)
         if device is not None and self._cpu(device):
             return (HOST_TENSOR, None)
-        return (F64_TENSOR if f64 else TENSOR, None)
+        return (F64_TENSOR if f64 else TENSOR, _device_source(self, device))
 
     def _tensor_result(self, name: str, node: ast.Call, args: list[Value],
                        param: int | None) -> Value:
@@ -543,6 +543,16 @@ def _argument(node: ast.Call, index: int, summary: Summary) -> tuple[ast.expr | 
     if found is not None:
         return found, True
     return None, not starred and not any(k.arg is None for k in node.keywords)
+
+
+def _device_source(calls: Calls, device: ast.expr | None) -> int | None:
+    """The parameter a factory's `device=x.device` takes its device from (`x`, or a
+    value derived from it): what it makes lives where the caller's argument does, so a
+    read of it syncs only where that argument is a device tensor (torchvision's
+    `normalize` on a data pipeline's host images)."""
+    if not isinstance(device, ast.Attribute) or device.attr != "device":
+        return None
+    return calls.last.get(id(device.value), _UNKNOWN_VALUE)[1]
 
 
 def _passed(index: int, summary: Summary, args: list[Value],

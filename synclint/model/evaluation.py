@@ -36,7 +36,10 @@ from synclint.model.host_data import (
 )
 from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
+from synclint.model.lazy_state import Getter, first_step_from, returned_state
+from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
+from synclint.model.properties import getter as property_getter
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
@@ -103,6 +106,8 @@ class Evaluation(Calls):
                        keywords=self.settable[len(self.function.params):],
                        run_setting=bool(self.setting_returns) and all(self.setting_returns),
                        moves=self.returns_moved,
+                       lazy_state=returned_state(self.function.node)
+                       if self.function.node.decorator_list else None,
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -146,12 +151,15 @@ class Evaluation(Calls):
         # The rest of a block after `if not self.debug: return`, and the tail of a body
         # that only runs on the way to a `raise`, are cold (`cold.py` for LibCST).
         start = _cold_from(body, body is self.function.node.body)
+        # After `if <lazy buffers materialised>: return`: the first step's (`lazy_state.py`).
+        once = first_step_from(body, _lazy_getter(self))
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
+            self.conditional += index == once
             self._statement(statement)
             if top:
                 self._on_host_after_numpy(statement)
@@ -161,6 +169,7 @@ class Evaluation(Calls):
                 self.stored[key] = self._last_kind(statement.value)
         if start < len(body):
             self.cold -= 1
+        self.conditional -= once < len(body)
         self.stored = outer
 
     @property
@@ -348,7 +357,8 @@ class Evaluation(Calls):
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
             self._run_setting) \
-            and not latched(node) and not _lazy_init(self, node)
+            and not latched(node) and not _lazy_init(self, node) \
+            and lazy_state(node.test, _lazy_getter(self)) is None
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))
         # The summary keeps a branch's syncs; under a test of parameters, each caller
@@ -501,6 +511,23 @@ def _lazy_init(evaluation: Evaluation, node: ast.If) -> bool:
                 # (the function scanned only here, once a helper that assigns is found)
                 return not _resets(evaluation.function.node, tested)
     return False
+
+
+def _lazy_getter(evaluation: Evaluation) -> Getter:
+    """The lazy state a property of the evaluated method's class returns, by name
+    (`Summary.lazy_state`), read as a callee's summary."""
+    def found(name: str) -> bool | None:
+        key = evaluation.function.class_key
+        if key is None or evaluation.globals_only or \
+                name not in evaluation.project.property_names:
+            return None
+        getter = property_getter(evaluation.project, key, name)
+        if getter is None:
+            return None
+        evaluation.callees.add(getter[0])  # read state: a summary
+        summary = evaluation.project.summaries.get(getter[0])
+        return None if summary is None else summary.lazy_state
+    return found
 
 
 def _resets(function: ast.AST, attributes: set[str]) -> bool:

@@ -156,6 +156,10 @@ class Summary:
     #: Some `return` may put its value on an accelerator (`return X.to(device)`, `return
     #: x.cuda()`; `host_data.moves_to_device`): a loader loop that calls it moves batches.
     moves: bool = False
+    #: Every `return` tests whether a lazy parameter or buffer is materialised (a
+    #: property `initialized`; `lazy_state.py`): True where it holds once it is, False
+    #: where it holds while one is not, else None.
+    lazy_state: bool | None = None
 
     @property
     def settable(self) -> tuple[str, ...]:

@@ -177,3 +177,27 @@ def test_a_data_package_function_that_copies_to_the_host_keeps_its_findings() ->
     sources = written(module, source)
     assert probes(sources, module) != [HOST_TENSOR]
     assert syncs(sources, module) == [f"SYN101:{line_of(source, '.cpu()')}"]
+
+
+@pytest.mark.parametrize(("module", "kind"), [
+    ("torch_geometric/sampler/neighbor_sampler.py", HOST_TENSOR),
+    ("torch_geometric/distributed/partition.py", HOST_TENSOR),
+    ("torch_geometric/nn/pool/cluster.py", TENSOR),
+    ("torch_geometric/loader/utils.py", TENSOR),
+    ("mylib/sampler/neighbor_sampler.py", TENSOR),
+])
+def test_torch_geometric_sampler_and_distributed_packages_work_on_host_graphs(
+        module: str, kind: object) -> None:
+    """Fifth draw #22, #63, #84: module functions of PyG's sampler and distributed
+    packages (`neg_sample`, the partitioner) read host graphs, as BaseSampler's methods do;
+    its layers, its loader helpers and another library's sampler package keep the device."""
+    sources = written(module, split())
+    assert probes(sources, module) == [kind]
+    assert (syncs(sources, module) == []) == (kind == HOST_TENSOR)
+
+
+def test_a_sampler_package_function_that_moves_to_the_gpu_keeps_its_findings() -> None:
+    module = "torch_geometric/sampler/neighbor_sampler.py"
+    sources = written(module, split(move="\n    test = test.to(device)", extra_param=", device: str"))
+    assert probes(sources, module) == [TENSOR]
+    assert len(syncs(sources, module)) == 2
