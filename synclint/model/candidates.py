@@ -20,7 +20,7 @@ same without the gate.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from synclint import knowledge
@@ -211,25 +211,8 @@ class _Walk:
         return UNKNOWN
 
     def device(self, node: ast.expr | None) -> bool:
-        return node is not None and not self._host(node) and self.kind(node) in DEVICE_TENSORS
-
-    def _host(self, node: ast.expr) -> bool:
-        """Whether the model evaluates `node` to a host value whatever the code around
-        it, as its syntax shows: asked before any kind, so that no function is evaluated
-        for it (`isinstance(x, T)`, `not x`, `len(xs) > 0` were the first question in
-        a third of the gate's evaluations on the torch package)."""
-        if _host_test(node):
-            return True
-        if isinstance(node, ast.Call):
-            # A builtin predicate or size (`Calls._builtin`: a host value), where the
-            # file neither defines nor imports the name.
-            return isinstance(node.func, ast.Name) and node.func.id in _HOST_CALLS and \
-                node.func.id not in self.view.names
-        if isinstance(node, ast.UnaryOp):  # `-1`, `-len(xs)` (`Expressions._unary`)
-            return self._host(node.operand)
-        if isinstance(node, ast.Compare):  # host operands compare to a host bool
-            return all(self._host(o) for o in (node.left, *node.comparators))
-        return False
+        return node is not None and not _host(node, self.view.names) and \
+            self.kind(node) in DEVICE_TENSORS
 
     # -- the traversal ------------------------------------------------------------------
     def run(self) -> None:
@@ -713,6 +696,25 @@ def _literal(node: ast.expr) -> bool:
 #: Builtin predicates and `len`: `Calls._builtin` gives a host value
 #: (`knowledge.HOST_BUILTINS`).
 _HOST_CALLS = frozenset({"isinstance", "hasattr", "callable", "len"})
+
+
+def _host(node: ast.expr, names: Mapping[str, str]) -> bool:
+    """Whether the model evaluates `node` to a host value whatever the code around it,
+    as its syntax shows (`names`: the file's own): asked before any kind, so that no
+    function is evaluated for it (`isinstance(x, T)`, `not x`, `len(xs) > 0` were the
+    first question in a third of the gate's evaluations on the torch package)."""
+    if _host_test(node):
+        return True
+    if isinstance(node, ast.Call):
+        # A builtin predicate or size (`Calls._builtin`: a host value), where the file
+        # neither defines nor imports the name.
+        return isinstance(node.func, ast.Name) and node.func.id in _HOST_CALLS and \
+            node.func.id not in names
+    if isinstance(node, ast.UnaryOp):  # `-1`, `-len(xs)` (`Expressions._unary`)
+        return _host(node.operand, names)
+    if isinstance(node, ast.Compare):  # host operands compare to a host bool
+        return all(_host(o, names) for o in (node.left, *node.comparators))
+    return False
 
 
 def _host_test(node: ast.expr) -> bool:

@@ -292,7 +292,7 @@ def test_module_level_code_runs_once_so_its_reads_are_no_per_step_candidates() -
     assert {"SYN101", "SYN104"} <= fired(looped)
 
 
-# -- tests the gate answers without evaluating (`_Walk._host`) ----
+# -- tests the gate answers without evaluating (`candidates._host`) ----
 def test_builtin_predicates_and_not_are_decided_without_evaluating(monkeypatch) -> None:
     """A function whose only tests are builtin predicates and `not` of them is never
     evaluated by the gate; the operand of a `not` is still tested where the walk
