@@ -24,6 +24,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls, _argument
 from synclint.model.device_params import host_default, made_on, rebinds
+from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by, settle
 from synclint.model.host_data import (
@@ -72,6 +73,7 @@ class Evaluation(Calls):
     def run(self) -> Summary:
         self._statements(self.function.node.body)
         settle(self)
+        declared_effects(self)  # a declaration runs its subclasses' overrides
         returns: Kind = UNKNOWN
         if self.returns:
             returns = self.returns[0]
@@ -249,6 +251,9 @@ class Evaluation(Calls):
                     # From here on, host code (`host_data.py`).
                     self.host_data = self.host_data or LOADER_LOOP
             self._bind(node.target, (element, source), None)
+            if isinstance(node.target, ast.Name) and element not in TENSORS and setting_test(
+                    node.iter, self._last_kind, Bound(self), self._run_setting):
+                self.setting_elements.add(node.target.id)  # its type: a setting
             for name in unmoved_fields(node):
                 if self.env.get(name, _UNKNOWN_VALUE)[0] is UNKNOWN:
                     self.env[name] = (HOST_TENSOR, None)  # a loader's field left on the host
@@ -347,7 +352,7 @@ class Evaluation(Calls):
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
-            self._run_setting) \
+            self._run_setting, self.setting_elements) \
             and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))

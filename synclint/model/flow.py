@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     NUMPY,
     UNKNOWN,
     Branch,
+    Instance,
     Kind,
     Seq,
     elem_of,
@@ -167,6 +168,8 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
+        #: Loop variables bound to each element of a setting (`for m in self._metrics`).
+        self.setting_elements: set[str] = set()
         #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
         #: `d[k]` until the block changes `d` or `k` (`stored.py`).
         self.stored: Items = {}
@@ -261,7 +264,8 @@ class Flow:
                           lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0],
                           self._literal, lambda name: None if name in self.rebound else
                           union_members(self.function.annotations.get(name),
-                                        self._qualified, self._parameter))
+                                        self._qualified, self._parameter),
+                          lambda dotted: instance_kind(self, dotted))
 
     def _literal(self, name: str) -> Literal | None:
         """The bool literal `name` may hold and the tensor kind it has otherwise, or None."""
@@ -415,6 +419,7 @@ class Flow:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.rebound.add(target.id)
+            self.setting_elements.discard(target.id)
             self.nones.discard(target.id)
             if isinstance(source, ast.Constant) and isinstance(source.value, bool):
                 self.literals[target.id] = (source.value, None)
@@ -497,6 +502,12 @@ class Flow:
 
 
 
+
+
+def instance_kind(flow: Flow, dotted: str) -> Kind | None:
+    """Instances of the project class `dotted` names in `flow`'s module, or None."""
+    key = None if flow.globals_only else flow.project._name_key(flow.module, dotted)
+    return Instance(key) if key is not None and key in flow.project.classes else None
 
 
 def _compares_a_parameter(node: ast.expr, params: Sequence[str]) -> bool:
@@ -585,11 +596,15 @@ def _keep(flow: Flow, effect: Effect, value: Value, strength: str | None,
 
 def _first(kept: Effect | ParamEffect | None, effect: Effect) -> bool:
     """Whether `effect` is kept over `kept`, the one kept so far for its rule: the first,
-    unless it needs settings from the caller and `effect` does not."""
+    unless it needs settings from the caller and `effect` does not, or it is reported at
+    a call in a loop (`Effect.looped`: its callers report nothing of it) and `effect` is
+    not."""
     if kept is None:
         return True
     old = kept.effect if isinstance(kept, ParamEffect) else kept
-    return bool(old.when) and not effect.when
+    if bool(old.when) != bool(effect.when):
+        return bool(old.when)
+    return bool(old.looped) and not effect.looped
 
 
 def _surroundings(project: Project | Model, function: _Function) -> dict[str, Kind]:
