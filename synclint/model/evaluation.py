@@ -251,9 +251,6 @@ class Evaluation(Calls):
                     # From here on, host code (`host_data.py`).
                     self.host_data = self.host_data or LOADER_LOOP
             self._bind(node.target, (element, source), None)
-            if isinstance(node.target, ast.Name) and element not in TENSORS and setting_test(
-                    node.iter, self._last_kind, Bound(self), self._run_setting):
-                self.setting_elements.add(node.target.id)  # its type: a setting
             for name in unmoved_fields(node):
                 if self.env.get(name, _UNKNOWN_VALUE)[0] is UNKNOWN:
                     self.env[name] = (HOST_TENSOR, None)  # a loader's field left on the host
@@ -352,7 +349,7 @@ class Evaluation(Calls):
         # either, so neither branch's syncs are the function's.
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
-            self._run_setting, self.setting_elements) \
+            self._run_setting) \
             and not latched(node) and not _lazy_init(self, node)
         if setting and self.setting_tests is not None and self.record is not None:
             self.setting_tests.update(ast_spans(node.test, self.record[1]))

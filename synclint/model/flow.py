@@ -168,8 +168,6 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
-        #: Loop variables bound to each element of a setting (`for m in self._metrics`).
-        self.setting_elements: set[str] = set()
         #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
         #: `d[k]` until the block changes `d` or `k` (`stored.py`).
         self.stored: Items = {}
@@ -419,7 +417,6 @@ class Flow:
         if isinstance(target, ast.Name):
             self.env[target.id] = value
             self.rebound.add(target.id)
-            self.setting_elements.discard(target.id)
             self.nones.discard(target.id)
             if isinstance(source, ast.Constant) and isinstance(source.value, bool):
                 self.literals[target.id] = (source.value, None)

@@ -50,18 +50,15 @@ _BUILTINS = frozenset(dir(builtins))
 
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
-                 local: Container[str], run: Callable[[ast.Call], bool] | None = None,
-                 elements: Container[str] = ()) -> bool:
+                 local: Container[str], run: Callable[[ast.Call], bool] | None = None) -> bool:
     """Whether `test` reads only settings: constants, parameters not rebound before it,
     module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
-    `hasattr` of one, or of an element of one that a loop around the test binds
-    (`elements`: `for metric in self._metrics: if isinstance(metric, Metric):` takes the
-    same branch for each metric on every step); a call `run` says gives a setting of the
-    run (`dist.get_world_size()`, a project helper that returns it). `kind_of` gives an
-    operand's kind as just evaluated, `local` the names the function has bound before the
-    test (or binds in a loop around it)."""
-    return _setting(test, kind_of, local, run or _no_call, elements)
+    `hasattr` of one; a call `run` says gives a setting of the run (`dist.get_world_size()`,
+    a project helper that returns it). `kind_of` gives an operand's kind as just
+    evaluated, `local` the names the function has bound before the test (or binds in a
+    loop around it)."""
+    return _setting(test, kind_of, local, run or _no_call)
 
 
 def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
@@ -302,16 +299,15 @@ def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
-             local: Container[str], run: Callable[[ast.Call], bool],
-             elements: Container[str] = ()) -> bool:
+             local: Container[str], run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Constant):
         return True
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return isinstance(node.operand, ast.Constant)  # a negative literal: `eps == -1.0`
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _setting(node.operand, kind_of, local, run, elements)
+        return _setting(node.operand, kind_of, local, run)
     if isinstance(node, ast.BoolOp):
-        return all(_setting(value, kind_of, local, run, elements) for value in node.values)
+        return all(_setting(value, kind_of, local, run) for value in node.values)
     if isinstance(node, ast.Compare):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
                 _is_none(node.comparators[0]) and _given(node.left, local):
@@ -322,9 +318,7 @@ def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
         if run(node):
             return True  # the world size, an initialised process group: the run's
         return isinstance(node.func, ast.Name) and node.func.id in _TYPE_TESTS and \
-            not node.keywords and bool(node.args) and (
-                _given(node.args[0], local) or
-                isinstance(node.args[0], ast.Name) and node.args[0].id in elements) and \
+            not node.keywords and bool(node.args) and _given(node.args[0], local) and \
             all(_setting(arg, kind_of, local, run)
                 or isinstance(arg, (ast.Attribute, ast.Tuple)) for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
