@@ -18,7 +18,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from synclint.analysis.kinds import UNKNOWN
 from synclint.model.summaries import Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import _dotted
 
@@ -113,11 +112,12 @@ def declared_effects(evaluation: Evaluation) -> None:
 
 def declared_only(project: Classes, summary: Summary) -> Summary:
     """`summary` as a call through `self` or `cls` sees it: a declaration's own body
-    only raises. Whether a subclass's override runs there depends on whether that
-    subclass keeps the calling method (template methods, `hooks.py`, judge that)."""
+    only raises, so none of its overrides' syncs (whether a subclass's override runs
+    there depends on whether that subclass keeps the calling method: template methods,
+    `hooks.py`, judge that); what it returns stays (its annotation's kind)."""
     if not overrides(project, summary.key):
         return summary
-    return replace(summary, returns=UNKNOWN, syncs=(), param_effects=())
+    return replace(summary, syncs=(), param_effects=())
 
 
 def _through(site: Site, effect: Effect) -> Effect:

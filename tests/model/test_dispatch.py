@@ -4,7 +4,7 @@ instance of it; the type test of an element of a setting list is a setting."""
 
 from __future__ import annotations
 
-from synclint.analysis.kinds import Instance
+from synclint.analysis.kinds import TENSOR, Instance
 from tests.model.probe import probes, syncs
 from tests.model.test_summary_syncs import summary_of
 
@@ -159,3 +159,21 @@ def step(ms: list[Metric], x: Tensor):
 """
     (effect,) = summary_of(source, "step").param_effects
     assert effect.effect.looped == () and effect.effect.chain[-1].message == "`.item()`"
+
+
+def test_a_call_through_self_keeps_the_declared_return() -> None:
+    source = """\
+import torch
+
+class Base:
+    def _head(self, x: torch.Tensor) -> torch.Tensor:
+        raise NotImplementedError
+
+    def run(self, x: torch.Tensor):
+        seen(self._head(x))
+
+class Head(Base):
+    def _head(self, x: torch.Tensor) -> torch.Tensor:
+        return x.sum().item()
+"""
+    assert probes(source) == [TENSOR]
