@@ -593,15 +593,11 @@ def _keep(flow: Flow, effect: Effect, value: Value, strength: str | None,
 
 def _first(kept: Effect | ParamEffect | None, effect: Effect) -> bool:
     """Whether `effect` is kept over `kept`, the one kept so far for its rule: the first,
-    unless it needs settings from the caller and `effect` does not, or it is reported at
-    a call in a loop (`Effect.looped`: its callers report nothing of it) and `effect` is
-    not."""
+    unless it needs settings from the caller and `effect` does not."""
     if kept is None:
         return True
     old = kept.effect if isinstance(kept, ParamEffect) else kept
-    if bool(old.when) != bool(effect.when):
-        return bool(old.when)
-    return bool(old.looped) and not effect.looped
+    return bool(old.when) and not effect.when
 
 
 def _surroundings(project: Project | Model, function: _Function) -> dict[str, Kind]:

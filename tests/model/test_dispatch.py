@@ -146,21 +146,6 @@ def test_a_call_in_a_loop_under_a_type_test_is_reported_at_the_loop() -> None:
     assert syncs(LIST) == ["SYN101:20"]
 
 
-def test_a_sync_reported_at_a_call_in_a_loop_gives_way_to_one_its_callers_report() -> None:
-    # `Effect.looped`: the loop's call reports the first; the loss's `.item()` after it
-    # is what a caller of the step must report.
-    source = LIST + """\
-
-def step(ms: list[Metric], x: Tensor):
-    for m in ms:
-        m(x.cuda(), x.cuda())
-    loss = x.cuda().sum()
-    return loss.item()
-"""
-    (effect,) = summary_of(source, "step").param_effects
-    assert effect.effect.looped == () and effect.effect.chain[-1].message == "`.item()`"
-
-
 def test_a_call_through_self_keeps_the_declared_return() -> None:
     source = """\
 import torch
