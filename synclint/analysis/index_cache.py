@@ -382,12 +382,12 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
             key, module, None, qualname, class_key, tuple(params), {}, display,
             None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
             bool(writes))
-    for key, base_names, methods, bases, external, attribute_classes, properties in \
-            record["classes"]:
+    for key, base_names, methods, bases, external, attribute_classes, properties, \
+            abstract in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
                                       list(bases), list(external),
                                       attribute_classes=dict(attribute_classes),
-                                      properties=dict(properties))
+                                      properties=dict(properties), abstract=tuple(abstract))
         project.property_names.update(name for name, _ in properties)
 
 
@@ -646,7 +646,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         "functions": [[f.key, f.qualname, f.class_key, list(f.params),
                        f.display or display_name(f)] for f in functions],
         "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
-                     sorted(c.attribute_classes.items()), sorted(c.properties.items())]
+                     sorted(c.attribute_classes.items()), sorted(c.properties.items()),
+                     list(c.abstract)]
                     for c in classes],
     }
     if encoder is not None:

@@ -35,6 +35,7 @@ from synclint.analysis.roles import (
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
+from synclint.model.dispatch import declared_only
 from synclint.model.settings import describe, main_path_else
 from synclint.model.summaries import Guard
 from synclint.style import CodeStyle, style_for
@@ -279,7 +280,9 @@ class Context:
             key = self.project.method(kind.cls, "__call__") \
                 if cls is not None and isinstance(kind, Instance) else None
             return self.project.summaries.get(key) if key is not None else None
-        return self.project.resolve(dotted, tuple(self.scope))
+        found = self.project.resolve(dotted, tuple(self.scope))
+        return declared_only(self.project, found) if found is not None and \
+            head in ("self", "cls") else found
 
     def getter(self, node: cst.Attribute) -> Summary | None:
         """The summary of the property getter that reading `node` runs at every read,

@@ -444,8 +444,9 @@ def output_field(attribute: str) -> Kind | None:
 
 #: Libraries that compute on NumPy arrays on the host: their objects, and whatever their
 #: functions and methods return, are NumPy values (`scores, ids = index.search(q, k)` of a
-#: FAISS index; `ids[0].item()` reads no device).
-ARRAY_ROOTS = frozenset({"numpy", "faiss", "usearch", "hnswlib"})
+#: FAISS index; `ids[0].item()` reads no device; a SciPy frozen distribution's
+#: `entropy()`).
+ARRAY_ROOTS = frozenset({"numpy", "scipy", "faiss", "usearch", "hnswlib"})
 
 
 def annotation_kind(qualified: str) -> Kind | None:

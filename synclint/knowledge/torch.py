@@ -548,6 +548,13 @@ DISTRIBUTION_ROLES = (
          (TENSOR,)),
 )
 
+#: Methods of `torch.distributions` (and pyro) distributions whose result is a tensor on
+#: the distribution's device. Called on a value of unknown kind in torch code (`pout` of
+#: `pout, values = self.model(states)`, a policy's output), the result is such a tensor:
+#: no tensor, NumPy array or Python value has them (`sample` has other meanings: a
+#: dataset's, `random.sample`).
+DISTRIBUTION_TENSOR_METHODS = frozenset({"entropy", "log_prob", "rsample"})
+
 
 def torch_base(qualified: str) -> str | None:
     """The torch base a qualified class name stands for (`torch.nn.Linear` is a module),
@@ -629,7 +636,7 @@ HOOK_REGISTRARS: Mapping[str, tuple[int, str]] = MappingProxyType({
 
 __all__ = [
     "ACCELERATOR_MODULES", "BOOL_RESULTS", "CAST_METHOD_DTYPES", "COMPILERS", "CPU_ONLY_ARGUMENTS",
-    "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DISTRIBUTION_BASE", "DISTRIBUTION_ROLES", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
+    "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DISTRIBUTION_BASE", "DISTRIBUTION_ROLES", "DISTRIBUTION_TENSOR_METHODS", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
     "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",
     "HOST_METHODS", "HOST_TENSOR_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",

@@ -44,6 +44,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
+from synclint.model.dispatch import declared_only
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs
@@ -59,7 +60,7 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _tensor_inputs, _to_cpu
+from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs, _to_cpu
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -250,6 +251,8 @@ class Calls(Methods):
         summary = self.project.summaries.get(key)
         if summary is None:
             return _UNKNOWN_VALUE
+        if isinstance(node.func, ast.Attribute) and _is_self(node.func.value):
+            summary = declared_only(self.project, summary)
         if any(isinstance(a, ast.Starred) for a in node.args) or any(
                 k.arg is None for k in node.keywords):
             self.call_arguments.append((key, None))

@@ -24,6 +24,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.calls import Calls, _argument
 from synclint.model.device_params import host_default, made_on, rebinds
+from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by, settle
 from synclint.model.host_data import (
@@ -75,6 +76,7 @@ class Evaluation(Calls):
     def run(self) -> Summary:
         self._statements(self.function.node.body)
         settle(self)
+        declared_effects(self)  # a declaration runs its subclasses' overrides
         returns: Kind = UNKNOWN
         if self.returns:
             returns = self.returns[0]

@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     NUMPY,
     UNKNOWN,
     Branch,
+    Instance,
     Kind,
     Seq,
     elem_of,
@@ -261,7 +262,8 @@ class Flow:
                           lambda node: self.last.get(id(node), _UNKNOWN_VALUE)[0],
                           self._literal, lambda name: None if name in self.rebound else
                           union_members(self.function.annotations.get(name),
-                                        self._qualified, self._parameter))
+                                        self._qualified, self._parameter),
+                          lambda dotted: instance_kind(self, dotted))
 
     def _literal(self, name: str) -> Literal | None:
         """The bool literal `name` may hold and the tensor kind it has otherwise, or None."""
@@ -497,6 +499,12 @@ class Flow:
 
 
 
+
+
+def instance_kind(flow: Flow, dotted: str) -> Kind | None:
+    """Instances of the project class `dotted` names in `flow`'s module, or None."""
+    key = None if flow.globals_only else flow.project._name_key(flow.module, dotted)
+    return Instance(key) if key is not None and key in flow.project.classes else None
 
 
 def _compares_a_parameter(node: ast.expr, params: Sequence[str]) -> bool:

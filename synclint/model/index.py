@@ -126,6 +126,10 @@ class _Class:
     properties: dict[str, str] = field(default_factory=dict)
     #: Attributes some method assigns a value of unknown kind (never a CPU tensor alone).
     reassigned: set[str] = field(default_factory=set)
+    #: Its methods that only declare themselves (`dispatch.is_abstract`), and for each,
+    #: the methods its project subclasses run instead (`dispatch.link_overrides`).
+    abstract: tuple[str, ...] = ()
+    overrides: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

@@ -27,6 +27,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.torch_api import (
     BOOL_RESULTS,
+    DISTRIBUTION_TENSOR_METHODS,
     DTYPE_NAMES,
     F64_DTYPES,
     HOST_METHODS,
@@ -172,6 +173,9 @@ class Methods(Expressions):
                          or self._sum_of_a_parameter(param))
             ) or _torch_keyword(node):
                 return self._tensor_method(node, TENSOR, method, receiver)
+            if method in DISTRIBUTION_TENSOR_METHODS and self.torch_imported and \
+                    not self.pandas_imported:
+                return (TENSOR, None)  # `pout.entropy()` of a policy's distribution
             if method in ("item", "tolist") or method in METADATA_METHODS:
                 # `b, h, n, d = query.size()` of a parameter: host numbers whatever it is.
                 return (HOST, None)

@@ -32,6 +32,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Instance,
     Kind,
     Mapping,
     Seq,
@@ -71,21 +72,23 @@ def code_of(node: ast.expr) -> str:
 def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable[[str], bool],
                kind_of: Callable[[ast.expr], Kind],
                literal_of: Callable[[str], Literal | None] = lambda name: None,
-               declared: Callable[[str], Members | None] = lambda name: None) -> Narrowing:
+               declared: Callable[[str], Members | None] = lambda name: None,
+               instance_of: Callable[[str], Kind | None] = lambda dotted: None) -> Narrowing:
     """What `test` being true, and being false, says about names and expressions.
 
     `qualify` gives a dotted name's import path, `shadowed` whether a name is a local
     value (not the builtin), `kind_of` an expression's kind where the test runs,
     `literal_of` the bool literal a name may still be and the tensor kind it is otherwise
     (`Flow._literal`), `declared` the members of the union a parameter not yet rebound is
-    annotated with (`union_members`)."""
+    annotated with (`union_members`), `instance_of` the kind of instances of a project
+    class a dotted name names (an `Instance`; None for any other name)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         holds, fails = narrowings(test.operand, qualify, shadowed, kind_of, literal_of,
-                                  declared)
+                                  declared, instance_of)
         return fails, holds
     if isinstance(test, ast.BoolOp):
-        parts = [narrowings(value, qualify, shadowed, kind_of, literal_of, declared)
-                 for value in test.values]
+        parts = [narrowings(value, qualify, shadowed, kind_of, literal_of, declared,
+                            instance_of) for value in test.values]
         if isinstance(test.op, ast.And):
             return {k: v for part in parts for k, v in part[0].items()}, {}
         return {}, {k: v for part in parts for k, v in part[1].items()}
@@ -114,7 +117,8 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
             return _NONE
         target = test.args[1]
         elements = list(target.elts) if isinstance(target, ast.Tuple) else [target]
-        classes = [_class_kind(e, qualify, shadowed) for e in elements]
+        classes = [_class_kind(e, qualify, shadowed) or _instance_kind(e, shadowed, instance_of)
+                   for e in elements]
     elif _dotted(func) is not None and qualify(_dotted(func) or "") == "torch.is_tensor" \
             and len(test.args) == 1:
         classes = [TENSOR]
@@ -133,6 +137,9 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
         known = [k for k in classes if k is not None]
         if TENSOR in known and current in TENSORS:
             true[name] = current  # keep what is known already (float64, on the host)
+        elif any(isinstance(k, Instance) and ":" in k.cls for k in known) and \
+                current is not UNKNOWN and not isinstance(current, Instance):
+            pass  # known otherwise: a project class (a tensor of a subclass of Tensor)
         else:
             true[name] = join_all(known)
     if TENSOR in classes and current in TENSORS:
@@ -305,6 +312,15 @@ def _class_kind(node: ast.expr, qualify: Callable[[str], str],
     if qualified.startswith("numbers."):
         return HOST
     return knowledge.annotation_kind(qualified)  # a library class: `TensorDictBase`
+
+
+def _instance_kind(node: ast.expr, shadowed: Callable[[str], bool],
+                   instance_of: Callable[[str], Kind | None]) -> Kind | None:
+    """An instance of the project class `node` names (`isinstance(metric, Metric)`)."""
+    dotted = _dotted(node)
+    if dotted is None or shadowed(dotted.partition(".")[0]):
+        return None
+    return instance_of(dotted)
 
 
 def cuda_fallback(test: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> dict[str, Kind]:

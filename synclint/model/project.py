@@ -23,6 +23,7 @@ from synclint.analysis.kinds import (
 from synclint.model.ahead import Ahead
 from synclint.model.aliases import expanded_alias, type_alias
 from synclint.model.callers import find_cold_functions, find_host_params
+from synclint.model.dispatch import is_abstract, link_overrides, overrides
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.hooks import (
     _is_lightning_base,
@@ -194,6 +195,9 @@ class Project:
                 elif class_key is not None:
                     cls = self.classes[class_key]
                     cls.methods[node.name] = key
+                    cls.abstract = tuple(n for n in cls.abstract if n != node.name)
+                    if role is None and is_abstract(node):
+                        cls.abstract += (node.name,)
                     if role is None:
                         cls.properties.pop(node.name, None)  # redefined as a method
                     else:
@@ -335,14 +339,15 @@ class Project:
         for cls in self.classes.values():
             if cls.node is not None:  # else: cached, as an earlier run found them
                 cls.attribute_classes = attribute_classes(self, cls)
+        link_overrides(self)
         for module in self.modules.values():
             if module.tree is not None:  # else: cached, as an earlier run found them
                 module.globals = module_globals(self, module)
         for key, function in self.functions.items():
             if function.definition is not None:
                 function.entry = class_entry(self, function)
-                function.calls, function.reads, function.writes = \
-                    static_reads(self, function)
+                calls, function.reads, function.writes = static_reads(self, function)
+                function.calls = (*calls, *overrides(self, key))  # (`dispatch.py`)
             self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
         mark_template_methods(self, self._hooks)  # once every method's calls are known

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from synclint.analysis.compiled import ModuleFacts, find_regions
+from synclint.model.dispatch import overrides
 from synclint.model.index import display_name
 from synclint.model.summaries import Hot, Site
 
@@ -86,7 +87,11 @@ class ProjectIndex:
             yield from cls.attribute_classes.values()
 
     def callees(self, function: str) -> Iterable[str]:
-        return sorted(self.project._callees.get(function, ()))
+        # A declaration reads its overrides' summaries (`dispatch.py`) but calls none of
+        # them: a compiled base method reaches an override only through `self`.
+        dispatched = overrides(self.project, function)
+        return sorted(key for key in self.project._callees.get(function, ())
+                      if key not in dispatched)
 
     def display(self, function: str) -> str:
         found = self.project.functions.get(function)

@@ -183,6 +183,9 @@ class ClassView:
     externals: tuple[str, ...] = ()
     #: Its properties: name -> how the getter runs at a read (`properties.py`).
     properties: Mapping[str, str] = field(default_factory=dict)
+    #: For each method it only declares, the methods its subclasses run instead
+    #: (`dispatch.py`).
+    overrides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

