@@ -310,11 +310,12 @@ def _called_method(project: Project, owner: str) -> str | None:
 
 def _built_reads(project: Project, function: _Function, instances: dict[str, str],
                  calls: dict[str, None], classes: dict[str, None]) -> None:
-    """Instances of project classes a function builds (`Calls._project_instance`): a name
-    assigned one (`t = Tracker()`: `t.add(v)` calls `Tracker.add`) joins `instances`; a
+    """Instances of project classes a function builds (`Calls._project_instance`) or
+    tests for (`isinstance(t, Tracker)`): a name assigned one (`t = Tracker()`:
+    `t.add(v)` calls `Tracker.add`) joins `instances`; a
     method called on a new one (`Report(losses).forward()`) is a call, and its class's
     attributes are read."""
-    for name, called in function.sketch.builds:
+    for name, called in (*function.sketch.builds, *function.sketch.narrowed):
         built = _class_named(project, function, called)
         if built is not None:
             instances.setdefault(name, built)

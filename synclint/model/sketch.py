@@ -36,6 +36,9 @@ class Sketch:
     #: project classes, once linked (`schedule._built_reads`).
     builds: tuple[tuple[str, str], ...] = ()
     chains: tuple[tuple[str, str], ...] = ()
+    #: Names an `isinstance(name, Class)` test narrows (name, class): instances of a
+    #: project class where it holds (`narrowing.py`), read as `builds` are.
+    narrowed: tuple[tuple[str, str], ...] = ()
 
 
 # Scanned over the reversed text; the forward forms are in the comments. A name
@@ -61,6 +64,9 @@ _WRITE = re.compile(_SELF + r"\.\w+\s*(?:\[[^\]\n]*\]\s*)?(?:,[^=\n]*)?"
 _STATE = re.compile(r"self\.(?:" + "|".join(sorted(knowledge.STATE_NAMES)) + r")\(")
 _CONSTRUCT = re.compile(_SELF + r"\.\w+\s*(?::[^=\n]*)?=\s*[A-Za-z_][\w.]*\s*\(")
 _STORE = re.compile(_SELF + r"\.\w+\s*=\s*[A-Za-z_]\w*\s*$", re.MULTILINE)
+#: `isinstance(name, Dotted)`, forwards: it begins with a literal.
+_ISINSTANCE = re.compile(r"(?<![\w.])isinstance\(\s*([A-Za-z_]\w*)\s*,\s*"
+                         r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\)")
 
 
 def sketch(text: str) -> Sketch:
@@ -72,16 +78,17 @@ def sketch(text: str) -> Sketch:
     builds = tuple(sorted({(name[::-1], called[::-1])
                            for called, name in _BUILD.findall(backwards)}))
     chains = _chains(text, backwards)
+    narrowed = tuple(sorted(set(_ISINSTANCE.findall(text)))) if "isinstance(" in text else ()
     registers = ".register_buffer(" in text
     if "self." not in text:  # the `self` expressions cannot match: skip their scans
         return Sketch(tuple(sorted(calls)), heads, (), False, registers, False, False,
-                      builds, chains)
+                      builds, chains, narrowed)
     return Sketch(tuple(sorted(calls)), heads,
                   tuple(sorted(set(_SELF_ATTRIBUTE.findall(text)))), True,
                   registers or _WRITE.search(text) is not None
                   or _STATE.search(text) is not None,
                   _CONSTRUCT.search(text) is not None, _STORE.search(text) is not None,
-                  builds, chains)
+                  builds, chains, narrowed)
 
 
 def _chains(text: str, backwards: str) -> tuple[tuple[str, str], ...]:

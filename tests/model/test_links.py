@@ -575,3 +575,36 @@ def test_a_dotted_path_through_a_package_and_its_imported_submodule(tmp_path: Pa
     assert view.resolve_key("pkg.sub.read", ()) == "pkg.sub:read"
     assert view.class_key("pkg.sub.Box") == "pkg.sub:Box"
     assert view.resolve("pkg.sub.write", ()) is None
+
+
+NARROWED = '''
+import torch
+
+
+class Meter:
+    def add(self, t):
+        return t.item()
+
+
+def update(meter, t):
+    if isinstance(meter, Meter):
+        return meter.add(t)
+    return None
+
+
+def look_alike(meter, t):
+    if isinstance(meter, (int, float)):
+        return meter.add(t)
+    return None
+'''
+
+
+def test_the_schedule_foresees_calls_through_an_isinstance_narrowed_name() -> None:
+    """`isinstance(meter, Meter)` makes `meter.add` a call of `Meter.add`
+    (`narrowing.py`): the schedule solves `Meter.add` first, nothing is solved again."""
+    project = project_of({"m.py": NARROWED})
+    assert project.functions["m:update"].sketch.narrowed == (("meter", "Meter"),)
+    assert "m:Meter.add" in project.functions["m:update"].calls
+    assert "m:Meter.add" not in project.functions["m:look_alike"].calls
+    assert project.unforeseen == 0
+    assert project.summaries["m:update"].param_effects
