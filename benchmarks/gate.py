@@ -5,6 +5,9 @@ files; with the CPU time of the whole-program index and of the gate (facts and w
     python benchmarks/gate.py                 # torch/nn, optim, fx (as benchmarks/speed.py)
     python benchmarks/gate.py --tree full     # the whole torch package
     python benchmarks/gate.py DIR             # any folder
+    python benchmarks/gate.py --compare       # also the gate evaluating every scope it
+                                              # asks about (the index's tensor-free
+                                              # flags unread), in the same process
 
 Times are CPU seconds of this one process (no lint workers, no rules run), with the cyclic
 garbage collector off as in the index and the lint workers (with it on, the gate's
@@ -19,6 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -26,7 +30,7 @@ from speed import select_files  # noqa: E402
 
 from synclint.checking import project_views  # noqa: E402
 from synclint.model.candidates import DECIDED, candidate_codes  # noqa: E402
-from synclint.model.facts import file_facts  # noqa: E402
+from synclint.model.facts import Facts, file_facts  # noqa: E402
 from synclint.model.project import no_cyclic_gc  # noqa: E402
 from synclint.model.summaries import FileView  # noqa: E402
 
@@ -35,6 +39,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", help="a folder of Python files (default: torch)")
     parser.add_argument("--tree", choices=("subset", "full"), default="subset")
+    parser.add_argument("--compare", action="store_true",
+                        help="also time the gate without the index's tensor-free flags")
     args = parser.parse_args()
     if args.folder is not None:
         files = sorted(str(p) for p in Path(args.folder).rglob("*.py"))
@@ -43,16 +49,53 @@ def main() -> int:
     start = time.process_time()
     views = project_views(files)
     index = time.process_time() - start
-    start = time.process_time()
     per_rule: Counter[str] = Counter()
-    with no_cyclic_gc():  # as a lint worker runs it (`engine.lint_source`)
-        kept, kept_bytes, total_bytes = _gate(files, views, per_rule)
-    gate = time.process_time() - start
+    gate, evaluated, (kept, kept_bytes, total_bytes) = _timed(files, views, per_rule)
     print(f"{len(files)} files: {kept} ({kept / max(len(files), 1):.0%}) have a candidate "
           f"site, {kept_bytes / max(total_bytes, 1):.0%} of the bytes")
-    print(f"index {index:.1f} CPU s, gate {gate:.1f} CPU s")
+    print(f"index {index:.1f} CPU s, gate {gate:.1f} CPU s ({evaluated} scopes evaluated)")
     print("files per rule: " + ", ".join(f"{code} {n}" for code, n in sorted(per_rule.items())))
+    if args.compare:
+        _compare(files, views, per_rule, gate, evaluated)
     return 0
+
+
+def _timed(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str]
+           ) -> tuple[float, int, tuple[int, int, int]]:
+    """The gate's CPU seconds over `files`, the scopes it evaluated, and `_gate`'s counts."""
+    evaluated = [0]
+    original = Facts._evaluate
+
+    def counting(facts: Facts, scope: Any) -> None:
+        evaluated[0] += scope.function.key not in facts._done
+        original(facts, scope)
+
+    Facts._evaluate = counting  # type: ignore[method-assign]
+    try:
+        start = time.process_time()
+        with no_cyclic_gc():  # as a lint worker runs it (`engine.lint_source`)
+            counts = _gate(files, views, per_rule)
+        return time.process_time() - start, evaluated[0], counts
+    finally:
+        Facts._evaluate = original  # type: ignore[method-assign]
+
+
+def _compare(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str],
+             gate: float, evaluated: int) -> None:
+    """The gate again, evaluating every scope it asks about (`Facts.kind` for
+    `Facts.kind_for_gate`), then as built once more: the same candidates, and the ratio."""
+    flagged = Facts.kind_for_gate
+    Facts.kind_for_gate = Facts.kind  # type: ignore[method-assign]
+    try:
+        without: Counter[str] = Counter()
+        slow, all_evaluated, _ = _timed(files, views, without)
+    finally:
+        Facts.kind_for_gate = flagged  # type: ignore[method-assign]
+    again, _, _ = _timed(files, views, Counter())
+    fast = min(gate, again)
+    same = "the same candidates" if without == per_rule else "DIFFERENT candidates"
+    print(f"without the flags: gate {slow:.1f} CPU s ({all_evaluated} scopes evaluated), "
+          f"{same}; with them {fast:.1f} CPU s (best of two): {fast / slow:.2f}x")
 
 
 def _gate(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str]

@@ -201,7 +201,7 @@ class _Walk:
 
     def kind(self, node: ast.expr) -> Kind:
         for span in ast_spans(node, self.lines):
-            found = self.facts.kind(span)
+            found = self.facts.kind_for_gate(span)
             if found is not None:
                 return found
         # (A `BoolOp` is never missing where one of its operands is recorded: the

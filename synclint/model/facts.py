@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from synclint.analysis.kinds import Kind
+from synclint.analysis.kinds import UNKNOWN, Kind
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.index import (
     _Class,
@@ -81,6 +81,33 @@ class Facts:
                 return found
         return None
 
+    def kind_for_gate(self, span: Span) -> Kind | None:
+        """The kind at `span` as the gate asks it (`candidates.py`): UNKNOWN, without
+        evaluating, in a function the model evaluated without a tensor (`FileView.
+        tensor_free`), where every kind the gate tells apart from UNKNOWN is a tensor's
+        or a container's of tensors. The kinds rules read are never these."""
+        found = self.kinds.get(span)
+        if found is not None:
+            return found
+        scopes = self._around(span[0])
+        if scopes and self._tensor_free(scopes[0], span[0]):
+            return UNKNOWN
+        return self.kind(span)
+
+    def _tensor_free(self, scope: _Scope, line: int) -> bool:
+        """Whether the code of `scope` at `line` is code the model evaluated without a
+        tensor, as this file's evaluation would (no host parameters given to it after
+        the fixed point) and not its header (defaults, decorators: its enclosing
+        scope's code)."""
+        function = scope.function
+        key = function.key
+        if key not in self._model.view.tensor_free or key in self._done:
+            return False
+        summary = self._model.summaries.get(key)
+        if summary is not None and summary.host_params:
+            return False
+        return line > _header_end(function.node)
+
     def setting(self, span: Span) -> bool:
         """Whether the `if` test (or the argument a callee tests) at `span` reads
         settings alone."""
@@ -116,6 +143,17 @@ class Facts:
         evaluation.getter_reads = self.getters
         evaluation.run()
         self._model.closures.update(evaluation.closures_made)
+
+
+def _header_end(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The last line of a function's header: its decorators, parameters' annotations
+    and defaults and return annotation (code of the enclosing scope)."""
+    args = node.args
+    parts = (*node.decorator_list, node.returns, *args.defaults, *args.kw_defaults,
+             *(a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs,
+                                      args.vararg, args.kwarg) if a is not None))
+    return max((node.lineno, *(part.end_lineno or part.lineno
+                               for part in parts if part is not None)))
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.host_data import host_data_role, hosted, module_host_role
 from synclint.model.index import _Function, _Module
-from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.kindops import _bounded, _join_attribute, holds_tensors
 from synclint.model.narrowing import (
     EXPRESSION,
     Literal,
@@ -188,6 +188,9 @@ class Flow:
         self.narrowed_expressions: dict[str, Kind] = {}
         #: The value each expression node got when last evaluated (narrowing reads it).
         self.last: dict[int, Value] = {}
+        #: Whether any expression evaluated to a tensor or a container of tensors: code
+        #: that never does holds no site a tensor's kind decides (`Evaluated.tensors`).
+        self.tensors = False
         #: Module-level code: its names are the module's, not locals shadowing imports.
         self.module_level = function.qualname.startswith("<")
         #: Without summaries: the module's names as its own code binds them, before any
@@ -249,6 +252,8 @@ class Flow:
     def _record(self, node: ast.expr, kind: Kind, value: Value | None = None) -> None:
         """Note `node`'s kind for the facts (`facts.py`), when they are being recorded."""
         self.last[id(node)] = value if value is not None else (kind, None)
+        if not self.tensors and holds_tensors(kind):
+            self.tensors = True
         if self.record is not None:
             kinds, lines = self.record
             for span in ast_spans(node, lines):

@@ -50,6 +50,9 @@ class Evaluated:
     closures: tuple[tuple[str, tuple[tuple[str, Kind], ...]], ...] = ()
     #: `self.<name>` it assigns an unannotated parameter (`self._x2 = x2`).
     reassigned: tuple[str, ...] = ()
+    #: Whether any expression of it evaluated to a tensor or a container of tensors
+    #: (`Flow.tensors`); True where not known.
+    tensors: bool = True
 
 
 class StaleIndex(Exception):

@@ -12,6 +12,7 @@ from synclint.analysis.kinds import (
     UNKNOWN,
     Kind,
     Seq,
+    Simple,
     Tup,
     elem_of,
     join,
@@ -37,15 +38,16 @@ def argument_syncs(kind: Kind, strength: str) -> str | None:
     # helpers with CPU tensors or NumPy values; only a proven device tensor counts.
     return None
 
-def _holds_tensors(kind: Kind) -> bool:
-    if kind in TENSORS:
-        return True
+def holds_tensors(kind: Kind) -> bool:
+    """Whether `kind` is a tensor, or a container that holds one."""
+    if isinstance(kind, Simple):
+        return kind in TENSORS
     if isinstance(kind, Seq):
-        return _holds_tensors(kind.elem)
+        return holds_tensors(kind.elem)
     if isinstance(kind, Tup):
-        return any(_holds_tensors(item) for item in kind.items)
+        return any(holds_tensors(item) for item in kind.items)
     if isinstance(kind, MappingKind):
-        return _holds_tensors(kind.value)
+        return holds_tensors(kind.value)
     return False
 
 def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:

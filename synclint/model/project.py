@@ -115,6 +115,11 @@ class Project:
         #: class, the getters of its properties and its bases' (`schedule._getters`).
         self.property_names: set[str] = set()
         self.class_getters: dict[str, list[str]] = {}
+        #: The functions whose last evaluation gave no expression a tensor kind (nor a
+        #: container of tensors), with the summaries as they are final: their code holds
+        #: no site a tensor's kind decides, which the gate then reads without evaluating
+        #: them again (`FileView.tensor_free`, `candidates.py`).
+        self.tensor_free: set[str] = set()
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -433,7 +438,7 @@ class Project:
                                for callee, filled in evaluation.call_arguments),
                          tuple((key, tuple(sorted(names.items(), key=_first)))
                                for key, names in sorted(evaluation.closures_made.items())),
-                         tuple(sorted(evaluation.unknown_self)))
+                         tuple(sorted(evaluation.unknown_self)), evaluation.tensors)
 
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
@@ -467,6 +472,10 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
         queued.discard(key)
         function = project.functions[key]
         evaluated = project._evaluate(function)
+        if evaluated.tensors:
+            project.tensor_free.discard(key)
+        else:
+            project.tensor_free.add(key)
         project._callees[key] = set(evaluated.callees)
         project.attribute_reads[key] = evaluated.attribute_reads
         project._call_arguments[key] = [
@@ -497,6 +506,8 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
                     queue.append(reader)
             elif reader in solved:
                 late[reader] = None
+    # Out of rounds: what is still queued read a state that changed after it ran.
+    project.tensor_free.difference_update(queue)
 
 
 def _own_target(module: _Module, target: str, clashing: set[str],

@@ -213,6 +213,10 @@ class FileView:
     sha: str = ""
     #: The project type aliases its code names -> what they stand for (`aliases.py`).
     aliases: Mapping[str, str] = field(default_factory=dict)
+    #: Its functions whose code the model evaluated without a tensor
+    #: (`Project.tensor_free`): the gate needs no evaluation of theirs. Not in the
+    #: digest: it changes what the gate evaluates, never a finding.
+    tensor_free: frozenset[str] = field(default=frozenset(), compare=False)
     #: Computes the digest when it is first asked for: a check without a results cache
     #: never asks, and on a large project digesting every view costs about a quarter
     #: of the views' time. Not pickled: a pickled view carries its digest.

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from synclint.analysis.kinds import Instance
 from synclint.model.aliases import expanded_alias
 from synclint.model.index import module_chains
-from synclint.model.kindops import _holds_tensors
+from synclint.model.kindops import holds_tensors
 from synclint.model.summaries import (
     SYNC_READ,
     SYNC_SHAPE,
@@ -81,7 +81,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
         for callee in project._callees.get(key, ()):
             called = project.summaries.get(callee)
             if called is not None:
-                if _holds_tensors(called.returns):
+                if holds_tensors(called.returns):
                     needed.add(TENSOR_VALUES)
                 needed.update(effect.code for effect in called.syncs)
                 needed.update(p.effect.code for p in called.param_effects)
@@ -101,7 +101,10 @@ def file_view(project: Project, filename: str) -> FileView | None:
         needed.add("SYN401")
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), "", frozenset(needed), compiled, resolved,
-                    module.sha, aliases, lambda made: _view_digest(project, made))
+                    module.sha, aliases, frozenset(
+                        key for key in defined.get(module.name, ())
+                        if key in project.tensor_free),
+                    lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
 
