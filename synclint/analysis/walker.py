@@ -25,6 +25,7 @@ from synclint.analysis.kinds import (
     Kind,
     join,
 )
+from synclint.analysis.loops import run_per_element
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.opt_in import opt_in
 from synclint.analysis.roles import (
@@ -311,7 +312,7 @@ class Context:
             return None
         parents = self.parents
         start = len(parents) - 1
-        while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
+        while start >= 0 and not _runs_when_called(parents, start):
             start -= 1
         settings: list[tuple[str, bool]] = []
         tests: list[tuple[cst.BaseExpression, bool]] = []
@@ -367,6 +368,14 @@ class Context:
         line, column = self._spans[id(node.test)][:2]
         said = describe(settings, parameters)
         return Guard(self.filename, line, column + 1, said.named, said.quoted, said.about)
+
+
+def _runs_when_called(parents: list[cst.CSTNode], index: int) -> bool:
+    """Whether `parents[index]` is a function or a lambda that runs when called (not one
+    `map` or a `key=` runs here, per element)."""
+    node = parents[index]
+    return isinstance(node, cst.FunctionDef) or isinstance(node, cst.Lambda) and \
+        not run_per_element(node, parents[:index + 1])
 
 
 def _parameter_names(function: cst.CSTNode | None) -> set[str]:
@@ -465,8 +474,9 @@ class Walker:
         self._params_defaults(node.params)
         saved_loops = self.ctx.loops
         saved_hot = self.ctx.hot
-        self.ctx.loops = []
-        self.ctx.hot = None
+        if not run_per_element(node, self.ctx.parents):
+            self.ctx.loops = []  # a lambda runs when called, not here
+            self.ctx.hot = None
         self.ctx.functions.append(node)
         try:
             self._node(node.body)
