@@ -151,6 +151,8 @@ class Calls(Methods):
                 # A function of an imported library (torch, NumPy, math, others).
                 self.expr(func)
                 head = qualified.partition(".")[0]
+                if qualified in _AS_BUILTINS:  # `zip_longest(a, b)` yields as `zip(a, b)`
+                    return self._builtin(node, _AS_BUILTINS[qualified], self._arguments(node))
                 if knowledge.knows_call(qualified):
                     found = self._library_call(node, qualified)
                     if found is not None:
@@ -520,6 +522,11 @@ class Calls(Methods):
         if name == "filter" and len(positional) == 2:
             return (Seq(elem_of(positional[1][0])), None)
         return _UNKNOWN_VALUE
+
+#: Library functions whose results' kinds are those of a builtin's: `zip_longest` yields
+#: its arguments' elements as `zip` does (or its fill value, a host value, once one ends).
+_AS_BUILTINS = {"itertools.zip_longest": "zip"}
+
 
 def _element_arguments(calls: Calls, node: ast.Call) -> tuple[list[Value], list[Value]]:
     """`_all_arguments` of a call of `ELEMENT_CALLS`, with a lambda it calls per element
