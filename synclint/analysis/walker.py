@@ -171,6 +171,21 @@ class Context:
         return module_name(self.project.module if self.project is not None else "__main__",
                            self.filename)
 
+    def module_input(self) -> str | None:
+        """The first parameter, unannotated, of the `forward` being visited when its class
+        is an `nn.Module` (as the model found it): the batch the module is called with,
+        a maybe-tensor however it is read (`x.tolist()`)."""
+        if self.project is None or not self.functions or len(self.scope) < 2:
+            return None
+        function = self.functions[-1]
+        if not isinstance(function, cst.FunctionDef) or function.name.value != "forward":
+            return None
+        params = function.params.params
+        if len(params) < 2 or params[1].annotation is not None:
+            return None
+        cls = self.project.classes.get(f"{self.project.module}:{'.'.join(self.scope[:-1])}")
+        return params[1].name.value if cls is not None and cls.module else None
+
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""
         return module_role(self.module_name())

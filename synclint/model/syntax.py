@@ -378,3 +378,33 @@ def host_proved_names(statement: ast.stmt) -> set[str]:
             found.add(node.func.value.id)
         stack.extend(ast.iter_child_nodes(node))
     return found - rebound
+
+
+def forward_input(function: ast.AST | None) -> str | None:
+    """The first parameter after `self` of a `forward`, when unannotated: the batch a
+    module is called with, if `forward` is an `nn.Module`'s (the caller checks)."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or \
+            function.name != "forward":
+        return None
+    params = [*function.args.posonlyargs, *function.args.args]
+    return params[1].arg if len(params) >= 2 and params[1].annotation is None else None
+
+
+def input_root(node: ast.expr) -> str | None:
+    """The name a chain of tensor expressions starts from: `x` in `(x > t).squeeze(1)`,
+    `x[:, 0]`, `-x.abs()`; None when a call of a function (`np.asarray(x)`) makes it."""
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            node = node.func.value
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            node = node.value
+        elif isinstance(node, ast.Compare):
+            node = node.left
+        elif isinstance(node, ast.BinOp):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        else:
+            return None
