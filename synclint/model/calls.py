@@ -273,7 +273,7 @@ class Calls(Methods):
             if (device is None and known and summary.on_host_default and
                     not self.default_device) or (device is not None and self._cpu(device)):
                 return (on_host(summary.returns), None)  # `sample(n, device="cpu")`
-        return _returned(summary, args)
+        return _returned(summary, args, _none_at(node, summary))
 
     _property_read = property_read
     _run_setting = run_setting_call
@@ -605,11 +605,14 @@ def _passed(index: int, summary: Summary, args: list[Value],
         if name is not None else None
 
 
-def _returned(summary: Summary, args: list[Value]) -> Value:
-    """What a call of the project function `summary` with `args` (positional) returns."""
+def _returned(summary: Summary, args: list[Value], none: bool = False) -> Value:
+    """What a call of the project function `summary` with `args` (positional) returns;
+    `none`: the call passes a literal `None` where the result comes from."""
     source = summary.returns_from
-    if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
-        # Computed from the CPU tensor (or the Python number) passed in.
+    if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS \
+            and not none:
+        # Computed from the CPU tensor (or the Python number) passed in. `None` is
+        # neither: a result made from it (`device=logits.device`) comes from elsewhere.
         return (on_host(summary.returns), None)
     if source is not None and source < len(args) and summary.returns is UNKNOWN and \
             args[source][0] in DEVICE_TENSORS:
@@ -618,6 +621,14 @@ def _returned(summary: Summary, args: list[Value]) -> Value:
         # tensor where that one is (host values, metadata and calls were known).
         return (args[source][0], None)
     return (summary.returns, None)
+
+
+def _none_at(node: ast.Call, summary: Summary) -> bool:
+    """Whether `node` passes a literal `None` for the parameter its result comes from."""
+    if summary.returns_from is None:
+        return False
+    found, _ = _argument(node, summary.returns_from, summary)
+    return isinstance(found, ast.Constant) and found.value is None
 
 
 def _returned_tensors(calls: Calls, node: ast.Call) -> Kind | None:
