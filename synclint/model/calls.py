@@ -384,6 +384,10 @@ class Calls(Methods):
             return (TENSOR, None)
         if qualified == "torch.autograd.grad":
             return (Seq(TENSOR), None)
+        if qualified == "torch.nn.utils.rnn.pad_sequence" and args and node.args:
+            # One tensor of the sequences it is given, where they are.
+            element = elem_of(args[0][0])
+            return (HOST_TENSOR if element is HOST_TENSOR else TENSOR, args[0][1])
         if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
             return self._tensor_result(name, node, args, param)
         if qualified in _PARAMETERS:
