@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.analysis.loops import run_per_element
+from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.opt_in import opt_in
 from synclint.analysis.roles import (
@@ -185,6 +186,14 @@ class Context:
             return None
         cls = self.project.classes.get(f"{self.project.module}:{'.'.join(self.scope[:-1])}")
         return params[1].name.value if cls is not None and cls.module else None
+
+    def reads_module_input(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is computed from the input of the module `forward` being
+        visited (`module_input`), directly or through locals assigned before."""
+        name = self.module_input()
+        function = self.functions[-1] if self.functions else None
+        return name is not None and isinstance(function, cst.FunctionDef) and \
+            from_input(node, name, function, self.parents)
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""

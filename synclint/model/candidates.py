@@ -79,7 +79,6 @@ from synclint.model.syntax import (
     _dotted,
     _last,
     forward_input,
-    input_root,
     numpy_forced,
     qualify,
 )
@@ -511,7 +510,7 @@ class _Walk:
                 return kind in DEVICE_TENSORS or (
                     kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch) or (
                     kind is UNKNOWN and name == "tolist" and self.torch and
-                    self.module_input() == input_root(receiver) is not None)
+                    self.module_input() is not None)  # the rule follows the input
         if receiver is None and (name in SYNC_BUILTINS or name in READ_BUILTINS):
             return any(self.device(a) for a in node.args)
         qualified = qualify(node.func, self.imports)

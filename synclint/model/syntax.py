@@ -388,23 +388,3 @@ def forward_input(function: ast.AST | None) -> str | None:
         return None
     params = [*function.args.posonlyargs, *function.args.args]
     return params[1].arg if len(params) >= 2 and params[1].annotation is None else None
-
-
-def input_root(node: ast.expr) -> str | None:
-    """The name a chain of tensor expressions starts from: `x` in `(x > t).squeeze(1)`,
-    `x[:, 0]`, `-x.abs()`; None when a call of a function (`np.asarray(x)`) makes it."""
-    while True:
-        if isinstance(node, ast.Name):
-            return node.id
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            node = node.func.value
-        elif isinstance(node, (ast.Attribute, ast.Subscript)):
-            node = node.value
-        elif isinstance(node, ast.Compare):
-            node = node.left
-        elif isinstance(node, ast.BinOp):
-            node = node.left
-        elif isinstance(node, ast.UnaryOp):
-            node = node.operand
-        else:
-            return None

@@ -176,7 +176,7 @@ class SyncInLoop(Rule):
         ):
             self._report(node, f"`.{method}()`", likely=True)
         elif receiver is UNKNOWN and method == "tolist" and self.ctx.imports.torch_imported \
-                and _input_root(func.value) == self.ctx.module_input() is not None:
+                and self.ctx.reads_module_input(func.value):
             # `(x > t).squeeze(1).tolist()` of a module's unannotated input batch.
             self._report(node, f"`.{method}()`", likely=True)
 
@@ -242,23 +242,3 @@ def _forced(node: cst.Call) -> bool:
     force = keyword_arg(node, "force")
     return force is not None and not (isinstance(force.value, cst.Name)
                                       and force.value.value == "False")
-
-
-def _input_root(node: cst.BaseExpression) -> str | None:
-    """The name a chain of tensor expressions starts from: `x` in `(x > t).squeeze(1)`,
-    `x[:, 0]`, `-x.abs()`; None when a call of a function (`np.asarray(x)`) makes it."""
-    while True:
-        if isinstance(node, cst.Name):
-            return node.value
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
-            node = node.func.value
-        elif isinstance(node, (cst.Attribute, cst.Subscript)):
-            node = node.value
-        elif isinstance(node, cst.Comparison):
-            node = node.left
-        elif isinstance(node, cst.BinaryOperation):
-            node = node.left
-        elif isinstance(node, cst.UnaryOperation):
-            node = node.expression
-        else:
-            return None

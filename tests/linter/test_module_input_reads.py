@@ -27,10 +27,15 @@ def rows(source: str) -> list[tuple[str, int, str]]:
 
 
 @pytest.mark.parametrize("read", ["(x > 0.5).squeeze(1).tolist()", "x[:, 0].tolist()",
-                                  "x.tolist()"])
+                                  "x.tolist()",
+                                  # asteroid's Binarize: through a local assigned before
+                                  "active.tolist()",
+                                  "x.unsqueeze(0).tolist()"])
 def test_a_module_s_unannotated_input_read_by_tolist_is_likely(read: str) -> None:
-    source = MODULE.format(base="nn.Module", params="x", read=read)
-    assert rows(source) == [("SYN101", 8, "likely")]
+    source = MODULE.format(base="nn.Module", params="x", read=read).replace(
+        "        return", "        x = x[0]\n        active = (x > 0.5).squeeze(1)\n"
+        "        return")
+    assert rows(source) == [("SYN101", 10, "likely")]
 
 
 @pytest.mark.parametrize(("base", "params", "read"), [
@@ -38,7 +43,14 @@ def test_a_module_s_unannotated_input_read_by_tolist_is_likely(read: str) -> Non
     ("nn.Module", "x: np.ndarray", "(x > 0.5).squeeze(1).tolist()"),
     ("nn.Module", "x, lengths", "lengths.tolist()"),
     ("nn.Module", "x", "np.asarray(x).tolist()"),
+    ("nn.Module", "x", "(x := np.asarray(x)).tolist()"),
 ])
 def test_without_the_module_input_tolist_reads_nothing(base: str, params: str,
                                                        read: str) -> None:
     assert rows(MODULE.format(base=base, params=params, read=read)) == []
+
+
+def test_a_local_made_by_numpy_from_the_input_reads_nothing() -> None:
+    source = MODULE.format(base="nn.Module", params="x", read="active.tolist()").replace(
+        "        return", "        active = np.asarray(x) > 0.5\n        return")
+    assert rows(source) == []
