@@ -29,8 +29,7 @@ def rows(source: str) -> list[tuple[str, int, str]]:
 @pytest.mark.parametrize("read", ["(x > 0.5).squeeze(1).tolist()", "x[:, 0].tolist()",
                                   "x.tolist()",
                                   # asteroid's Binarize: through a local assigned before
-                                  "active.tolist()",
-                                  "x.unsqueeze(0).tolist()"])
+                                  "active.tolist()"])
 def test_a_module_s_unannotated_input_read_by_tolist_is_likely(read: str) -> None:
     source = MODULE.format(base="nn.Module", params="x", read=read).replace(
         "        return", "        x = x[0]\n        active = (x > 0.5).squeeze(1)\n"
