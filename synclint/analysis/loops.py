@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from synclint.model.syntax import ELEMENT_CALLS
+
 #: Builtins that evaluate each element of a generator or list argument on the host.
 BOOL_CONSUMERS = frozenset({"any", "all"})
 #: Builtins that iterate their argument once per element.
@@ -17,11 +19,6 @@ def loop_word(node: cst.CSTNode) -> str:
     if isinstance(node, cst.GeneratorExp):
         return "generator"
     return "comprehension"
-
-
-#: Builtins that call a function once per element of their iterables: `map(f, *its)` and
-#: `filter(f, it)` take it first, `sorted`, `min` and `max` as `key=`.
-ELEMENT_CALLS = frozenset({"map", "filter", "sorted", "min", "max"})
 
 
 def run_per_element(node: cst.Lambda, parents: list[cst.CSTNode]) -> bool:

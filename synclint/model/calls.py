@@ -29,7 +29,6 @@ from synclint.analysis.kinds import (
     on_host,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
-from synclint.analysis.loops import ELEMENT_CALLS
 from synclint.analysis.torch_api import (
     ACCELERATOR_MODULES,
     BOOL_RESULTS,
@@ -61,7 +60,14 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs, _to_cpu
+from synclint.model.syntax import (
+    ELEMENT_CALLS,
+    _dotted,
+    _is_cpu,
+    _is_self,
+    _tensor_inputs,
+    _to_cpu,
+)
 
 if TYPE_CHECKING:
     from synclint.model.project import Project

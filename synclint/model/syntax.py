@@ -388,3 +388,9 @@ def forward_input(function: ast.AST | None) -> str | None:
         return None
     params = [*function.args.posonlyargs, *function.args.args]
     return params[1].arg if len(params) >= 2 and params[1].annotation is None else None
+
+
+#: Builtins that call a function once per element of their iterables: `map(f, *its)` and
+#: `filter(f, it)` take it first, `sorted`, `min` and `max` as `key=` (`calls.py`, and
+#: `analysis.loops.run_per_element` for the walker).
+ELEMENT_CALLS = frozenset({"map", "filter", "sorted", "min", "max"})
