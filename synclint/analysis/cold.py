@@ -31,6 +31,7 @@ import libcst as cst
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.names import dotted_name
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag, step_counter
+from synclint.analysis.tree import walk
 
 #: Why a place is cold: "raise" (an assert message, a raise argument, a raising block) or
 #: "periodic" (the body of a periodic guard).
@@ -127,11 +128,26 @@ def cold_reason(
             return Cold(ONCE, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
-            if period is not None and (loop is None or _varies_in(ancestor.test, loop)):
+            if period is not None and (loop is None or _varies_in(ancestor.test, loop)) \
+                    and not steps_an_update(child):
                 return Cold(PERIODIC, ancestor, period or None)
     if raising_block is not None:
         return Cold(RAISE, raising_block)
     return None
+
+
+def steps_an_update(block: cst.CSTNode) -> bool:
+    """Whether `block` runs an update of its own: a backward pass (`loss.backward()`,
+    `accelerator.backward(loss)`, `manual_backward`). Under a modulo guard that is the
+    algorithm's update schedule (TD3's and CrossQ's delayed actor update every
+    `policy_delay` steps), whose reads run on every such update, not periodic logging. An
+    optimiser step alone after gradients accumulated outside the guard (`if (i + 1) %
+    accum_steps == 0: optimizer.step()`) leaves the guard periodic."""
+    for node in walk(block):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+                node.func.attr.value in ("backward", "manual_backward"):
+            return True
+    return False
 
 
 def _debug_test(test: cst.BaseExpression, kind_of: KindOf) -> bool:

@@ -25,6 +25,8 @@ from synclint.analysis.kinds import (
     Kind,
     join,
 )
+from synclint.analysis.loops import run_per_element
+from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.opt_in import opt_in
 from synclint.analysis.roles import (
@@ -170,6 +172,29 @@ class Context:
         return module_name(self.project.module if self.project is not None else "__main__",
                            self.filename)
 
+    def module_input(self) -> str | None:
+        """The first parameter, unannotated, of the `forward` being visited when its class
+        is an `nn.Module` (as the model found it): the batch the module is called with,
+        a maybe-tensor however it is read (`x.tolist()`)."""
+        if self.project is None or not self.functions or len(self.scope) < 2:
+            return None
+        function = self.functions[-1]
+        if not isinstance(function, cst.FunctionDef) or function.name.value != "forward":
+            return None
+        params = function.params.params
+        if len(params) < 2 or params[1].annotation is not None:
+            return None
+        cls = self.project.classes.get(f"{self.project.module}:{'.'.join(self.scope[:-1])}")
+        return params[1].name.value if cls is not None and cls.module else None
+
+    def reads_module_input(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` is computed from the input of the module `forward` being
+        visited (`module_input`), directly or through locals assigned before."""
+        name = self.module_input()
+        function = self.functions[-1] if self.functions else None
+        return name is not None and isinstance(function, cst.FunctionDef) and \
+            from_input(node, name, function, self.parents)
+
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""
         return module_role(self.module_name())
@@ -311,7 +336,7 @@ class Context:
             return None
         parents = self.parents
         start = len(parents) - 1
-        while start >= 0 and not isinstance(parents[start], (cst.FunctionDef, cst.Lambda)):
+        while start >= 0 and not _runs_when_called(parents, start):
             start -= 1
         settings: list[tuple[str, bool]] = []
         tests: list[tuple[cst.BaseExpression, bool]] = []
@@ -367,6 +392,14 @@ class Context:
         line, column = self._spans[id(node.test)][:2]
         said = describe(settings, parameters)
         return Guard(self.filename, line, column + 1, said.named, said.quoted, said.about)
+
+
+def _runs_when_called(parents: list[cst.CSTNode], index: int) -> bool:
+    """Whether `parents[index]` is a function or a lambda that runs when called (not one
+    `map` or a `key=` runs here, per element)."""
+    node = parents[index]
+    return isinstance(node, cst.FunctionDef) or isinstance(node, cst.Lambda) and \
+        not run_per_element(node, parents[:index + 1])
 
 
 def _parameter_names(function: cst.CSTNode | None) -> set[str]:
@@ -465,8 +498,9 @@ class Walker:
         self._params_defaults(node.params)
         saved_loops = self.ctx.loops
         saved_hot = self.ctx.hot
-        self.ctx.loops = []
-        self.ctx.hot = None
+        if not run_per_element(node, self.ctx.parents):
+            self.ctx.loops = []  # a lambda runs when called, not here
+            self.ctx.hot = None
         self.ctx.functions.append(node)
         try:
             self._node(node.body)

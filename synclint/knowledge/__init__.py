@@ -2,7 +2,7 @@
 
 One typed table per library (torch, torch.distributed, tensordict, transformers,
 accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
-d3rlpy, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, torch's and MONAI's data loading,
+d3rlpy, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch, botorch, torch's and MONAI's data loading,
 torch_geometric's data pipeline, and Dynamo's graph breaks): what a call returns (kind,
 device relation to its arguments, dtype), which methods are
 per-step roles, which calls sync or break a compiled graph. The model of the program
@@ -38,6 +38,7 @@ from synclint.knowledge.lookup import (
     knows_call,
     method_kind,
     method_syncs,
+    never_moved,
     once_role,
     output_field,
     own_class,
@@ -63,7 +64,7 @@ __all__ = [
     "ARRAY_ROOTS", "ATTRIBUTE_NAMES", "HINT_NAMES", "HOST_ROLE_NAMES", "INVOKERS", "LIBRARIES", "ONCE_NAMES", "ROLE_NAMES", "REGISTRARS",
     "STATE_NAMES", "SYNC_CALLS", "annotation_kind", "attribute_kind", "call_kind",
     "call_syncs", "called_kind", "class_of", "hinted_owner", "host_package", "host_role", "instance_test", "is_loader", "is_module",
-    "invoker", "item_kind", "knows_call", "method_kind", "method_syncs", "once_role", "output_field", "own_class",
+    "invoker", "item_kind", "knows_call", "never_moved", "method_kind", "method_syncs", "once_role", "output_field", "own_class",
     "owners_of", "per_step_event", "registrar", "returned_tensors", "run_setting",
     "state_registrar", "step_role", "to_host", "HostRole", "Invoker", "OnceRole",
     "Registrar", "Role", "StateRegistrar",

@@ -29,10 +29,12 @@ from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.knowledge import (
     accelerate,
     avalanche,
+    botorch,
     d3rlpy,
     deepspeed,
     distributed,
     fastai,
+    gpytorch,
     host_data,
     ignite,
     kornia,
@@ -72,7 +74,7 @@ LIBRARIES: tuple[Library, ...] = (
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
-    avalanche.LIBRARY, pykeen.LIBRARY,
+    avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
@@ -227,6 +229,12 @@ def own_class(module: str, name: str) -> str | None:
     module lies in the library's own package and the library lists the name in its
     `own_names` (avalanche's `Metric` in `avalanche.evaluation`), else None."""
     return _OWN.get((module.partition(".")[0], name))
+
+
+def never_moved(bases: Iterable[str]) -> bool:
+    """Whether a class deriving from these (qualified) bases is one whose instances the
+    library never moves to a device (`Class.unmoved`)."""
+    return any(_CLASSES[owner].unmoved for owner in owners_of(bases) if owner in _CLASSES)
 
 
 def is_module(bases: Iterable[str]) -> bool:

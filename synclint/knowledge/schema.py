@@ -210,6 +210,9 @@ class Class:
     #: `Attribute` and `Method` entries; these are the rest: an attribute not listed is
     #: this kind (a model output's fields are tensors), None when nothing is known.
     other_attributes: Kind | None = None
+    #: Its instances are never moved to a device (botorch's acquisition functions, built
+    #: around a model already there): a buffer keeps the device it was registered on.
+    unmoved: bool = False
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,14 @@ from synclint.model.summaries import (
     Site,
     Summary,
 )
-from synclint.model.syntax import _dotted, _is_cpu, _is_self, _tensor_inputs, _to_cpu
+from synclint.model.syntax import (
+    ELEMENT_CALLS,
+    _dotted,
+    _is_cpu,
+    _is_self,
+    _tensor_inputs,
+    _to_cpu,
+)
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -150,6 +157,8 @@ class Calls(Methods):
                 # A function of an imported library (torch, NumPy, math, others).
                 self.expr(func)
                 head = qualified.partition(".")[0]
+                if qualified in _AS_BUILTINS:  # `zip_longest(a, b)` yields as `zip(a, b)`
+                    return self._builtin(node, _AS_BUILTINS[qualified], self._arguments(node))
                 if knowledge.knows_call(qualified):
                     found = self._library_call(node, qualified)
                     if found is not None:
@@ -166,7 +175,8 @@ class Calls(Methods):
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
-        args, keywords = self._all_arguments(node)
+        args, keywords = _element_arguments(self, node) if isinstance(func, ast.Name) and \
+            func.id in ELEMENT_CALLS and func.id not in self.env else self._all_arguments(node)
         if isinstance(callee[0], Instance):
             called = self._instance_call(node, callee[0].cls, (args, keywords))
             if called is not None:
@@ -269,7 +279,7 @@ class Calls(Methods):
             if (device is None and known and summary.on_host_default and
                     not self.default_device) or (device is not None and self._cpu(device)):
                 return (on_host(summary.returns), None)  # `sample(n, device="cpu")`
-        return _returned(summary, args)
+        return _returned(summary, args, _none_at(node, summary))
 
     _property_read = property_read
     _run_setting = run_setting_call
@@ -380,6 +390,10 @@ class Calls(Methods):
             return (TENSOR, None)
         if qualified == "torch.autograd.grad":
             return (Seq(TENSOR), None)
+        if qualified == "torch.nn.utils.rnn.pad_sequence" and args and node.args:
+            # One tensor of the sequences it is given, where they are.
+            element = elem_of(args[0][0])
+            return (HOST_TENSOR if element is HOST_TENSOR else TENSOR, args[0][1])
         if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
             return self._tensor_result(name, node, args, param)
         if qualified in _PARAMETERS:
@@ -519,6 +533,38 @@ class Calls(Methods):
             return (Seq(elem_of(positional[1][0])), None)
         return _UNKNOWN_VALUE
 
+#: Library functions whose results' kinds are those of a builtin's: `zip_longest` yields
+#: its arguments' elements as `zip` does (or its fill value, a host value, once one ends).
+_AS_BUILTINS = {"itertools.zip_longest": "zip"}
+
+
+def _element_arguments(calls: Calls, node: ast.Call) -> tuple[list[Value], list[Value]]:
+    """`_all_arguments` of a call of `ELEMENT_CALLS`, with a lambda it calls per element
+    evaluated after the iterables, its parameters bound to their elements' kinds
+    (`map(lambda t: t.item(), (a, b))` reads each tensor)."""
+    name = node.func.id if isinstance(node.func, ast.Name) else ""
+    key = next((k.value for k in node.keywords if k.arg == "key"), None)
+    positional = [a for a in node.args if not isinstance(a, ast.Starred)]
+    if len(positional) != len(node.args) or not positional:
+        return calls._all_arguments(node)
+    if name in ("map", "filter") and isinstance(positional[0], ast.Lambda) and \
+            len(positional) >= 2 and (name == "map" or len(positional) == 2):
+        function, iterables = positional[0], positional[1:]
+    elif name != "map" and name != "filter" and isinstance(key, ast.Lambda) and \
+            (len(positional) == 1 or name != "sorted"):
+        function, iterables = key, positional[:1] if len(positional) == 1 else []
+    else:
+        return calls._all_arguments(node)
+    values = {id(a): calls.expr(a) for a in positional if a is not function}
+    if iterables:
+        calls.element_lambdas[id(function)] = tuple(elem_of(values[id(a)][0])
+                                                    for a in iterables)
+    else:  # `max(a, b, key=f)`: the arguments are the elements
+        calls.element_lambdas[id(function)] = (join_all([v[0] for v in values.values()]),)
+    args = [values[id(a)] if a is not function else calls.expr(a) for a in positional]
+    return args, [calls.expr(k.value) for k in node.keywords]
+
+
 def _all_on_host(args: list[Value]) -> bool:
     tensors = _tensor_inputs([a[0] for a in args])
     return bool(tensors) and all(k is HOST_TENSOR for k in tensors)
@@ -569,11 +615,14 @@ def _passed(index: int, summary: Summary, args: list[Value],
         if name is not None else None
 
 
-def _returned(summary: Summary, args: list[Value]) -> Value:
-    """What a call of the project function `summary` with `args` (positional) returns."""
+def _returned(summary: Summary, args: list[Value], none: bool = False) -> Value:
+    """What a call of the project function `summary` with `args` (positional) returns;
+    `none`: the call passes a literal `None` where the result comes from."""
     source = summary.returns_from
-    if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS:
-        # Computed from the CPU tensor (or the Python number) passed in.
+    if source is not None and source < len(args) and args[source][0] in _HOST_ARGUMENTS \
+            and not none:
+        # Computed from the CPU tensor (or the Python number) passed in. `None` is
+        # neither: a result made from it (`device=logits.device`) comes from elsewhere.
         return (on_host(summary.returns), None)
     if source is not None and source < len(args) and summary.returns is UNKNOWN and \
             args[source][0] in DEVICE_TENSORS:
@@ -582,6 +631,14 @@ def _returned(summary: Summary, args: list[Value]) -> Value:
         # tensor where that one is (host values, metadata and calls were known).
         return (args[source][0], None)
     return (summary.returns, None)
+
+
+def _none_at(node: ast.Call, summary: Summary) -> bool:
+    """Whether `node` passes a literal `None` for the parameter its result comes from."""
+    if summary.returns_from is None:
+        return False
+    found, _ = _argument(node, summary.returns_from, summary)
+    return isinstance(found, ast.Constant) and found.value is None
 
 
 def _returned_tensors(calls: Calls, node: ast.Call) -> Kind | None:

@@ -74,7 +74,14 @@ from synclint.model.properties import PROPERTY
 from synclint.model.spans import Lines, ast_spans
 from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
-from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _last, numpy_forced, qualify
+from synclint.model.syntax import (
+    SEQUENCE_DISPLAYS,
+    _dotted,
+    _last,
+    forward_input,
+    numpy_forced,
+    qualify,
+)
 
 #: Logging calls SYN106 looks at, by their last name.
 _LOGGING_NAMES = LIGHTNING_LOG_METHODS | LOGGER_METHODS | {"print"}
@@ -501,7 +508,9 @@ class _Walk:
             if name in SYNC_METHODS or (name == "numpy" and numpy_forced(node)):
                 kind = self.kind(receiver)
                 return kind in DEVICE_TENSORS or (
-                    kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch)
+                    kind is UNKNOWN and name in LIKELY_TENSOR_METHODS and self.torch) or (
+                    kind is UNKNOWN and name == "tolist" and self.torch and
+                    self.module_input() is not None)  # the rule follows the input
         if receiver is None and (name in SYNC_BUILTINS or name in READ_BUILTINS):
             return any(self.device(a) for a in node.args)
         qualified = qualify(node.func, self.imports)
@@ -509,6 +518,12 @@ class _Walk:
                 name.endswith(("_object", "_object_list")):
             return any(self.device(a) for a in (*node.args, *(k.value for k in node.keywords)))
         return False
+
+    def module_input(self) -> str | None:
+        """The walker's `Context.module_input`: a module `forward`'s unannotated input."""
+        name = forward_input(self.functions[-1] if self.functions else None)
+        found = self.view.classes.get(f"{self.view.module}:{'.'.join(self.scope[:-1])}")
+        return name if name is not None and found is not None and found.module else None
 
     def separate_read(self, node: ast.Call, receiver: ast.expr | None) -> bool:
         """A read SYN112 merges (`separate_host_reads.visit_Call`): `.item()` or

@@ -269,20 +269,29 @@ class Expressions(Flow):
 
     def _lambda(self, node: ast.Lambda) -> Value:
         """Its body runs when called, not here: evaluated for what rules ask of it, with
-        its parameters unknown and nothing it does counted as this function's."""
+        its parameters unknown and nothing it does counted as this function's. A lambda
+        given to `map`, `filter` or as a `key=` (`element_lambdas`) runs here, once per
+        element, with its parameters bound to the elements' kinds."""
         saved = dict(self.env)
         arguments = node.args
+        elements = self.element_lambdas.pop(id(node), None)
         for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                     *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)):
             self.env[arg.arg] = _UNKNOWN_VALUE
+        if elements is not None:
+            for arg, kind in zip((*arguments.posonlyargs, *arguments.args), elements):
+                self.env[arg.arg] = (kind, None)
         for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
             self.expr(default)
-        self.cold += 1
+        cold, looped = (1, 0) if elements is None else (0, 1)
+        self.cold += cold
+        self.loops += looped
         self.conditional += 1
         try:
             self.expr(node.body)
         finally:
-            self.cold -= 1
+            self.cold -= cold
+            self.loops -= looped
             self.conditional -= 1
             self.env = saved
         return _UNKNOWN_VALUE

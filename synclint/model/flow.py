@@ -153,6 +153,9 @@ class Flow:
         self.tuple_returns: set[int] = set()
         self.conditional = 0
         self.cold = 0
+        #: Lambdas about to be evaluated as run per element (`map(lambda t: ..., ts)`), by
+        #: id, with the kinds of the elements their parameters take (`calls.py`).
+        self.element_lambdas: dict[int, tuple[Kind, ...]] = {}
         #: How many loops hold the code being evaluated (`Effect.looped`).
         self.loops = 0
         #: The settings the code being evaluated runs under (`settings.py`), outermost

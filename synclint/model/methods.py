@@ -121,8 +121,12 @@ class Methods(Expressions):
                 _is_self(node.func.value) and \
                 node.args and isinstance(node.args[0], ast.Constant) and \
                 isinstance(node.args[0].value, str):
-            # A buffer moves with the module: a tensor that may be on the device.
-            self.self_kinds[node.args[0].value] = TENSOR
+            # A buffer moves with the module: a tensor that may be on the device; one made
+            # on the host stays there in a module nothing moves (botorch's acquisition
+            # functions: `knowledge.never_moved`).
+            host = len(args) > 1 and args[1][0] is HOST_TENSOR and \
+                knowledge.never_moved(self._host_bases())
+            self.self_kinds[node.args[0].value] = HOST_TENSOR if host else TENSOR
             return (HOST, None)
         state = self._state_registration(node, method)
         if state is not None:

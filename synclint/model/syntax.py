@@ -378,3 +378,19 @@ def host_proved_names(statement: ast.stmt) -> set[str]:
             found.add(node.func.value.id)
         stack.extend(ast.iter_child_nodes(node))
     return found - rebound
+
+
+def forward_input(function: ast.AST | None) -> str | None:
+    """The first parameter after `self` of a `forward`, when unannotated: the batch a
+    module is called with, if `forward` is an `nn.Module`'s (the caller checks)."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or \
+            function.name != "forward":
+        return None
+    params = [*function.args.posonlyargs, *function.args.args]
+    return params[1].arg if len(params) >= 2 and params[1].annotation is None else None
+
+
+#: Builtins that call a function once per element of their iterables: `map(f, *its)` and
+#: `filter(f, it)` take it first, `sorted`, `min` and `max` as `key=` (`calls.py`, and
+#: `analysis.loops.run_per_element` for the walker).
+ELEMENT_CALLS = frozenset({"map", "filter", "sorted", "min", "max"})

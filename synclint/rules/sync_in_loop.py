@@ -175,6 +175,10 @@ class SyncInLoop(Rule):
             and (self.ctx.imports.torch_imported or self.ctx.mentions_torch)
         ):
             self._report(node, f"`.{method}()`", likely=True)
+        elif receiver is UNKNOWN and method == "tolist" and self.ctx.imports.torch_imported \
+                and self.ctx.reads_module_input(func.value):
+            # `(x > t).squeeze(1).tolist()` of a module's unannotated input batch.
+            self._report(node, f"`.{method}()`", likely=True)
 
     def _to_cpu(self, node: cst.Call) -> bool:
         blocking = keyword_arg(node, "non_blocking")

@@ -60,3 +60,32 @@ def test_the_helpers_own_test_is_still_reported() -> None:
     source = HELPER.format(device="img.device")
     assert syncs({"helpers.py": source, "callers.py": CALLERS}, "helpers.py") == [
         f"SYN102:{line_of(source, 'if (std_t')}"]
+
+
+CRITERIA = """\
+import torch
+
+
+def criteria(canvas: torch.Tensor, logits: torch.Tensor | None) -> torch.Tensor:
+    stable = torch.ones(canvas.shape[0], device=logits.device, dtype=torch.bool)
+    return stable & (torch.mean(logits, dim=-1) < 0.5)
+
+
+def finalize(input_ids: torch.Tensor, given) -> None:
+    finished = criteria(input_ids, given)
+    if torch.any(finished):
+        input_ids[finished] = 0
+"""
+
+
+def test_a_none_argument_proves_no_host_result() -> None:
+    # transformers generation_diffusion_gemma.py:1099, lost when device=x.device began
+    # to follow x: None is no host number, the result comes from elsewhere.
+    source = CRITERIA.replace("criteria(input_ids, given)", "criteria(input_ids, None)")
+    assert f"SYN102:{line_of(source, 'if torch.any')}" in syncs(source)
+
+
+@pytest.mark.parametrize("given", ["0.5", "torch.ones(3)"])
+def test_a_host_number_or_cpu_tensor_argument_still_proves_a_host_result(given: str) -> None:
+    source = CRITERIA.replace("criteria(input_ids, given)", f"criteria(input_ids, {given})")
+    assert f"SYN102:{line_of(source, 'if torch.any')}" not in syncs(source)

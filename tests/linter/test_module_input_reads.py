@@ -1,0 +1,55 @@
+"""An `nn.Module`'s `forward` takes its input batch first: unannotated, a `.tolist()` of
+it (through comparisons, `squeeze`, indexing) is a likely tensor read on every call, as
+`x.sum().item()` already is (eighth draw M4). The evidence is the module role: the same
+read in another class's `forward`, of an annotated NumPy input or of a later parameter
+stays silent."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.model.probe import findings
+
+MODULE = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class Binarize({base}):
+    def forward(self, {params}):
+        return {read}
+"""
+
+
+def rows(source: str) -> list[tuple[str, int, str]]:
+    return [(d.code, d.location.row, d.confidence) for d in findings(source)]
+
+
+@pytest.mark.parametrize("read", ["(x > 0.5).squeeze(1).tolist()", "x[:, 0].tolist()",
+                                  "x.tolist()",
+                                  # asteroid's Binarize: through a local assigned before
+                                  "active.tolist()"])
+def test_a_module_s_unannotated_input_read_by_tolist_is_likely(read: str) -> None:
+    source = MODULE.format(base="nn.Module", params="x", read=read).replace(
+        "        return", "        x = x[0]\n        active = (x > 0.5).squeeze(1)\n"
+        "        return")
+    assert rows(source) == [("SYN101", 10, "likely")]
+
+
+@pytest.mark.parametrize(("base", "params", "read"), [
+    ("object", "x", "(x > 0.5).squeeze(1).tolist()"),
+    ("nn.Module", "x: np.ndarray", "(x > 0.5).squeeze(1).tolist()"),
+    ("nn.Module", "x, lengths", "lengths.tolist()"),
+    ("nn.Module", "x", "np.asarray(x).tolist()"),
+    ("nn.Module", "x", "(x := np.asarray(x)).tolist()"),
+])
+def test_without_the_module_input_tolist_reads_nothing(base: str, params: str,
+                                                       read: str) -> None:
+    assert rows(MODULE.format(base=base, params=params, read=read)) == []
+
+
+def test_a_local_made_by_numpy_from_the_input_reads_nothing() -> None:
+    source = MODULE.format(base="nn.Module", params="x", read="active.tolist()").replace(
+        "        return", "        active = np.asarray(x) > 0.5\n        return")
+    assert rows(source) == []

@@ -1,0 +1,51 @@
+"""`itertools.zip_longest` yields its arguments' elements as `zip` does, and
+`pad_sequence` pads tensors into one where they are (eighth draw M3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR
+from tests.model.probe import line_of, probe, probes, syncs
+
+ZIPPED = """\
+import itertools
+from itertools import zip_longest
+
+import torch
+
+def f(seq: torch.Tensor, lengths: torch.Tensor):
+    out = []
+    for row, length in {call}(seq, lengths):
+        out.append(row.split(length.tolist()))
+    return out
+"""
+
+
+@pytest.mark.parametrize("call", ["zip_longest", "itertools.zip_longest"])
+def test_rows_zipped_longest_are_read_in_the_loop(call: str) -> None:
+    source = ZIPPED.format(call=call)
+    assert syncs(source) == [f"SYN101:{line_of(source, 'tolist')}"]
+    assert probe(source.replace("length.tolist()", "seen(length)")) is TENSOR
+
+
+def test_numpy_arrays_zipped_longest_stay_host_arrays() -> None:
+    source = ZIPPED.format(call="zip_longest").replace(
+        "seq: torch.Tensor, lengths: torch.Tensor", "seq: list[str], lengths: list[np.ndarray]"
+    ).replace("import torch\n", "import numpy as np\nimport torch\n")
+    assert syncs(source) == []
+    assert probe(source.replace("length.tolist()", "seen(length)")) is NUMPY
+
+
+PADDED = """\
+import torch
+from torch.nn.utils.rnn import pad_sequence
+
+def f(x: torch.Tensor, samples: list[list[int]]):
+    seen(pad_sequence(list(x.split([1, 2])), batch_first=True))
+    seen(pad_sequence([torch.tensor(s) for s in samples]))
+"""
+
+
+def test_pad_sequence_is_a_tensor_where_its_sequences_are() -> None:
+    assert probes(PADDED) == [TENSOR, HOST_TENSOR]
