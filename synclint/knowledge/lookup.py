@@ -41,6 +41,7 @@ from synclint.knowledge import (
     mmengine,
     pykeen,
     pyro,
+    schnetpack,
     stable_baselines3,
     tensordict,
     tianshou,
@@ -72,7 +73,7 @@ LIBRARIES: tuple[Library, ...] = (
     deepspeed.LIBRARY, stable_baselines3.LIBRARY, tianshou.LIBRARY, d3rlpy.LIBRARY,
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
-    avalanche.LIBRARY, pykeen.LIBRARY,
+    avalanche.LIBRARY, pykeen.LIBRARY, schnetpack.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

@@ -346,6 +346,11 @@ class Expressions(Flow):
         """A parameter's kind from its annotation: as `_annotation` reads it, or an
         instance of the project class it names (`scheduler: Scheduler | None`)."""
         kind = self._annotation(node)
+        if kind == Seq(UNKNOWN) and isinstance(node, ast.Subscript) and \
+                not isinstance(node.slice, ast.Tuple):
+            # `transforms: list[Transform]`: its elements are objects of the project class.
+            elem = self._parameter(node.slice)
+            return Seq(elem) if isinstance(elem, Instance) else kind
         if kind is not UNKNOWN:
             return kind
         if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -30,7 +30,8 @@ TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
          "tianshou", "d3rlpy", "pyro", "kornia", "torch.utils.data", "monai",
-         "torch_geometric", "mmdet", "mmengine", "fastai", "avalanche", "pykeen")
+         "torch_geometric", "mmdet", "mmengine", "fastai", "avalanche", "pykeen",
+         "schnetpack")
 
 
 def test_there_is_one_table_per_library() -> None:
