@@ -41,6 +41,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
+from synclint.model.host_data import dataset_named, host_sample
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
@@ -152,7 +153,12 @@ class Expressions(Flow):
         kind = base[0]
         if isinstance(kind, Instance):
             item = library.item_result(kind, library.ast_key(node), index[0])
+            if item is None and ":" in kind.cls:
+                item = host_sample(self, kind.cls)
             return (item, None) if item is not None else _UNKNOWN_VALUE
+        if kind is UNKNOWN and dataset_named(node.value) and \
+                not isinstance(node.slice, ast.Slice):
+            return (HOST_TENSOR, None)  # `sample = dataset[idx]` in a dataset utility
         if isinstance(kind, Simple):
             if kind in TENSORS:
                 if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:

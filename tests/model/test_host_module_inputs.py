@@ -4,7 +4,7 @@ with the look-alike that keeps its device."""
 
 from __future__ import annotations
 
-from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Instance, Seq
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN, Instance, Seq
 from tests.model.probe import probe, probes, syncs
 
 TRANSFORMS = """\
@@ -107,3 +107,39 @@ def test_schnetpack_preprocessing_transforms_work_on_host_samples() -> None:
 
 def test_a_schnetpack_transform_that_may_post_process_keeps_its_finding() -> None:
     assert syncs(SCHNETPACK.format(base="Transform")) == ["SYN102:7"]
+
+
+SAMPLES = """\
+import torch
+from torch.utils.data import Dataset
+
+
+class Molecules(Dataset):
+    def __len__(self) -> int:
+        return 4
+
+    def __getitem__(self, idx: int) -> dict[str, torch.Tensor]:
+        return {{"n_atoms": torch.tensor([idx]){move}}}
+
+
+def counts(dataset: Molecules, other_dataset, buffer) -> list[int]:
+    out = []
+    for idx in range(len(dataset)):
+        seen(dataset[idx]["n_atoms"])
+        seen(other_dataset[idx]["n_atoms"])
+        seen(buffer[idx]["n_atoms"])
+        out.append(dataset[idx]["n_atoms"].item())
+    return out
+"""
+
+
+def test_a_dataset_sample_read_through_indexing_is_host_data() -> None:
+    source = SAMPLES.format(move="")
+    assert probes(source) == [HOST_TENSOR, HOST_TENSOR, UNKNOWN]  # `buffer`: no dataset
+    assert syncs(source) == []
+
+
+def test_a_sample_the_dataset_moves_to_the_gpu_keeps_its_finding() -> None:
+    source = SAMPLES.format(move=".cuda()")
+    assert probes(source)[0] is not HOST_TENSOR
+    assert syncs(source) == ["SYN101:19"]
