@@ -1,0 +1,14 @@
+# expect: SYN102=1
+# why: a state dict loaded onto the GPU (map_location="cuda"): each comparison's any() syncs, once per tensor
+import torch
+
+
+def merge_state_dicts(paths: list[str]) -> dict[str, torch.Tensor]:
+    merged: dict[str, torch.Tensor] = {}
+    for path in paths:
+        state_dict = torch.load(path, map_location="cuda", weights_only=True)
+        for k, v in merged.items():
+            if (v != state_dict[k]).any():
+                raise ValueError(f"{k} differs in {path}")
+        merged.update(state_dict)
+    return merged
