@@ -35,6 +35,7 @@ from synclint.analysis.torch_api import (
     COPYING_CONSTRUCTORS,
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
+    LOAD_LOCATIONS,
     PIECE_FUNCTIONS,
     SYNC_MODULES,
     TORCH_FACTORIES,
@@ -373,8 +374,10 @@ class Calls(Methods):
             return (HOST, None) if name[:1].islower() else _UNKNOWN_VALUE
         if len(parts) >= 2 and parts[1] == "multiprocessing":
             return (HOST, None)  # processes, contexts, queues
-        if qualified == "torch.load":
-            return (MappingKind(HOST, UNKNOWN), None)  # a checkpoint dict, not a tensor
+        if qualified in LOAD_LOCATIONS:
+            # A checkpoint dict, not a tensor; read onto the CPU where it says so.
+            located = self._cpu(_keyword(node, LOAD_LOCATIONS[qualified]))
+            return (MappingKind(HOST, HOST_TENSOR if located else UNKNOWN), None)
         if qualified in ("torch.nn.utils.clip_grad_norm_",
                          "torch.nn.utils.parameters_to_vector",
                          "torch.nn.utils.get_total_norm"):

@@ -4,15 +4,13 @@
 import torch
 
 
-def merge_state_dicts(paths: list[str]) -> dict[str, torch.Tensor]:
-    merged: dict[str, torch.Tensor] = {}
+def check_same_keys(reference: str, paths: list[str]) -> None:
+    first = torch.load(reference, map_location=torch.device("cpu"), weights_only=True)
     for path in paths:
         state_dict = torch.load(path, map_location=torch.device("cpu"), weights_only=True)
-        for k, v in merged.items():
+        for k, v in first.items():
             if (v != state_dict[k]).any():
                 raise ValueError(f"{k} differs in {path}")
-        merged.update(state_dict)
-    return merged
 
 
 def count_steps(paths: list[str]) -> list[int]:

@@ -1,5 +1,5 @@
-# expect: SYN102=1
-# why: a state dict loaded onto the GPU (map_location="cuda"): each comparison's any() syncs, once per tensor
+# expect: SYN101=1, SYN102=1
+# why: checkpoints loaded onto the GPU (map_location="cuda"): each comparison's any() and each step's .item() sync, once per file
 import torch
 
 
@@ -12,3 +12,11 @@ def merge_state_dicts(paths: list[str]) -> dict[str, torch.Tensor]:
                 raise ValueError(f"{k} differs in {path}")
         merged.update(state_dict)
     return merged
+
+
+def count_steps(paths: list[str]) -> list[int]:
+    steps = []
+    for path in paths:
+        checkpoint = torch.load(path, map_location="cuda")
+        steps.append(int(checkpoint["step"].item()))
+    return steps
