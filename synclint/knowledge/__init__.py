@@ -2,8 +2,9 @@
 
 One typed table per library (torch, torch.distributed, tensordict, transformers,
 accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
-d3rlpy, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch, botorch, torch's and MONAI's data loading,
-torch_geometric's data pipeline, and Dynamo's graph breaks): what a call returns (kind,
+d3rlpy, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch, botorch, torch's
+and MONAI's data loading, torch_geometric's data pipeline, schnetpack's preprocessing
+transforms, and Dynamo's graph breaks): what a call returns (kind,
 device relation to its arguments, dtype), which methods are
 per-step roles, which calls sync or break a compiled graph. The model of the program
 reads these tables; rules and fixes ask the model, never the tables' text.

@@ -43,6 +43,7 @@ from synclint.knowledge import (
     mmengine,
     pykeen,
     pyro,
+    schnetpack,
     stable_baselines3,
     tensordict,
     tianshou,
@@ -75,6 +76,7 @@ LIBRARIES: tuple[Library, ...] = (
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
+    schnetpack.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

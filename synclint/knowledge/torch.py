@@ -527,6 +527,10 @@ SUM_FUNCTIONS = _tagged(Tag.SUM, F)
 #: `torch.*` functions that wrap host memory: their tensors are on the CPU, whatever the
 #: default device (`torch.from_numpy(a)`, `torch.frombuffer(response.content, ...)`).
 HOST_MEMORY_FUNCTIONS = frozenset({"from_numpy", "frombuffer", "from_file"})
+#: Loaders and the keyword that says where they put the tensors they read: given a CPU
+#: device (`torch.load(path, map_location="cpu")`, `torch.device("cpu")`), the result
+#: (a checkpoint or state dict) holds CPU tensors; otherwise they go where they were saved.
+LOAD_LOCATIONS = {"torch.load": "map_location"}
 
 # -- what torch shares with the other libraries' tables -----------------------------------
 #: `nn.Module` and optimizer classes: any `torch.nn.<Class>` is a module, any
@@ -638,7 +642,7 @@ __all__ = [
     "ACCELERATOR_MODULES", "BOOL_RESULTS", "CAST_METHOD_DTYPES", "COMPILERS", "CPU_ONLY_ARGUMENTS",
     "COPYING_CONSTRUCTORS", "DEVICE_WIDE", "DISTRIBUTION_BASE", "DISTRIBUTION_ROLES", "DISTRIBUTION_TENSOR_METHODS", "DTYPE_CANONICAL", "DTYPE_FAMILIES", "DTYPE_NAMES",
     "ELEMENTWISE_FUNCTIONS", "ELEMENTWISE_METHODS", "F64_DTYPES", "GATHER_FUNCTIONS",
-    "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS",
+    "HOOK_REGISTRARS", "HOST_ATTRIBUTES", "HOST_BUILTINS", "HOST_MEMORY_FUNCTIONS", "LOAD_LOCATIONS",
     "HOST_METHODS", "HOST_TENSOR_METHODS", "JOIN_FLATTENED_FUNCTIONS", "JOIN_NORM_FUNCTIONS", "LEGACY_TENSOR_ANNOTATIONS", "LIBRARY",
     "LIKELY_TENSOR_METHODS", "METADATA_ATTRIBUTES", "METADATA_METHODS", "MODULE_BASE",
     "MODULE_ITERATORS", "MODULE_TENSOR_ITERATORS", "NAMED_FIELDS", "NARROWING_METHODS",

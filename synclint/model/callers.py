@@ -11,7 +11,10 @@ from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
     Kind,
+    Seq,
+    Tup,
 )
+from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.roles import class_role, function_role, module_function_role, module_role
 from synclint.model.flow import _HOST_ARGUMENTS
 
@@ -76,8 +79,11 @@ def _unloop_cold(project: Project, cold: Mapping[str, str]) -> None:
 
 def find_host_params(project: Project) -> None:
     """Functions whose every project call passes host values for a parameter: their
-    body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`). For a public
-    function, calls from test code do not count, and there must be another call."""
+    body runs on those (set-up helpers fed NumPy arrays, typed `Tensor`; a transform
+    module's `forward` every call gives a sample's `dict` of CPU tensors: a call of a
+    module counts for its `forward`, and for the overrides of one that only declares
+    itself). For a public function, calls from test code do not count, and there must
+    be another call."""
     passed: dict[str, dict[str, list[Kind]]] = {}
     passed_to: dict[str, set[str]] = {}
     opaque: set[str] = set()
@@ -102,10 +108,14 @@ def find_host_params(project: Project) -> None:
             continue
         host: list[tuple[str, Kind]] = []
         for param, kinds in passed.get(callee, {}).items():
-            if len(kinds) != count or not all(k in _HOST_ARGUMENTS for k in kinds):
+            if len(kinds) != count or not all(_host_argument(k) for k in kinds):
                 continue  # some call leaves it to its default or passes another kind
-            kind = kinds[0] if all(k == kinds[0] for k in kinds) else (
-                HOST if all(k is HOST for k in kinds) else HOST_TENSOR)
+            if all(k == kinds[0] for k in kinds):
+                kind = kinds[0]
+            elif all(k in _HOST_ARGUMENTS for k in kinds):
+                kind = HOST if all(k is HOST for k in kinds) else HOST_TENSOR
+            else:
+                continue  # host containers of different shapes
             host.append((param, kind))
         if host:
             summary = project.summaries[callee]
@@ -114,6 +124,20 @@ def find_host_params(project: Project) -> None:
         if callee in project.summaries:
             project.summaries[callee] = replace(project.summaries[callee],
                                                 passed=tuple(sorted(names)))
+
+
+def _host_argument(kind: Kind) -> bool:
+    """Whether an argument of `kind` is host data: a host value, or a container whose
+    items all are (a sample's `dict[str, Tensor]` of CPU tensors)."""
+    if kind in _HOST_ARGUMENTS:
+        return True
+    if isinstance(kind, Seq):
+        return _host_argument(kind.elem)
+    if isinstance(kind, Tup):
+        return bool(kind.items) and all(_host_argument(item) for item in kind.items)
+    if isinstance(kind, MappingKind):
+        return _host_argument(kind.value)
+    return False
 
 
 def _public(function: _Function | None) -> bool:

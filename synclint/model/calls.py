@@ -35,6 +35,7 @@ from synclint.analysis.torch_api import (
     COPYING_CONSTRUCTORS,
     HOST_BUILTINS,
     HOST_MEMORY_FUNCTIONS,
+    LOAD_LOCATIONS,
     PIECE_FUNCTIONS,
     SYNC_MODULES,
     TORCH_FACTORIES,
@@ -44,7 +45,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
-from synclint.model.dispatch import declared_only
+from synclint.model.dispatch import declared_only, overrides
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs
@@ -300,6 +301,7 @@ class Calls(Methods):
             return None
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
+        _note_arguments(self, node, (key, *overrides(self.project, key)), evaluated)
         return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
@@ -382,8 +384,10 @@ class Calls(Methods):
             return (HOST, None) if name[:1].islower() else _UNKNOWN_VALUE
         if len(parts) >= 2 and parts[1] == "multiprocessing":
             return (HOST, None)  # processes, contexts, queues
-        if qualified == "torch.load":
-            return (MappingKind(HOST, UNKNOWN), None)  # a checkpoint dict, not a tensor
+        if qualified in LOAD_LOCATIONS:
+            # A checkpoint dict, not a tensor; read onto the CPU where it says so.
+            located = self._cpu(_keyword(node, LOAD_LOCATIONS[qualified]))
+            return (MappingKind(HOST, HOST_TENSOR if located else UNKNOWN), None)
         if qualified in ("torch.nn.utils.clip_grad_norm_",
                          "torch.nn.utils.parameters_to_vector",
                          "torch.nn.utils.get_total_norm"):
@@ -682,6 +686,26 @@ def _on_host_after(flow: Calls, node: ast.Call, qualified: str) -> None:
         arg = node.args[position]
     if isinstance(arg, ast.Name) and flow.env.get(arg.id, _UNKNOWN_VALUE)[0] in TENSORS:
         flow._bind(arg, (HOST_TENSOR, None), None)
+
+
+def _note_arguments(flow: Flow, node: ast.Call, keys: tuple[str, ...],
+                    evaluated: tuple[list[Value], list[Value]]) -> None:
+    """What a call of a module passes its `forward` (`keys`: the method, or the methods
+    of project subclasses that run in place of one that only declares itself), for the
+    callers' facts (`callers.find_host_params`)."""
+    args, values = evaluated
+    for key in keys:
+        summary = flow.project.summaries.get(key)
+        if summary is None:
+            continue
+        if any(k.arg is None for k in node.keywords):
+            flow.call_arguments.append((key, None))
+            continue
+        filled = {summary.params[i]: value[0] for i, value in enumerate(args)
+                  if i < len(summary.params)}
+        filled.update((k.arg, value[0]) for k, value in zip(node.keywords, values)
+                      if k.arg is not None)
+        flow.call_arguments.append((key, filled))
 
 
 def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:

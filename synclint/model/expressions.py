@@ -41,6 +41,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
+from synclint.model.host_data import dataset_named, host_sample
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
@@ -152,7 +153,12 @@ class Expressions(Flow):
         kind = base[0]
         if isinstance(kind, Instance):
             item = library.item_result(kind, library.ast_key(node), index[0])
+            if item is None and ":" in kind.cls:
+                item = host_sample(self, kind.cls)
             return (item, None) if item is not None else _UNKNOWN_VALUE
+        if kind is UNKNOWN and dataset_named(node.value) and \
+                not isinstance(node.slice, ast.Slice):
+            return (HOST_TENSOR, None)  # `sample = dataset[idx]` in a dataset utility
         if isinstance(kind, Simple):
             if kind in TENSORS:
                 if index[0] is BOOL_TENSOR and kind in DEVICE_TENSORS:
@@ -355,6 +361,11 @@ class Expressions(Flow):
         """A parameter's kind from its annotation: as `_annotation` reads it, or an
         instance of the project class it names (`scheduler: Scheduler | None`)."""
         kind = self._annotation(node)
+        if kind == Seq(UNKNOWN) and isinstance(node, ast.Subscript) and \
+                not isinstance(node.slice, ast.Tuple):
+            # `transforms: list[Transform]`: its elements are objects of the project class.
+            elem = self._parameter(node.slice)
+            return Seq(elem) if isinstance(elem, Instance) else kind
         if kind is not UNKNOWN:
             return kind
         if isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis.kinds import (
@@ -19,6 +20,9 @@ from synclint.analysis.kinds import (
 )
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.torch import DTYPE_NAMES
+
+if TYPE_CHECKING:
+    from synclint.model.flow import Flow
 
 #: `.to(...)` keywords that never name a device.
 _NOT_DEVICE_KEYWORDS = frozenset({"dtype", "non_blocking", "copy", "memory_format"})
@@ -77,6 +81,36 @@ def _torchvision_transforms(imports: Iterable[str]) -> bool:
     targets = list(imports)
     return any(t.startswith("torchvision.transforms") for t in targets) and \
         not any(t == "kornia" or t.startswith("kornia.") for t in targets)
+
+
+def host_sample(flow: Flow, cls: str) -> Kind | None:
+    """`dataset[idx]` of an object of the project class `cls`: the sample its
+    `__getitem__` builds, when that is a host-data role (a Dataset's, that moves nothing
+    to a device), with its tensors on the CPU; None otherwise."""
+    classes = list(flow.project._mro(cls))
+    bases = (*flow._library_bases(cls), *(c.key.replace(":", ".") for c in classes))
+    key = next((c.methods["__getitem__"] for c in classes if "__getitem__" in c.methods),
+               None)
+    if key is None or knowledge.host_role("__getitem__", bases) is None:
+        return None
+    flow.callees.add(key)  # its summary is read: evaluated again when that changes
+    summary = flow.project.summaries.get(key)
+    if summary is None or knowledge.to_host(summary.returns) != summary.returns:
+        return None  # it returns device tensors: it moved its sample
+    return hosted(summary.returns)
+
+
+#: Names of a value that is a data set: `dataset`, `train_dataset`, `self.val_dataset`.
+_DATASET_SUFFIXES = ("_dataset", "_data_set")
+
+
+def dataset_named(node: ast.expr) -> bool:
+    """Whether `node` names a data set (`dataset`, `self.train_dataset`): an item read
+    from it (`dataset[idx]`) is a sample its `__getitem__` built on the host."""
+    name = node.id if isinstance(node, ast.Name) else (
+        node.attr if isinstance(node, ast.Attribute) else "")
+    lowered = name.lower()
+    return lowered == "dataset" or lowered.endswith(_DATASET_SUFFIXES)
 
 
 #: Why a loop over a loader makes the rest of a function host code.

@@ -71,6 +71,10 @@ def static_reads(project: Project, function: _Function
     if owner is not None and drawn.reads_self:
         classes[owner] = None
         calls.update(dict.fromkeys(_getters(project, owner)))
+        if any("." not in called for called in drawn.calls):
+            # `for t in self.transforms: t(x)`, `__init__` storing a parameter annotated
+            # `list[Transform]`: calling an element runs the class's `forward`.
+            calls.update(dict.fromkeys(_held_calls(project, owner)))
     for head in drawn.heads:
         if head in instances:
             classes[instances[head]] = None
@@ -357,6 +361,19 @@ def _attribute_instance(project: Project, owner: str, attribute: str) -> str | N
         if attribute in found:
             return found[attribute]
     return None
+
+
+def _held_calls(project: Project, owner: str) -> list[str]:
+    """The methods calling an object `owner` (or a base) holds from an annotated
+    parameter runs (`forward` of a module, `__call__` of another class)."""
+    found: list[str] = []
+    for cls in project._mro(owner):
+        held = project.instance_attributes.get(cls.key)
+        if held is None:
+            held = project.instance_attributes[cls.key] = _stored_parameters(project, cls)
+        called = (_called_method(project, held_class) for held_class in held.values())
+        found.extend(key for key in called if key is not None)
+    return found
 
 
 def _stored_parameters(project: Project, cls: _Class) -> dict[str, str]:

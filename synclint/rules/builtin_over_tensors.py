@@ -9,9 +9,11 @@ import libcst as cst
 
 from synclint.analysis.kinds import DEVICE_TENSORS, Seq, Tup, elem_of
 from synclint.analysis.site_names import COMPARING_BUILTINS
+from synclint.analysis.tree import walk
 from synclint.analysis.uses import binds, occurrences
+from synclint.analysis.walker import Context
 from synclint.diagnostics import Applicability
-from synclint.rules.base import Example, PendingFix, Replacement, Rule
+from synclint.rules.base import Example, PendingFix, Replacement, Rule, Sink
 
 #: Builtins that compare the elements of their argument with `<` / `>`.
 _STACK_UNSAFE = (
@@ -57,6 +59,10 @@ class BuiltinOverTensors(Rule):
         "    return sorted(model.named_parameters(), key=lambda kv: kv[0])\n",
         # `in` on a dict of tensors tests its keys.
         "import torch\ndef f(batch: dict[str, torch.Tensor]):\n    return 'labels' in batch\n",
+        # A key test whose body reads the item: a model's output dict, not a tensor.
+        "import torch\ndef f(model: torch.nn.Module, x, keys: list[str]):\n"
+        "    out = model(x)\n    for k in keys:\n        if k in out:\n"
+        "            print(out[k])\n",
         # Metadata.
         "import torch\ndef f(ts: list[torch.Tensor]):\n    return max(t.numel() for t in ts)\n",
         # A host tensor.
@@ -69,6 +75,9 @@ class BuiltinOverTensors(Rule):
         "import torch\ndef f(scores: list[torch.Tensor]):\n"
         "    return sorted(scores, reverse=True)\n",
         "import torch\ndef f(tokens: torch.Tensor, eos: int):\n    return eos in tokens\n",
+        "import torch\ndef f(model: torch.nn.Module, x, ids: list[int], hits: list[int]):\n"
+        "    out = model(x)\n    for i in ids:\n        if i in out:\n"
+        "            hits.append(i)\n",
         "import torch\ndef f(norm: torch.Tensor):\n    return 1.0 / max(norm, 1e-6)\n",
         "import torch\ndef f(model: torch.nn.Module):\n"
         "    return max(p.abs().max() for p in model.parameters())\n",
@@ -91,7 +100,35 @@ class BuiltinOverTensors(Rule):
                         help="Sort on the device: `torch.stack(ts).sort()`, or read the "
                         "values once (`torch.stack(ts).tolist()`) and sort those.")
 
+    def __init__(self, context: Context, sink: Sink) -> None:
+        super().__init__(context, sink)
+        #: `in` tests that look an item up in a mapping (`_key_test`), by node id.
+        self._key_tests: set[int] = set()
+
+    def visit_If(self, node: cst.If) -> None:
+        self._key_test(node.test, node.body)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        self._key_test(node.test, node.body)
+
+    def _key_test(self, test: cst.BaseExpression, body: cst.CSTNode) -> None:
+        """`if prop in results: ... results[prop]`: the body reads the item the test
+        found, so `results` is a mapping (a model's output dict), not a tensor whose
+        elements are compared."""
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 or \
+                not isinstance(test.comparisons[0].operator, cst.In):
+            return
+        key, mapping = test.left, test.comparisons[0].comparator
+        if not isinstance(key, cst.Name) or not isinstance(mapping, (cst.Name, cst.Attribute)):
+            return
+        if any(isinstance(node, cst.Subscript) and node.value.deep_equals(mapping) and
+               len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and
+               node.slice[0].slice.value.deep_equals(key) for node in walk(body)):
+            self._key_tests.add(id(test))
+
     def visit_Comparison(self, node: cst.Comparison) -> None:
+        if id(node) in self._key_tests:
+            return
         for target in node.comparisons:
             if isinstance(target.operator, (cst.In, cst.NotIn)) and self.is_device_tensor(
                     target.comparator) and not isinstance(node.left, cst.BaseString):

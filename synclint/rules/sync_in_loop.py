@@ -19,6 +19,7 @@ from synclint.analysis.torch_api import (
     SYNC_METHODS,
     SYNC_MODULES,
 )
+from synclint.analysis.tree import walk
 from synclint.fixes.batched import (
     batched_fix,
     loop_ancestors,
@@ -84,6 +85,9 @@ class SyncInLoop(Rule):
         "import torch\ndef f(losses: list[torch.Tensor]):\n    total = 0.0\n    for loss in losses:\n        total += loss.item()\n    return total\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    return sum(float(t) for t in ts)\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        values = t.tolist()\n",
+        # A piece of one tensor per outer step, each read with its own transfer.
+        "import torch\ndef f(codes: torch.Tensor, n: int):\n    for t in range(n):\n"
+        "        for v in codes[0, :, t].tolist():\n            print(v)\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        h = t.to('cpu')\n",
         "import torch\ndef f(ts: list[torch.Tensor]):\n    for t in ts:\n        a = t.cpu().numpy()\n",
         "import torch\ndef f(x: torch.Tensor):\n    while x.sum().item() > 1:\n        x = x / 2\n",
@@ -161,7 +165,7 @@ class SyncInLoop(Rule):
             # an outer loop): batching the outer loop too is left to the user.
             return
         if method == "tolist" and not node.args and self.ctx.loops \
-                and read_for_a_loop(self.ctx, node):
+                and read_for_a_loop(self.ctx, node) and not self._slice_per_step(func.value):
             # `for x in t.tolist():`, `t_list = t.tolist()` before a loop, inside an outer
             # loop: one transfer for a whole inner loop (the batched fix's form); the outer
             # loop is left to the user. With no outer loop, in per-step code (`forward`), the
@@ -179,6 +183,17 @@ class SyncInLoop(Rule):
                 and self.ctx.reads_module_input(func.value):
             # `(x > t).squeeze(1).tolist()` of a module's unannotated input batch.
             self._report(node, f"`.{method}()`", likely=True)
+
+    def _slice_per_step(self, receiver: cst.BaseExpression) -> bool:
+        """`codes[0, :, t]` of one device tensor, indexed by the variable of an enclosing
+        loop: each outer step reads its own piece with its own transfer, where one read of
+        the whole tensor before the loop would do."""
+        if not isinstance(receiver, cst.Subscript) or not self.is_device_tensor(receiver.value):
+            return False
+        targets = {name.value for loop in self.ctx.loops if isinstance(loop, cst.For)
+                   for name in walk(loop.target) if isinstance(name, cst.Name)}
+        return any(isinstance(name, cst.Name) and name.value in targets
+                   for element in receiver.slice for name in walk(element))
 
     def _to_cpu(self, node: cst.Call) -> bool:
         blocking = keyword_arg(node, "non_blocking")

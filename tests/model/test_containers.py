@@ -61,6 +61,11 @@ CASES = [
     ("d = dict(zip(names, ts))\nseen(d)", [Mapping(HOST, TENSOR)]),
     ("d = dict([(1, cpu)])\nseen(d)", [Mapping(HOST, HOST_TENSOR)]),
     ("seen(torch.load('x.pt'))", [Mapping(HOST, UNKNOWN)]),
+    # read onto the CPU where `map_location` says so (a state dict of CPU tensors)
+    ("seen(torch.load('x.pt', map_location='cpu'))\n"
+     "seen(torch.load('x.pt', map_location=torch.device('cpu')))\n"
+     "seen(torch.load('x.pt', map_location='cuda'))",
+     [Mapping(HOST, HOST_TENSOR), Mapping(HOST, HOST_TENSOR), Mapping(HOST, UNKNOWN)]),
     # zip, enumerate, builtins over containers
     ("for i, x in enumerate(ts):\n    seen(i)\n    seen(x)", [HOST, TENSOR]),
     ("for i, x in enumerate([cpu]):\n    seen(x)", [HOST_TENSOR]),
