@@ -46,6 +46,7 @@ from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.dispatch import declared_only, overrides
+from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs
@@ -176,7 +177,7 @@ class Calls(Methods):
                     return (NUMPY, None)  # NumPy, FAISS ...: host arrays
                 return (HOST, None) if head == "math" else _UNKNOWN_VALUE
         callee = self.expr(func)
-        args, keywords = _element_arguments(self, node) if isinstance(func, ast.Name) and \
+        args, keywords = element_arguments(self, node) if isinstance(func, ast.Name) and \
             func.id in ELEMENT_CALLS and func.id not in self.env else self._all_arguments(node)
         if isinstance(callee[0], Instance):
             called = self._instance_call(node, callee[0].cls, (args, keywords))
@@ -540,33 +541,6 @@ class Calls(Methods):
 #: Library functions whose results' kinds are those of a builtin's: `zip_longest` yields
 #: its arguments' elements as `zip` does (or its fill value, a host value, once one ends).
 _AS_BUILTINS = {"itertools.zip_longest": "zip"}
-
-
-def _element_arguments(calls: Calls, node: ast.Call) -> tuple[list[Value], list[Value]]:
-    """`_all_arguments` of a call of `ELEMENT_CALLS`, with a lambda it calls per element
-    evaluated after the iterables, its parameters bound to their elements' kinds
-    (`map(lambda t: t.item(), (a, b))` reads each tensor)."""
-    name = node.func.id if isinstance(node.func, ast.Name) else ""
-    key = next((k.value for k in node.keywords if k.arg == "key"), None)
-    positional = [a for a in node.args if not isinstance(a, ast.Starred)]
-    if len(positional) != len(node.args) or not positional:
-        return calls._all_arguments(node)
-    if name in ("map", "filter") and isinstance(positional[0], ast.Lambda) and \
-            len(positional) >= 2 and (name == "map" or len(positional) == 2):
-        function, iterables = positional[0], positional[1:]
-    elif name != "map" and name != "filter" and isinstance(key, ast.Lambda) and \
-            (len(positional) == 1 or name != "sorted"):
-        function, iterables = key, positional[:1] if len(positional) == 1 else []
-    else:
-        return calls._all_arguments(node)
-    values = {id(a): calls.expr(a) for a in positional if a is not function}
-    if iterables:
-        calls.element_lambdas[id(function)] = tuple(elem_of(values[id(a)][0])
-                                                    for a in iterables)
-    else:  # `max(a, b, key=f)`: the arguments are the elements
-        calls.element_lambdas[id(function)] = (join_all([v[0] for v in values.values()]),)
-    args = [values[id(a)] if a is not function else calls.expr(a) for a in positional]
-    return args, [calls.expr(k.value) for k in node.keywords]
 
 
 def _all_on_host(args: list[Value]) -> bool:
