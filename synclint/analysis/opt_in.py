@@ -11,7 +11,8 @@ fresh9 L1):
 
 - a parameter's constant default: the class's `__init__` through `self.name = param` at the
   top level of its body (`param` not rebound), or the enclosing function's own parameter
-  (not None: `labels=None` is "given or not", which the caller decides);
+  (not None outside `__init__`: `labels=None` is "given or not", which the caller
+  decides);
 - a field default of a class (`model/defaults.py`): the class's own (`use_counting =
   False`), or a configuration object's (`self.cfg.kl_threshold` with `self.cfg: PPO_CFG`
   annotated, or `cfg: PPO_CFG` given to `__init__` and kept, `kl_threshold: float = 0.0`);
@@ -73,7 +74,10 @@ class Defaults:
             if param is not None and param.default is not None and \
                     node.value not in _bound_names(self.function.body):
                 text = _code(param.default)
-                if _literal(param.default) and text != "None":
+                # `labels=None` is "given or not", which the caller decides; in
+                # `__init__` (`if noise is not None: self._noise = ...`) it is the option.
+                if _literal(param.default) and (
+                        text != "None" or self.function.name.value == "__init__"):
                     return node.value, text
             return None
         key = _dict_key(node)
