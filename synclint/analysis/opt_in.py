@@ -11,8 +11,8 @@ fresh9 L1):
 
 - a parameter's constant default: the class's `__init__` through `self.name = param` at the
   top level of its body (`param` not rebound), or the enclosing function's own parameter
-  (not None outside `__init__`: `labels=None` is "given or not", which the caller
-  decides);
+  where the function is per-step code by its role (`forward`, a hook), not None (`labels=
+  None` is "given or not", which the caller decides);
 - a field default of a class (`model/defaults.py`): the class's own (`use_counting =
   False`), or a configuration object's (`self.cfg.kl_threshold` with `self.cfg: PPO_CFG`
   annotated, or `cfg: PPO_CFG` given to `__init__` and kept, `kl_threshold: float = 0.0`);
@@ -52,6 +52,10 @@ class Defaults:
     function: cst.FunctionDef | None
     view: FileView | None
     module: cst.Module | None
+    #: Whether the function's own parameters count by their defaults: only where it is
+    #: per-step code by its role (`forward`, a hook: the framework calls it), not a
+    #: helper whose callers pass the argument (torchani's `supports_individual_pbc=False`).
+    entry: bool = True
     _dicts: dict[str, str] | None = field(default=None, repr=False)
 
     def option(self, node: cst.BaseExpression) -> tuple[str, str] | None:
@@ -69,7 +73,8 @@ class Defaults:
                 text = self._field(self._keys_of(holder[1]), node.attr.value)
                 return (f"{holder[0]}.{node.attr.value}", text) if text is not None else None
             return None
-        if isinstance(node, cst.Name) and self.function is not None:
+        if isinstance(node, cst.Name) and self.function is not None and (
+                self.entry or self.function.name.value == "__init__"):
             param = _parameter(self.function, node.value)
             if param is not None and param.default is not None and \
                     node.value not in _bound_names(self.function.body):

@@ -365,7 +365,8 @@ class Context:
         tests, function, cls = site_tests(node, self.parents)
         if not tests:
             return None
-        return opt_in(tests, Defaults(cls, function, self.project, self.module))
+        return opt_in(tests, Defaults(cls, function, self.project, self.module,
+                                      entry=self.hot is not None))
 
     def is_setting(self, node: cst.BaseExpression) -> bool:
         """Whether the model found `node`, an `if` test or an argument a callee tests,
