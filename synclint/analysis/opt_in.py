@@ -256,6 +256,14 @@ def _needs(test: cst.BaseExpression, holds: bool,
             return None
         param, text = option
         value = _code(target.comparator)
+        if isinstance(target.operator, tuple(_ORDER)):
+            # `self.reset_every > 0` with `reset_every=0`: false with the default
+            at_default = _ordered(text, _ORDER[type(target.operator)], value)
+            if at_default is None or at_default == holds:
+                return None
+            words = _ORDER[type(target.operator)] if holds else \
+                _NEGATED[_ORDER[type(target.operator)]]
+            return f"`{param} {words} {value}`"
         equal = isinstance(target.operator, (cst.Equal, cst.Is))
         unequal = isinstance(target.operator, (cst.NotEqual, cst.IsNot))
         if (equal and holds) or (unequal and not holds):
@@ -273,6 +281,25 @@ def _needs(test: cst.BaseExpression, holds: bool,
     if not holds and text == "True":
         return f"`{param}=False`"
     return None
+
+
+#: Ordering comparisons a default is compared by, and each one's negation.
+_ORDER: dict[type[cst.BaseCompOp], str] = {
+    cst.GreaterThan: ">", cst.GreaterThanEqual: ">=", cst.LessThan: "<",
+    cst.LessThanEqual: "<="}
+_NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+
+
+def _ordered(default: str, operator: str, value: str) -> bool | None:
+    """`default operator value` for two numbers, or None (not numbers)."""
+    try:
+        left, right = ast.literal_eval(default), ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)):
+        return None
+    return bool({">": left > right, ">=": left >= right, "<": left < right,
+                 "<=": left <= right}[operator])
 
 
 def _differ(value: str, default: str) -> bool:

@@ -56,6 +56,8 @@ def _message(guard: str) -> str:
     ('self.pooling == "max"', '`pooling="max"`'),
     ("self.scale != 1.0", "`scale` other than 1.0"),
     ("self.use_pool and self.batchwise_prompt", "`batchwise_prompt=True`"),
+    ("self.scale > 1.0", "`scale > 1.0`"),  # x_transformers' `reset_every > 0` (fresh8 L5)
+    ("not self.scale <= 1.0", "`scale > 1.0`"),
 ])
 def test_a_branch_off_by_default_is_opt_in_and_names_the_option(guard: str,
                                                                  option: str) -> None:
@@ -64,7 +66,7 @@ def test_a_branch_off_by_default_is_opt_in_and_names_the_option(guard: str,
 
 
 @pytest.mark.parametrize("guard", [
-    "self.use_pool", 'self.pooling == "cls"', "self.scale > 1",
+    "self.use_pool", 'self.pooling == "cls"', "self.scale >= 1", "self.pooling > 1",
     'self.mode == "eval"'])
 def test_a_branch_on_by_default_or_not_an_option_keeps_the_setting(guard: str) -> None:
     message = _message(guard)
