@@ -98,7 +98,10 @@ class Defaults:
                 node.value.value == "self" and self.cls is not None:
             found = _attribute_annotation(self.cls, node.attr.value)
             return (node.attr.value, found) if found is not None else None
-        if isinstance(node, cst.Name) and self.function is not None:
+        if isinstance(node, cst.Name) and self.function is not None and (
+                self.entry or self.function.name.value == "__init__"):
+            # A helper's argument is what its caller passes (diffusers' per-call
+            # `forward_metadata.raw_vision`), not a configuration's default.
             param = _parameter(self.function, node.value)
             if param is not None and param.annotation is not None and \
                     node.value not in _bound_names(self.function.body):

@@ -279,3 +279,27 @@ def test_code_after_an_early_return_while_an_option_is_unset_is_opt_in() -> None
     assert rule_findings("SYN101", source) == []
     [found] = opt_in_findings("SYN101", source)
     assert found.message.endswith(", only with `exploration` set")
+
+
+def test_a_helpers_annotated_argument_is_what_the_caller_passes() -> None:
+    # diffusers' `_build_indicator(config, forward_metadata)`: the dataclass default of
+    # `raw_vision` (None) says nothing of what each call passes.
+    source = """\
+        import dataclasses
+        import torch
+
+
+        @dataclasses.dataclass
+        class Metadata:
+            raw_vision: list | None = None
+
+
+        def count(metadata: Metadata, xs: list[torch.Tensor]) -> float:
+            n = 0.0
+            for x in xs:
+                if metadata.raw_vision:
+                    n += x.cuda().sum().item()
+            return n
+    """
+    [found] = rule_findings("SYN101", source)
+    assert "only with" not in found.message
