@@ -85,7 +85,9 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
 
 _CODE = r"SYN\d{3}"
 _EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")
-_HEADER = re.compile(r"^#\s*(expect|targets|unjudged|why)\s*:\s*(.*)$")
+_HEADER = re.compile(r"^#\s*(expect|targets|unjudged|why|options)\s*:\s*(.*)$")
+#: The run options a snippet may ask for (`options: opt-in`: `--opt-in`).
+_OPTIONS = frozenset({"opt-in"})
 
 
 class LabelError(ValueError):
@@ -116,6 +118,8 @@ class Labels:
     targets: frozenset[str]
     unjudged: frozenset[str]
     why: str
+    #: Run options the snippet is checked with (`opt-in`: as `--opt-in` reports).
+    options: frozenset[str] = frozenset()
 
     @property
     def is_positive(self) -> bool:
@@ -147,6 +151,7 @@ def parse_labels(source: str, path: Path) -> Labels:
     expect: dict[str, Expectation] | None = None
     targets: frozenset[str] = frozenset()
     unjudged: frozenset[str] = frozenset()
+    options: frozenset[str] = frozenset()
     why = ""
     for line in source.splitlines():
         stripped = line.strip()
@@ -175,6 +180,10 @@ def parse_labels(source: str, path: Path) -> Labels:
             targets = _codes(value, path, key)
         elif key == "unjudged":
             unjudged = _codes(value, path, key)
+        elif key == "options":
+            options = frozenset(part.strip() for part in value.split(",") if part.strip())
+            if not options <= _OPTIONS:
+                raise LabelError(f"{path}: unknown option(s) in 'options': {value}")
         else:
             why = value
     if expect is None:
@@ -184,7 +193,7 @@ def parse_labels(source: str, path: Path) -> Labels:
     clash = unjudged & (set(expect) | targets)
     if clash:
         raise LabelError(f"{path}: codes both judged and unjudged: {', '.join(sorted(clash))}")
-    return Labels(expect, targets, unjudged, why)
+    return Labels(expect, targets, unjudged, why, options)
 
 
 def load_snippets(root: Path = ROOT) -> list[Snippet]:
@@ -269,12 +278,13 @@ def evaluate(snippets: Sequence[Snippet], codes: Iterable[str],
     figures = {code: RuleFigures(code) for code in sorted(set(KNOWN_CODES) | set(codes))}
     errors: list[str] = []
     for snippet in snippets:
+        opt_in = "opt-in" in snippet.labels.options
         try:
             if snippet.files:
                 outputs = list(lint_sources({str(path): text for path, text in snippet.files},
-                                            codes).values())
+                                            codes, opt_in=opt_in).values())
             else:
-                outputs = [lint_source(snippet.source, str(snippet.path), codes)]
+                outputs = [lint_source(snippet.source, str(snippet.path), codes, opt_in=opt_in)]
         except Exception as error:  # noqa: BLE001 - a crash is a figure too, not the end of the run
             errors.append(f"{_rel(snippet.path)}: linter raised {type(error).__name__}: {error}")
             continue

@@ -39,6 +39,7 @@ class RunOptions:
     extend_select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] | None = None
     unsafe_fixes: bool | None = None
+    opt_in: bool | None = None
     diff: bool = False
     output_format: str = "text"
     output_file: str | None = None
@@ -95,6 +96,10 @@ def _lint_options(function: F) -> F:
                      help="Rule codes or prefixes to disable."),
         click.option("--unsafe-fixes/--no-unsafe-fixes", "unsafe_fixes", default=None,
                      help="Also apply fixes that may change behaviour (and show them as fixable)."),
+        click.option("--opt-in/--no-opt-in", "opt_in", default=None,
+                     help="Also report code that runs only when an option that is off by "
+                          "default is on (`if self.cfg.kl_threshold:` with a default of 0); "
+                          "the message names the option. Independent of --select."),
         click.option("--diff", is_flag=True,
                      help="Print the fixes as a unified diff instead of writing them; exit 1 if "
                           "there would be changes."),
@@ -248,7 +253,7 @@ def _run(run: RunOptions) -> int:
             run.config,
             Overrides(select=run.select, extend_select=run.extend_select or (),
                       ignore=run.ignore or (), unsafe_fixes=run.unsafe_fixes,
-                      extend_exclude=run.extend_exclude or (), exclude=run.exclude,
+                      opt_in=run.opt_in, extend_exclude=run.extend_exclude or (), exclude=run.exclude,
                       fixable=run.fixable, unfixable=run.unfixable or ()),
         )
     except ConfigError as error:
@@ -485,6 +490,7 @@ def _settings_text(settings: Any) -> str:
         f"extend_exclude = {list(settings.extend_exclude)}",
         f"fixable = {fixable}",
         f"unsafe_fixes = {str(settings.unsafe_fixes).lower()}",
+        f"opt_in = {str(settings.opt_in).lower()}",
     ]
     return "\n".join(lines) + "\n"
 

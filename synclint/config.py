@@ -19,7 +19,7 @@ from synclint.rule_info import DEFAULT_CODES, SYNTAX_ERROR, did_you_mean, known_
 
 KNOWN_KEYS = frozenset(
     {"select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude",
-     "unsafe-fixes", "fixable", "unfixable"}
+     "unsafe-fixes", "fixable", "unfixable", "opt-in"}
 )
 #: Directories never worth linting (ruff's defaults, plus our cache).
 DEFAULT_EXCLUDE = (
@@ -49,6 +49,9 @@ class Settings:
     #: Directory that relative globs (exclude, per-file-ignores) are matched against.
     root: Path = field(default_factory=Path.cwd)
     config_file: Path | None = None
+    #: Report code that runs only when an option that is off by default is on
+    #: (`--opt-in`, `opt-in = true`; `analysis/opt_in.py`).
+    opt_in: bool = False
 
     def codes_for(self, path: str) -> frozenset[str]:
         """The enabled codes for one file, after per-file-ignores."""
@@ -86,7 +89,7 @@ class Settings:
     def fingerprint(self) -> str:
         """A stable text that changes whenever a setting that affects findings changes."""
         ignores = sorted((p, sorted(c)) for p, c in self.per_file_ignores)
-        return repr((sorted(self.codes), ignores))
+        return repr((sorted(self.codes), ignores, self.opt_in))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -206,6 +209,8 @@ class Overrides:
     exclude: tuple[str, ...] | None = None
     fixable: tuple[str, ...] | None = None
     unfixable: tuple[str, ...] = ()
+    #: `--opt-in` / `--no-opt-in`: report opt-in code (None: as configured).
+    opt_in: bool | None = None
 
 
 def resolve_settings(paths: Sequence[str], config: Path | None,
@@ -272,6 +277,11 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         raise ConfigError(f"{where}: 'unsafe-fixes' must be true or false")
     if overrides.unsafe_fixes is not None:
         unsafe = overrides.unsafe_fixes
+    opt_in = table.get("opt-in", False)
+    if not isinstance(opt_in, bool):
+        raise ConfigError(f"{where}: 'opt-in' must be true or false")
+    if overrides.opt_in is not None:
+        opt_in = overrides.opt_in
     return Settings(
         codes=frozenset(codes),
         per_file_ignores=tuple(per_file),
@@ -281,4 +291,5 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         fixable=fixable,
         root=root,
         config_file=config_path,
+        opt_in=opt_in,
     )

@@ -79,7 +79,7 @@ def rules_for(source: str, codes: Iterable[str], project: FileView | None = None
 
 def lint_source(source: str, filename: str, codes: Iterable[str],
                 project: FileView | None = None, parsed: cst.Module | None = None,
-                *, findings_only: bool = False) -> LintOutput:
+                *, findings_only: bool = False, opt_in: bool = False) -> LintOutput:
     """Lint one decoded source text with the rules `codes`; never raises for bad input.
 
     `project` is what the whole-program index knows for this file; without one, the
@@ -87,13 +87,15 @@ def lint_source(source: str, filename: str, codes: Iterable[str],
     `parsed` is `parse_ahead`'s tree of the same source, when it made one.
     `findings_only`: the caller reads the findings, not the module (a check, not a fix):
     LibCST then parses only the statements where a rule can fire (`kept_text.kept_source`).
+    `opt_in`: report code that runs only when an option off by default is on
+    (`analysis/opt_in.py`; `Settings.opt_in`).
     """
     codes = set(codes)
     # Nothing needs the cyclic collector while one file is linted (what is left in cycles
     # is collected afterwards, as usual), and its repeated scans of the growing LibCST
     # tree cost ~10% of the run.
     with no_cyclic_gc():
-        output = _lint_rules(source, filename, codes, project, parsed, findings_only)
+        output = _lint_rules(source, filename, codes, project, parsed, findings_only, opt_in)
         if UNUSED_NOQA in codes:
             output = _with_unused_noqa(output, source, filename, codes)
     return output
@@ -119,7 +121,7 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
 
 def _lint_rules(source: str, filename: str, codes: set[str],
                 project: FileView | None = None, parsed: cst.Module | None = None,
-                findings_only: bool = False) -> LintOutput:
+                findings_only: bool = False, opt_in: bool = False) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     rule_classes = rules_for(source, codes, project)
@@ -136,7 +138,7 @@ def _lint_rules(source: str, filename: str, codes: set[str],
                           [], None)
     if parsed is not None:
         # `parse_ahead` made it only where every check below passes and parsing succeeds.
-        return lint_module(parsed, source, filename, rule_classes, project, facts)
+        return lint_module(parsed, source, filename, rule_classes, project, facts, opt_in)
     depth_error = _bracket_depth_error(source)
     if depth_error is not None:
         row, column = depth_error
@@ -159,7 +161,7 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     if kept is not None:
         try:
             module = run_with_big_stack(lambda: cst.parse_module(kept))
-            return lint_module(module, source, filename, rule_classes, project, facts)
+            return lint_module(module, source, filename, rule_classes, project, facts, opt_in)
         except (cst.ParserSyntaxError, RecursionError):
             pass  # the whole text then says what is wrong, as usual
     try:
@@ -171,7 +173,7 @@ def _lint_rules(source: str, filename: str, codes: set[str],
         return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
-    return lint_module(module, source, filename, rule_classes, project, facts)
+    return lint_module(module, source, filename, rule_classes, project, facts, opt_in)
 
 
 #: Set to 1 to run every rule the text allows, without asking the model which can fire
@@ -238,10 +240,11 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None,
-                facts: Facts | None = None) -> LintOutput:
+                facts: Facts | None = None, opt_in: bool = False) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     context = Context(source, project, filename)
+    context.report_opt_in = opt_in
     if facts is not None:
         context.facts = facts
     elif project is not None:
@@ -680,21 +683,23 @@ def _raise_recursion_limit() -> None:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
 
 
-def lint_sources(sources: Mapping[str, str], codes: Iterable[str]) -> dict[str, LintOutput]:
+def lint_sources(sources: Mapping[str, str], codes: Iterable[str], *,
+                 opt_in: bool = False) -> dict[str, LintOutput]:
     """Lint several decoded sources of one project together (filename -> text): one
     whole-program index over all of them, then each file with its view of it."""
     from synclint.analysis.project import build_project
 
     codes = set(codes)
     project = build_project(sources)
-    return {filename: lint_source(text, filename, codes, project.view(filename))
+    return {filename: lint_source(text, filename, codes, project.view(filename), opt_in=opt_in)
             for filename, text in sources.items()}
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
-              project: FileView | None = None, parsed: cst.Module | None = None
-              ) -> FileResult:
+              project: FileView | None = None, parsed: cst.Module | None = None,
+              *, opt_in: bool = False) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
-    output = lint_source(source, filename, codes, project, parsed, findings_only=True)
+    output = lint_source(source, filename, codes, project, parsed, findings_only=True,
+                         opt_in=opt_in)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

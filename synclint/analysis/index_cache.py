@@ -383,11 +383,12 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
             None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
             bool(writes))
     for key, base_names, methods, bases, external, attribute_classes, properties, \
-            abstract in record["classes"]:
+            abstract, defaults in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
                                       list(bases), list(external),
                                       attribute_classes=dict(attribute_classes),
-                                      properties=dict(properties), abstract=tuple(abstract))
+                                      properties=dict(properties), abstract=tuple(abstract),
+                                      defaults=dict(defaults))
         project.property_names.update(name for name, _ in properties)
 
 
@@ -647,7 +648,7 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
                        f.display or display_name(f)] for f in functions],
         "classes": [[c.key, c.base_names, list(c.methods.items()), c.bases, c.external,
                      sorted(c.attribute_classes.items()), sorted(c.properties.items()),
-                     list(c.abstract)]
+                     list(c.abstract), sorted(c.defaults.items())]
                     for c in classes],
     }
     if encoder is not None:

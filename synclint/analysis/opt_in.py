@@ -1,74 +1,284 @@
-"""Opt-in options: a branch that runs only when a constructor argument differs from its
-Python default (`if self.batchwise_prompt:` with `batchwise_prompt=False` in `__init__`).
+"""Opt-in code: a branch that runs only when a setting differs from its default
+(`if self.batchwise_prompt:` with `batchwise_prompt=False` in `__init__`).
 
-A read there is still a sync on every step of a run that turns the option on, so it stays
-reported; the message says which option turns it on ("only with `batchwise_prompt=True`"),
-since most runs use the default. Read from the class's own `__init__` in the checked file:
-`self.name = param` at the top level of its body, `param` a parameter with a literal
-default. A configuration file may set the option for its users (mmdet's configs): the
-message names the option, it does not judge how often it is on."""
+A read there is a sync on every step of a run that turns the option on, but most runs use
+the default: such a finding is opt-in, not reported unless the user asks (`--opt-in`,
+`opt-in = true`), and then its message says which option turns the code on ("only with
+`batchwise_prompt=True`"). A site is opt-in when an `if` around it in its function (or the
+left operand of an `and` it is the right of) tests a setting that with its default takes
+the other branch. Defaults are read where the model sees them (issue 22, fresh8 L5 and
+fresh9 L1):
+
+- a parameter's constant default: the class's `__init__` through `self.name = param` at the
+  top level of its body (`param` not rebound), or the enclosing function's own parameter
+  where the function is per-step code by its role (`forward`, a hook), not None (`labels=
+  None` is "given or not", which the caller decides);
+- a field default of a class (`model/defaults.py`): the class's own (`use_counting =
+  False`), or a configuration object's (`self.cfg.kl_threshold` with `self.cfg: PPO_CFG`
+  annotated, or `cfg: PPO_CFG` given to `__init__` and kept, `kl_threshold: float = 0.0`);
+- a key of a module-level dict literal of defaults (`PPO_DEFAULT_CONFIG = {...}`), read as
+  `self.cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`, directly or through an
+  attribute `__init__` sets from it.
+
+A setting without a visible default, or whose default turns the code on, is no opt-in.
+How the project constructs the class does not matter: the default decides (a configuration
+file may set the option for its users; the message names it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import ast
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import libcst as cst
 
-#: Per class (by identity): attribute -> (the `__init__` parameter it holds, its default).
-_DEFAULTS: dict[int, tuple[cst.ClassDef, dict[str, tuple[str, cst.BaseExpression]]]] = {}
+from synclint.analysis.cold import leaves
+from synclint.model.summaries import FileView
+
+#: Per class (by identity): attribute -> (the option it holds, its default).
+_DEFAULTS: dict[int, tuple[cst.ClassDef, dict[str, tuple[str, str]]]] = {}
 #: Defaults a test of the attribute's truth reads as off.
 _FALSY = frozenset({"False", "None", "0", "0.0", '""', "''"})
+#: A module-level dict literal of defaults is named so (`PPO_DEFAULT_CONFIG`).
+_DEFAULTS_DICT = "DEFAULT"
 
 
-def opt_in(tests: Sequence[tuple[cst.BaseExpression, bool]],
-           cls: cst.ClassDef | None) -> str | None:
-    """"`batchwise_prompt=True`": the option a guarded branch needs that its class's
-    `__init__` defaults off, from the tests it runs under (each with whether it holds,
-    outermost first); None when no test is one."""
-    if cls is None:
+@dataclass
+class Defaults:
+    """What resolves a tested operand to the option it reads and that option's default
+    (as written: "False", "0.0", "None") in one function of one class."""
+
+    cls: cst.ClassDef | None
+    function: cst.FunctionDef | None
+    view: FileView | None
+    module: cst.Module | None
+    #: Whether the function's own parameters count by their defaults: only where it is
+    #: per-step code by its role (`forward`, a hook: the framework calls it), not a
+    #: helper whose callers pass the argument (torchani's `supports_individual_pbc=False`).
+    entry: bool = True
+    _dicts: dict[str, str] | None = field(default=None, repr=False)
+
+    def option(self, node: cst.BaseExpression) -> tuple[str, str] | None:
+        """(the option's name as a message gives it, its default) of `node`, or None."""
+        if isinstance(node, cst.Attribute):
+            owner = node.value
+            if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
+                found = _defaults(self.cls, self).get(node.attr.value)
+                if found is not None:
+                    return found
+                text = self._field(self._own_class_keys(), node.attr.value)
+                return (node.attr.value, text) if text is not None else None
+            holder = self._holder(owner)
+            if holder is not None:
+                text = self._field(self._keys_of(holder[1]), node.attr.value)
+                return (f"{holder[0]}.{node.attr.value}", text) if text is not None else None
+            return None
+        if isinstance(node, cst.Name) and self.function is not None and (
+                self.entry or self.function.name.value == "__init__"):
+            param = _parameter(self.function, node.value)
+            if param is not None and param.default is not None and \
+                    node.value not in _bound_names(self.function.body):
+                text = _code(param.default)
+                # `labels=None` is "given or not", which the caller decides; in
+                # `__init__` (`if noise is not None: self._noise = ...`) it is the option.
+                if _literal(param.default) and (
+                        text != "None" or self.function.name.value == "__init__"):
+                    return node.value, text
+            return None
+        key = _dict_key(node)
+        if key is not None:
+            text = self._dict_defaults().get(key)
+            return (key, text) if text is not None else None
         return None
-    defaults = _defaults(cls)
-    if not defaults:
+
+    def _holder(self, node: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
+        """A configuration object: `self.cfg` (annotated in the class, or an `__init__`
+        parameter kept as it is) or an annotated parameter `cfg`; with its annotation."""
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+                node.value.value == "self" and self.cls is not None:
+            found = _attribute_annotation(self.cls, node.attr.value)
+            return (node.attr.value, found) if found is not None else None
+        if isinstance(node, cst.Name) and self.function is not None and (
+                self.entry or self.function.name.value == "__init__"):
+            # A helper's argument is what its caller passes (diffusers' per-call
+            # `forward_metadata.raw_vision`), not a configuration's default.
+            param = _parameter(self.function, node.value)
+            if param is not None and param.annotation is not None and \
+                    node.value not in _bound_names(self.function.body):
+                return node.value, param.annotation.annotation
         return None
+
+    def _own_class_keys(self) -> list[str]:
+        if self.cls is None or self.view is None:
+            return []
+        key = self.view.names.get(self.cls.name.value)
+        return [key] if key is not None else []
+
+    def _keys_of(self, annotation: cst.BaseExpression) -> list[str]:
+        """The project classes an annotation names (`PPO_CFG | dict`, `Optional[C]`,
+        `"C"`)."""
+        if self.view is None:
+            return []
+        keys: list[str] = []
+        for name in _annotation_names(annotation):
+            key = self.view.names.get(name) or self.view.resolved.get(name)
+            if key is not None and key in self.view.classes:
+                keys.append(key)
+        return keys
+
+    def _field(self, keys: list[str], name: str) -> str | None:
+        """The default the first class (or a base of it, in order) that gives one gives."""
+        if self.view is None:
+            return None
+        seen: set[str] = set()
+        pending = list(keys)
+        while pending:
+            key = pending.pop(0)
+            cls = self.view.classes.get(key)
+            if key in seen or cls is None:
+                continue
+            seen.add(key)
+            if name in cls.defaults:
+                return cls.defaults[name]
+            pending[:0] = list(cls.bases)
+        return None
+
+    def _dict_defaults(self) -> dict[str, str]:
+        """Keys of the module's dict literals of defaults -> their literal values (a key
+        two dicts give different values has none)."""
+        if self._dicts is None:
+            found: dict[str, str] = {}
+            clashing: set[str] = set()
+            for line in self.module.body if self.module is not None else ():
+                if not isinstance(line, cst.SimpleStatementLine):
+                    continue
+                for statement in line.body:
+                    if not (isinstance(statement, cst.Assign) and len(statement.targets) == 1
+                            and isinstance(statement.targets[0].target, cst.Name)
+                            and _DEFAULTS_DICT in statement.targets[0].target.value.upper()
+                            and isinstance(statement.value, cst.Dict)):
+                        continue
+                    for element in statement.value.elements:
+                        if isinstance(element, cst.DictElement) and \
+                                isinstance(element.key, cst.SimpleString) and \
+                                _literal(element.value):
+                            key = str(element.key.evaluated_value)
+                            text = _code(element.value)
+                            if found.get(key, text) != text:
+                                clashing.add(key)
+                            found[key] = text
+            self._dicts = {k: v for k, v in found.items() if k not in clashing}
+        return self._dicts
+
+
+def opt_in(tests: Sequence[tuple[cst.BaseExpression, bool]], defaults: Defaults) -> str | None:
+    """"`batchwise_prompt=True`": the option a guarded branch needs that its default
+    turns off, from the tests it runs under (each with whether it holds, outermost
+    first); None when no test is one."""
     for test, holds in reversed(tests):
-        found = _needs(test, holds, defaults)
+        found = _needs(test, holds, defaults.option)
         if found is not None:
             return found
     return None
 
 
+def site_tests(node: cst.CSTNode, parents: Sequence[cst.CSTNode]
+               ) -> tuple[list[tuple[cst.BaseExpression, bool]], cst.FunctionDef | None,
+                          cst.ClassDef | None]:
+    """The tests `node` runs under in its function (each with whether it holds there,
+    outermost first: an `if` or a conditional expression around it, the left operand of
+    an `and` or `or` it is the right of, and, for an `and` reported whole, its first
+    operand), with the function and the class that defines it."""
+    chain = list(parents)
+    if not chain or chain[-1] is not node:
+        chain.extend(_path(chain[-1], node)[1:] if chain else [node])
+    start = len(chain) - 1
+    while start >= 0 and not isinstance(chain[start], (cst.FunctionDef, cst.Lambda)):
+        start -= 1
+    tests: list[tuple[cst.BaseExpression, bool]] = []
+    for parent, child in zip(chain[start + 1:], chain[start + 2:]):
+        if isinstance(parent, (cst.If, cst.IfExp)):
+            if child is parent.body:
+                tests.append((parent.test, True))
+            elif child is parent.orelse:
+                tests.append((parent.test, False))
+        elif isinstance(parent, cst.BooleanOperation) and child is parent.right:
+            tests.append((parent.left, isinstance(parent.operator, cst.And)))
+        elif isinstance(parent, cst.IndentedBlock):
+            # `if self.cfg.exploration_scheduler is None: return ...` before it: the code
+            # after runs only when the test fails.
+            for statement in parent.body:
+                if statement is child:
+                    break
+                if isinstance(statement, cst.If) and statement.orelse is None and \
+                        leaves(statement.body):
+                    tests.append((statement.test, False))
+    if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+        first = node.left
+        while isinstance(first, cst.BooleanOperation) and isinstance(first.operator, cst.And):
+            first = first.left
+        tests.append((first, True))
+    function = chain[start] if start >= 0 else None
+    cls = chain[start - 2] if start >= 2 else None
+    return (tests, function if isinstance(function, cst.FunctionDef) else None,
+            cls if isinstance(cls, cst.ClassDef) else None)
+
+
+def _path(top: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes from `top` down to `node`, both included ([`node`] when `node` is not
+    below `top`)."""
+    stack: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = [(top, [top])]
+    while stack:
+        current, path = stack.pop()
+        if current is node:
+            return path
+        stack.extend((child, [*path, child]) for child in current.children)
+    return [node]
+
+
 def _needs(test: cst.BaseExpression, holds: bool,
-           defaults: dict[str, tuple[str, cst.BaseExpression]]) -> str | None:
+           option_of: Callable[[cst.BaseExpression], tuple[str, str] | None]) -> str | None:
     if isinstance(test, cst.BooleanOperation):
         # Every operand of `a and b` holds in its body; of `a or b`, in its `else`.
         if isinstance(test.operator, cst.And) == holds:
             for operand in (test.right, test.left):
-                found = _needs(operand, holds, defaults)
+                found = _needs(operand, holds, option_of)
                 if found is not None:
                     return found
         return None
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _needs(test.expression, not holds, defaults)
+        return _needs(test.expression, not holds, option_of)
+    if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
+            test.func.value == "isinstance" and len(test.args) == 2 and holds:
+        option = option_of(test.args[0].value)  # `isinstance(self.scheduler, KLAdaptiveLR)`
+        return f"`{option[0]}` set" if option is not None and option[1] == "None" else None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
-        option = _option(test.left, defaults)
+        option = option_of(test.left)
         if option is None or not _literal(target.comparator):
             return None
-        param, default = option
-        value, text = _code(target.comparator), _code(default)
+        param, text = option
+        value = _code(target.comparator)
+        if isinstance(target.operator, tuple(_ORDER)):
+            # `self.reset_every > 0` with `reset_every=0`: false with the default
+            at_default = _ordered(text, _ORDER[type(target.operator)], value)
+            if at_default is None or at_default == holds:
+                return None
+            words = _ORDER[type(target.operator)] if holds else \
+                _NEGATED[_ORDER[type(target.operator)]]
+            return f"`{param} {words} {value}`"
         equal = isinstance(target.operator, (cst.Equal, cst.Is))
         unequal = isinstance(target.operator, (cst.NotEqual, cst.IsNot))
         if (equal and holds) or (unequal and not holds):
-            return f"`{param}={value}`" if value != text else None  # `x == "max"`
-        if ((unequal and holds) or (equal and not holds)) and value == text:
+            return f"`{param}={value}`" if _differ(value, text) else None  # `x == "max"`
+        if ((unequal and holds) or (equal and not holds)) and not _differ(value, text):
             # `x is not None` with None the default
             return f"`{param}` set" if text == "None" else f"`{param}` other than {text}"
         return None
-    option = _option(test, defaults)
+    option = option_of(test)
     if option is None:
         return None
-    param, default = option
-    text = _code(default)
+    param, text = option
     if holds and text in _FALSY:
         return f"`{param}=True`" if text == "False" else f"`{param}` set"
     if not holds and text == "True":
@@ -76,19 +286,119 @@ def _needs(test: cst.BaseExpression, holds: bool,
     return None
 
 
-def _option(node: cst.BaseExpression,
-            defaults: dict[str, tuple[str, cst.BaseExpression]]) -> tuple[str, cst.BaseExpression] | None:
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
-            node.value.value == "self":
-        return defaults.get(node.attr.value)
+#: Ordering comparisons a default is compared by, and each one's negation.
+_ORDER: dict[type[cst.BaseCompOp], str] = {
+    cst.GreaterThan: ">", cst.GreaterThanEqual: ">=", cst.LessThan: "<",
+    cst.LessThanEqual: "<="}
+_NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
+
+
+def _ordered(default: str, operator: str, value: str) -> bool | None:
+    """`default operator value` for two numbers, or None (not numbers)."""
+    try:
+        left, right = ast.literal_eval(default), ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)):
+        return None
+    return bool({">": left > right, ">=": left >= right, "<": left < right,
+                 "<=": left <= right}[operator])
+
+
+def _differ(value: str, default: str) -> bool:
+    """Whether two literals differ in value (`0` and `0.0` do not, `"a"` and `'a'` do
+    not)."""
+    try:
+        return bool(ast.literal_eval(value) != ast.literal_eval(default))
+    except (ValueError, SyntaxError):
+        return value != default
+
+
+def _parameter(function: cst.FunctionDef, name: str) -> cst.Param | None:
+    params = function.params
+    return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+                 if p.name.value == name and name not in ("self", "cls")), None)
+
+
+def _dict_key(node: cst.BaseExpression) -> str | None:
+    """"kl_threshold" of `cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and \
+            isinstance(node.slice[0].slice, cst.Index):
+        key = node.slice[0].slice.value
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "get" and node.args and node.args[0].keyword is None:
+        key = node.args[0].value
+    else:
+        return None
+    if isinstance(key, cst.SimpleString):
+        value = key.evaluated_value
+        return value if isinstance(value, str) else None
     return None
 
 
-def _defaults(cls: cst.ClassDef) -> dict[str, tuple[str, cst.BaseExpression]]:
+def _annotation_names(node: cst.BaseExpression) -> list[str]:
+    """The dotted names an annotation gives as types, `None` and containers aside."""
+    if isinstance(node, cst.SimpleString):
+        text = node.evaluated_value
+        try:
+            parsed = cst.parse_expression(text) if isinstance(text, str) else None
+        except cst.ParserSyntaxError:
+            return []
+        return _annotation_names(parsed) if parsed is not None else []
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return [*_annotation_names(node.left), *_annotation_names(node.right)]
+    if isinstance(node, cst.Subscript):
+        if _code(node.value).rpartition(".")[2] in ("Optional", "Union"):
+            return [name for element in node.slice if isinstance(element.slice, cst.Index)
+                    for name in _annotation_names(element.slice.value)]
+        return []
+    if isinstance(node, (cst.Name, cst.Attribute)):
+        return [_code(node)]
+    return []
+
+
+def _attribute_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | None:
+    """The annotation of `self.name`: `self.name: T` in a method, `name: T` in the class
+    body, or `__init__`'s parameter `name: T` kept as `self.name = name`."""
+    for statement in cls.body.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                        and small.target.value == name:
+                    return small.annotation.annotation
+    for method in cls.body.body:
+        if not isinstance(method, cst.FunctionDef):
+            continue
+        for small in _top_level(method):
+            if isinstance(small, cst.AnnAssign) and _is_self_attribute(small.target, name):
+                return small.annotation.annotation
+            if method.name.value == "__init__" and isinstance(small, cst.Assign) and \
+                    len(small.targets) == 1 and \
+                    _is_self_attribute(small.targets[0].target, name) and \
+                    isinstance(small.value, cst.Name):
+                param = _parameter(method, small.value.value)
+                if param is not None and param.annotation is not None:
+                    return param.annotation.annotation
+    return None
+
+
+def _is_self_attribute(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+        node.value.value == "self" and node.attr.value == name
+
+
+def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str]]:
+    """`self.name` -> (the option it holds, its default), from `__init__`: `self.name =
+    param` (a parameter with a literal default the body never rebinds) or `self.name =`
+    a read of a configuration object's field or a defaults dict's key, at the top level
+    of its body, the only assignment of `self.name` there."""
     cached = _DEFAULTS.get(id(cls))
     if cached is not None and cached[0] is cls:
         return cached[1]
-    found: dict[str, tuple[str, cst.BaseExpression]] = {}
+    found: dict[str, tuple[str, str]] = {}
+    if len(_DEFAULTS) > 256:
+        _DEFAULTS.clear()
+    _DEFAULTS[id(cls)] = (cls, found)  # while it is read: `_switched` reads other options
     init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
                  and s.name.value == "__init__"), None)
     if init is not None:
@@ -99,6 +409,7 @@ def _defaults(cls: cst.ClassDef) -> dict[str, tuple[str, cst.BaseExpression]]:
                                                     *init.params.kwonly_params)
                   if p.default is not None and _literal(p.default)
                   and p.name.value not in rebound}
+        reads = Defaults(None, init, defaults.view, defaults.module)
         assigned: dict[str, int] = {}
         for statement in _top_level(init):
             if isinstance(statement, cst.Assign) and len(statement.targets) == 1:
@@ -111,13 +422,100 @@ def _defaults(cls: cst.ClassDef) -> dict[str, tuple[str, cst.BaseExpression]]:
                     if isinstance(value, cst.Name) and value.value in params:
                         default = params[value.value]
                         assert default is not None
-                        found[name] = (value.value, default)
+                        found[name] = (value.value, _code(default))
+                    elif not isinstance(value, cst.Name):
+                        option = _through_self_cfg(value, cls, reads)
+                        if option is not None:
+                            found[name] = option
         # An attribute assigned twice may not hold the argument.
         found = {name: option for name, option in found.items() if assigned[name] == 1}
-    if len(_DEFAULTS) > 256:
-        _DEFAULTS.clear()
+        found.update(_switched(init, cls, reads, assigned))
     _DEFAULTS[id(cls)] = (cls, found)
     return found
+
+
+def _switched(init: cst.FunctionDef, cls: cst.ClassDef, reads: Defaults,
+              assigned: dict[str, int]) -> dict[str, tuple[str, str]]:
+    """Attributes `__init__` sets only when an option is on (`if cfg.noise is not None:
+    self._noise = ... else: self._noise = None`, or `self._noise = None` then `if ...:
+    self._noise = ...`): on the default path they hold the literal, and a test of one is a
+    test of the option."""
+    found: dict[str, tuple[str, str]] = {}
+    with_class = Defaults(cls, init, reads.view, reads.module)
+    body = init.body.body if isinstance(init.body, cst.IndentedBlock) else ()
+    literal: dict[str, str] = {}
+    for statement in _top_level(init):
+        if isinstance(statement, cst.Assign) and len(statement.targets) == 1 and \
+                isinstance(statement.targets[0].target, cst.Attribute) and \
+                _literal(statement.value):
+            target = statement.targets[0].target
+            if isinstance(target.value, cst.Name) and target.value.value == "self":
+                literal[target.attr.value] = _code(statement.value)
+    for branch in body:
+        if not isinstance(branch, cst.If) or isinstance(branch.orelse, cst.If):
+            continue
+        message = _needs(branch.test, True, with_class.option)
+        if message is None:
+            continue
+        option = message.split("`")[1].partition("=")[0]
+        set_in_body = _set_attributes(branch.body)
+        if isinstance(branch.orelse, cst.Else):
+            for name, value in _set_literals(branch.orelse.body).items():
+                if name in set_in_body and assigned.get(name, 0) == 0:
+                    found[name] = (option, value)
+        else:
+            for name in set_in_body:
+                if name in literal and assigned.get(name, 0) == 1:
+                    found[name] = (option, literal[name])
+    return found
+
+
+def _set_attributes(block: cst.BaseSuite) -> set[str]:
+    return {target.attr.value for node in _walk(block) if isinstance(node, cst.AssignTarget)
+            and isinstance((target := node.target), cst.Attribute)
+            and isinstance(target.value, cst.Name) and target.value.value == "self"}
+
+
+def _set_literals(block: cst.BaseSuite) -> dict[str, str]:
+    found: dict[str, str] = {}
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    for line in lines:
+        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in line.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                        isinstance(small.targets[0].target, cst.Attribute) and \
+                        _literal(small.value):
+                    target = small.targets[0].target
+                    if isinstance(target.value, cst.Name) and target.value.value == "self":
+                        found[target.attr.value] = _code(small.value)
+    return found
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(current.children)
+    return found
+
+
+def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
+                      reads: Defaults) -> tuple[str, str] | None:
+    """A configuration read `__init__` keeps in an attribute (`self._kl_threshold =
+    self.cfg["kl_threshold"]`, `cfg.kl_threshold` of an annotated parameter)."""
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Attribute) and \
+            isinstance(value.value.value, cst.Name) and value.value.value.value == "self":
+        with_class = Defaults(cls, reads.function, reads.view, reads.module)
+        holder = with_class._holder(value.value)
+        if holder is None:
+            return None
+        text = with_class._field(with_class._keys_of(holder[1]), value.attr.value)
+        return (f"{holder[0]}.{value.attr.value}", text) if text is not None else None
+    if isinstance(value, (cst.Attribute, cst.Subscript, cst.Call)):
+        return reads.option(value)
+    return None
 
 
 def _bound_names(body: cst.BaseSuite) -> set[str]:

@@ -28,7 +28,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.loops import run_per_element
 from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
-from synclint.analysis.opt_in import opt_in
+from synclint.analysis.opt_in import Defaults, opt_in, site_tests
 from synclint.analysis.roles import (
     class_role,
     function_role,
@@ -80,6 +80,9 @@ class Context:
         #: Why the current code is cold by its role (setup, save, load, export, a logger
         #: backend, test code: `roles.py`), or None. Sync rules report nothing there.
         self.cold_role: str | None = None
+        #: Report opt-in code (`--opt-in`): code that runs only when an option is on that
+        #: is off by default (`analysis/opt_in.py`); else such findings are dropped.
+        self.report_opt_in = False
         self._callees: dict[tuple[int, int], Summary | None] = {}
         self._invocations: dict[int, cst.Call] = {}
         #: Enclosing loops of the current function (For, While, comprehension or call node).
@@ -375,9 +378,20 @@ class Context:
         function = parents[start] if start >= 0 else None
         site = self._guard_site(guard, settings, _parameter_names(function))
         cls = parents[start - 2] if start >= 2 else None  # ClassDef > IndentedBlock > def
-        if isinstance(cls, cst.ClassDef):
-            site = replace(site, opt_in=opt_in(tests, cls))
+        site = replace(site, opt_in=opt_in(tests, Defaults(
+            cls if isinstance(cls, cst.ClassDef) else None,
+            function if isinstance(function, cst.FunctionDef) else None,
+            self.project, self.module)))
         return replace(hot, guard=site)
+
+    def opt_in(self, node: cst.CSTNode) -> str | None:
+        """The option that turns on the code `node` (a child of the current ancestors) is
+        in, where its default turns it off (`analysis/opt_in.py`), or None."""
+        tests, function, cls = site_tests(node, self.parents)
+        if not tests:
+            return None
+        return opt_in(tests, Defaults(cls, function, self.project, self.module,
+                                      entry=self.hot is not None))
 
     def is_setting(self, node: cst.BaseExpression) -> bool:
         """Whether the model found `node`, an `if` test or an argument a callee tests,

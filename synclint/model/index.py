@@ -133,6 +133,8 @@ class _Class:
     #: the methods its project subclasses run instead (`dispatch.link_overrides`).
     abstract: tuple[str, ...] = ()
     overrides: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The literal defaults its body gives its fields (`defaults.class_defaults`).
+    defaults: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

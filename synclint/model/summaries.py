@@ -186,6 +186,9 @@ class ClassView:
     #: For each method it only declares, the methods its subclasses run instead
     #: (`dispatch.py`).
     overrides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The literal defaults its body gives its fields (`model/defaults.py`): a
+    #: configuration class's `kl_threshold: float = 0.0`.
+    defaults: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

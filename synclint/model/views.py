@@ -131,7 +131,8 @@ def _class_view(project: Project, key: str) -> ClassView:
             key, tuple(cls.bases), dict(sorted(cls.methods.items())),
             dict(sorted(cls.attributes.items())), dict(sorted(cls.attribute_classes.items())),
             project.is_lightning(key), project.is_nn_module(key), tuple(project._externals(key)),
-            dict(sorted(cls.properties.items())), dict(cls.overrides))
+            dict(sorted(cls.properties.items())), dict(cls.overrides),
+            dict(sorted(cls.defaults.items())))
     return found
 
 

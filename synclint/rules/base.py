@@ -130,6 +130,12 @@ class Rule:
             cold = self.ctx.cold(node)
             if cold is not None and not (cold.reason == PERIODIC and self.reports_periodic):
                 return  # a raise, an assert message, a guarded block that runs rarely
+            option = self.ctx.opt_in(node)
+            if option is not None:
+                if not self.ctx.report_opt_in:
+                    return  # an option off by default turns this code on (`--opt-in`)
+                if "only with" not in message:
+                    message = f"{message.rstrip('.')}, only with {option}"
         self._reported.add(id(node))
         # A sentence: "Every element of `any()` ...", "Printing a tensor in `print()` ...".
         message = message[:1].upper() + message[1:]

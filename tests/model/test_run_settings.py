@@ -23,7 +23,7 @@ import helpers
 
 
 class Loss(nn.Module):
-    def __init__(self, gather: bool = False) -> None:
+    def __init__(self, gather: bool = True) -> None:  # on by default: not opt-in code
         super().__init__()
         self.gather = gather
 

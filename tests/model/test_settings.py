@@ -322,8 +322,11 @@ def reported(body: str) -> list[str]:
 
 
 def test_per_step_code_reports_a_read_under_a_setting_and_names_it() -> None:
-    (message,) = reported("if mode == 'max':\n    y.amax().item()")
-    assert message.endswith("when `mode == 'max'`"), message
+    (message,) = reported("if mode != 'max':\n    y.amax().item()")
+    assert message.endswith("when `mode != 'max'`"), message
+    # `mode == 'max'` with `mode: str = "mean"` in `forward` is opt-in code (README,
+    # "Opt-in code"): reported only with `--opt-in`.
+    assert reported("if mode == 'max':\n    y.amax().item()") == []
 
 
 def test_elif_and_else_of_settings_are_per_step() -> None:
@@ -445,11 +448,12 @@ def test_a_long_guard_is_said_once_in_the_message_and_whole_in_related() -> None
 
 
 def test_a_guard_on_the_functions_own_argument_is_how_the_caller_calls_it() -> None:
-    source = MODULE.format(body="if mode == 'max':\n            y.amax().item()")
+    # (`mode != 'max'`: `mode == 'max'` with the default "mean" is opt-in code.)
+    source = MODULE.format(body="if mode != 'max':\n            y.amax().item()")
     (finding,) = [d for d in findings(source) if d.code == "SYN101"]
-    assert finding.related[1].message == "runs when `mode == 'max'`, as the caller passes it"
-    source = MODULE.format(body="if mode == 'max' and self.training:\n"
+    assert finding.related[1].message == "runs when `mode != 'max'`, as the caller passes it"
+    source = MODULE.format(body="if mode != 'max' and self.training:\n"
                                 "            y.amax().item()")
     (finding,) = [d for d in findings(source) if d.code == "SYN101"]
     assert finding.related[1].message == (
-        "runs when `mode == 'max' and self.training`, a setting and the caller's arguments")
+        "runs when `mode != 'max' and self.training`, a setting and the caller's arguments")

@@ -1,6 +1,8 @@
 """Every entry point reports what `synclint check` reports (DESIGN.md section 10): fix's
 final report, --diff, standard input, the language server and the flake8 plugin, over
-every multi-file case of the precision set (each copied into a project of its own)."""
+every multi-file case of the precision set (each copied into a project of its own). A case
+labelled `options: opt-in` gets `opt-in = true` in its configuration, which every entry
+point reads."""
 
 from __future__ import annotations
 
@@ -30,7 +32,10 @@ def project(request: pytest.FixtureRequest, tmp_path: Path,
     case: Path = request.param
     root = tmp_path / case.name
     shutil.copytree(case, root)
-    (root / "pyproject.toml").write_text("[tool.synclint]\nselect = ['ALL']\n")
+    opt_in = any("# options: opt-in" in p.read_text(encoding="utf-8")
+                 for p in root.rglob("*.py"))
+    (root / "pyproject.toml").write_text(
+        "[tool.synclint]\nselect = ['ALL']\n" + ("opt-in = true\n" if opt_in else ""))
     monkeypatch.chdir(root)
     yield root
 

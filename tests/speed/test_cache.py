@@ -60,9 +60,10 @@ def _spy_lint(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
     import synclint.checking as checking
 
-    def counting(text: str, filename: str, codes: object, *view: object) -> object:
+    def counting(text: str, filename: str, codes: object, *view: object,
+                 **options: bool) -> object:
         calls.append(filename)
-        return lint_text(text, filename, codes, *view)  # type: ignore[arg-type]
+        return lint_text(text, filename, codes, *view, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(checking, "lint_text", counting)
     return calls

@@ -1,5 +1,6 @@
 # expect: SYN101=2
-# why: a test of the distributed world size or of an initialised process group is a setting of the run (the same on every step of a multi-GPU run), not a rare path: the reads under it run on every step
+# why: a test of the distributed world size or of an initialised process group is a setting of the run (the same on every step of a multi-GPU run), not a rare path: the reads under it run on every step; `gather_distributed` defaults False, so its branch is opt-in code (checked with --opt-in; the world-size test alone stays reported by default)
+# options: opt-in
 import torch
 import torch.distributed as dist
 from torch import nn

@@ -1,5 +1,6 @@
 # expect: SYN101=1
-# why: the else branch of a test of a module attribute against None (a KV cache configured or not) runs on every forward when a cache is set
+# why: the else branch of a test of a module attribute against None (a KV cache configured or not) runs on every forward when a cache is set; `kv_cache` defaults None, so the else branch is opt-in code (checked with --opt-in)
+# options: opt-in
 import torch
 from torch import nn
 

@@ -1,5 +1,6 @@
 # expect: SYN101=2
-# why: a module option (`self.include_std`) and a mode argument are settings, the same on every step: when they hold, the reads under them run on every forward
+# why: a module option (`self.include_std`) and a mode argument are settings, the same on every step: when they hold, the reads under them run on every forward; `include_std=False` and `reduction="mean"` are defaults that skip both branches: opt-in code (checked with --opt-in)
+# options: opt-in
 import torch
 from torch import nn
 

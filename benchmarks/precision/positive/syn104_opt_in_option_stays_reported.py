@@ -1,5 +1,6 @@
 # expect: SYN104=1
-# why: a per-step branch on a constructor option that defaults off (`batchwise_prompt=False`) runs on every step of a run that turns it on: reported, its message naming the option (avalanche prompt.py)
+# why: a per-step branch on a constructor option that defaults off (`batchwise_prompt=False`) runs on every step of a run that turns it on: reported, its message naming the option (avalanche prompt.py); checked with --opt-in, which reports it; by default it is silent (negative/syn104_opt_in_constructor_default.py)
+# options: opt-in
 import torch
 from torch import nn
 

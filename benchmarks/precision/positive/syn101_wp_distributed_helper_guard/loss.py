@@ -1,5 +1,6 @@
 # expect: SYN101=1
-# why: the project helper returns the distributed world size (a setting of the run): under `world_size() > 1` the read runs on every forward of a multi-GPU run
+# why: the project helper returns the distributed world size (a setting of the run): under `world_size() > 1` the read runs on every forward of a multi-GPU run; `gather_distributed` defaults False: opt-in code (checked with --opt-in)
+# options: opt-in
 import torch
 import torch.distributed as dist
 from torch import nn
