@@ -185,13 +185,13 @@ class Calls(Methods):
                 return called
         if isinstance(func, ast.Name) and func.id in self.env and (
                 callee[0] is MODULE or isinstance(callee[0], Instance)):
-            return self._called(node, callee[0], args)
+            return _called(self, node, callee[0], args)
         if (library.calls_tensordicts(self.roots) and args and args[0][0] == TENSORDICT) or (
                 library.ast_name(func) in knowledge.HINT_NAMES and
                 (not isinstance(func, ast.Name) or func.id in self.env)):
-            return self._called(node, UNKNOWN, args)  # `td = policy(td)`, `stopping_criteria(...)`
+            return _called(self, node, UNKNOWN, args)  # `td = policy(td)`, `stopping_criteria(...)`
         if callee[0] is MODULE:
-            return self._called(node, MODULE, args)  # calling a module runs its forward
+            return _called(self, node, MODULE, args)  # calling a module runs its forward
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, args)
         if isinstance(func, ast.Attribute):
@@ -279,7 +279,7 @@ class Calls(Methods):
         if summary.returns_on is not None:
             device, known = _argument(node, summary.returns_on, summary)
             if (device is None and known and summary.on_host_default and
-                    not self.default_device) or (device is not None and self._cpu(device)):
+                    not self.default_device) or (device is not None and cpu_device(self, device)):
                 return (on_host(summary.returns), None)  # `sample(n, device="cpu")`
         return _returned(summary, args, _none_at(node, summary))
 
@@ -333,24 +333,6 @@ class Calls(Methods):
             return (HOST_LOADER, None)
         return (Instance(key), None)
 
-    def _called(self, node: ast.Call, called: Kind, values: list[Value]) -> Value:
-        """Calling a module (its forward: a tensor) or a library object."""
-        found = library.called_result(called, [v[0] for v in values],
-                                      name=library.ast_name(node.func), roots=self.roots)
-        if found is not None:
-            return (found, None)
-        return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE
-
-    def _cpu(self, node: ast.expr | None) -> bool:
-        """A literal CPU device, a parameter still bound to its default CPU device, or the
-        device of a name bound to a CPU tensor (`device=grid.device`, `grid` built on the
-        CPU: transformers video_llama_3's processor)."""
-        if isinstance(node, ast.Attribute) and node.attr == "device" and \
-                isinstance(node.value, ast.Name):
-            bound = self.env.get(node.value.id)
-            return bound is not None and bound[0] is HOST_TENSOR
-        return _is_cpu(node) or (isinstance(node, ast.Name) and node.id in self.cpu_devices)
-
     def _reads(self, node: ast.Call, what: str, values: list[Value]) -> None:
         """A call that reads its arguments on the host (`math.exp(loss)`): a sync on a device
         tensor, and a parameter effect on a parameter of unknown kind."""
@@ -387,7 +369,7 @@ class Calls(Methods):
             return (HOST, None)  # processes, contexts, queues
         if qualified in LOAD_LOCATIONS:
             # A checkpoint dict, not a tensor; read onto the CPU where it says so.
-            located = self._cpu(_keyword(node, LOAD_LOCATIONS[qualified]))
+            located = cpu_device(self, _keyword(node, LOAD_LOCATIONS[qualified]))
             return (MappingKind(HOST, HOST_TENSOR if located else UNKNOWN), None)
         if qualified in ("torch.nn.utils.clip_grad_norm_",
                          "torch.nn.utils.parameters_to_vector",
@@ -469,7 +451,7 @@ class Calls(Methods):
             # `torch.arange(n)`, `torch.tensor([...])`: on the CPU; not `torch.randperm(n,
             # **kwargs)`, whose caller's keywords may name a device.
             return (HOST_TENSOR, None)
-        if device is not None and self._cpu(device):
+        if device is not None and cpu_device(self, device):
             return (HOST_TENSOR, None)
         return (F64_TENSOR if f64 else TENSOR, _device_source(self, device))
 
@@ -541,6 +523,26 @@ class Calls(Methods):
 #: Library functions whose results' kinds are those of a builtin's: `zip_longest` yields
 #: its arguments' elements as `zip` does (or its fill value, a host value, once one ends).
 _AS_BUILTINS = {"itertools.zip_longest": "zip"}
+
+
+def _called(calls: Calls, node: ast.Call, called: Kind, values: list[Value]) -> Value:
+    """Calling a module (its forward: a tensor) or a library object."""
+    found = library.called_result(called, [v[0] for v in values],
+                                  name=library.ast_name(node.func), roots=calls.roots)
+    if found is not None:
+        return (found, None)
+    return (TENSOR, None) if called is MODULE else _UNKNOWN_VALUE
+
+
+def cpu_device(calls: Calls, node: ast.expr | None) -> bool:
+    """A literal CPU device, a parameter still bound to its default CPU device, or the
+    device of a name bound to a CPU tensor (`device=grid.device`, `grid` built on the
+    CPU: transformers video_llama_3's processor)."""
+    if isinstance(node, ast.Attribute) and node.attr == "device" and \
+            isinstance(node.value, ast.Name):
+        bound = calls.env.get(node.value.id)
+        return bound is not None and bound[0] is HOST_TENSOR
+    return _is_cpu(node) or (isinstance(node, ast.Name) and node.id in calls.cpu_devices)
 
 
 def _all_on_host(args: list[Value]) -> bool:
@@ -626,7 +628,7 @@ def _returned_tensors(calls: Calls, node: ast.Call) -> Kind | None:
     fast image processor given `device="cuda"`)."""
     if not any(keyword.arg == "return_tensors" for keyword in node.keywords):
         return None
-    if library.ast_device(node, calls._cpu) == "other":
+    if library.ast_device(node, lambda device: cpu_device(calls, device)) == "other":
         return None
     return library.ast_return_tensors(node, calls._qualified)
 

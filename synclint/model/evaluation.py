@@ -22,7 +22,7 @@ from synclint.analysis.kinds import (
     elem_of,
     join,
 )
-from synclint.model.calls import Calls, _argument
+from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
@@ -143,7 +143,7 @@ class Evaluation(Calls):
                 continue
             if summary.returns_on is not None:
                 device, _ = _argument(node, summary.returns_on, summary)
-                if device is not None and self._cpu(device):
+                if device is not None and cpu_device(self, device):
                     continue  # `to_device(data, "cpu")`
             return True
         return False
