@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 
+from synclint.model.syntax import statements
+
 
 def class_defaults(node: ast.ClassDef) -> dict[str, str]:
     """Field name -> the literal its class body gives it, as written (`"0.0"`, `"None"`)."""
@@ -30,6 +32,8 @@ def class_defaults(node: ast.ClassDef) -> dict[str, str]:
         text = literal_text(value) if value is not None else None
         if text is not None:
             found[target.id] = text
+    if not found:
+        return found
     assigned = _self_assigned(node)
     return {name: text for name, text in found.items()
             if bound[name] == 1 and name not in assigned}
@@ -52,7 +56,7 @@ def _self_assigned(node: ast.ClassDef) -> set[str]:
     for method in node.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        for inner in ast.walk(method):
+        for inner in statements(method.body):  # an assignment is a statement
             targets: list[ast.expr] = []
             if isinstance(inner, ast.Assign):
                 targets = list(inner.targets)
