@@ -6,12 +6,15 @@ files; with the CPU time of the whole-program index and of the gate (facts and w
     python benchmarks/gate.py --tree full     # the whole torch package
     python benchmarks/gate.py DIR             # any folder
     python benchmarks/gate.py --compare       # also the gate evaluating every scope it
-                                              # asks about (the index's tensor-free
-                                              # flags unread), in the same process
+                                              # asks about, and with the tensor-free
+                                              # flags alone, in the same process
 
-Times are CPU seconds of this one process (no lint workers, no rules run), with the cyclic
-garbage collector off as in the index and the lint workers (with it on, the gate's
-allocations rescan the index's objects and its time doubles).
+The gate runs as in a lint worker forked from the process that built the model: on the
+model's own syntax trees, reading the kinds its evaluations gave their nodes
+(`facts.share_trees`, `Project.expression_kinds`). Times are CPU seconds of this one
+process (no lint workers, no rules run), with the cyclic garbage collector off as in the
+index and the lint workers (with it on, the gate's allocations rescan the index's objects
+and its time doubles).
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from speed import select_files  # noqa: E402
 
-from synclint.checking import project_views  # noqa: E402
+from synclint.checking import index_project  # noqa: E402
+from synclint.files import display_path  # noqa: E402
 from synclint.model.candidates import DECIDED, candidate_codes  # noqa: E402
-from synclint.model.facts import Facts, file_facts  # noqa: E402
-from synclint.model.project import no_cyclic_gc  # noqa: E402
+from synclint.model.facts import Facts, file_facts, share_trees  # noqa: E402
+from synclint.model.project import Project, no_cyclic_gc  # noqa: E402
 from synclint.model.summaries import FileView  # noqa: E402
 
 
@@ -40,15 +44,22 @@ def main() -> int:
     parser.add_argument("folder", nargs="?", help="a folder of Python files (default: torch)")
     parser.add_argument("--tree", choices=("subset", "full"), default="subset")
     parser.add_argument("--compare", action="store_true",
-                        help="also time the gate without the index's tensor-free flags")
+                        help="also time the gate without what the index knows")
     args = parser.parse_args()
     if args.folder is not None:
         files = sorted(str(p) for p in Path(args.folder).rglob("*.py"))
     else:
         files = [str(p) for p in select_files(args.tree, None)]
     start = time.process_time()
-    views = project_views(files)
+    with no_cyclic_gc():
+        project = index_project(files, None)
     index = time.process_time() - start
+    if project is None:
+        print("the model could not be built", file=sys.stderr)
+        return 1
+    views = {path: view for path in files
+             if (view := project.view(display_path(path))) is not None}
+    _share(project, kinds=True)
     per_rule: Counter[str] = Counter()
     gate, evaluated, (kept, kept_bytes, total_bytes) = _timed(files, views, per_rule)
     print(f"{len(files)} files: {kept} ({kept / max(len(files), 1):.0%}) have a candidate "
@@ -56,8 +67,15 @@ def main() -> int:
     print(f"index {index:.1f} CPU s, gate {gate:.1f} CPU s ({evaluated} scopes evaluated)")
     print("files per rule: " + ", ".join(f"{code} {n}" for code, n in sorted(per_rule.items())))
     if args.compare:
-        _compare(files, views, per_rule, gate, evaluated)
+        _compare(project, files, views, per_rule, gate)
     return 0
+
+
+def _share(project: Project, *, kinds: bool) -> None:
+    """Give the gate the model's trees (and the kinds of their nodes) as a forked lint
+    worker has them."""
+    share_trees({m.filename: (m.sha, m.tree) for m in project.modules.values()
+                 if m.tree is not None}, project.expression_kinds if kinds else None)
 
 
 def _timed(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str]
@@ -80,10 +98,11 @@ def _timed(files: list[str], views: Mapping[str, FileView], per_rule: Counter[st
         Facts._evaluate = original  # type: ignore[method-assign]
 
 
-def _compare(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str],
-             gate: float, evaluated: int) -> None:
+def _compare(project: Project, files: list[str], views: Mapping[str, FileView],
+             per_rule: Counter[str], gate: float) -> None:
     """The gate again, evaluating every scope it asks about (`Facts.kind` for
-    `Facts.kind_for_gate`), then as built once more: the same candidates, and the ratio."""
+    `Facts.kind_for_gate`); with the tensor-free flags alone (no node kinds shared); then
+    as built once more: the same candidates each way, and the ratios."""
     flagged = Facts.kind_for_gate
     Facts.kind_for_gate = Facts.kind  # type: ignore[method-assign]
     try:
@@ -91,11 +110,19 @@ def _compare(files: list[str], views: Mapping[str, FileView], per_rule: Counter[
         slow, all_evaluated, _ = _timed(files, views, without)
     finally:
         Facts.kind_for_gate = flagged  # type: ignore[method-assign]
+    _share(project, kinds=False)
+    flags: Counter[str] = Counter()
+    middle, flags_evaluated, _ = _timed(files, views, flags)
+    _share(project, kinds=True)
     again, _, _ = _timed(files, views, Counter())
     fast = min(gate, again)
-    same = "the same candidates" if without == per_rule else "DIFFERENT candidates"
-    print(f"without the flags: gate {slow:.1f} CPU s ({all_evaluated} scopes evaluated), "
-          f"{same}; with them {fast:.1f} CPU s (best of two): {fast / slow:.2f}x")
+    for name, counts in (("evaluating every scope", without), ("flags alone", flags)):
+        if counts != per_rule:
+            print(f"{name}: DIFFERENT candidates")
+    print(f"evaluating every scope: gate {slow:.1f} CPU s ({all_evaluated} scopes); "
+          f"the tensor-free flags alone: {middle:.1f} CPU s ({flags_evaluated} scopes); "
+          f"as built {fast:.1f} CPU s (best of two): {fast / slow:.2f}x and "
+          f"{fast / middle:.2f}x")
 
 
 def _gate(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str]
@@ -107,7 +134,7 @@ def _gate(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str
         text = Path(path).read_text(encoding="utf-8", errors="surrogateescape")
         total_bytes += len(text)
         view = views.get(path)
-        facts = file_facts(text, path, view) if view is not None else None
+        facts = file_facts(text, display_path(path), view) if view is not None else None
         if view is None or facts is None:  # not indexed, or not valid Python: all rules
             kept, kept_bytes = kept + 1, kept_bytes + len(text)
             continue

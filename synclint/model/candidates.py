@@ -207,10 +207,9 @@ class _Walk:
                     raise _Found
 
     def kind(self, node: ast.expr) -> Kind:
-        for span in ast_spans(node, self.lines):
-            found = self.facts.kind_for_gate(span)
-            if found is not None:
-                return found
+        found = self.facts.kind_for_gate(node)
+        if found is not None:
+            return found
         # (A `BoolOp` is never missing where one of its operands is recorded: the
         # evaluation records it right after them.)
         if isinstance(node, (ast.Constant, ast.JoinedStr)):

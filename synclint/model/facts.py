@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import UNKNOWN, Kind
 from synclint.model.evaluation import Evaluation, module_globals
+from synclint.model.flow import facts_devices_differ
 from synclint.model.index import (
     _Class,
     _Function,
@@ -26,8 +27,9 @@ from synclint.model.index import (
     parse_module,
     pseudo_function,
 )
+from synclint.model.kindops import holds_tensors
 from synclint.model.properties import property_names
-from synclint.model.spans import Lines, Span
+from synclint.model.spans import Lines, Span, ast_spans
 from synclint.model.syntax import statements
 
 if TYPE_CHECKING:
@@ -56,6 +58,9 @@ class Facts:
         self._lines = lines
         self._done: set[str] = set()
         self._globals = False
+        #: The model's kinds of this file's nodes, by function (`Project.
+        #: expression_kinds`), where this file's tree is the model's own; else None.
+        self._kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
 
     @property
     def tree(self) -> ast.Module:
@@ -81,32 +86,51 @@ class Facts:
                 return found
         return None
 
-    def kind_for_gate(self, span: Span) -> Kind | None:
-        """The kind at `span` as the gate asks it (`candidates.py`): UNKNOWN, without
-        evaluating, in a function the model evaluated without a tensor (`FileView.
-        tensor_free`), where every kind the gate tells apart from UNKNOWN is a tensor's
-        or a container's of tensors. The kinds rules read are never these."""
-        found = self.kinds.get(span)
-        if found is not None:
-            return found
-        scopes = self._around(span[0])
-        if scopes and self._tensor_free(scopes[0], span[0]):
-            return UNKNOWN
-        return self.kind(span)
+    def kind_for_gate(self, node: ast.expr) -> Kind | None:
+        """The kind of `node` as the gate asks it (`candidates.py`), without evaluating
+        where the model already did, as this file's evaluation would:
+        - UNKNOWN in a function the model evaluated without a tensor (`FileView.
+          tensor_free`): every kind the gate tells apart from UNKNOWN is a tensor's or
+          a container's of tensors;
+        - in a lint worker forked from the process that built the model, on the model's
+          own syntax tree (`share_trees`), what the model's last evaluation of the
+          function gave this very node (`Project.expression_kinds`).
+        The kinds rules read are never these."""
+        spans = list(ast_spans(node, self._lines))
+        for span in spans:
+            found = self.kinds.get(span)
+            if found is not None:
+                return found
+        scopes = self._around(spans[0][0])
+        host = self._host_params(scopes[0], spans[0][0]) if scopes else None
+        if host is not None:
+            function = scopes[0].function
+            key = function.key
+            if key in self._model.view.tensor_free and \
+                    not any(holds_tensors(kind) for kind in host.values()):
+                return UNKNOWN
+            last = self._kinds.get(key) if self._kinds is not None else None
+            if last is not None and not host and not facts_devices_differ(
+                    function, self._model.summaries.get(key)):
+                value = last.get(id(node))
+                return value[0] if value is not None else None
+        for span in spans:
+            found = self.kind(span)
+            if found is not None:
+                return found
+        return None
 
-    def _tensor_free(self, scope: _Scope, line: int) -> bool:
-        """Whether the code of `scope` at `line` is code the model evaluated without a
-        tensor, as this file's evaluation would (no host parameters given to it after
-        the fixed point) and not its header (defaults, decorators: its enclosing
-        scope's code)."""
+    def _host_params(self, scope: _Scope, line: int) -> dict[str, Kind] | None:
+        """Where the model's last evaluation of `scope`'s function stands for this
+        file's evaluation of its code at `line` (not yet made here, and not its header:
+        defaults and decorators are the enclosing scope's code), the host kinds this
+        file's evaluation gives its parameters after the fixed point (`Summary.
+        host_params`, which the model's evaluation did not have); else None."""
         function = scope.function
-        key = function.key
-        if key not in self._model.view.tensor_free or key in self._done:
-            return False
-        summary = self._model.summaries.get(key)
-        if summary is not None and summary.host_params:
-            return False
-        return line > _header_end(function.node)
+        if function.key in self._done or line <= _header_end(function.node):
+            return None
+        summary = self._model.summaries.get(function.key)
+        return dict(summary.host_params) if summary is not None else {}
 
     def setting(self, span: Span) -> bool:
         """Whether the `if` test (or the argument a callee tests) at `span` reads
@@ -205,12 +229,19 @@ class ViewModel:
 #: the model's syntax trees, by file name, with the SHA-256 of the text each was parsed
 #: from. The worker inherits them, so a file the model parsed is not parsed again.
 _shared_trees: Mapping[str, tuple[str, ast.Module]] | None = None
+#: With them, what the model's last evaluation of each function gave each node of those
+#: trees, by `id` (`Project.expression_kinds`).
+_shared_kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
 
 
-def share_trees(trees: Mapping[str, tuple[str, ast.Module]] | None) -> None:
-    """Let `file_facts` read the model's own trees (nothing changes them)."""
-    global _shared_trees
+def share_trees(trees: Mapping[str, tuple[str, ast.Module]] | None,
+                kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
+                ) -> None:
+    """Let `file_facts` read the model's own trees (nothing changes them), and the gate
+    the kinds the model gave their nodes."""
+    global _shared_trees, _shared_kinds
     _shared_trees = trees
+    _shared_kinds = kinds if trees is not None else None
 
 
 def _shared_tree(text: str, filename: str, view: FileView) -> ast.Module | None:
@@ -226,7 +257,8 @@ def _shared_tree(text: str, filename: str, view: FileView) -> ast.Module | None:
 def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     """The facts of one file's code (its functions, class bodies and module-level
     statements) from its view of the model; None when `ast` cannot parse it."""
-    tree = _shared_tree(text, filename, view) or parse_module(text, filename)
+    shared = _shared_tree(text, filename, view)
+    tree = shared or parse_module(text, filename)
     if tree is None:
         return None
     from synclint.model.project import Project
@@ -239,7 +271,10 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     scratch._index_body(module, tree.body, (), None)
     module.names = dict(view.names)
     model = ViewModel(view, scratch.functions, scratch.classes)
-    return Facts(model, module, _scopes(module, tree, scratch.functions), Lines(text))
+    facts = Facts(model, module, _scopes(module, tree, scratch.functions), Lines(text))
+    if shared is not None:
+        facts._kinds = _shared_kinds
+    return facts
 
 
 def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function]

@@ -194,6 +194,11 @@ class Flow:
         #: Whether any expression evaluated to a tensor or a container of tensors: code
         #: that never does holds no site a tensor's kind decides (`Evaluated.tensors`).
         self.tensors = False
+        #: Whether the facts' evaluation of the same code (`facts.py`, recording kinds)
+        #: would give an expression another kind (`_sum_of_a_parameter`); with the
+        #: parameters' devices (`facts_devices_differ`), what the gate checks before it
+        #: reads this evaluation's kinds (`Project.expression_kinds`).
+        self.facts_differ = False
         #: Module-level code: its names are the module's, not locals shadowing imports.
         self.module_level = function.qualname.startswith("<")
         #: Without summaries: the module's names as its own code binds them, before any
@@ -626,6 +631,17 @@ def _role_params(role: knowledge.Role | None, function: _Function) -> dict[str, 
         return {}
     return {name: kind for name, kind in zip(function.params, role.params)
             if kind is not UNKNOWN and function.annotations.get(name) is None}
+
+
+def facts_devices_differ(function: _Function, summary: Summary | None) -> bool:
+    """Whether the facts' evaluation of `function` (with its final `summary`) binds other
+    parameters to a default CPU device than an evaluation without it does."""
+    if summary is None:
+        return False
+    node = function.node
+    default_device = function.module.default_device
+    return _cpu_device_params(node.name, node.args, summary, default_device) != \
+        _cpu_device_params(node.name, node.args, None, default_device)
 
 
 def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None,

@@ -210,7 +210,10 @@ class Methods(Expressions):
         says (`if (labels == k).sum() > 0:` in a helper tests a tensor as a bool where a
         caller passes a device tensor, and the call is reported there). The facts rules
         read in the helper itself keep it unknown: nothing there says which it is."""
-        return param is not None and self.record is None
+        if param is None or self.record is not None:
+            return False
+        self.facts_differ = True
+        return True
 
     def _host_read(self, node: ast.Call, method: str, receiver: Value) -> None:
         """`.item()`, `.tolist()`, `.cpu()`, `.to("cpu")`: a sync on a device tensor (on an

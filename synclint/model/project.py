@@ -26,6 +26,7 @@ from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.defaults import class_defaults
 from synclint.model.dispatch import is_abstract, link_overrides, overrides
 from synclint.model.evaluation import Evaluation, module_globals
+from synclint.model.flow import Value
 from synclint.model.hooks import (
     _is_lightning_base,
     class_entry,
@@ -121,6 +122,11 @@ class Project:
         #: no site a tensor's kind decides, which the gate then reads without evaluating
         #: them again (`FileView.tensor_free`, `candidates.py`).
         self.tensor_free: set[str] = set()
+        #: Of each function not tensor-free whose last evaluation was made in this
+        #: process, what it gave each expression node, by `id` (`Flow.last`): the gate of
+        #: a lint worker forked from here reads it on the same syntax trees instead of
+        #: evaluating again (`facts.share_trees`). Never pickled, never persisted.
+        self.expression_kinds: dict[str, dict[int, Value]] = {}
 
     # -- indexing -------------------------------------------------------------------------
     def add_source(self, filename: str, text: str, module: str | None = None,
@@ -414,6 +420,7 @@ class Project:
         memo = self.memo
         evaluated = memo.recall(self, function) if memo is not None else None
         if evaluated is not None:
+            self.expression_kinds.pop(function.key, None)  # replayed: no node kinds
             hot = self.summaries[function.key].hot
             if evaluated.summary.hot != hot:
                 evaluated = replace(evaluated, summary=replace(evaluated.summary, hot=hot))
@@ -424,6 +431,8 @@ class Project:
                 evaluated = self.evaluate_afresh(function)
                 if ahead is not None:
                     ahead.remember(self, function, evaluated)
+            else:
+                self.expression_kinds.pop(function.key, None)  # replayed: no node kinds
         if memo is not None:
             memo.remember(self, function, evaluated)
         return evaluated
@@ -432,6 +441,10 @@ class Project:
         """One evaluation of `function` (which has its syntax tree) in the state now."""
         evaluation = Evaluation(self, function)
         summary = evaluation.run()
+        if evaluation.tensors and not evaluation.facts_differ:
+            self.expression_kinds[function.key] = evaluation.last
+        else:
+            self.expression_kinds.pop(function.key, None)
         return Evaluated(summary, tuple(sorted(evaluation.callees)),
                          tuple(sorted(evaluation.attribute_reads)),
                          tuple(sorted(evaluation.self_kinds.items(), key=_first)),
@@ -510,6 +523,8 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
                 late[reader] = None
     # Out of rounds: what is still queued read a state that changed after it ran.
     project.tensor_free.difference_update(queue)
+    for key in queue:
+        project.expression_kinds.pop(key, None)
 
 
 def _own_target(module: _Module, target: str, clashing: set[str],

@@ -82,7 +82,7 @@ def test_the_gate_answers_unknown_in_flagged_code_without_evaluating_it() -> Non
     assert facts is not None
     test = facts.tree.body[0].body[0].test  # type: ignore[attr-defined]
     span = next(iter(ast_spans(test, Lines(source))))
-    assert facts.kind_for_gate(span) is UNKNOWN
+    assert facts.kind_for_gate(test) is UNKNOWN
     assert not facts._done  # nothing evaluated
     # The rules' own question evaluates it, as before:
     assert facts.kind(span) is not None and "m:names" in facts._done
@@ -99,17 +99,22 @@ def test_a_header_on_the_body_line_is_never_answered_without_evaluating() -> Non
     assert facts is not None
     default = facts.tree.body[2].args.defaults[0]  # type: ignore[attr-defined]
     span = next(iter(ast_spans(default, Lines(source))))
-    assert facts.kind_for_gate(span) == facts.kind(span)
+    assert facts.kind_for_gate(default) == facts.kind(span)
 
 
-def test_host_parameters_given_after_the_fixed_point_disable_the_flag() -> None:
-    # Every project call gives `_scale` a NumPy value typed as a tensor: the facts
+@pytest.mark.parametrize(("argument", "evaluated"), [
+    ("torch.zeros(3)", True),  # a CPU tensor: the facts' code has a tensor (SYN105's)
+    ("np.zeros(3)", False),  # a NumPy array: still no tensor anywhere
+])
+def test_host_parameters_given_after_the_fixed_point_disable_the_flag_when_tensors(
+        argument: str, evaluated: bool) -> None:
+    # Every project call gives `_scale` a host value typed as a tensor: the facts
     # evaluate its body with host kinds the index's evaluation did not have. (Its
     # annotation makes it a tensor's code anyway; the flag is forced to test the guard.)
     source = ("import numpy as np\nimport torch\n\n\n"
               "def _scale(values: torch.Tensor):\n    if values:\n        return 1\n"
               "    return 0\n\n\n"
-              "def run():\n    return _scale(np.zeros(3))\n")
+              f"def run():\n    return _scale({argument})\n")
     project = _project({"m.py": source})
     view = project.view("m.py")
     assert view is not None and view.summaries["m:_scale"].host_params
@@ -117,9 +122,8 @@ def test_host_parameters_given_after_the_fixed_point_disable_the_flag() -> None:
     facts = file_facts(source, "m.py", view)
     assert facts is not None
     test = facts.tree.body[2].body[0].test  # type: ignore[attr-defined]
-    span = next(iter(ast_spans(test, Lines(source))))
-    facts.kind_for_gate(span)
-    assert "m:_scale" in facts._done
+    facts.kind_for_gate(test)
+    assert ("m:_scale" in facts._done) is evaluated
 
 
 def _cases() -> Iterator[tuple[str, dict[str, str]]]:
@@ -148,10 +152,10 @@ def test_every_flag_holds_for_the_facts_evaluation_of_every_precision_case(
             for key, tensors in seen.items():
                 if key in view.tensor_free:
                     flagged += 1
-                    if tensors:
-                        summary = view.summaries.get(key)
-                        if summary is None or not summary.host_params:
-                            wrong.append(f"{name}: {key}")
+                    summary = view.summaries.get(key)
+                    host = summary.host_params if summary is not None else ()
+                    if tensors and not any(holds_tensors(kind) for _, kind in host):
+                        wrong.append(f"{name}: {key}")
                 else:
                     unflagged += 1
     assert not wrong
