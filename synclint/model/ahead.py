@@ -10,6 +10,11 @@ an evaluation now would read (the callees' summaries, the classes' attributes, t
 closure: `reads.py`); else it evaluates afresh. Every replay is exact, so the summaries
 are the ones a single process finds, whatever the timing, and a child that fails or is
 slow costs time, never a different result.
+
+With each function's last evaluation the child sends the kinds it gave the function's
+nodes, by `id` (`Project.expression_kinds`): the syntax trees were made before the fork,
+so an `id` names the same node in both processes. The parent keeps them where it
+replays that last evaluation, for the gate of the lint workers it forks.
 """
 
 from __future__ import annotations
@@ -46,6 +51,10 @@ class Ahead:
         #: The functions of the second lane the first lane does not solve itself.
         self.wanted = wanted
         self.rows: dict[str, list[Row]] | None = None
+        #: What the child's last evaluation of each function gave its nodes, by `id`.
+        self.kinds: dict[str, dict[int, tuple[Kind, int | None]]] = {}
+        #: The functions whose last replay was the child's last evaluation of them.
+        self._final: set[str] = set()
         self.recording = False
         #: How many evaluations were replayed, and how many of the wanted functions'
         #: evaluations were made afresh (their reads differed, or the child failed).
@@ -80,7 +89,9 @@ class Ahead:
                 ahead.rows, ahead.recording = {}, True
                 project.memo, project.ahead = None, ahead
                 solve(lanes.ahead)
-                data = pickle.dumps(ahead.rows, protocol=pickle.HIGHEST_PROTOCOL)
+                kinds = {key: last for key, last in project.expression_kinds.items()
+                         if key in wanted}
+                data = pickle.dumps((ahead.rows, kinds), protocol=pickle.HIGHEST_PROTOCOL)
                 view = memoryview(data)
                 while view:
                     view = view[os.write(writing, view):]
@@ -105,9 +116,18 @@ class Ahead:
                 if _reads_now(project, function, rows[index]):
                     self._next[function.key] = index + 1
                     self.replayed += 1
+                    if index == len(rows) - 1:
+                        self._final.add(function.key)
+                    else:
+                        self._final.discard(function.key)
                     return rows[index][0]
         self.afresh += 1
         return None
+
+    def node_kinds(self, key: str) -> dict[int, tuple[Kind, int | None]] | None:
+        """What the evaluation of `key` just replayed gave its nodes, where it was the
+        child's last evaluation of it (the one whose kinds the child sent)."""
+        return self.kinds.get(key) if key in self._final else None
 
     def remember(self, project: Project, function: _Function, evaluated: Evaluated) -> None:
         """In the child: record an evaluation of a wanted function and what it read
@@ -139,12 +159,13 @@ class Ahead:
     def _receive(self) -> dict[str, list[Row]]:
         """Everything the child sent (waiting for it to finish); nothing if it failed."""
         chunks: list[bytes] = []
+        rows: dict[str, list[Row]]
         try:
             while chunk := os.read(self._fd, 1 << 20):
                 chunks.append(chunk)
-            rows: dict[str, list[Row]] = pickle.loads(b"".join(chunks)) if chunks else {}
+            rows, self.kinds = pickle.loads(b"".join(chunks)) if chunks else ({}, {})
         except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
-            rows = {}
+            rows, self.kinds = {}, {}
         self.close()
         return rows
 

@@ -431,8 +431,12 @@ class Project:
                 evaluated = self.evaluate_afresh(function)
                 if ahead is not None:
                     ahead.remember(self, function, evaluated)
-            else:
-                self.expression_kinds.pop(function.key, None)  # replayed: no node kinds
+            else:  # replayed: the child's node kinds, where it sent them for this one
+                kinds = ahead.node_kinds(function.key) if ahead is not None else None
+                if kinds is not None and evaluated.tensors:
+                    self.expression_kinds[function.key] = kinds
+                else:
+                    self.expression_kinds.pop(function.key, None)
         if memo is not None:
             memo.remember(self, function, evaluated)
         return evaluated

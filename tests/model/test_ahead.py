@@ -4,6 +4,7 @@ finds, whether the child's evaluations are replayed, rejected or never arrive.""
 
 from __future__ import annotations
 
+import ast
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,9 @@ from synclint.model.schedule import components, two_lanes
 from synclint.model.summaries import Summary
 
 SOURCES = sorted(str(path) for path in Path(synclint.__file__).parent.rglob("*.py"))
+#: Code with tensors: the precision set's files (and packages), indexed as one tree.
+TENSOR_SOURCES = sorted(str(path) for path in (
+    Path(__file__).resolve().parents[2] / "benchmarks" / "precision").rglob("*.py"))
 
 
 def _state(project: Project) -> tuple[Any, ...]:
@@ -29,11 +33,26 @@ def _state(project: Project) -> tuple[Any, ...]:
             project.closures, project._call_arguments, project.unforeseen)
 
 
+def _node_kinds(project: Project) -> dict[str, dict[tuple[Any, ...], Any]]:
+    """`Project.expression_kinds` with each node named by its place, not its `id`."""
+    nodes = {id(node): node for module in project.modules.values() if module.tree
+             for node in ast.walk(module.tree)}
+    return {key: {(type(nodes[i]).__name__, nodes[i].lineno, nodes[i].col_offset,
+                   nodes[i].end_lineno, nodes[i].end_col_offset): value[0]
+                  for i, value in last.items() if i in nodes}
+            for key, last in project.expression_kinds.items()}
+
+
 @pytest.fixture(scope="module")
-def serial() -> tuple[Any, ...]:
+def serial_project() -> Project:
     project = index_project(SOURCES, None)
     assert project is not None and project.replayed == (0, 0)
-    return _state(project)
+    return project
+
+
+@pytest.fixture(scope="module")
+def serial(serial_project: Project) -> tuple[Any, ...]:
+    return _state(serial_project)
 
 
 def _parallel(monkeypatch: pytest.MonkeyPatch) -> Project:
@@ -49,6 +68,30 @@ def test_the_childs_evaluations_are_replayed_and_change_nothing(
     replayed, afresh = project.replayed
     assert replayed > 500 and afresh < replayed / 10
     assert _state(project) == serial
+
+
+def test_the_childs_node_kinds_come_back_with_its_last_evaluations(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The gate of a forked lint worker reads the same kinds whichever process made the
+    last evaluation (`Project.expression_kinds`, `Ahead.node_kinds`)."""
+    received = []
+    node_kinds = ahead_module.Ahead.node_kinds
+
+    def counting(self: ahead_module.Ahead, key: str) -> Any:
+        found = node_kinds(self, key)
+        received.append(found is not None)
+        return found
+
+    monkeypatch.setattr(ahead_module.Ahead, "node_kinds", counting)
+    monkeypatch.setattr(ahead_module, "MIN_FUNCTIONS", 0)
+    project = index_project(TENSOR_SOURCES, None, parallel=True)
+    assert project is not None
+    serial_project = index_project(TENSOR_SOURCES, None)
+    assert serial_project is not None
+    assert sum(received) > 100  # the child's kinds were kept, not made again
+    expected = _node_kinds(serial_project)
+    assert len(expected) > 300
+    assert _node_kinds(project) == expected
 
 
 def test_an_evaluation_that_read_other_summaries_is_not_replayed(
