@@ -403,11 +403,15 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
     wanted = set(heads)
     found: dict[str, None] = {}
     stack: list[ast.AST] = [tree]
+    pop, push = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        if plain_data(node):
-            continue  # constants only: no name (and no annotation) in it
-        if isinstance(node, (ast.Name, ast.Attribute)):
+        node = pop()
+        kind = type(node)
+        if kind is ast.Name:  # the commonest node: tested first, and a leaf
+            if node.id in wanted:  # type: ignore[attr-defined]
+                found[node.id] = None  # type: ignore[attr-defined]
+            continue
+        if kind is ast.Attribute:
             dotted = _dotted_name(node)
             if dotted is not None:
                 # `a.b.c` and its prefixes `a.b`, `a`, in the order a walk meets them
@@ -419,17 +423,31 @@ def name_chains(tree: ast.Module, heads: Iterable[str]) -> tuple[str, ...]:
                         if not dot:
                             break
                 continue
-        stack.extend(children(node))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
-                len(node.value) < 200 and node.value.partition(".")[0].partition("[")[0] in wanted:
-            parsed = _parse_annotation(node.value)
-            if parsed is not None:
-                for inner in ast.walk(parsed):
-                    if isinstance(inner, (ast.Name, ast.Attribute)):
-                        dotted = _dotted_name(inner)
-                        if dotted is not None and dotted.partition(".")[0] in wanted:
-                            found[dotted] = None
+        elif kind is ast.Constant:  # a leaf; a string may be an annotation
+            value = node.value  # type: ignore[attr-defined]
+            if isinstance(value, str) and len(value) < 200 and \
+                    value.partition(".")[0].partition("[")[0] in wanted:
+                _annotation_chains(value, wanted, found)
+            continue
+        elif kind in _DATA and plain_data(node):
+            continue  # constants only: no name (and no annotation) in it
+        push(children(node))
     return tuple(found)
+
+
+#: The displays `plain_data` may find to be data.
+_DATA = frozenset({ast.List, ast.Tuple, ast.Set, ast.Dict})
+
+
+def _annotation_chains(text: str, wanted: set[str], found: dict[str, None]) -> None:
+    """The dotted names with a wanted first part in the annotation `text`, into `found`."""
+    parsed = _parse_annotation(text)
+    if parsed is not None:
+        for inner in ast.walk(parsed):
+            if isinstance(inner, (ast.Name, ast.Attribute)):
+                dotted = _dotted_name(inner)
+                if dotted is not None and dotted.partition(".")[0] in wanted:
+                    found[dotted] = None
 
 
 def pseudo_function(module: _Module, name: str, body: list[ast.stmt]) -> _Function:
