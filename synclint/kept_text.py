@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 
 from synclint.knowledge.torch import COMPILERS
@@ -40,6 +41,25 @@ def _gives_to_a_compiler(statement: ast.stmt, imports: Mapping[str, str]) -> boo
     return False
 
 
+def _compiler_lines(pieces: list[str], imports: Mapping[str, str]) -> list[int]:
+    """The numbers of the lines (`pieces` at even indices) that may name a compiler a
+    call gives a function to (`_gives_to_a_compiler`): its last name, or a local name
+    imported as one (`from torch import compile as tc`), in ascending order."""
+    names = set(_COMPILER_NAMES)
+    names.update(local for local, target in imports.items()
+                 if target in COMPILERS or target.rpartition(".")[2] in _COMPILER_NAMES)
+    return [index // 2 + 1 for index in range(0, len(pieces), 2)
+            if any(name in pieces[index] for name in names)]
+
+
+def _marked(statement: _Definition, marked: list[int]) -> bool:
+    """Whether a line of `statement` (its decorators' included) is in `marked`
+    (ascending line numbers)."""
+    first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
+    at = bisect_left(marked, first)
+    return at < len(marked) and marked[at] <= (statement.end_lineno or statement.lineno)
+
+
 def kept_source(source: str, tree: ast.Module, statements: frozenset[int],
                  imports: Mapping[str, str], functions: frozenset[int] | None = None
                  ) -> str | None:
@@ -60,10 +80,11 @@ def kept_source(source: str, tree: ast.Module, statements: frozenset[int],
     site is outside any function (rules and fixes read that scope, the module, whole)."""
     if -1 in statements:
         return None
-    may_compile = any(marker in source for marker in _COMPILE_MARKERS)
     pieces = _LINE_BREAK.split(source)  # lines at even indices, their breaks after them
+    marked = _compiler_lines(pieces, imports) if any(
+        marker in source for marker in _COMPILE_MARKERS) else []
     left_out = 0
-    for definition in _left_out(tree, statements, functions, imports, may_compile):
+    for definition in _left_out(tree, statements, functions, imports, marked):
         saved = _stub(pieces, definition)
         if saved is None:
             return None
@@ -77,7 +98,7 @@ _Definition = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
 def _left_out(tree: ast.Module, statements: frozenset[int], functions: frozenset[int] | None,
-              imports: Mapping[str, str], may_compile: bool) -> Iterator[_Definition]:
+              imports: Mapping[str, str], marked: list[int]) -> Iterator[_Definition]:
     """The definitions `kept_source` stubs, in the text's order: module functions and
     classes without a candidate, and the methods of the others that hold none and give
     `self` nothing; never one that hands a function to a compiler."""
@@ -85,13 +106,14 @@ def _left_out(tree: ast.Module, statements: frozenset[int], functions: frozenset
         if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if index not in statements:
-            if not (may_compile and _gives_to_a_compiler(statement, imports)):
+            if not (_marked(statement, marked) and _gives_to_a_compiler(statement, imports)):
                 yield statement
         elif functions is not None and isinstance(statement, ast.ClassDef):
             for member in statement.body:
                 if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) \
                         and id(member) not in functions and not _gives_self(member) \
-                        and not (may_compile and _gives_to_a_compiler(member, imports)):
+                        and not (_marked(member, marked)
+                                 and _gives_to_a_compiler(member, imports)):
                     yield member
 
 

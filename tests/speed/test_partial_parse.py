@@ -127,9 +127,11 @@ def test_a_definition_that_compiles_a_function_stays(monkeypatch: pytest.MonkeyP
     # that compiles it must reach the fix, whatever name the compiler goes by. (With
     # SYN401 the compiled region keeps the whole text anyway.)
     codes = EVERY_CODE - {"SYN401"}
-    for compiles in ("torch.compile(train)", "script(train)", "jit.script(train)"):
+    for compiles in ("torch.compile(train)", "script(train)", "jit.script(train)",
+                     "tc(train)", "torch.compile(\n        train)"):
         source = (SOURCE.replace("import torch\n", "import torch\nfrom torch import jit\n"
-                                 "from torch.jit import script\n")
+                                 "from torch.jit import script\n"
+                                 "from torch import compile as tc\n")
                   + f"\n\ndef setup():\n    return {compiles}\n"
                   + "\n\ndef report(x):\n" + "    x = x + 1\n" * 30 + "    return x\n")
         texts, found = _parsed_texts(source, monkeypatch, codes=codes)
