@@ -65,3 +65,34 @@ def test_skrls_own_agents_take_the_roles_by_their_base_name() -> None:
 def test_a_project_class_named_agent_is_not_skrls() -> None:
     user = SKRL_AGENT.format(base_module="my_rl.agents", base="Agent")
     assert findings(agent=user) == []
+
+
+QUEUED = """\
+import torch
+from torch import nn
+
+
+class Sync(nn.Module):
+    def __init__(self, module: nn.Module):
+        super().__init__()
+        self.module = module
+        self.register_full_backward_hook(self._hook)
+
+    def _hook(self, module, grad_input, grad_output) -> None:
+        def _synchronize() -> None:
+            flags = torch.ones(3, device="cuda")
+            self.seen = flags.cpu()
+
+        {queue}(_synchronize)
+"""
+
+
+def test_a_closure_queued_with_queue_callback_runs_every_backward() -> None:
+    found = findings(ddp=QUEUED.format(
+        queue="torch.autograd.Variable._execution_engine.queue_callback"))
+    assert rows(found) == [("SYN101", 14)]
+    assert found[0].message.endswith("runs on every backward")
+
+
+def test_a_hooks_closure_only_stored_is_not_per_backward() -> None:
+    assert findings(ddp=QUEUED.format(queue="self.pending.append")) == []
