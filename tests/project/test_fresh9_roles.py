@@ -96,3 +96,32 @@ def test_a_closure_queued_with_queue_callback_runs_every_backward() -> None:
 
 def test_a_hooks_closure_only_stored_is_not_per_backward() -> None:
     assert findings(ddp=QUEUED.format(queue="self.pending.append")) == []
+
+
+MOVED = """\
+import torch
+
+
+class Player:
+    def __init__(self, network, config: dict):
+        self.model = network.build(config)
+        self.model.{move}
+
+    def act(self, obs):
+        return self.model(obs)["actions"]
+
+    def run(self, batches) -> list:
+        return [float(self.act(obs)) for obs in batches]
+"""
+
+
+def test_a_factory_model_moved_in_place_gives_device_outputs() -> None:
+    """A discarded `.to(device)` result moves a module in place (fresh9 M2)."""
+    for move in ("to(torch.device('cuda'))", "cuda()", "to('cuda:0', non_blocking=True)"):
+        found = findings(player=MOVED.format(move=move))
+        assert rows(found) == [("SYN101", 13)], move
+
+
+def test_a_model_moved_to_the_cpu_or_a_dtype_tells_no_device() -> None:
+    for move in ("to('cpu')", "to(torch.float16)", "eval()"):
+        assert findings(player=MOVED.format(move=move)) == [], move
