@@ -158,8 +158,9 @@ def _function_of(path: Sequence[cst.CSTNode]) -> cst.CSTNode | None:
 
 def _update_guard_test(guard: cst.If, child: cst.CSTNode, scope: cst.CSTNode | None) -> bool:
     """Whether another `if` in `scope` (the loop, else the function) has the same test as
-    `guard` and runs an update in the same branch: the update's schedule written twice (TD3's delayed actor update, then `if not counter % policy_delay:` around
-    the actor loss's logging), whose reads run on every such update."""
+    `guard` and runs an update in the same branch: the update's schedule written twice
+    (TD3's delayed actor update, then `if not counter % policy_delay:` around the actor
+    loss's logging), whose reads run on every such update."""
     if scope is None:
         return False
     body = child is guard.body
