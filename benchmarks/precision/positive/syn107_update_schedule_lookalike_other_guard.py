@@ -1,6 +1,5 @@
-# expect: none
-# targets: SYN101
-# why: the delayed actor update runs every policy_delay steps, but the loss is logged under a different guard (every log_every steps): that read is periodic logging (SYN107, off by default), not the update's schedule
+# expect: SYN107=1
+# why: the delayed actor update runs every policy_delay steps, but the loss is logged under a different guard (every log_every steps): that read is periodic logging (SYN107, off by default), not the update's schedule, so SYN101 stays silent
 import torch
 import torch.nn.functional as F
 
