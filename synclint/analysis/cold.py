@@ -129,7 +129,8 @@ def cold_reason(
         if in_loop_part and isinstance(ancestor, cst.If):
             period = _guarded_branch(ancestor, child, kind_of, flags)
             if period is not None and (loop is None or _varies_in(ancestor.test, loop)) \
-                    and not steps_an_update(child):
+                    and not steps_an_update(child) \
+                    and not _update_guard_test(ancestor, child, loop or _function_of(path)):
                 return Cold(PERIODIC, ancestor, period or None)
     if raising_block is not None:
         return Cold(RAISE, raising_block)
@@ -146,6 +147,27 @@ def steps_an_update(block: cst.CSTNode) -> bool:
     for node in walk(block):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
                 node.func.attr.value in ("backward", "manual_backward"):
+            return True
+    return False
+
+
+def _function_of(path: Sequence[cst.CSTNode]) -> cst.CSTNode | None:
+    """The innermost function holding the last node of `path`."""
+    return next((n for n in reversed(path) if isinstance(n, cst.FunctionDef)), None)
+
+
+def _update_guard_test(guard: cst.If, child: cst.CSTNode, scope: cst.CSTNode | None) -> bool:
+    """Whether another `if` in `scope` (the loop, else the function) has the same test as
+    `guard` and runs an update in the same branch: the update's schedule written twice
+    (TD3's delayed actor update, then `if not counter % policy_delay:` around the actor
+    loss's logging), whose reads run on every such update."""
+    if scope is None:
+        return False
+    body = child is guard.body
+    for node in walk(scope):
+        if isinstance(node, cst.If) and node is not guard and node.test.deep_equals(
+                guard.test) and steps_an_update(node.body if body else node.orelse or
+                                                cst.SimpleStatementSuite(body=())):
             return True
     return False
 

@@ -1,6 +1,8 @@
 """Whether an expression of a module's `forward` is computed from its input batch (the
 first parameter, unannotated): `(x > t).squeeze(1)`, or a local assigned from it before
-(`active = x > t`, then `active.squeeze(1).tolist()`)."""
+(`active = x > t`, then `active.squeeze(1).tolist()`); or, for a builtin's read
+(`int(idx_m[-1])`), an item of it picked by subscripts alone (`inputs["idx_m"]`, then
+`[-1]`), never through an attribute or a call (`x.shape[0]`, `np.asarray(x)[0]`)."""
 
 from __future__ import annotations
 
@@ -30,13 +32,25 @@ def input_root(node: cst.BaseExpression) -> str | None:
             return None
 
 
+def indexed_root(node: cst.BaseExpression) -> str | None:
+    """The name a chain of subscripts starts from: `inputs` in `inputs["idx_m"][-1]`;
+    None for anything else (an attribute, a call, an operator)."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
 def from_input(node: cst.BaseExpression, name: str, function: cst.FunctionDef,
-               parents: list[cst.CSTNode]) -> bool:
+               parents: list[cst.CSTNode], indexed: bool = False) -> bool:
     """Whether `node` (below `parents`, in `function`'s body) is computed from the
     parameter `name`, directly or through locals the function body assigned before the
-    statement that holds `node` (the last such assignment of each)."""
+    statement that holds `node` (the last such assignment of each). `indexed`: only by
+    subscripts, at least one (`indexed_root`)."""
+    if indexed and not isinstance(node, cst.Subscript):
+        return False
     assigned = _assigned_before(function, parents)
-    root = input_root(node)
+    root_of = indexed_root if indexed else input_root
+    root = root_of(node)
     for _ in range(_DEPTH):
         if root is None:
             return False
@@ -44,7 +58,7 @@ def from_input(node: cst.BaseExpression, name: str, function: cst.FunctionDef,
         if value is None:
             return root == name  # `x` itself, as `forward` was given it
         assigned = {k: v for k, v in assigned.items() if k != root}
-        root = input_root(value)
+        root = root_of(value)
     return False
 
 

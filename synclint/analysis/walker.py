@@ -190,13 +190,14 @@ class Context:
         cls = self.project.classes.get(f"{self.project.module}:{'.'.join(self.scope[:-1])}")
         return params[1].name.value if cls is not None and cls.module else None
 
-    def reads_module_input(self, node: cst.BaseExpression) -> bool:
+    def reads_module_input(self, node: cst.BaseExpression, indexed: bool = False) -> bool:
         """Whether `node` is computed from the input of the module `forward` being
-        visited (`module_input`), directly or through locals assigned before."""
+        visited (`module_input`), directly or through locals assigned before; `indexed`:
+        an item of it picked by subscripts alone (`inputs["idx_m"][-1]`)."""
         name = self.module_input()
         function = self.functions[-1] if self.functions else None
         return name is not None and isinstance(function, cst.FunctionDef) and \
-            from_input(node, name, function, self.parents)
+            from_input(node, name, function, self.parents, indexed)
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""

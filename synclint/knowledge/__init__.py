@@ -2,8 +2,8 @@
 
 One typed table per library (torch, torch.distributed, tensordict, transformers,
 accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
-d3rlpy, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch, botorch, torch's
-and MONAI's data loading, torch_geometric's data pipeline, schnetpack's preprocessing
+d3rlpy, skrl, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch,
+botorch, torch's and MONAI's data loading, torch_geometric's data pipeline, schnetpack's preprocessing
 transforms, and Dynamo's graph breaks): what a call returns (kind,
 device relation to its arguments, dtype), which methods are
 per-step roles, which calls sync or break a compiled graph. The model of the program

@@ -604,6 +604,10 @@ LIBRARY = Library(
         Registrar("register_step_post_hook", 0, "every optimizer step"),
         Registrar("register_comm_hook", 1, _HOOK),
         Registrar("register_multi_grad_hook", 1, _HOOK),
+        # The autograd engine runs a queued callback once, at the end of the backward pass
+        # in progress: queued from a backward hook (or an autograd Function's backward),
+        # which is the only place it may be called, it runs once per backward.
+        Registrar("queue_callback", 0, _HOOK),
     ),
     # Activation checkpointing runs the function now (and again in backward).
     invokers=(Invoker("torch.utils.checkpoint.checkpoint", 0, qualified=True,

@@ -511,7 +511,10 @@ class _Walk:
                     kind is UNKNOWN and name == "tolist" and self.torch and
                     self.module_input() is not None)  # the rule follows the input
         if receiver is None and (name in SYNC_BUILTINS or name in READ_BUILTINS):
-            return any(self.device(a) for a in node.args)
+            return any(self.device(a) for a in node.args) or (
+                name in SYNC_BUILTINS and self.torch and len(node.args) == 1 and
+                isinstance(node.args[0], ast.Subscript) and
+                self.module_input() is not None)  # the rule follows the input
         qualified = qualify(node.func, self.imports)
         if qualified.startswith(_HOST_MODULES) or name in SYNC_COMPARISONS or \
                 name.endswith(("_object", "_object_list")):

@@ -63,6 +63,7 @@ from synclint.model.syntax import (
     _first,
     _is_self,
     _placeholders,
+    _to_cpu,
     host_proved_names,
 )
 
@@ -238,6 +239,7 @@ class Evaluation(Calls):
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
             call = node.value
+            moved_in_place(self, call)
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
                     call.func.attr == "append" and isinstance(call.func.value, ast.Name) and \
                     len(call.args) == 1 and not call.keywords and \
@@ -552,3 +554,23 @@ def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]
     evaluation.run()
     return {name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}
 
+
+def moved_in_place(evaluation: Evaluation, call: ast.expr) -> None:
+    """`self.model.to(self.device)` or `model.cuda()` as a statement, of a value of
+    unknown kind (a model a factory built: `network.build(config)`): only a module moves
+    in place (a tensor's `.to()` returns a copy), so the value is a module from here on,
+    and calling it gives tensors that may live on the device. A move to the CPU, or to a
+    dtype alone (`.to(torch.float16)`), tells nothing about a device."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and
+            call.func.attr in ("to", "cuda")) or _to_cpu(call) or (
+                call.func.attr == "to" and call.args and
+                (_dotted(call.args[0]) or "").startswith("torch.") and
+                _dotted(call.args[0]) != "torch.device"):
+        return
+    receiver = call.func.value
+    if evaluation.last.get(id(receiver), _UNKNOWN_VALUE)[0] is not UNKNOWN:
+        return
+    if isinstance(receiver, ast.Name) and receiver.id in evaluation.env:
+        evaluation.env[receiver.id] = (MODULE, None)
+    elif isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
+        evaluation.self_kinds[receiver.attr] = MODULE

@@ -214,6 +214,12 @@ class SyncInLoop(Rule):
             if arg.keyword is None and self.is_device_tensor(arg.value):
                 self._report(node, f"`{name}()` of a tensor")
                 return
+        if len(node.args) == 1 and node.args[0].keyword is None and \
+                self.ctx.imports.torch_imported and self.kind(node.args[0].value) is UNKNOWN \
+                and self.ctx.reads_module_input(node.args[0].value, indexed=True):
+            # `int(idx_m[-1])` with `idx_m = inputs["idx_m"]` of a module's unannotated
+            # input batch: an element of a maybe-tensor.
+            self._report(node, f"`{name}()` of a tensor", likely=True)
 
     def _report(self, node: cst.CSTNode, what: str, *, likely: bool = False,
                 batched: bool = True, remedy: str | None = None) -> None:

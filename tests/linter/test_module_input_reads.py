@@ -53,3 +53,26 @@ def test_a_local_made_by_numpy_from_the_input_reads_nothing() -> None:
     source = MODULE.format(base="nn.Module", params="x", read="active.tolist()").replace(
         "        return", "        active = np.asarray(x) > 0.5\n        return")
     assert rows(source) == []
+
+
+@pytest.mark.parametrize("read", ["int(idx_m[-1]) + 1", "int(x['idx_m'][-1])",
+                                  "float(x[0])"])
+def test_a_builtin_of_an_item_of_the_unannotated_input_is_likely(read: str) -> None:
+    """schnetpack's DipoleMoment: `idx_m = inputs[properties.idx_m]`, then
+    `int(idx_m[-1]) + 1` (fresh9 M7)."""
+    source = MODULE.format(base="nn.Module", params="x", read=read).replace(
+        "        return", "        idx_m = x['idx_m']\n        return")
+    assert rows(source) == [("SYN101", 9, "likely")]
+
+
+@pytest.mark.parametrize(("base", "params", "read"), [
+    ("object", "x", "int(x[-1])"),
+    ("nn.Module", "x: list[int]", "int(x[-1])"),
+    ("nn.Module", "x", "int(x.shape[0])"),
+    ("nn.Module", "x", "int(np.asarray(x)[0])"),
+    ("nn.Module", "x", "int(x)"),
+    ("nn.Module", "x, lengths", "int(lengths[0])"),
+])
+def test_without_an_item_of_the_module_input_builtins_read_nothing(base: str, params: str,
+                                                                   read: str) -> None:
+    assert rows(MODULE.format(base=base, params=params, read=read)) == []
