@@ -456,7 +456,7 @@ def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str
                         assert default is not None
                         found[name] = (value.value, _code(default))
                     elif not isinstance(value, cst.Name):
-                        option = _through_self_cfg(value, cls, reads)
+                        option = _through_self_cfg(value, cls, reads) or _get_default(value)
                         if option is not None:
                             found[name] = option
         # An attribute assigned twice may not hold the argument.
@@ -502,6 +502,22 @@ def _switched(init: cst.FunctionDef, cls: cst.ClassDef, reads: Defaults,
                 if name in literal and assigned.get(name, 0) == 1:
                     found[name] = (option, literal[name])
     return found
+
+
+def _get_default(value: cst.BaseExpression) -> tuple[str, str] | None:
+    """A configuration's `get` with its own default, as `__init__` keeps it (rl_games:
+    `self.multi_gpu = config.get("multi_gpu", False)`): the key and the default, where
+    that is a literal other than None (`get("labels")` or `None`: given or not, as the
+    configuration decides)."""
+    key = _dict_key(value)
+    if key is None or not isinstance(value, cst.Call) or len(value.args) != 2:
+        return None
+    default = value.args[1]
+    if default.keyword is not None and default.keyword.value != "default":
+        return None
+    if not _literal(default.value) or _code(default.value) == "None":
+        return None
+    return key, _code(default.value)
 
 
 def _kept_unless_set(init: cst.FunctionDef, cls: cst.ClassDef,
