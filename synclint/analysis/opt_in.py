@@ -65,7 +65,7 @@ class Defaults:
         if isinstance(node, cst.Attribute):
             owner = node.value
             if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
-                found = _defaults(self.cls, self).get(node.attr.value)
+                found = self._kept(self.cls, node.attr.value)
                 if found is not None:
                     return found
                 text = self._field(self._own_class_keys(), node.attr.value)
@@ -93,6 +93,27 @@ class Defaults:
             return (key, text) if text is not None else None
         return None
 
+    def _kept(self, cls: cst.ClassDef, key: str, depth: int = 0) -> tuple[str, str] | None:
+        """The option `self.<key>` holds by `cls`'s `__init__`, or else by the `__init__` of
+        a base class defined in the same module where `cls`'s own never assigns it
+        (rl_games' `DiscreteA2CBase.train` reads `A2CBase.__init__`'s `self.multi_gpu`)."""
+        found = _defaults(cls, self).get(key)
+        if found is not None or self.module is None or depth > 8:
+            return found
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
+                     and s.name.value == "__init__"), None)
+        if init is not None and any(k == key for k, _, _ in _attribute_sets(init.body, [])):
+            return None
+        for base in cls.bases:
+            if isinstance(base.value, cst.Name):
+                parent = next((s for s in self.module.body if isinstance(s, cst.ClassDef)
+                               and s.name.value == base.value.value), None)
+                if parent is not None and parent is not cls:
+                    found = self._kept(parent, key, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
     def _element(self, node: cst.Subscript) -> tuple[str, str] | None:
         """An element of a setting kept one value per network or per agent
         (`self.cfg.kl_threshold[uid]`, `self.cfg.learning_rate_scheduler[0]`,
@@ -107,7 +128,7 @@ class Defaults:
             return None
         owner, name = base.value, base.attr.value
         if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
-            found = _defaults(self.cls, self).get(f"{name}[]")
+            found = self._kept(self.cls, f"{name}[]")
             if found is not None:
                 return found
             keys, label = self._own_class_keys(), name

@@ -167,3 +167,36 @@ def test_a_get_on_by_default_without_a_default_or_of_data_is_reported(value: str
                                                                       guard: str) -> None:
     [found] = _get(value, guard)
     assert "only with" not in found.message
+
+
+INHERITED = """\
+    import torch
+
+
+    class A2CBase:
+        def __init__(self, config: dict) -> None:
+            self.multi_gpu = config.get("multi_gpu", False)
+            self.device = "cuda"
+
+
+    class DiscreteA2CBase(A2CBase):
+        def __init__(self, config: dict) -> None:
+            A2CBase.__init__(self, config)
+            {extra}
+
+        def train(self, batches: list[torch.Tensor]) -> None:
+            for batch in batches:
+                if self.multi_gpu:
+                    torch.unique(batch.to(self.device))
+"""
+
+
+def test_a_setting_a_base_class_init_keeps_is_read_in_a_subclass() -> None:
+    # rl_games: `DiscreteA2CBase.train` reads `self.multi_gpu`, which `A2CBase.__init__`
+    # keeps from `config.get("multi_gpu", False)`
+    source = textwrap.dedent(INHERITED.format(extra="pass"))
+    assert lint_sources({"a2c.py": source}, ["SYN104"])["a2c.py"].diagnostics == []
+    # the subclass sets it again: its own value, not the base's default
+    source = textwrap.dedent(INHERITED.format(extra="self.multi_gpu = config['multi_gpu']"))
+    [found] = lint_sources({"a2c.py": source}, ["SYN104"])["a2c.py"].diagnostics
+    assert "only with" not in found.message
