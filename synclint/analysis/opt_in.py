@@ -560,9 +560,8 @@ def _kept_unless_set(init: cst.FunctionDef, cls: cst.ClassDef,
         option = with_class.option(first.value)
         if option is None:
             continue
-        held = option
-
-        def own(node: cst.BaseExpression, key: str = key) -> tuple[str, str] | None:
+        def own(node: cst.BaseExpression, key: str = key,
+                held: tuple[str, str] = option) -> tuple[str, str] | None:
             return held if _set_key(node) == key else None
 
         if all(isinstance(statement, cst.Assign) and any(
