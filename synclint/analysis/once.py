@@ -4,13 +4,12 @@ training steps (issue 22, fresh9 L2: torchani's `io.write_xyz`, `read_xyz` and `
 
 A sync there is real but paid once per file or per command, so such a finding is not
 reported by default; `--once` (`once = true`) reports it, and its message says why the
-code runs once ("in code run once per file (`write_xyz` opens it)"). As opt-in code (`opt_in.py`), only
-the sync rules' groups are affected. A function is once code when, being no per-step code
+code runs once ("in code run once per file (`write_xyz` opens it)"). As for opt-in code
+(`opt_in.py`), only the sync rules' groups are affected. A function is once code when, being no per-step code
 by its role (`forward`, a hook: the walker's `Context.hot`):
 
 - it opens a file outside any loop of its own (`with open(path, "w") as f:`, `path.open()`,
-  `gzip.open`, `h5py.File`), or writes to a file handle it is given (`out.write(...)`,
-  `print(..., file=out)` of its parameter `out`): it runs once per file;
+  `gzip.open`, `h5py.File`): it runs once per file;
 - it is a command of a command-line app (`@app.command()`, `@click.command()`,
   `@cli.group()`): it runs once per invocation.
 
@@ -18,7 +17,9 @@ Code that trains is never once code, whatever it opens or however it is run: a f
 that calls `.backward()`, `.zero_grad()` or an optimiser's `.step()` runs its loop per
 training step (`with open(log) as f:` around a training loop; a `train` command). A file
 opened inside a loop is opened per iteration: that function stays per-step (`with
-open(log, "a")` in a step loop). A call of once code from per-step code is still
+open(log, "a")` in a step loop). A function that writes to a file handle it is given is
+not once code: a codec's `compress_to_file(model, wav, fo)` writes every frame it
+encodes, and it is the library's main path (encodec; the fresh9 hunt's R). A call of once code from per-step code is still
 reported at the call, as a call of cold code is (`cold.py`)."""
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ _OPENERS = frozenset({"open", "File", "ZipFile", "TarFile", "NamedTemporaryFile"
 _COMMANDS = frozenset({"command", "group", "callback"})
 #: Calls that make a function train: a backward pass or an optimiser step.
 _TRAINING = frozenset({"backward", "zero_grad"})
-#: Methods that write to a file handle.
-_WRITES = frozenset({"write", "writelines"})
 
 
 def once_reason(parents: Sequence[cst.CSTNode]) -> str | None:
@@ -66,9 +65,6 @@ def _reason(function: cst.FunctionDef) -> str | None:
         return f"in code run once per command (`{name}`)"
     if _opens_outside_loops(function.body):
         return f"in code run once per file (`{name}` opens it)"
-    handle = _written_handle(function)
-    if handle is not None:
-        return f"in code run once per file (`{name}` writes to `{handle}`)"
     return None
 
 
@@ -115,22 +111,3 @@ def _opens_outside_loops(node: cst.CSTNode) -> bool:
     if isinstance(node, cst.Call) and _opener(node):
         return True
     return any(_opens_outside_loops(child) for child in node.children)
-
-
-def _written_handle(function: cst.FunctionDef) -> str | None:
-    """A parameter the function writes to as a file (`out.write(...)`, `print(...,
-    file=out)`), or None."""
-    params = function.params
-    names = {p.name.value for p in (*params.posonly_params, *params.params,
-                                    *params.kwonly_params)} - {"self", "cls"}
-    for call in _calls(function.body):
-        func = call.func
-        if isinstance(func, cst.Attribute) and func.attr.value in _WRITES and \
-                isinstance(func.value, cst.Name) and func.value.value in names:
-            return func.value.value
-        if isinstance(func, cst.Name) and func.value == "print":
-            for arg in call.args:
-                if arg.keyword is not None and arg.keyword.value == "file" and \
-                        isinstance(arg.value, cst.Name) and arg.value.value in names:
-                    return arg.value.value
-    return None

@@ -45,11 +45,6 @@ HEAD = """\
         return [v.item() for v in cell]
     """, "once per file (`read_cell` opens it)"),
     ("""\
-    def write_frame(out, coords: torch.Tensor) -> None:
-        for row in coords:
-            print(row.sum().item(), file=out)
-    """, "once per file (`write_frame` writes to `out`)"),
-    ("""\
     @app.command()
     def sp(n: int = 3) -> None:
         for x in torch.randn(n, 3, device="cuda"):
@@ -99,6 +94,12 @@ def test_file_io_and_commands_are_once_code(function: str, reason: str) -> None:
             loss = model(torch.randn(8, 4, device="cuda")).mean()
             model.zero_grad()
             print(loss.item())
+    """,
+    # a file handle a function is given: a codec writes each frame (encodec, fresh9 R)
+    """\
+    def compress_to_file(model, wav: torch.Tensor, fo) -> None:
+        for frame in model(wav.cuda()):
+            fo.write(bytes([int(frame.sum().item())]))
     """,
     # a file written to a handle that is not a parameter
     """\

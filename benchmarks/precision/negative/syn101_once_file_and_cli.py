@@ -1,8 +1,7 @@
 # expect: none
 # targets: SYN101, SYN102, SYN104, SYN105
-# why: torchani's io and cli (issue 22, fresh9 L2, worth40): a function that writes or reads a file (`with open(...)` around its loops, or a file handle it is given and writes to) runs once per file, and a CLI command (typer's `@app.command()`) once per invocation; their loops over molecules, atoms or input files are not per step: once code, silent by default (`--once` reports it)
+# why: torchani's io and cli (issue 22, fresh9 L2, worth40): a function that writes or reads a file (`with open(...)` around its loops) runs once per file, and a CLI command (typer's `@app.command()`) once per invocation; their loops over molecules, atoms or input files are not per step: once code, silent by default (`--once` reports it)
 from pathlib import Path
-from typing import TextIO
 
 import torch
 from torch import Tensor
@@ -32,11 +31,6 @@ def read_cells(path: Path, device: torch.device) -> Tensor | None:
             elif not (cell == found).all():
                 raise ValueError("cells differ")
     return cell
-
-
-def write_frame(out: TextIO, positions: Tensor) -> None:
-    for row in positions:
-        out.write(" ".join(f"{v:.6f}" for v in row.tolist()) + "\n")
 
 
 @app.command()

@@ -1,8 +1,7 @@
-# expect: SYN101=4, SYN102=2, SYN104=1, SYN105=2
+# expect: SYN101=3, SYN102=2, SYN104=1, SYN105=2
 # why: negative/syn101_once_file_and_cli.py checked with --once (worth40): the file and CLI loops are reported, each message saying it runs once per file or per command
 # options: once
 from pathlib import Path
-from typing import TextIO
 
 import torch
 from torch import Tensor
@@ -32,11 +31,6 @@ def read_cells(path: Path, device: torch.device) -> Tensor | None:
             elif not (cell == found).all():
                 raise ValueError("cells differ")
     return cell
-
-
-def write_frame(out: TextIO, positions: Tensor) -> None:
-    for row in positions:
-        out.write(" ".join(f"{v:.6f}" for v in row.tolist()) + "\n")
 
 
 @app.command()
