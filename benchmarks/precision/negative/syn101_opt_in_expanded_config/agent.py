@@ -1,18 +1,10 @@
 # expect: none
-# targets: SYN101, SYN102, SYN105
-# why: skrl's agents (issue 22, fresh9 L1, worth40): a config dataclass whose `expand` makes each field one value per network (`learning_rate_scheduler[0]`) or per agent (`kl_threshold[uid]`), so an element of a field holds the field's default; a scheduler attribute set from `learning_rate_scheduler[0]` (default None) and replaced only under `if self.scheduler is not None:` stays None by default; the KL scheduler step, the KL early stop, the entropy-loss read and the time-limit bootstrap are opt-in code, silent by default
+# targets: SYN101, SYN105
+# why: skrl's agents (issue 22, fresh9 L1, worth40): a config dataclass whose `expand` makes `learning_rate_scheduler` one value per network (`(None, None)`), so `learning_rate_scheduler[0]` holds its default None; a scheduler attribute set from it and replaced only under `if self.scheduler is not None:` (or per agent, `self.schedulers[uid]`) stays None by default: the KL scheduler step is opt-in code, silent by default
 import torch
 from torch import nn
 
-from agent_cfg import AgentCfg
-
-
-class KLAdaptiveLR:
-    def __init__(self, optimizer: torch.optim.Optimizer) -> None:
-        self.optimizer = optimizer
-
-    def step(self, kl: float | None = None) -> None:
-        pass
+from agent_cfg import AgentCfg, KLAdaptiveLR
 
 
 class Agent:
@@ -32,26 +24,9 @@ class Agent:
             if self.schedulers[uid] is not None:
                 self.schedulers[uid] = self.cfg.learning_rate_scheduler[0](self.optimizer)
 
-    def record_transition(self, uid: str, rewards: torch.Tensor,
-                          truncated: torch.Tensor) -> None:
-        if self.cfg.time_limit_bootstrap[uid] and truncated.any():
-            rewards += 0.99 * truncated
-
-    def update(self, uid: str, batches: list[torch.Tensor]) -> float:
-        kls = []
-        total = 0.0
-        for _ in range(self.cfg.learning_epochs[uid]):
-            for states in batches:
-                entropy, kl = self.policy(states.to(self.device))
-                kls.append(kl)
-                if self.cfg.kl_threshold[uid] and kl > self.cfg.kl_threshold[uid]:
-                    break
-                loss = -entropy.mean()
-                self.optimizer.zero_grad()
-                loss.backward()
-                self.optimizer.step()
-                if self.cfg.entropy_loss_scale[uid]:
-                    total += entropy.mean().item()
+    def update(self, uid: str, batches: list[torch.Tensor]) -> None:
+        for _ in range(8):
+            kls = [self.policy(states.to(self.device))[1] for states in batches]
             if self.scheduler:
                 if isinstance(self.scheduler, KLAdaptiveLR):
                     mean_kl = torch.tensor(kls, device=self.device).mean()
@@ -60,4 +35,3 @@ class Agent:
                 if isinstance(self.schedulers[uid], KLAdaptiveLR):
                     mean_kl = torch.tensor(kls, device=self.device).mean()
                     self.schedulers[uid].step(mean_kl.item())
-        return total

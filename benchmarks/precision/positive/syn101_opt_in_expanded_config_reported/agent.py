@@ -1,18 +1,10 @@
-# expect: SYN101=3, SYN102=2, SYN105=2
-# why: negative/syn101_opt_in_expanded_config checked with --opt-in (worth40): the opt-in reads are reported, each message naming its option
+# expect: SYN101=2, SYN105=2
+# why: negative/syn101_opt_in_expanded_config checked with --opt-in (worth40): the KL scheduler reads are reported, naming `cfg.learning_rate_scheduler`
 # options: opt-in
 import torch
 from torch import nn
 
-from agent_cfg import AgentCfg
-
-
-class KLAdaptiveLR:
-    def __init__(self, optimizer: torch.optim.Optimizer) -> None:
-        self.optimizer = optimizer
-
-    def step(self, kl: float | None = None) -> None:
-        pass
+from agent_cfg import AgentCfg, KLAdaptiveLR
 
 
 class Agent:
@@ -32,26 +24,9 @@ class Agent:
             if self.schedulers[uid] is not None:
                 self.schedulers[uid] = self.cfg.learning_rate_scheduler[0](self.optimizer)
 
-    def record_transition(self, uid: str, rewards: torch.Tensor,
-                          truncated: torch.Tensor) -> None:
-        if self.cfg.time_limit_bootstrap[uid] and truncated.any():
-            rewards += 0.99 * truncated
-
-    def update(self, uid: str, batches: list[torch.Tensor]) -> float:
-        kls = []
-        total = 0.0
-        for _ in range(self.cfg.learning_epochs[uid]):
-            for states in batches:
-                entropy, kl = self.policy(states.to(self.device))
-                kls.append(kl)
-                if self.cfg.kl_threshold[uid] and kl > self.cfg.kl_threshold[uid]:
-                    break
-                loss = -entropy.mean()
-                self.optimizer.zero_grad()
-                loss.backward()
-                self.optimizer.step()
-                if self.cfg.entropy_loss_scale[uid]:
-                    total += entropy.mean().item()
+    def update(self, uid: str, batches: list[torch.Tensor]) -> None:
+        for _ in range(8):
+            kls = [self.policy(states.to(self.device))[1] for states in batches]
             if self.scheduler:
                 if isinstance(self.scheduler, KLAdaptiveLR):
                     mean_kl = torch.tensor(kls, device=self.device).mean()
@@ -60,4 +35,3 @@ class Agent:
                 if isinstance(self.schedulers[uid], KLAdaptiveLR):
                     mean_kl = torch.tensor(kls, device=self.device).mean()
                     self.schedulers[uid].step(mean_kl.item())
-        return total

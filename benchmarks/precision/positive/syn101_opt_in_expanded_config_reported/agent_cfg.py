@@ -1,6 +1,14 @@
 import dataclasses
 
 
+class KLAdaptiveLR:
+    def __init__(self, optimizer: object) -> None:
+        self.optimizer = optimizer
+
+    def step(self, kl: float | None = None) -> None:
+        pass
+
+
 @dataclasses.dataclass(kw_only=True)
 class AgentCfg:
     learning_epochs: int | dict[str, int] = 8
