@@ -86,8 +86,8 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
 _CODE = r"SYN\d{3}"
 _EXPECT_ITEM = re.compile(rf"^({_CODE})\s*(>=|=)\s*(\d+)$")
 _HEADER = re.compile(r"^#\s*(expect|targets|unjudged|why|options)\s*:\s*(.*)$")
-#: The run options a snippet may ask for (`options: opt-in`: `--opt-in`).
-_OPTIONS = frozenset({"opt-in"})
+#: The run options a snippet may ask for (`options: opt-in`: `--opt-in`; `once`: `--once`).
+_OPTIONS = frozenset({"opt-in", "once"})
 
 
 class LabelError(ValueError):
@@ -279,12 +279,14 @@ def evaluate(snippets: Sequence[Snippet], codes: Iterable[str],
     errors: list[str] = []
     for snippet in snippets:
         opt_in = "opt-in" in snippet.labels.options
+        once = "once" in snippet.labels.options
         try:
             if snippet.files:
                 outputs = list(lint_sources({str(path): text for path, text in snippet.files},
-                                            codes, opt_in=opt_in).values())
+                                            codes, opt_in=opt_in, once=once).values())
             else:
-                outputs = [lint_source(snippet.source, str(snippet.path), codes, opt_in=opt_in)]
+                outputs = [lint_source(snippet.source, str(snippet.path), codes, opt_in=opt_in,
+                                       once=once)]
         except Exception as error:  # noqa: BLE001 - a crash is a figure too, not the end of the run
             errors.append(f"{_rel(snippet.path)}: linter raised {type(error).__name__}: {error}")
             continue

@@ -63,7 +63,7 @@ class FileOutcome:
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
               view: FileView | None = None, parsed: Module | None = None,
-              *, opt_in: bool = False) -> FileResult:
+              *, opt_in: bool = False, once: bool = False) -> FileResult:
     """The engine's lint_text, imported on first use: a fully cached run never loads
     LibCST or the rules, and neither does a file in which no tensor can appear and to
     which the whole-program index brings none (the engine would only ask CPython's parser
@@ -77,7 +77,7 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
         return FileResult(filename, tuple(syntax_errors(source, filename, valid)))
     from synclint.engine import lint_text as engine_lint_text
 
-    return engine_lint_text(source, filename, codes, view, parsed, opt_in=opt_in)
+    return engine_lint_text(source, filename, codes, view, parsed, opt_in=opt_in, once=once)
 
 
 def decode_stdin(data: bytes, name: str) -> str:
@@ -111,19 +111,19 @@ def check_file(path: str, settings: Settings, *, cache: ResultCache | None = Non
         from synclint.notebook import is_notebook
 
         if is_notebook(path):
-            return _notebook(shown, text, codes, view, settings.opt_in)
+            return _notebook(shown, text, codes, view, settings.opt_in, settings.once)
     try:
         if cache is None:
             parsed = ahead.parsed if ahead is not None else None
             return FileOutcome(lint_text(text, shown, codes, view, parsed,
-                                         opt_in=settings.opt_in))
+                                         opt_in=settings.opt_in, once=settings.once))
         key = cache.key(text, shown, _fingerprint(settings, view), codes)
         cached = cache.load(key)
         if cached is not None:
             return FileOutcome(cached, cache_key=key)
         result = lint_text(text, shown, codes, view,
                            ahead.parsed if ahead is not None else None,
-                           opt_in=settings.opt_in)
+                           opt_in=settings.opt_in, once=settings.once)
         return FileOutcome(result, cache_key=key if cache.store(key, result) else "")
     except Exception as error:  # last line of defence: one file never stops the run
         return _internal_error(shown, error)
@@ -145,7 +145,8 @@ def io_error_result(shown: str, problem: str, codes: frozenset[str]) -> FileResu
 
 
 def _notebook(shown: str, text: str, codes: frozenset[str],
-              view: FileView | None, opt_in: bool = False) -> FileOutcome:
+              view: FileView | None, opt_in: bool = False,
+              once: bool = False) -> FileOutcome:
     """A Jupyter notebook: its code cells linted as one source (a module of the model),
     findings in cell coordinates."""
     from synclint.files_io import SourceError
@@ -156,7 +157,7 @@ def _notebook(shown: str, text: str, codes: frozenset[str],
     except SourceError as error:
         return FileOutcome(io_error_result(shown, error.problem, codes))
     try:
-        result = lint_text(notebook.source, shown, codes, view, opt_in=opt_in)
+        result = lint_text(notebook.source, shown, codes, view, opt_in=opt_in, once=once)
     except Exception as error:  # last line of defence, as for a .py file
         return _internal_error(shown, error)
     return FileOutcome(replace(result, diagnostics=in_cells(notebook, result.diagnostics)))

@@ -40,6 +40,7 @@ class RunOptions:
     ignore: tuple[str, ...] | None = None
     unsafe_fixes: bool | None = None
     opt_in: bool | None = None
+    once: bool | None = None
     diff: bool = False
     output_format: str = "text"
     output_file: str | None = None
@@ -100,6 +101,11 @@ def _lint_options(function: F) -> F:
                      help="Also report code that runs only when an option that is off by "
                           "default is on (`if self.cfg.kl_threshold:` with a default of 0); "
                           "the message names the option. Independent of --select."),
+        click.option("--once/--no-once", "once", default=None,
+                     help="Also report code that runs once per file or per command: "
+                          "functions that write or read a file, command-line commands "
+                          "(`@app.command()`); the message says why. Independent of "
+                          "--select."),
         click.option("--diff", is_flag=True,
                      help="Print the fixes as a unified diff instead of writing them; exit 1 if "
                           "there would be changes."),
@@ -253,7 +259,7 @@ def _run(run: RunOptions) -> int:
             run.config,
             Overrides(select=run.select, extend_select=run.extend_select or (),
                       ignore=run.ignore or (), unsafe_fixes=run.unsafe_fixes,
-                      opt_in=run.opt_in, extend_exclude=run.extend_exclude or (), exclude=run.exclude,
+                      opt_in=run.opt_in, once=run.once, extend_exclude=run.extend_exclude or (), exclude=run.exclude,
                       fixable=run.fixable, unfixable=run.unfixable or ()),
         )
     except ConfigError as error:
@@ -491,6 +497,7 @@ def _settings_text(settings: Any) -> str:
         f"fixable = {fixable}",
         f"unsafe_fixes = {str(settings.unsafe_fixes).lower()}",
         f"opt_in = {str(settings.opt_in).lower()}",
+        f"once = {str(settings.once).lower()}",
     ]
     return "\n".join(lines) + "\n"
 

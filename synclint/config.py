@@ -19,7 +19,7 @@ from synclint.rule_info import DEFAULT_CODES, SYNTAX_ERROR, did_you_mean, known_
 
 KNOWN_KEYS = frozenset(
     {"select", "extend-select", "ignore", "per-file-ignores", "exclude", "extend-exclude",
-     "unsafe-fixes", "fixable", "unfixable", "opt-in"}
+     "unsafe-fixes", "fixable", "unfixable", "opt-in", "once"}
 )
 #: Directories never worth linting (ruff's defaults, plus our cache).
 DEFAULT_EXCLUDE = (
@@ -52,6 +52,9 @@ class Settings:
     #: Report code that runs only when an option that is off by default is on
     #: (`--opt-in`, `opt-in = true`; `analysis/opt_in.py`).
     opt_in: bool = False
+    #: Report code that runs once per file or per command: file writers and readers,
+    #: command-line commands (`--once`, `once = true`; `analysis/once.py`).
+    once: bool = False
 
     def codes_for(self, path: str) -> frozenset[str]:
         """The enabled codes for one file, after per-file-ignores."""
@@ -89,7 +92,8 @@ class Settings:
     def fingerprint(self) -> str:
         """A stable text that changes whenever a setting that affects findings changes."""
         ignores = sorted((p, sorted(c)) for p, c in self.per_file_ignores)
-        return repr((sorted(self.codes), ignores, self.opt_in))
+        shown = (self.opt_in, True) if self.once else (self.opt_in,)
+        return repr((sorted(self.codes), ignores, *shown))
 
 
 def _relative(path: str, root: Path) -> str:
@@ -211,6 +215,8 @@ class Overrides:
     unfixable: tuple[str, ...] = ()
     #: `--opt-in` / `--no-opt-in`: report opt-in code (None: as configured).
     opt_in: bool | None = None
+    #: `--once` / `--no-once`: report once code (None: as configured).
+    once: bool | None = None
 
 
 def resolve_settings(paths: Sequence[str], config: Path | None,
@@ -282,6 +288,11 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         raise ConfigError(f"{where}: 'opt-in' must be true or false")
     if overrides.opt_in is not None:
         opt_in = overrides.opt_in
+    once = table.get("once", False)
+    if not isinstance(once, bool):
+        raise ConfigError(f"{where}: 'once' must be true or false")
+    if overrides.once is not None:
+        once = overrides.once
     return Settings(
         codes=frozenset(codes),
         per_file_ignores=tuple(per_file),
@@ -292,4 +303,5 @@ def resolve_settings(paths: Sequence[str], config: Path | None,
         root=root,
         config_file=config_path,
         opt_in=opt_in,
+        once=once,
     )

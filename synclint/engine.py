@@ -79,7 +79,8 @@ def rules_for(source: str, codes: Iterable[str], project: FileView | None = None
 
 def lint_source(source: str, filename: str, codes: Iterable[str],
                 project: FileView | None = None, parsed: cst.Module | None = None,
-                *, findings_only: bool = False, opt_in: bool = False) -> LintOutput:
+                *, findings_only: bool = False, opt_in: bool = False,
+                once: bool = False) -> LintOutput:
     """Lint one decoded source text with the rules `codes`; never raises for bad input.
 
     `project` is what the whole-program index knows for this file; without one, the
@@ -89,13 +90,16 @@ def lint_source(source: str, filename: str, codes: Iterable[str],
     LibCST then parses only the statements where a rule can fire (`kept_text.kept_source`).
     `opt_in`: report code that runs only when an option off by default is on
     (`analysis/opt_in.py`; `Settings.opt_in`).
+    `once`: report code that runs once per file or per command: file writers and readers,
+    command-line commands (`analysis/once.py`; `Settings.once`).
     """
     codes = set(codes)
     # Nothing needs the cyclic collector while one file is linted (what is left in cycles
     # is collected afterwards, as usual), and its repeated scans of the growing LibCST
     # tree cost ~10% of the run.
     with no_cyclic_gc():
-        output = _lint_rules(source, filename, codes, project, parsed, findings_only, opt_in)
+        output = _lint_rules(source, filename, codes, project, parsed, findings_only, opt_in,
+                             once)
         if UNUSED_NOQA in codes:
             output = _with_unused_noqa(output, source, filename, codes)
     return output
@@ -121,7 +125,8 @@ def _with_unused_noqa(output: LintOutput, source: str, filename: str,
 
 def _lint_rules(source: str, filename: str, codes: set[str],
                 project: FileView | None = None, parsed: cst.Module | None = None,
-                findings_only: bool = False, opt_in: bool = False) -> LintOutput:
+                findings_only: bool = False, opt_in: bool = False,
+                once: bool = False) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     rule_classes = rules_for(source, codes, project)
@@ -138,7 +143,8 @@ def _lint_rules(source: str, filename: str, codes: set[str],
                           [], None)
     if parsed is not None:
         # `parse_ahead` made it only where every check below passes and parsing succeeds.
-        return lint_module(parsed, source, filename, rule_classes, project, facts, opt_in)
+        return lint_module(parsed, source, filename, rule_classes, project, facts, opt_in,
+                           once)
     depth_error = _bracket_depth_error(source)
     if depth_error is not None:
         row, column = depth_error
@@ -161,7 +167,8 @@ def _lint_rules(source: str, filename: str, codes: set[str],
     if kept is not None:
         try:
             module = run_with_big_stack(lambda: cst.parse_module(kept))
-            return lint_module(module, source, filename, rule_classes, project, facts, opt_in)
+            return lint_module(module, source, filename, rule_classes, project, facts,
+                               opt_in, once)
         except (cst.ParserSyntaxError, RecursionError):
             pass  # the whole text then says what is wrong, as usual
     try:
@@ -173,7 +180,7 @@ def _lint_rules(source: str, filename: str, codes: set[str],
         return LintOutput(found or [syntax_error_diagnostic(error, filename)], [], None)
     except RecursionError:
         return LintOutput([], [], None, FileError(filename, "too deeply nested to analyse"))
-    return lint_module(module, source, filename, rule_classes, project, facts, opt_in)
+    return lint_module(module, source, filename, rule_classes, project, facts, opt_in, once)
 
 
 #: Set to 1 to run every rule the text allows, without asking the model which can fire
@@ -240,11 +247,13 @@ def single_file_view(source: str, filename: str) -> FileView | None:
 
 def lint_module(module: cst.Module, source: str, filename: str,
                 rule_classes: Sequence[type[Rule]], project: FileView | None = None,
-                facts: Facts | None = None, opt_in: bool = False) -> LintOutput:
+                facts: Facts | None = None, opt_in: bool = False,
+                once: bool = False) -> LintOutput:
     if project is None and could_contain_tensors(source):
         project = single_file_view(source, filename)
     context = Context(source, project, filename)
     context.report_opt_in = opt_in
+    context.report_once = once
     if facts is not None:
         context.facts = facts
     elif project is not None:
@@ -684,22 +693,23 @@ def _raise_recursion_limit() -> None:
 
 
 def lint_sources(sources: Mapping[str, str], codes: Iterable[str], *,
-                 opt_in: bool = False) -> dict[str, LintOutput]:
+                 opt_in: bool = False, once: bool = False) -> dict[str, LintOutput]:
     """Lint several decoded sources of one project together (filename -> text): one
     whole-program index over all of them, then each file with its view of it."""
     from synclint.analysis.project import build_project
 
     codes = set(codes)
     project = build_project(sources)
-    return {filename: lint_source(text, filename, codes, project.view(filename), opt_in=opt_in)
+    return {filename: lint_source(text, filename, codes, project.view(filename), opt_in=opt_in,
+                                  once=once)
             for filename, text in sources.items()}
 
 
 def lint_text(source: str, filename: str, codes: Iterable[str],
               project: FileView | None = None, parsed: cst.Module | None = None,
-              *, opt_in: bool = False) -> FileResult:
+              *, opt_in: bool = False, once: bool = False) -> FileResult:
     """Lint a decoded text into a picklable FileResult."""
     output = lint_source(source, filename, codes, project, parsed, findings_only=True,
-                         opt_in=opt_in)
+                         opt_in=opt_in, once=once)
     errors = (output.error,) if output.error is not None else ()
     return FileResult(filename, tuple(output.diagnostics), errors)

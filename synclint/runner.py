@@ -69,7 +69,7 @@ def _stdin(settings: Settings, fix: FixOptions | None, text: str,
             return session.lint(name, current, shown=shown, codes=codes)
         from synclint.engine import lint_source
 
-        return lint_source(current, shown, codes, opt_in=settings.opt_in)
+        return lint_source(current, shown, codes, opt_in=settings.opt_in, once=settings.once)
 
     try:
         if fix is None:

@@ -111,7 +111,7 @@ class Session:
         name = shown if shown is not None else display_path(path)
         selected = set(codes) if codes is not None else self.settings.codes_for(path)
         return lint_source(text, name, selected, self.view(path),
-                           opt_in=self.settings.opt_in)
+                           opt_in=self.settings.opt_in, once=self.settings.once)
 
     def text(self, path: str) -> str:
         """The session's text of `path`, else the file's decoded text on disk."""

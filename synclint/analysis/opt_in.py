@@ -27,7 +27,7 @@ file may set the option for its users; the message names it)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -60,10 +60,12 @@ class Defaults:
 
     def option(self, node: cst.BaseExpression) -> tuple[str, str] | None:
         """(the option's name as a message gives it, its default) of `node`, or None."""
+        if isinstance(node, cst.Subscript) and _dict_key(node) is None:
+            return self._element(node)
         if isinstance(node, cst.Attribute):
             owner = node.value
             if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
-                found = _defaults(self.cls, self).get(node.attr.value)
+                found = self._kept(self.cls, node.attr.value)
                 if found is not None:
                     return found
                 text = self._field(self._own_class_keys(), node.attr.value)
@@ -90,6 +92,57 @@ class Defaults:
             text = self._dict_defaults().get(key)
             return (key, text) if text is not None else None
         return None
+
+    def _kept(self, cls: cst.ClassDef, key: str, depth: int = 0) -> tuple[str, str] | None:
+        """The option `self.<key>` holds by `cls`'s `__init__`, or else by the `__init__` of
+        a base class defined in the same module where `cls`'s own never assigns it
+        (rl_games' `DiscreteA2CBase.train` reads `A2CBase.__init__`'s `self.multi_gpu`)."""
+        found = _defaults(cls, self).get(key)
+        if found is not None or self.module is None or depth > 8:
+            return found
+        init = next((s for s in cls.body.body if isinstance(s, cst.FunctionDef)
+                     and s.name.value == "__init__"), None)
+        if init is not None and any(k == key for k, _, _ in _attribute_sets(init.body, [])):
+            return None
+        for base in cls.bases:
+            if isinstance(base.value, cst.Name):
+                parent = next((s for s in self.module.body if isinstance(s, cst.ClassDef)
+                               and s.name.value == base.value.value), None)
+                if parent is not None and parent is not cls:
+                    found = self._kept(parent, key, depth + 1)
+                    if found is not None:
+                        return found
+        return None
+
+    def _element(self, node: cst.Subscript) -> tuple[str, str] | None:
+        """An element of a setting kept one value per network or per agent
+        (`self.cfg.kl_threshold[uid]`, `self.cfg.learning_rate_scheduler[0]`,
+        `self.schedulers[uid]`): the default of the field's elements where a method expands
+        it (`model/defaults.py`: `name[]`), else the field's own default where that is a
+        bool or a number, which only an expansion makes subscriptable (a string's element
+        is a character, and `None[0]` is no default)."""
+        base: cst.BaseExpression = node
+        while isinstance(base, cst.Subscript):
+            base = base.value
+        if not isinstance(base, cst.Attribute):
+            return None
+        owner, name = base.value, base.attr.value
+        if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
+            found = self._kept(self.cls, f"{name}[]")
+            if found is not None:
+                return found
+            keys, label = self._own_class_keys(), name
+        else:
+            holder = self._holder(owner)
+            if holder is None:
+                return None
+            keys, label = self._keys_of(holder[1]), f"{holder[0]}.{name}"
+        text = self._field(keys, f"{name}[]")
+        if text is None:
+            text = self._field(keys, name)
+            if text is None or not _number(text):
+                return None
+        return label, text
 
     def _holder(self, node: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
         """A configuration object: `self.cfg` (annotated in the class, or an `__init__`
@@ -424,12 +477,14 @@ def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str
                         assert default is not None
                         found[name] = (value.value, _code(default))
                     elif not isinstance(value, cst.Name):
-                        option = _through_self_cfg(value, cls, reads)
+                        option = _through_self_cfg(value, cls, reads) or _get_default(value)
                         if option is not None:
                             found[name] = option
         # An attribute assigned twice may not hold the argument.
         found = {name: option for name, option in found.items() if assigned[name] == 1}
         found.update(_switched(init, cls, reads, assigned))
+        for name, option in _kept_unless_set(init, cls, reads).items():
+            found.setdefault(name, option)
     _DEFAULTS[id(cls)] = (cls, found)
     return found
 
@@ -468,6 +523,104 @@ def _switched(init: cst.FunctionDef, cls: cst.ClassDef, reads: Defaults,
                 if name in literal and assigned.get(name, 0) == 1:
                     found[name] = (option, literal[name])
     return found
+
+
+def _get_default(value: cst.BaseExpression) -> tuple[str, str] | None:
+    """A configuration's `get` with its own default, as `__init__` keeps it (rl_games:
+    `self.multi_gpu = config.get("multi_gpu", False)`): the key and the default, where
+    that is a literal other than None (`get("labels")` or `None`: given or not, as the
+    configuration decides)."""
+    key = _dict_key(value)
+    if key is None or not isinstance(value, cst.Call) or len(value.args) != 2:
+        return None
+    default = value.args[1]
+    if default.keyword is not None and default.keyword.value != "default":
+        return None
+    if not _literal(default.value) or _code(default.value) == "None":
+        return None
+    return key, _code(default.value)
+
+
+def _kept_unless_set(init: cst.FunctionDef, cls: cst.ClassDef,
+                     reads: Defaults) -> dict[str, tuple[str, str]]:
+    """Attributes `__init__` sets from an option, anywhere in its body, and sets again only
+    under a test of themselves that the option's default fails (skrl: `self.scheduler =
+    self.cfg.learning_rate_scheduler[0]`, then `if self.scheduler is not None:
+    self.scheduler = ...(self.optimizer)`; `self.schedulers[uid]` alike, as
+    `schedulers[]`): on the default path they keep the default."""
+    with_class = Defaults(cls, init, reads.view, reads.module)
+    sets: dict[str, list[tuple[cst.BaseSmallStatement, list[cst.If]]]] = {}
+    for key, statement, guards in _attribute_sets(init.body, []):
+        sets.setdefault(key, []).append((statement, guards))
+    found: dict[str, tuple[str, str]] = {}
+    for key, assignments in sets.items():
+        first = assignments[0][0]
+        if len(assignments) < 2 or not isinstance(first, cst.Assign):
+            continue
+        option = with_class.option(first.value)
+        if option is None:
+            continue
+        def own(node: cst.BaseExpression, key: str = key,
+                held: tuple[str, str] = option) -> tuple[str, str] | None:
+            return held if _set_key(node) == key else None
+
+        if all(isinstance(statement, cst.Assign) and any(
+                _needs(guard.test, True, own) is not None for guard in guards)
+                for statement, guards in assignments[1:]):
+            found[key] = option
+    return found
+
+
+def _attribute_sets(block: cst.BaseSuite, guards: list[cst.If]
+                    ) -> Iterator[tuple[str, cst.BaseSmallStatement, list[cst.If]]]:
+    """Each assignment of `self.x` or `self.x[...]` in `block` (nested functions and classes
+    aside), in order: its key (`_set_key`), the statement, and the `if`s whose body it is
+    in."""
+    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
+    for line in lines:
+        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            for small in line.body:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) \
+                    else [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) \
+                    else []
+                for target in targets:
+                    key = _set_key(target)
+                    if key is not None:
+                        yield key, small, guards
+        elif isinstance(line, cst.If):
+            yield from _attribute_sets(line.body, [*guards, line])
+            if line.orelse is not None:
+                orelse = line.orelse
+                yield from (_attribute_sets(orelse.body, guards) if isinstance(orelse, cst.Else)
+                            else _attribute_sets(cst.IndentedBlock(body=[orelse]), guards))
+        elif isinstance(line, (cst.For, cst.While, cst.With, cst.Try)):
+            for part in (line.body, getattr(line, "orelse", None),
+                         getattr(line, "finalbody", None),
+                         *(h for h in getattr(line, "handlers", ()))):
+                if isinstance(part, (cst.Else, cst.Finally, cst.ExceptHandler)):
+                    part = part.body
+                if isinstance(part, cst.BaseSuite):
+                    yield from _attribute_sets(part, guards)
+
+
+def _set_key(node: cst.BaseExpression) -> str | None:
+    """"x" of `self.x`, "x[]" of `self.x[...]` (any number of subscripts), else None."""
+    subscripted = isinstance(node, cst.Subscript)
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+            node.value.value == "self":
+        return f"{node.attr.value}[]" if subscripted else node.attr.value
+    return None
+
+
+def _number(text: str) -> bool:
+    """Whether a default as written is a bool or a number (not a string, not None)."""
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, (bool, int, float))
 
 
 def _set_attributes(block: cst.BaseSuite) -> set[str]:

@@ -28,6 +28,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.loops import run_per_element
 from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
+from synclint.analysis.once import once_reason
 from synclint.analysis.opt_in import Defaults, opt_in, site_tests
 from synclint.analysis.roles import (
     class_role,
@@ -83,6 +84,10 @@ class Context:
         #: Report opt-in code (`--opt-in`): code that runs only when an option is on that
         #: is off by default (`analysis/opt_in.py`); else such findings are dropped.
         self.report_opt_in = False
+        #: Report once code (`--once`): a file writer or reader, a command-line command,
+        #: which runs once per file or per command (`analysis/once.py`); else such
+        #: findings are dropped.
+        self.report_once = False
         self._callees: dict[tuple[int, int], Summary | None] = {}
         self._invocations: dict[int, cst.Call] = {}
         #: Enclosing loops of the current function (For, While, comprehension or call node).
@@ -393,6 +398,13 @@ class Context:
             return None
         return opt_in(tests, Defaults(cls, function, self.project, self.module,
                                       entry=self.hot is not None))
+
+    def once(self) -> str | None:
+        """Why the current function runs once per file or per command (`analysis/once.py`:
+        "in code run once per file (`write_xyz` opens it)"), or None; per-step code never does."""
+        if self.hot is not None:
+            return None
+        return once_reason(self.parents)
 
     def is_setting(self, node: cst.BaseExpression) -> bool:
         """Whether the model found `node`, an `if` test or an argument a callee tests,

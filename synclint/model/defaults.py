@@ -6,7 +6,13 @@ A guard on a setting that with its default takes the other branch marks opt-in c
 `cfg: PPO_CFG` and `PPO_CFG.kl_threshold: float = 0.0`. Only a literal written in the class
 body counts (a number, a string, `True`, `False`, `None`); a field some method of the class
 assigns (`__post_init__`, a setter) or the body binds twice has no default the model
-trusts."""
+trusts.
+
+A field a method only expands into one value per network or per agent keeps its default
+element by element (skrl's `expand`: `if self.learning_rate_scheduler is None:
+self.learning_rate_scheduler = (None, None)`, `self.learning_rate = (self.learning_rate,
+self.learning_rate)`): its default is given under `name[]`, which only a subscript of the
+field reads (`cfg.learning_rate_scheduler[0]`); the field itself, now a tuple, has none."""
 
 from __future__ import annotations
 
@@ -34,9 +40,15 @@ def class_defaults(node: ast.ClassDef) -> dict[str, str]:
             found[target.id] = text
     if not found:
         return found
-    assigned = _self_assigned(node)
-    return {name: text for name, text in found.items()
-            if bound[name] == 1 and name not in assigned}
+    assigned, expanded = _self_assigned(node)
+    result = {name: text for name, text in found.items()
+              if bound[name] == 1 and name not in assigned and name not in expanded}
+    for name in expanded.keys() - assigned:
+        text = found.get(name)
+        if text is not None and bound[name] == 1 and all(
+                _keeps(value, name, text) for value in expanded[name]):
+            result[f"{name}[]"] = text
+    return result
 
 
 def literal_text(node: ast.expr) -> str | None:
@@ -50,9 +62,12 @@ def literal_text(node: ast.expr) -> str | None:
     return ast.unparse(node)
 
 
-def _self_assigned(node: ast.ClassDef) -> set[str]:
-    """The attributes the class's methods assign on `self` (`self.x = ...`, `self.x += 1`)."""
+def _self_assigned(node: ast.ClassDef) -> tuple[set[str], dict[str, list[ast.expr]]]:
+    """The attributes the class's methods assign on `self` (`self.x = ...`, `self.x += 1`),
+    and apart from them those a method only sets to a tuple or list (`self.x = (None,
+    None)`, `self.x[uid] = (self.x[uid], self.x[uid])`), with the values (`_keeps`)."""
     found: set[str] = set()
+    expanded: dict[str, list[ast.expr]] = {}
     for method in node.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
@@ -63,8 +78,32 @@ def _self_assigned(node: ast.ClassDef) -> set[str]:
             elif isinstance(inner, (ast.AugAssign, ast.AnnAssign)):
                 targets = [inner.target]
             for target in targets:
+                field = _field_of(target)
+                if isinstance(inner, ast.Assign) and field is not None and \
+                        isinstance(inner.value, (ast.Tuple, ast.List)):
+                    expanded.setdefault(field, []).append(inner.value)
+                    continue
                 for part in ast.walk(target):
                     if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) \
                             and part.value.id == "self":
                         found.add(part.attr)
-    return found
+    return found, expanded
+
+
+def _field_of(node: ast.expr) -> str | None:
+    """"x" of `self.x` or `self.x[...]` (any number of subscripts), else None."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+            node.value.id == "self":
+        return node.attr
+    return None
+
+
+def _keeps(value: ast.expr, name: str, default: str) -> bool:
+    """Whether a tuple or list a method sets field `name` to holds its default element by
+    element: each element is the default written again or a read of the field itself."""
+    return isinstance(value, (ast.Tuple, ast.List)) and bool(value.elts) and all(
+        literal_text(element) == default or (
+            _field_of(element) == name and isinstance(element, (ast.Attribute, ast.Subscript)))
+        for element in value.elts)

@@ -136,6 +136,11 @@ class Rule:
                     return  # an option off by default turns this code on (`--opt-in`)
                 if "only with" not in message:
                     message = f"{message.rstrip('.')}, only with {option}"
+            once = self.ctx.once()
+            if once is not None:
+                if not self.ctx.report_once:
+                    return  # a file writer or reader, a CLI command: once per file (`--once`)
+                message = f"{message.rstrip('.')}, {once}"
         self._reported.add(id(node))
         # A sentence: "Every element of `any()` ...", "Printing a tensor in `print()` ...".
         message = message[:1].upper() + message[1:]
