@@ -175,7 +175,8 @@ class _Walk:
         self.functions: list[ast.AST] = []
         #: Why the code being walked is cold by its role, as the walker's
         #: `Context.cold_role` says it (None: it may run per step).
-        self.cold_role = module_role(module_name(view.module, view.filename))
+        self.cold_role = module_role(module_name(view.module, view.filename),
+                                     _top_imports(tree))
         self.classes: list[ast.ClassDef | None] = []  # None: a function's body
         #: The names each enclosing loop binds, innermost last.
         self.targets: list[frozenset[str]] = []
@@ -637,6 +638,17 @@ def _flattens(node: ast.AST) -> bool:
 def _names(target: ast.expr) -> frozenset[str]:
     """The names a loop's target binds."""
     return frozenset(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+
+
+def _top_imports(tree: ast.Module) -> Iterator[str]:
+    """The modules the top-level statements of `tree` import, as the walker notes them
+    before its walk (`Walker.run`: relative imports left out)."""
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            yield from (alias.name for alias in statement.names)
+        elif isinstance(statement, ast.ImportFrom) and not statement.level and \
+                statement.module is not None:
+            yield statement.module
 
 
 def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summary | None,
