@@ -414,8 +414,9 @@ class _Walk:
         per_step = self.loops > 0 or self.hot
         if per_step and name in self.chain:
             self.behind(node, self.chain[name])
-        elif per_step and not method and "__call__" in self.chain:
-            # `meter(loss)`: an object of a plain class runs its `__call__`.
+        elif per_step and "__call__" in self.chain:
+            # `meter(loss)`, `self._embedding(batch)`: an object of a plain class runs
+            # its `__call__`.
             self.behind(node, self.chain["__call__"])
         if per_step and name in knowledge.INVOKERS:
             # `checkpoint(self._run, x)` calls `self._run(x)` here (`model/invokers.py`).
