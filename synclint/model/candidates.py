@@ -67,6 +67,7 @@ from synclint.knowledge.torch import (
     SUM_FUNCTIONS,
     SUM_METHODS,
 )
+from synclint.model.expressions import compares_with_none
 from synclint.model.facts import Facts
 from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
@@ -755,7 +756,7 @@ def _host_test(node: ast.expr) -> bool:
     if not isinstance(node, ast.Compare):
         return False
     return any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops) or \
-        any(_string(o) for o in (node.left, *node.comparators))
+        any(_string(o) for o in (node.left, *node.comparators)) or compares_with_none(node)
 
 
 def _string(node: ast.expr) -> bool:
