@@ -48,6 +48,7 @@ from synclint.knowledge import (
     tensordict,
     tianshou,
     torch_geometric,
+    torch_sim,
     torchmetrics,
     transformers,
 )
@@ -76,7 +77,7 @@ LIBRARIES: tuple[Library, ...] = (
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
-    schnetpack.LIBRARY,
+    schnetpack.LIBRARY, torch_sim.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"
