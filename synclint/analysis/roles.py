@@ -27,8 +27,9 @@ A function is cold when:
   `_get_t5_prompt_embeds`, `check_inputs`, `prepare_latents`, `preprocess`, `postprocess`,
   `decode_latents` run once per pipeline call, outside the denoising loop; so do the
   blocks of a modular pipeline's `encoders`, `before_denoise` and `decoders` modules;
-- its module is test code (`tests/`, `test_*.py`, `testing_utils.py`) or a conversion
-  script (`convert_*.py`, `*conversion*`);
+- its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
+  module that imports `pytest` at its top: a test suite shipped inside a package) or a
+  conversion script (`convert_*.py`, `*conversion*`);
 - it is private (`_name`) and every project function that calls it is cold: a private
   helper that only `__init__` or `set_timesteps` calls runs when they do.
 
@@ -96,8 +97,10 @@ _PIPELINE_ONCE = re.compile(
 _MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "after_denoise",
                            "decoders"})
 #: Module name parts of test code.
-_TEST_PARTS = frozenset({"tests", "test", "testing", "test_utils", "testing_utils",
-                         "conftest"})
+_TEST_PARTS = frozenset({"tests", "test", "unittests", "unit_tests", "testing",
+                         "test_utils", "testing_utils", "conftest"})
+#: Top-level packages whose import at a module's top makes it test code.
+_TEST_FRAMEWORKS = frozenset({"pytest"})
 
 
 #: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
@@ -230,9 +233,13 @@ def module_name(module: str, filename: str) -> str:
     return stem[:-3] if stem.endswith(".py") else stem
 
 
-def module_role(module: str) -> str | None:
-    """Why every function of a module (its dotted name, or a file stem) is cold, or None."""
+def module_role(module: str, imported: Iterable[str] = ()) -> str | None:
+    """Why every function of a module (its dotted name, or a file stem) is cold, or None.
+    `imported`: the modules its top-level statements import (`import pytest` makes it
+    test code: a suite shipped in a package, `nequip/utils/unittests/`)."""
     parts = [p for p in module.replace("/", ".").split(".") if p]
+    if any(name.split(".")[0] in _TEST_FRAMEWORKS for name in imported):
+        return "test code"
     if not parts:
         return None
     for part in parts:

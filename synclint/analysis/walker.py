@@ -206,7 +206,7 @@ class Context:
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""
-        return module_role(self.module_name())
+        return module_role(self.module_name(), self.imports.roots)
 
     def function_cold_role(self, node: cst.FunctionDef) -> str | None:
         """Why the function `node` (its scope already pushed) is cold, or None: per-step
@@ -315,8 +315,21 @@ class Context:
                 if cls is not None and isinstance(kind, Instance) else None
             return self.project.summaries.get(key) if key is not None else None
         found = self.project.resolve(dotted, tuple(self.scope))
+        if found is None and isinstance(node.func, cst.Attribute) and head in ("self", "cls"):
+            # `self._embedding(batch)`: the object it holds runs its `__call__`.
+            key = self._held_call(node.func)
+            return self.project.summaries.get(key) if key is not None else None
         return declared_only(self.project, found) if found is not None and \
             head in ("self", "cls") else found
+
+    def _held_call(self, node: cst.Attribute) -> str | None:
+        """The `__call__` of the project class whose object the attribute `node` holds,
+        as the model found it (`Calls._project_callee`), or None."""
+        assert self.project is not None
+        held = self.kind(node)
+        if isinstance(held, Instance) and held.cls in self.project.classes:
+            return self.project.method(held.cls, "__call__")
+        return None
 
     def getter(self, node: cst.Attribute) -> Summary | None:
         """The summary of the property getter that reading `node` runs at every read,

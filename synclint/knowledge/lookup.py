@@ -49,6 +49,7 @@ from synclint.knowledge import (
     tensordict,
     tianshou,
     torch_geometric,
+    torch_sim,
     torchmetrics,
     transformers,
 )
@@ -77,7 +78,7 @@ LIBRARIES: tuple[Library, ...] = (
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
-    schnetpack.LIBRARY, skrl.LIBRARY,
+    schnetpack.LIBRARY, skrl.LIBRARY, torch_sim.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

@@ -67,6 +67,7 @@ from synclint.knowledge.torch import (
     SUM_FUNCTIONS,
     SUM_METHODS,
 )
+from synclint.model.expressions import compares_with_none
 from synclint.model.facts import Facts
 from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
@@ -175,7 +176,8 @@ class _Walk:
         self.functions: list[ast.AST] = []
         #: Why the code being walked is cold by its role, as the walker's
         #: `Context.cold_role` says it (None: it may run per step).
-        self.cold_role = module_role(module_name(view.module, view.filename))
+        self.cold_role = module_role(module_name(view.module, view.filename),
+                                     _top_imports(tree))
         self.classes: list[ast.ClassDef | None] = []  # None: a function's body
         #: The names each enclosing loop binds, innermost last.
         self.targets: list[frozenset[str]] = []
@@ -412,8 +414,9 @@ class _Walk:
         per_step = self.loops > 0 or self.hot
         if per_step and name in self.chain:
             self.behind(node, self.chain[name])
-        elif per_step and not method and "__call__" in self.chain:
-            # `meter(loss)`: an object of a plain class runs its `__call__`.
+        elif per_step and "__call__" in self.chain:
+            # `meter(loss)`, `self._embedding(batch)`: an object of a plain class runs
+            # its `__call__`.
             self.behind(node, self.chain["__call__"])
         if per_step and name in knowledge.INVOKERS:
             # `checkpoint(self._run, x)` calls `self._run(x)` here (`model/invokers.py`).
@@ -641,6 +644,17 @@ def _names(target: ast.expr) -> frozenset[str]:
     return frozenset(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
 
 
+def _top_imports(tree: ast.Module) -> Iterator[str]:
+    """The modules the top-level statements of `tree` import, as the walker notes them
+    before its walk (`Walker.run`: relative imports left out)."""
+    for statement in tree.body:
+        if isinstance(statement, ast.Import):
+            yield from (alias.name for alias in statement.names)
+        elif isinstance(statement, ast.ImportFrom) and not statement.level and \
+                statement.module is not None:
+            yield statement.module
+
+
 def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summary | None,
                    classes: list[ast.ClassDef | None], view: FileView) -> str | None:
     """Why the function is cold by its own role (`Context.function_cold_role`), or None:
@@ -744,7 +758,7 @@ def _host_test(node: ast.expr) -> bool:
     if not isinstance(node, ast.Compare):
         return False
     return any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops) or \
-        any(_string(o) for o in (node.left, *node.comparators))
+        any(_string(o) for o in (node.left, *node.comparators)) or compares_with_none(node)
 
 
 def _string(node: ast.expr) -> bool:

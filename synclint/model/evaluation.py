@@ -40,11 +40,13 @@ from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
+from synclint.model.param_groups import param_group_names
 from synclint.model.properties import getter as property_getter
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
     default_path,
+    judged_elsewhere,
     latched,
     main_path_else,
     parameters_read,
@@ -358,9 +360,12 @@ class Evaluation(Calls):
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
+        if self.param_groups is None:
+            self.param_groups = param_group_names(self.function.node, judged_elsewhere)
+        groups, entries = self.param_groups
         setting = not self.module_level and setting_test(
-            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0], Bound(self),
-            self._run_setting) \
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],
+            Bound(self, entries), self._run_setting, groups) \
             and not latched(node) and not _lazy_init(self, node) \
             and lazy_state(node.test, _lazy_getter(self)) is None
         if setting and self.setting_tests is not None and self.record is not None:

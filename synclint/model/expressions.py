@@ -507,6 +507,8 @@ def _compared(node: ast.Compare, values: list[Value]) -> Value:
     if any(_is_string(c) for c in [node.left, *node.comparators]):
         # `reduction == "mean"`: a tensor never equals a string; never a tensor test.
         return (HOST, None)
+    if compares_with_none(node):
+        return (HOST, None)  # `Tensor.__eq__(None)` is `False`, read from nothing
     kinds = [v[0] for v in values]
     param = next((v[1] for v in values if v[1] is not None), None)
     if any(k in DEVICE_TENSORS for k in kinds):
@@ -573,6 +575,13 @@ def _literal_int(node: ast.expr) -> int | None:
             isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
         return -node.operand.value
     return None
+
+
+def compares_with_none(node: ast.Compare) -> bool:
+    """`x == None`, `x != None`: a Python bool whatever `x` is (a tensor compares
+    unequal to None without reading its data)."""
+    return len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)) and any(
+        isinstance(o, ast.Constant) and o.value is None for o in (node.left, *node.comparators))
 
 
 def _is_string(node: ast.expr) -> bool:

@@ -171,6 +171,9 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
+        #: Its optimiser param-group names and the locals holding their hyperparameters
+        #: (`param_groups.py`), found at its first `if`.
+        self.param_groups: tuple[frozenset[str], frozenset[str]] | None = None
         #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
         #: `d[k]` until the block changes `d` or `k` (`stored.py`).
         self.stored: Items = {}
@@ -666,13 +669,16 @@ def _cpu_device_params(name: str, args: ast.arguments, summary: Summary | None,
 
 
 class Bound:
-    """The names an evaluation has bound so far (`Flow.rebound`), as a live container."""
+    """The names an evaluation has bound so far (`Flow.rebound`), as a live container;
+    `settings` are locals that hold a setting all the same (an optimiser's
+    `lr = group["lr"]`: `param_groups.py`)."""
 
-    def __init__(self, evaluation: Flow) -> None:
+    def __init__(self, evaluation: Flow, settings: frozenset[str] = frozenset()) -> None:
         self._evaluation = evaluation
+        self._settings = settings
 
     def __contains__(self, name: object) -> bool:
-        return name in self._evaluation.rebound
+        return name in self._evaluation.rebound and name not in self._settings
 
 
 def _merged(first: _State, second: _State, branches: tuple[Branch, Branch] | None) -> _State:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+from synclint.model.param_groups import entry_key
 from synclint.model.syntax import _dotted
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
@@ -50,15 +51,17 @@ _BUILTINS = frozenset(dir(builtins))
 
 
 def setting_test(test: ast.expr, kind_of: Callable[[ast.expr], Kind],
-                 local: Container[str], run: Callable[[ast.Call], bool] | None = None) -> bool:
+                 local: Container[str], run: Callable[[ast.Call], bool] | None = None,
+                 groups: frozenset[str] = frozenset()) -> bool:
     """Whether `test` reads only settings: constants, parameters not rebound before it,
     module names, attributes of these and of `self`, compared, negated and
     combined; `x is None` of a parameter or attribute whatever it holds; `isinstance` and
     `hasattr` of one; a call `run` says gives a setting of the run (`dist.get_world_size()`,
     a project helper that returns it). `kind_of` gives an operand's kind as just
     evaluated, `local` the names the function has bound before the test (or binds in a
-    loop around it)."""
-    return _setting(test, kind_of, local, run or _no_call)
+    loop around it); `groups` its names of optimiser param groups, whose hyperparameters
+    (`group["lr"]`) are settings (`param_groups.py`)."""
+    return _setting(test, kind_of, local, run or _no_call, groups)
 
 
 def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
@@ -299,27 +302,30 @@ def _assigned_attributes(statements: list[ast.stmt]) -> Iterator[ast.expr]:
 
 
 def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
-             local: Container[str], run: Callable[[ast.Call], bool]) -> bool:
+             local: Container[str], run: Callable[[ast.Call], bool],
+             groups: frozenset[str] = frozenset()) -> bool:
     if isinstance(node, ast.Constant):
         return True
+    if groups and (key := entry_key(node, groups)) is not None:
+        return not _judged_elsewhere(key)  # `group["lr"]`, not `group["step"]`
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         return isinstance(node.operand, ast.Constant)  # a negative literal: `eps == -1.0`
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        return _setting(node.operand, kind_of, local, run)
+        return _setting(node.operand, kind_of, local, run, groups)
     if isinstance(node, ast.BoolOp):
-        return all(_setting(value, kind_of, local, run) for value in node.values)
+        return all(_setting(value, kind_of, local, run, groups) for value in node.values)
     if isinstance(node, ast.Compare):
         if len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)) and \
                 _is_none(node.comparators[0]) and _given(node.left, local):
             return True  # an optional argument given or not, an attribute set or not
-        return all(_setting(operand, kind_of, local, run)
+        return all(_setting(operand, kind_of, local, run, groups)
                    for operand in (node.left, *node.comparators))
     if isinstance(node, ast.Call):
         if run(node):
             return True  # the world size, an initialised process group: the run's
         return isinstance(node.func, ast.Name) and node.func.id in _TYPE_TESTS and \
             not node.keywords and bool(node.args) and _given(node.args[0], local) and \
-            all(_setting(arg, kind_of, local, run)
+            all(_setting(arg, kind_of, local, run, groups)
                 or isinstance(arg, (ast.Attribute, ast.Tuple)) for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
         return _given(node, local) and not _of_a_tensor(node, kind_of)
@@ -353,6 +359,11 @@ def _given(node: ast.expr, local: Container[str]) -> bool:
 
 def _judged_elsewhere(name: str) -> bool:
     return bool(_COUNTER.search(name)) or is_debug_flag(name) or is_periodic_flag(name)
+
+
+def judged_elsewhere(name: str) -> bool:
+    """Whether `name` is a counter or a switch that cold code judges: never a setting."""
+    return _judged_elsewhere(name)
 
 
 def _is_none(node: ast.expr) -> bool:

@@ -63,7 +63,8 @@ def test_names_of_code_that_may_run_every_step(name: str) -> None:
     "diffusers.utils.testing_utils", "conftest", "model_test",
     "transformers.models.llama.convert_llama_weights_to_hf",
     "diffusers.loaders.lora_conversion_utils", "diffusers.modular_pipelines.wan.encoders",
-    "diffusers.modular_pipelines.wan.before_denoise",
+    "diffusers.modular_pipelines.wan.before_denoise", "nequip.utils.unittests.model_tests",
+    "pkg.unit_tests.helpers",
 ])
 def test_modules_of_cold_code(module: str) -> None:
     assert module_role(module) is not None
@@ -268,6 +269,26 @@ def test_test_modules_are_cold() -> None:
 def test_only_the_file_name_counts_when_a_file_is_checked_on_its_own() -> None:
     # A project may live under a folder called `tests`: the folders above do not count.
     assert codes(TEST_CODE, "/home/me/tests/project/model.py") == [("SYN101", 5)]
+
+
+def test_a_module_that_imports_pytest_is_test_code() -> None:
+    # fresh10 L1: a test suite shipped inside a package, whatever its folder is called.
+    assert module_role("pkg.utils.model_checks", ["torch", "pytest"]) == "test code"
+    assert module_role("pkg.utils.model_checks", ["torch", "pytest_lazyfixture.x"]) is None
+    assert codes("import pytest\n" + textwrap.dedent(TEST_CODE), "model.py") == []
+    # Look-alikes: an import inside a function, or a training module with a Lightning
+    # `test_step` hook and a `test_*` helper, is not test code.
+    lazy = textwrap.dedent(TEST_CODE) + "\n\ndef helper():\n    import pytest\n"
+    assert codes(lazy, "model.py") == [("SYN101", 5)]
+
+
+def test_a_shipped_unittests_folder_is_test_code(tmp_path: Path) -> None:
+    found = project(tmp_path, {"pkg/__init__.py": "", "pkg/utils/__init__.py": "",
+                               "pkg/utils/unittests/__init__.py": "",
+                               "pkg/utils/unittests/model_tests.py": TEST_CODE,
+                               "pkg/utils/model.py": TEST_CODE})
+    assert [(d.filename, d.location.row) for d in found] == [
+        (str(tmp_path / "pkg" / "utils" / "model.py"), 5)]
 
 
 def test_a_tests_package_is_cold_by_its_module_name(tmp_path: Path) -> None:

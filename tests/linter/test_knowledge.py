@@ -25,13 +25,14 @@ from synclint.analysis.kinds import (
 )
 from synclint.knowledge import lookup
 from synclint.knowledge.schema import Library
+from tests.model.probe import findings
 
 TD = Instance("tensordict.TensorDictBase")
 NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate",
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
          "tianshou", "d3rlpy", "pyro", "kornia", "torch.utils.data", "monai",
          "torch_geometric", "mmdet", "mmengine", "fastai", "avalanche", "pykeen", "gpytorch",
-         "botorch", "schnetpack", "skrl")
+         "botorch", "schnetpack", "skrl", "torch_sim")
 
 
 def test_there_is_one_table_per_library() -> None:
@@ -274,3 +275,17 @@ def test_distributions_elbos_kernels_and_augmentations_by_name(qualified: str,
 def test_per_step_roles_of_pyro_kornia_and_modules(method: str, bases: tuple[str, ...],
                                                    found: bool) -> None:
     assert (knowledge.step_role(method, bases) is not None) is found
+
+
+def test_torch_sim_model_interface_is_a_module() -> None:
+    # fresh10 M6: TorchSim calls `model(state)` per MD step; its `SimState` is no module.
+    assert knowledge.is_module(["torch_sim.models.interface.ModelInterface"]) is True
+    assert knowledge.is_module(["torch_sim.state.SimState"]) is False
+    source = ("import torch\nfrom torch_sim.models.interface import ModelInterface\n\n\n"
+              "class Calc(ModelInterface):\n    def forward(self, state):\n"
+              "        if not torch.equal(state.numbers, torch.zeros(1, device=\"cuda\")):\n"
+              "            return None\n        return state\n")
+    assert [(d.code, d.location.row) for d in findings(source)] == [("SYN101", 7)]
+    other = source.replace("torch_sim.models.interface import ModelInterface",
+                           "torch_sim.state import SimState as ModelInterface")
+    assert findings(other) == []

@@ -4,6 +4,7 @@ parameter) is a parameter effect that callers passing a device tensor make happe
 
 from __future__ import annotations
 
+from tests.model.probe import findings, line_of
 from tests.model.test_summary_syncs import summary_of
 
 METER = """\
@@ -52,3 +53,39 @@ def test_each_element_of_a_parameter_tested() -> None:
 def test_a_local_s_any_is_not_a_parameter_s() -> None:
     source = "def f(n):\n    mask = make(n)\n    return 1 if mask.any() else 0\n"
     assert summary_of(source).param_effects == ()
+
+
+HELD = """\
+import numpy as np
+import torch
+
+
+class Embedding:
+    def __init__(self, device: torch.device):
+        self.device = device
+
+    def __call__(self, waveforms: torch.Tensor):
+        return waveforms.to(self.device).sum(-1).cpu().numpy()
+
+
+class Collate:
+    def __call__(self, items):
+        return np.asarray(items)
+
+
+class Pipeline:
+    def __init__(self):
+        self._embedding = Embedding(torch.device("cuda"))
+        self._collate = Collate()
+
+    def apply(self, batches, items):
+        embedded = [self._embedding(batch) for batch in batches]
+        return embedded, [self._collate(item) for item in items]
+"""
+
+
+def test_an_object_held_by_an_attribute_runs_its_call_in_a_loop() -> None:
+    # fresh10 M5: `self._embedding(batch)` is followed as `self._embedding.embed(batch)`;
+    # a held object whose `__call__` reads nothing (`self._collate`) is not reported.
+    found = [(d.code, d.location.row) for d in findings(HELD)]
+    assert found == [("SYN101", line_of(HELD, "embedded = "))]
