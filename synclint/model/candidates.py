@@ -212,8 +212,7 @@ class _Walk:
         found = self.facts.kind_for_gate(node)
         if found is not None:
             return found
-        # (A `BoolOp` is never missing where one of its operands is recorded: the
-        # evaluation records it right after them.)
+        # (Never a `BoolOp` missing where an operand is recorded: it is, right after.)
         if isinstance(node, (ast.Constant, ast.JoinedStr)):
             return HOST
         return UNKNOWN

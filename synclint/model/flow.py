@@ -197,10 +197,8 @@ class Flow:
         #: Whether any expression evaluated to a tensor or a container of tensors: code
         #: that never does holds no site a tensor's kind decides (`Evaluated.tensors`).
         self.tensors = False
-        #: Whether the facts' evaluation of the same code (`facts.py`, recording kinds)
-        #: would give an expression another kind (`_sum_of_a_parameter`); with the
-        #: parameters' devices (`facts_devices_differ`), what the gate checks before it
-        #: reads this evaluation's kinds (`Project.expression_kinds`).
+        #: Whether the facts' evaluation (`facts.py`) would give an expression another
+        #: kind (`_sum_of_a_parameter`): the gate then evaluates (`expression_kinds`).
         self.facts_differ = False
         #: Module-level code: its names are the module's, not locals shadowing imports.
         self.module_level = function.qualname.startswith("<")
