@@ -361,7 +361,8 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         if self.param_groups is None:
-            self.param_groups = param_group_names(self.function.node, judged_elsewhere)
+            self.param_groups = param_group_names(self.function.node, judged_elsewhere) \
+                if self.module.param_groups else (frozenset(), frozenset())
         groups, entries = self.param_groups
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],

@@ -264,7 +264,8 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     from synclint.model.project import Project
 
     module = _Module(view.module, filename, tree, torch="torch" in text,
-                     default_device="set_default_device" in text, text=text)
+                     default_device="set_default_device" in text,
+                     param_groups="param_groups" in text, text=text)
     module.imports, module.registrations, module.fallbacks = \
         module_imports(tree, module.name, filename, text)
     scratch = Project()

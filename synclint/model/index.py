@@ -160,6 +160,8 @@ class _Module:
     #: It calls `torch.set_default_device`: factories without `device=` may make device
     #: tensors (kept as a flag: the text is dropped once the module is indexed).
     default_device: bool = False
+    #: Its text names `param_groups` (`param_groups.py`; True where not known).
+    param_groups: bool = True
     text: str = ""
     #: `x.register_*hook(f)` calls, found while indexing.
     registrations: list[ast.Call] = field(default_factory=list)

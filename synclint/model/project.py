@@ -143,7 +143,8 @@ class Project:
                 Path(filename).stem
         module = self.unique_name(module)
         info = _Module(module, filename, tree, torch="torch" in text, text=text,
-                       default_device="set_default_device" in text)
+                       default_device="set_default_device" in text,
+                       param_groups="param_groups" in text)
         self.modules[module] = info
         self.by_file[filename] = info
         self.parsed_files.append(filename)
