@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from synclint.model.syntax import _ends_abruptly, _last
+from synclint.model.syntax import _ends_abruptly, _last, statements
 
 #: torch's classes of values not yet materialised (`torch.nn.parameter`).
 _LAZY_CLASSES = frozenset({"UninitializedParameter", "UninitializedBuffer",
@@ -48,7 +48,7 @@ def returned_state(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool | N
     """The lazy state every `return` of `function` tests (a property `initialized`:
     `return not isinstance(self.loc, nn.UninitializedBuffer)`), or None."""
     found = {state(node.value) if node.value is not None else None
-             for node in ast.walk(function) if isinstance(node, ast.Return)}
+             for node in statements(function.body) if isinstance(node, ast.Return)}
     return found.pop() if len(found) == 1 else None
 
 
