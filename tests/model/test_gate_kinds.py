@@ -18,8 +18,7 @@ from synclint.model.facts import Facts, file_facts, share_trees
 from synclint.model.kindops import holds_tensors
 from synclint.model.project import Project
 from synclint.model.spans import Lines, ast_spans
-
-PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "precision"
+from tests.model.precision_cases import precision_cases
 
 
 def _index(tmp_path: Path, sources: dict[str, str]) -> Project:
@@ -120,17 +119,6 @@ def test_replayed_and_requeued_evaluations_leave_no_kinds(tmp_path: Path) -> Non
     assert set(project.expression_kinds) <= set(project.functions)
 
 
-def _cases() -> Iterator[tuple[str, dict[str, str]]]:
-    for side in ("positive", "negative"):
-        for path in sorted((PRECISION / side).iterdir()):
-            if path.suffix == ".py":
-                yield f"{side}/{path.name}", {path.name: path.read_text(encoding="utf-8")}
-            elif path.is_dir():
-                yield f"{side}/{path.name}", {
-                    str(file.relative_to(path)): file.read_text(encoding="utf-8")
-                    for file in sorted(path.rglob("*.py"))}
-
-
 def test_the_models_kinds_equal_a_workers_evaluation_over_the_precision_set(
         tmp_path: Path) -> None:
     """Over the whole precision set (single files and packages), every expression of every
@@ -138,7 +126,7 @@ def test_the_models_kinds_equal_a_workers_evaluation_over_the_precision_set(
     what a lint worker's evaluation of its own tree records at the same span."""
     wrong: list[str] = []
     read = 0
-    for index, (name, sources) in enumerate(_cases()):
+    for index, (name, sources) in enumerate(precision_cases()):
         root = tmp_path / str(index)
         project = _index(root, sources)
         for module in project.modules.values():

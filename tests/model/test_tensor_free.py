@@ -4,9 +4,6 @@ the evaluation a lint worker makes of the same code, or the gate would skip a si
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from synclint.analysis.kinds import UNKNOWN
@@ -15,8 +12,7 @@ from synclint.model.facts import file_facts
 from synclint.model.kindops import holds_tensors
 from synclint.model.project import Project, build_project
 from synclint.model.spans import Lines, ast_spans
-
-PRECISION = Path(__file__).resolve().parents[2] / "benchmarks" / "precision"
+from tests.model.precision_cases import precision_cases
 
 
 def _project(sources: dict[str, str]) -> Project:
@@ -126,24 +122,13 @@ def test_host_parameters_given_after_the_fixed_point_disable_the_flag_when_tenso
     assert ("m:_scale" in facts._done) is evaluated
 
 
-def _cases() -> Iterator[tuple[str, dict[str, str]]]:
-    for side in ("positive", "negative"):
-        for path in sorted((PRECISION / side).iterdir()):
-            if path.suffix == ".py":
-                yield f"{side}/{path.name}", {path.name: path.read_text(encoding="utf-8")}
-            elif path.is_dir():
-                yield f"{side}/{path.name}", {
-                    str(file.relative_to(path)): file.read_text(encoding="utf-8")
-                    for file in sorted(path.rglob("*.py"))}
-
-
 def test_every_flag_holds_for_the_facts_evaluation_of_every_precision_case(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Over the whole precision set (single files and packages): no function the model
     flags gives an expression a tensor kind when a lint worker evaluates it."""
     flagged = unflagged = 0
     wrong: list[str] = []
-    for name, sources in _cases():
+    for name, sources in precision_cases():
         project = _project(sources)
         for filename, text in sources.items():
             seen = _tensor_kinds_by_function(project, filename, text, monkeypatch)
