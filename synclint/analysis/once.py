@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 import libcst as cst
 
 from synclint.analysis.names import dotted_name
+from synclint.analysis.tree import walk
 
 #: Calls that open a file, by their dotted name's last part or whole name.
 _OPENERS = frozenset({"open", "File", "ZipFile", "TarFile", "NamedTemporaryFile"})
@@ -78,12 +79,7 @@ def _command(decorator: cst.BaseExpression) -> bool:
 def _calls(node: cst.CSTNode) -> Iterator[cst.Call]:
     """The calls under `node`, nested functions and classes included (a closure that
     trains makes its function a training function too)."""
-    stack: list[cst.CSTNode] = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, cst.Call):
-            yield current
-        stack.extend(current.children)
+    return (current for current in walk(node) if isinstance(current, cst.Call))
 
 
 def _trains(function: cst.FunctionDef) -> bool:

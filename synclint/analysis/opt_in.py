@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from synclint.analysis.cold import leaves
+from synclint.analysis.tree import walk
 from synclint.model.summaries import FileView
 
 #: Per class (by identity): attribute -> (the option it holds, its default).
@@ -624,7 +625,7 @@ def _number(text: str) -> bool:
 
 
 def _set_attributes(block: cst.BaseSuite) -> set[str]:
-    return {target.attr.value for node in _walk(block) if isinstance(node, cst.AssignTarget)
+    return {target.attr.value for node in walk(block) if isinstance(node, cst.AssignTarget)
             and isinstance((target := node.target), cst.Attribute)
             and isinstance(target.value, cst.Name) and target.value.value == "self"}
 
@@ -641,16 +642,6 @@ def _set_literals(block: cst.BaseSuite) -> dict[str, str]:
                     target = small.targets[0].target
                     if isinstance(target.value, cst.Name) and target.value.value == "self":
                         found[target.attr.value] = _code(small.value)
-    return found
-
-
-def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(current.children)
     return found
 
 
