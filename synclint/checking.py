@@ -6,6 +6,7 @@ warm manifest and the overlapped cold run, is `synclint.runner`."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from synclint.model.project import Project
     from synclint.model.summaries import FileView
     from synclint.overlap import Ahead
+
+#: Where a `# noqa: SYN...` code could be written (`rules/unused_noqa.py` reads codes
+#: case-insensitively): without one, SYN100 has nothing to judge in a file.
+_SYN_CODE = re.compile(r"SYN[0-9]", re.IGNORECASE)
 
 #: Below this many files a process pool costs more than it saves (pre-commit passes
 #: small batches many times).
@@ -67,9 +72,10 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
     """The engine's lint_text, imported on first use: a fully cached run never loads
     LibCST or the rules, and neither does a file in which no tensor can appear and to
     which the whole-program index brings none (the engine would only ask CPython's parser
-    whether it is valid Python)."""
+    whether it is valid Python), unless SYN100 has a suppression comment to judge."""
     codes = frozenset(codes)
-    if (UNUSED_NOQA not in codes and not any(e in source for e in TENSOR_EVIDENCE)
+    if ((UNUSED_NOQA not in codes or not _SYN_CODE.search(source))
+            and not any(e in source for e in TENSOR_EVIDENCE)
             and (view is None or not view.needs())):
         from synclint.syntax import syntax_errors
 

@@ -39,6 +39,7 @@ from synclint.analysis.torch_api import (
     TENSOR_ATTRIBUTES,
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
+from synclint.model import syntax
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.host_data import dataset_named, host_sample
@@ -46,7 +47,7 @@ from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
-from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self, plain_data
+from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self
 
 #: Annotation names that mean "a sequence of", "a mapping of", "maybe".
 SEQUENCE_ANNOTATIONS = frozenset(
@@ -224,13 +225,15 @@ class Expressions(Flow):
         return (kind if kind is not None else UNKNOWN, param)
 
     def _sequence(self, node: ast.List | ast.Set) -> Value:
-        if plain_data(node):
-            return (_data_kind(node), None)
+        data = data_kind(node)
+        if data is not None:
+            return (data, None)
         return (Seq(join_all([self._element(e) for e in node.elts])), None)
 
     def _tuple(self, node: ast.Tuple) -> Value:
-        if plain_data(node):
-            return (_data_kind(node), None)
+        data = data_kind(node)
+        if data is not None:
+            return (data, None)
         if any(isinstance(e, ast.Starred) for e in node.elts):
             return (Seq(join_all([self._element(e) for e in node.elts])), None)
         return (Tup(tuple(self.expr(e)[0] for e in node.elts)), None)
@@ -244,8 +247,9 @@ class Expressions(Flow):
         return self.expr(node.value)
 
     def _dict(self, node: ast.Dict) -> Value:
-        if plain_data(node):
-            return (_data_kind(node), None)
+        data = data_kind(node)
+        if data is not None:
+            return (data, None)
         keys: list[Kind] = []
         values: list[Kind] = []
         for key, value in zip(node.keys, node.values):
@@ -589,16 +593,47 @@ def _is_string(node: ast.expr) -> bool:
         isinstance(node, ast.JoinedStr)
 
 
-def _data_kind(node: ast.AST) -> Kind:
+def data_kind(node: ast.List | ast.Tuple | ast.Set | ast.Dict) -> Kind | None:
     """What `Expressions.expr` gives a display of constants (`plain_data`), without
-    recording each element: a constant is a host value, a display of them a sequence,
-    tuple or mapping of host values."""
+    recording each element, or None when `node` is not such data: a constant is a host
+    value, a display of them a sequence, tuple or mapping of host values. One walk both
+    decides and computes (a 2 MB literal holds ~400 000 elements)."""
+    if len(node.keys if isinstance(node, ast.Dict) else node.elts) < syntax.PLAIN_DATA_MIN:
+        return None
+    return _data_kind(node)
+
+
+def _data_kind(node: ast.AST) -> Kind | None:
     kind = type(node)
     if kind is ast.Constant:
         return UNKNOWN if node.value is Ellipsis else HOST  # type: ignore[attr-defined]
     if kind is ast.Tuple:
-        return Tup(tuple(_data_kind(e) for e in node.elts))  # type: ignore[attr-defined]
+        items: list[Kind] = []
+        for element in node.elts:  # type: ignore[attr-defined]
+            item = _data_kind(element)
+            if item is None:
+                return None
+            items.append(item)
+        return Tup(tuple(items))
+    if kind is ast.List or kind is ast.Set:
+        elem = _joined(node.elts)  # type: ignore[attr-defined]
+        return None if elem is None else Seq(elem)
     if kind is ast.Dict:
-        return MappingKind(join_all([_data_kind(k) for k in node.keys]),  # type: ignore[attr-defined]
-                           join_all([_data_kind(v) for v in node.values]))  # type: ignore[attr-defined]
-    return Seq(join_all([_data_kind(e) for e in node.elts]))  # type: ignore[attr-defined]
+        if None in node.keys:  # type: ignore[attr-defined]
+            return None  # `**other`
+        keys = _joined(node.keys)  # type: ignore[attr-defined]
+        values = _joined(node.values)  # type: ignore[attr-defined]
+        return None if keys is None or values is None else MappingKind(keys, values)
+    return None
+
+
+def _joined(nodes: list[ast.expr]) -> Kind | None:
+    """The join of the data kinds of `nodes`, each distinct kind joined once (rows of a
+    table are mostly alike); None when one is not data."""
+    distinct: dict[Kind, None] = {}
+    for node in nodes:
+        kind = _data_kind(node)
+        if kind is None:
+            return None
+        distinct[kind] = None
+    return join_all(list(distinct))

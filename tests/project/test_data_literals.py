@@ -22,6 +22,12 @@ DISPLAYS = {
     "dict": "{" + ", ".join(f"'k{i}': [{i}, ({i}, None)]" for i in range(40)) + "}",
     "nested": "[" + ", ".join(f"({i}, 'k{i}', [{i}, ...])" for i in range(40)) + "]",
     "mixed": "[torch.zeros(1)] + [" + ", ".join(str(i) for i in range(40)) + "]",
+    # Rows unlike each other: the join of their kinds, whatever the order they come in.
+    "ragged": "[" + ", ".join(("(1, 'a')", "(2, 'b', 3.0)", "[1, [2]]", "{'k': (1,)}",
+                               "(3, 'c')", "...")[i % 6] for i in range(40)) + "]",
+    "lists": "[" + ", ".join(("[1, 2]", "[[3]]", "[]", "['x', 4]")[i % 4] for i in range(40)) + "]",
+    "dicts": "{" + ", ".join(f"{i}: " + ("{'a': 1}", "{'b': [1]}", "{}")[i % 3]
+                             for i in range(40)) + "}",
 }
 
 

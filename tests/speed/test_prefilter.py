@@ -86,3 +86,32 @@ def test_prefilter_agrees_with_full_parse_on_rule_example(
         name: str, source: str, monkeypatch: pytest.MonkeyPatch) -> None:
     filtered, unfiltered = _both(source, "example.py", monkeypatch)
     assert filtered == unfiltered
+
+
+@pytest.mark.parametrize("source, expected", [
+    # No tensor and no suppression to judge: SYN100 has nothing to say, LibCST is not loaded.
+    ("DATA = [1, 2, 3]\n", "nothing"),
+    ("x = 1  # noqa: E501\n", "nothing"),
+    # A SYN code in a comment, in any case: the engine judges it (and reports it unused).
+    ("x = 1  # noqa: SYN101\n", "SYN100"),
+    ("x = 1  # noqa: syn101\n", "SYN100"),
+    ("x = 1  # synclint: ignore[SYN101]\n", "SYN100"),
+])
+def test_select_all_loads_the_engine_only_for_a_suppression_to_judge(
+        tmp_path: Path, source: str, expected: str) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "data.py"
+    path.write_text(source)
+    code = ("import sys\n"
+            "from synclint.checking import lint_text\n"
+            "from synclint.rule_info import known_codes\n"
+            f"result = lint_text(open({str(path)!r}).read(), 'data.py', known_codes())\n"
+            "print(' '.join(d.code for d in result.diagnostics) or 'nothing')\n"
+            "print('libcst' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    found, loaded = done.stdout.split("\n")[:2]
+    assert found == expected
+    assert loaded == str(expected != "nothing")
