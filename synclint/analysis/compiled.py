@@ -156,7 +156,11 @@ def _lines_naming(text: str, imports: Mapping[str, str]) -> list[int]:
     its head alone), so the last name is one of `_CALLED`, or a name imported as one of
     the calls. A superset is harmless: those lines are walked as before."""
     wanted = COMPILE | DISABLE | {_PATCH}
-    names = sorted({*_CALLED, *(local for local, full in imports.items() if full in wanted)})
+    # A flag set by assignment (`torch._dynamo.config.capture_scalar_outputs = True`)
+    # names the flag on its line: with them, a definition none of whose lines is listed
+    # holds no fact at all (`_Scanner.statement` skips it).
+    names = sorted({*_CALLED, *FLAGS,
+                    *(local for local, full in imports.items() if full in wanted)})
     pattern = re.compile("|".join(re.escape(name) for name in names))
     numbers: list[int] = []
     # Lines as `ast` numbers them (not `str.splitlines`, which also breaks at \f, \x1c...).
@@ -190,6 +194,10 @@ class _Scanner:
     def statement(self, node: ast.stmt, scope: tuple[str, ...],
                   constructors: dict[str, str]) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if self.lines is not None and not self._lines_within(
+                    min([d.lineno for d in node.decorator_list], default=node.lineno),
+                    node.end_lineno):
+                return  # its own scope: nothing in it can name a call or set a flag
             qualname = ".".join((*scope, node.name))
             for decorator in node.decorator_list:
                 self.decorator(decorator, qualname, node)
@@ -242,6 +250,13 @@ class _Scanner:
         last = getattr(node, "end_lineno", None)
         if first is None or last is None:
             return True  # `arguments`, `withitem`, `comprehension`...: no position
+        return self._lines_within(first, last)
+
+    def _lines_within(self, first: int, last: int | None) -> bool:
+        """Whether a listed line is in `first`..`last` (any, without a last line)."""
+        assert self.lines is not None
+        if last is None:
+            return True
         index = bisect_left(self.lines, first)
         return index < len(self.lines) and self.lines[index] <= last
 

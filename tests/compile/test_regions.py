@@ -127,7 +127,11 @@ def test_aliases_and_calls_split_over_lines_are_found_as_by_a_whole_walk() -> No
               "                    b, fullgraph=True)\n\n"
               "fast_a = tc(a)\nslow_c = eager(c)\n"
               "with knobs(capture_scalar_outputs=True):\n    pass\n"
-              "dyn_config.capture_dynamic_output_shape_ops = True\n\x0cnet = Net()\nnet.\\\ncompile()\n")
+              "dyn_config.capture_dynamic_output_shape_ops = True\n\x0cnet = Net()\nnet.\\\ncompile()\n"
+              # Definitions: a flag set in one, a decorator above one, nothing in another.
+              "def configure():\n    torch._dynamo.config.capture_scalar_outputs = False\n"
+              "@tc\n\ndef d(x):\n    return x\n"
+              "class Quiet:\n    def run(self):\n        return 1\n")
     tree = ast.parse(source)
     imports = module_imports(tree, "m", "m.py", source)[0]
 
@@ -140,8 +144,39 @@ def test_aliases_and_calls_split_over_lines_are_found_as_by_a_whole_walk() -> No
     filtered = module_facts(tree, qualify, source, imports)
     assert filtered == whole
     assert {site.target for site in whole.sites} == {"a", "b", "net"}
+    assert [name for name, _, _ in whole.decorated] == ["d"]
     assert whole.disabled_names == (("", "c"),)
     assert set(whole.flags) == {"capture_scalar_outputs", "capture_dynamic_output_shape_ops"}
+    assert whole.unset == ("capture_scalar_outputs",)
+
+
+def test_filtered_facts_equal_a_whole_walk_over_the_repository() -> None:
+    """Every module of this repository that `may_compile`: the lines filter (and the
+    definitions it skips) gives the facts a walk of everything gives."""
+    import ast
+    from pathlib import Path
+
+    from synclint.analysis.compiled import may_compile, module_facts
+    from synclint.model.index import module_imports
+
+    root = Path(__file__).resolve().parents[2]
+    compared = 0
+    for path in sorted([*root.glob("synclint/**/*.py"), *root.glob("tests/**/*.py"),
+                        *root.glob("benchmarks/precision/**/*.py")]):
+        source = path.read_text(encoding="utf-8")
+        if not may_compile(source):
+            continue
+        tree = ast.parse(source)
+        imports = module_imports(tree, "m", str(path), source)[0]
+
+        def qualify(dotted: str, imports: dict[str, str] = imports) -> str:
+            head, _, rest = dotted.partition(".")
+            full = imports.get(head, head)
+            return f"{full}.{rest}" if rest else full
+
+        assert module_facts(tree, qualify, source, imports) == module_facts(tree, qualify), path
+        compared += 1
+    assert compared > 50
 
 
 def test_look_alikes_compile_nothing() -> None:
