@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from synclint.model.summaries import FileView
     from synclint.overlap import Ahead
 
-#: Where a `# noqa: SYN...` code could be written (`rules/unused_noqa.py` reads codes
+#: Where a suppression comment could name a SYN code (`rules/unused_noqa.py` reads codes
 #: case-insensitively): without one, SYN100 has nothing to judge in a file.
 _SYN_CODE = re.compile(r"SYN[0-9]", re.IGNORECASE)
 
