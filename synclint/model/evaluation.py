@@ -23,6 +23,7 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.model.calls import Calls, _argument, cpu_device
+from synclint.model.data_transforms import assigned_transform, given_transforms
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
@@ -215,6 +216,7 @@ class Evaluation(Calls):
                 self._bind(target, value, node.value)
             # Placeholders (`x = None`, `xs = []`, `a, b = [], []`) a branch or appends fill.
             self.nones.update(_placeholders(node.targets, node.value))
+            assigned_transform(self, node)  # `dataset.transform = Compose([...])`
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
@@ -468,6 +470,13 @@ class Evaluation(Calls):
 #: `try`, and `try` with `except*` (3.11+), which has the same fields.
 _TRY: tuple[type[ast.Try], ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
+def _call(evaluation: Evaluation, node: ast.Call) -> Value:
+    value = evaluation._call(node)
+    if node.keywords:
+        given_transforms(evaluation, node)  # `ASEDataset(transforms=[...])`
+    return value
+
+
 _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.Name: Evaluation._name,
     ast.Constant: Evaluation._constant,
@@ -490,7 +499,7 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.NamedExpr: Evaluation._named,
     ast.Starred: Evaluation._starred,
     ast.JoinedStr: Evaluation._joined,
-    ast.Call: Evaluation._call,
+    ast.Call: _call,
 }
 
 
