@@ -16,6 +16,7 @@ from synclint.analysis.kinds import (
     TENSORS,
     UNKNOWN,
     Branch,
+    Instance,
     Kind,
     Tup,
     close_branch,
@@ -36,7 +37,7 @@ from synclint.model.host_data import (
     moves_to_device,
     unmoved_fields,
 )
-from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
+from synclint.model.index import _Function, _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
@@ -114,6 +115,7 @@ class Evaluation(Calls):
                        moves=self.returns_moved,
                        lazy_state=returned_state(self.function.node)
                        if self.function.node.decorator_list else None,
+                       moves_any=_moves_any(self.function, returns),
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -501,6 +503,14 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.JoinedStr: Evaluation._joined,
     ast.Call: _call,
 }
+
+
+def _moves_any(function: _Function, returns: Kind) -> bool:
+    """`Summary.moves_any`, walked for the functions that build or run a module only."""
+    if function.name not in ("__init__", "forward", "__call__") and \
+            not isinstance(returns, Instance):
+        return False
+    return moves_to_device(function.node)
 
 
 def _self_assigned(body: list[ast.stmt]) -> tuple[str, ...]:
