@@ -49,7 +49,7 @@ from synclint.model.dispatch import declared_only, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
-from synclint.model.kindops import argument_syncs
+from synclint.model.kindops import argument_syncs, zip_star
 from synclint.model.local_modules import unmoved_call
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.properties import PROPERTY, getter
@@ -496,7 +496,9 @@ class Calls(Methods):
         positional = [value for value, arg in zip(args, node.args)
                       if not isinstance(arg, ast.Starred)]
         if not positional:
-            return _UNKNOWN_VALUE
+            # `zip(*score.cpu().sort())`: tuples of host items
+            star = zip_star(args[0][0]) if name == "zip" and len(args) == 1 else None
+            return _UNKNOWN_VALUE if star is None or node.keywords else (star, None)
         first = positional[0][0]
         if name in ("list", "tuple", "sorted", "reversed", "set", "iter", "frozenset"):
             return (Seq(elem_of(first)), None)
