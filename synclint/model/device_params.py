@@ -56,3 +56,25 @@ def host_default(args: ast.arguments, name: str) -> bool:
             return (isinstance(default, ast.Constant) and default.value is None) or \
                 _is_cpu(default)
     return False
+
+
+def optional_tensor_default(function: ast.AST, name: str) -> bool:
+    """Whether the parameter `name` of `function` is annotated as an optional tensor
+    (`Optional[Tensor]`, `Tensor | None`, `Union[Tensor, None]`) and defaults to None
+    (tenth draw F6: `threshold = threshold or torch.linspace(...)`): at the default an
+    `or` on it reads nothing, so a read there is its callers' (those that pass a tensor)."""
+    args = getattr(function, "args", None)
+    if not isinstance(args, ast.arguments):
+        return False
+    pairs = (*zip(reversed(positional_args(args)), reversed(args.defaults)),
+             *zip(args.kwonlyargs, args.kw_defaults))
+    for arg, default in pairs:
+        if arg.arg != name:
+            continue
+        if not (isinstance(default, ast.Constant) and default.value is None) or \
+                arg.annotation is None:
+            return False
+        text = ast.unparse(arg.annotation).replace(" ", "")
+        return text.rpartition(".")[2] in ("Tensor]", "Tensor|None", "Tensor,None]") and \
+            ("Optional[" in text or "None" in text)
+    return False
