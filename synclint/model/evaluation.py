@@ -115,7 +115,7 @@ class Evaluation(Calls):
                        moves=self.returns_moved,
                        lazy_state=returned_state(self.function.node)
                        if self.function.node.decorator_list else None,
-                       moves_any=_moves_any(self.function, returns),
+                       moves_any=_moves_any(self.function, returns, self._module_method),
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -505,12 +505,15 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
 }
 
 
-def _moves_any(function: _Function, returns: Kind) -> bool:
-    """`Summary.moves_any`, walked for the functions that build or run a module only."""
-    if function.name not in ("__init__", "forward", "__call__") and \
+def _moves_any(function: _Function, returns: Kind, module_method: bool) -> bool:
+    """`Summary.moves_any`, walked once per function, for those that build or run a module
+    (a module's `__init__` and `forward`, a function returning a project object) only."""
+    if not (module_method and function.name in ("__init__", "forward")) and \
             not isinstance(returns, Instance):
         return False
-    return moves_to_device(function.node)
+    if function.moves_any is None:
+        function.moves_any = moves_to_device(function.node)
+    return function.moves_any
 
 
 def _self_assigned(body: list[ast.stmt]) -> tuple[str, ...]:

@@ -101,6 +101,8 @@ class _Function:
     writes: bool = False
     #: What its text says it may read (known while the module's text is; `Sketch`).
     sketch: Sketch = Sketch()
+    #: Whether its body may put a value on a device (`Summary.moves_any`), once walked.
+    moves_any: bool | None = None
 
     @property
     def name(self) -> str:

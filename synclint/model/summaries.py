@@ -161,7 +161,7 @@ class Summary:
     #: where it holds while one is not, else None.
     lazy_state: bool | None = None
     #: Its body may put a value on an accelerator (`host_data.moves_to_device`); known
-    #: for constructors, `forward`, `__call__` and functions returning a project object
+    #: for a module's `__init__` and `forward` and functions returning a project object
     #: only: a module built by one is not known to stay on the CPU (`local_modules.py`).
     moves_any: bool = False
 
