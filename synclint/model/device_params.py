@@ -15,6 +15,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
+from synclint.analysis.kinds import UNKNOWN
+from synclint.model.flow import Flow, Value, tested
+from synclint.model.summaries import SYNC_TEST
 from synclint.model.syntax import _dotted, _is_cpu, positional_args
 
 
@@ -78,3 +81,17 @@ def optional_tensor_default(function: ast.AST, name: str) -> bool:
         return text.rpartition(".")[2] in ("Tensor]", "Tensor|None", "Tensor,None]") and \
             ("Optional[" in text or "None" in text)
     return False
+
+
+def tested_operand(flow: Flow, op: ast.boolop, operand: ast.expr, value: Value) -> Value:
+    """A boolean operand just evaluated (`value`) and tested as a bool: `threshold or
+    default` on an optional tensor defaulting to None is a read of what the callers pass
+    (`optional_tensor_default`), any other a truth test (`flow.tested`)."""
+    if isinstance(op, ast.Or) and isinstance(operand, ast.Name) and value[1] is not None \
+            and optional_tensor_default(flow.function.node, operand.id):
+        value = (UNKNOWN, value[1])
+        flow._record(operand, UNKNOWN, value)
+        flow._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value, "tensor")
+        return value
+    tested(flow, operand)
+    return value

@@ -39,14 +39,14 @@ from synclint.analysis.torch_api import (
     TENSOR_ATTRIBUTES,
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
-from synclint.model.device_params import optional_tensor_default
-from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
+from synclint.model.device_params import tested_operand
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.host_data import dataset_named, host_sample
 from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
-from synclint.model.summaries import SYNC_READ, SYNC_SHAPE, SYNC_TEST
+from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
 from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self, plain_data
 
 #: Annotation names that mean "a sequence of", "a mapping of", "maybe".
@@ -215,16 +215,8 @@ class Expressions(Flow):
         for position, operand in enumerate(node.values):
             with narrowed_by(self, narrowed):
                 value = self.expr(operand)
-                if position < len(node.values) - 1 and isinstance(node.op, ast.Or) and \
-                        isinstance(operand, ast.Name) and value[1] is not None and \
-                        optional_tensor_default(self.function.node, operand.id):
-                    # `threshold or default`: what callers pass decides (`device_params`)
-                    value = (UNKNOWN, value[1])
-                    self._record(operand, UNKNOWN, value)
-                    self._effect(SYNC_TEST, operand, "a tensor tested as a Python bool",
-                                 value, "tensor")
-                elif position < len(node.values) - 1:
-                    tested(self, operand)
+                if position < len(node.values) - 1:
+                    value = tested_operand(self, node.op, operand, value)
             kind = value[0] if kind is None else join(kind, value[0])
             # A value made from a parameter stays one (what it is depends on the caller).
             param = value[1] if param is None else param

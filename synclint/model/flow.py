@@ -149,8 +149,6 @@ class Flow:
         self.setting_returns: list[bool] = []
         #: Parameters a value derived from is moved to a device (`.to(device)`, `.cuda()`).
         self.moved_params: set[int] = set()
-        #: Local modules built here and never moved (`local_modules.py`), once asked.
-        self.unmoved_locals: dict[str, list[ast.Call]] | None = None
         #: Lengths of the tuple displays returned (`return a, b`): checks the annotation.
         self.tuple_returns: set[int] = set()
         self.conditional = 0

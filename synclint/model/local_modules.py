@@ -43,7 +43,7 @@ def unmoved_call(calls: Calls, node: ast.Call, cls: str, forward: str,
     if not isinstance(func, ast.Name) or summary is None:
         return None
     function = calls.function.node
-    built = _unmoved_locals(calls, function).get(func.id)
+    built = _unmoved_locals(calls).get(func.id)
     if not built or any(moves_to_device(call) for call in built):
         return None
     project = calls.project
@@ -77,14 +77,14 @@ def _takes_nothing(function: ast.AST) -> bool:
         args.kwarg is None
 
 
-def _unmoved_locals(calls: Calls, function: ast.AST) -> dict[str, list[ast.Call]]:
-    """The local names of `function` bound only by `name = <call>` and used only as a
+def _unmoved_locals(calls: Calls) -> dict[str, list[ast.Call]]:
+    """The local names of the function bound only by `name = <call>` and used only as a
     callee or the receiver of a method call that moves nothing, with the calls that bind
-    them (computed once per evaluation)."""
-    found = calls.unmoved_locals
-    if found is None:
-        found = calls.unmoved_locals = _scan(function)
-    return found
+    them (walked once per function)."""
+    function = calls.function
+    if function.unmoved_locals is None:
+        function.unmoved_locals = _scan(function.node)
+    return function.unmoved_locals
 
 
 def _scan(function: ast.AST) -> dict[str, list[ast.Call]]:
