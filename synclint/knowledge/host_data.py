@@ -26,6 +26,10 @@ _SAMPLE = "`{method}` builds a sample in a DataLoader worker, on the host"
 #: built, on the host (the model reads a loop over one with nothing moved as host code).
 HOST_LOADER: Kind = Instance(LOADER)
 _LOADER_BATCHES = Returns(HOST_LOADER)
+#: The data module methods that return a DataLoader (`LightningDataModule`'s hooks): of
+#: a receiver the model does not know, their batches are host data until moved.
+LOADER_METHODS = frozenset({
+    "train_dataloader", "val_dataloader", "test_dataloader", "predict_dataloader"})
 #: A DataLoader's own `collate_fn` may move its batches anywhere.
 _COLLATES = frozenset({"collate_fn"})
 _PACKS = Returns(Instance(PACKED))

@@ -104,7 +104,7 @@ def find_host_params(project: Project) -> None:
     for callee, count in calls.items():
         function = project.functions.get(callee)
         name = function.name if function is not None else ""
-        if callee in opaque or not name or name.startswith("__"):
+        if callee in opaque or not name or (name.startswith("__") and name != "__call__"):
             continue
         host: list[tuple[str, Kind]] = []
         for param, kinds in passed.get(callee, {}).items():

@@ -49,7 +49,8 @@ from synclint.model.dispatch import declared_only, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
-from synclint.model.kindops import argument_syncs
+from synclint.model.kindops import argument_syncs, zip_star
+from synclint.model.local_modules import unmoved_call
 from synclint.model.methods import _SPLITS, Methods, _keyword
 from synclint.model.properties import PROPERTY, getter
 from synclint.model.settings import parameters_read, setting_test
@@ -303,7 +304,10 @@ class Calls(Methods):
         self.callees.add(key)  # its summary is read: evaluated again when that changes
         summary = self.project.summaries.get(key)
         _note_arguments(self, node, (key, *overrides(self.project, key)), evaluated)
-        return _UNKNOWN_VALUE if summary is None else _returned(summary, evaluated[0])
+        if summary is None:
+            return _UNKNOWN_VALUE
+        host = unmoved_call(self, node, cls, key, [*evaluated[0], *evaluated[1]])
+        return (host, None) if host is not None else _returned(summary, evaluated[0])
 
     # -- library knowledge (`library.py`): the one place this reading asks the tables -------
     def _library_call(self, node: ast.Call, qualified: str) -> Value | None:
@@ -492,7 +496,9 @@ class Calls(Methods):
         positional = [value for value, arg in zip(args, node.args)
                       if not isinstance(arg, ast.Starred)]
         if not positional:
-            return _UNKNOWN_VALUE
+            # `zip(*score.cpu().sort())`: tuples of host items
+            star = zip_star(args[0][0]) if name == "zip" and len(args) == 1 else None
+            return _UNKNOWN_VALUE if star is None or node.keywords else (star, None)
         first = positional[0][0]
         if name in ("list", "tuple", "sorted", "reversed", "set", "iter", "frozenset"):
             return (Seq(elem_of(first)), None)

@@ -15,6 +15,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Sequence
 
+from synclint.analysis.kinds import UNKNOWN
+from synclint.model.flow import Flow, Value, tested
+from synclint.model.summaries import SYNC_TEST
 from synclint.model.syntax import _dotted, _is_cpu, positional_args
 
 
@@ -56,3 +59,39 @@ def host_default(args: ast.arguments, name: str) -> bool:
             return (isinstance(default, ast.Constant) and default.value is None) or \
                 _is_cpu(default)
     return False
+
+
+def optional_tensor_default(function: ast.AST, name: str) -> bool:
+    """Whether the parameter `name` of `function` is annotated as an optional tensor
+    (`Optional[Tensor]`, `Tensor | None`, `Union[Tensor, None]`) and defaults to None
+    (tenth draw F6: `threshold = threshold or torch.linspace(...)`): at the default an
+    `or` on it reads nothing, so a read there is its callers' (those that pass a tensor)."""
+    args = getattr(function, "args", None)
+    if not isinstance(args, ast.arguments):
+        return False
+    pairs = (*zip(reversed(positional_args(args)), reversed(args.defaults)),
+             *zip(args.kwonlyargs, args.kw_defaults))
+    for arg, default in pairs:
+        if arg.arg != name:
+            continue
+        if not (isinstance(default, ast.Constant) and default.value is None) or \
+                arg.annotation is None:
+            return False
+        text = ast.unparse(arg.annotation).replace(" ", "")
+        return text.rpartition(".")[2] in ("Tensor]", "Tensor|None", "Tensor,None]") and \
+            ("Optional[" in text or "None" in text)
+    return False
+
+
+def tested_operand(flow: Flow, op: ast.boolop, operand: ast.expr, value: Value) -> Value:
+    """A boolean operand just evaluated (`value`) and tested as a bool: `threshold or
+    default` on an optional tensor defaulting to None is a read of what the callers pass
+    (`optional_tensor_default`), any other a truth test (`flow.tested`)."""
+    if isinstance(op, ast.Or) and isinstance(operand, ast.Name) and value[1] is not None \
+            and optional_tensor_default(flow.function.node, operand.id):
+        value = (UNKNOWN, value[1])
+        flow._record(operand, UNKNOWN, value)
+        flow._effect(SYNC_TEST, operand, "a tensor tested as a Python bool", value, "tensor")
+        return value
+    tested(flow, operand)
+    return value

@@ -16,6 +16,7 @@ from synclint.analysis.kinds import (
     TENSORS,
     UNKNOWN,
     Branch,
+    Instance,
     Kind,
     Tup,
     close_branch,
@@ -23,6 +24,7 @@ from synclint.analysis.kinds import (
     join,
 )
 from synclint.model.calls import Calls, _argument, cpu_device
+from synclint.model.data_transforms import assigned_transform, given_transforms
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
@@ -35,7 +37,7 @@ from synclint.model.host_data import (
     moves_to_device,
     unmoved_fields,
 )
-from synclint.model.index import _Module, display_name, numpy_lines, pseudo_function
+from synclint.model.index import _Function, _Module, display_name, numpy_lines, pseudo_function
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
@@ -113,6 +115,7 @@ class Evaluation(Calls):
                        moves=self.returns_moved,
                        lazy_state=returned_state(self.function.node)
                        if self.function.node.decorator_list else None,
+                       moves_any=_moves_any(self.function, returns, self._module_method),
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
@@ -215,6 +218,7 @@ class Evaluation(Calls):
                 self._bind(target, value, node.value)
             # Placeholders (`x = None`, `xs = []`, `a, b = [], []`) a branch or appends fill.
             self.nones.update(_placeholders(node.targets, node.value))
+            assigned_transform(self, node)  # `dataset.transform = Compose([...])`
         elif isinstance(node, ast.AnnAssign):
             kind = self._annotation(node.annotation)
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
@@ -468,6 +472,13 @@ class Evaluation(Calls):
 #: `try`, and `try` with `except*` (3.11+), which has the same fields.
 _TRY: tuple[type[ast.Try], ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 
+def _call(evaluation: Evaluation, node: ast.Call) -> Value:
+    value = evaluation._call(node)
+    if node.keywords:
+        given_transforms(evaluation, node)  # `ASEDataset(transforms=[...])`
+    return value
+
+
 _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.Name: Evaluation._name,
     ast.Constant: Evaluation._constant,
@@ -490,8 +501,19 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.NamedExpr: Evaluation._named,
     ast.Starred: Evaluation._starred,
     ast.JoinedStr: Evaluation._joined,
-    ast.Call: Evaluation._call,
+    ast.Call: _call,
 }
+
+
+def _moves_any(function: _Function, returns: Kind, module_method: bool) -> bool:
+    """`Summary.moves_any`, walked once per function, for those that build or run a module
+    (a module's `__init__` and `forward`, a function returning a project object) only."""
+    if not (module_method and function.name in ("__init__", "forward")) and \
+            not isinstance(returns, Instance):
+        return False
+    if function.moves_any is None:
+        function.moves_any = moves_to_device(function.node)
+    return function.moves_any
 
 
 def _self_assigned(body: list[ast.stmt]) -> tuple[str, ...]:

@@ -40,7 +40,8 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model import syntax
-from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by, tested
+from synclint.model.device_params import tested_operand
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.host_data import dataset_named, host_sample
 from synclint.model.index import _parse_annotation
@@ -216,7 +217,7 @@ class Expressions(Flow):
             with narrowed_by(self, narrowed):
                 value = self.expr(operand)
                 if position < len(node.values) - 1:
-                    tested(self, operand)
+                    value = tested_operand(self, node.op, operand, value)
             kind = value[0] if kind is None else join(kind, value[0])
             # A value made from a parameter stays one (what it is depends on the caller).
             param = value[1] if param is None else param

@@ -101,6 +101,10 @@ class _Function:
     writes: bool = False
     #: What its text says it may read (known while the module's text is; `Sketch`).
     sketch: Sketch = Sketch()
+    #: Whether its body may put a value on a device (`Summary.moves_any`), once walked.
+    moves_any: bool | None = None
+    #: Its local modules built by a call and never moved (`local_modules.py`), once asked.
+    unmoved_locals: dict[str, list[ast.Call]] | None = None
 
     @property
     def name(self) -> str:

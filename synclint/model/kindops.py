@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
+    HOST,
     HOST_TENSOR,
     NUMPY,
     TENSOR,
@@ -92,3 +93,15 @@ def _join_attribute(old: Kind, new: Kind) -> Kind:
     if old in TENSORS and new in TENSORS:
         return TENSOR
     return join(old, new)
+
+
+def zip_star(kind: Kind) -> Kind | None:
+    """What `zip(*x)` yields for `x` of `kind` where that is a host value (a CPU tensor's
+    rows, a list of numbers) or a tuple of them (`zip(*score.cpu().sort())`): tuples of
+    their host items; None for anything else."""
+    if kind in (HOST, HOST_TENSOR, NUMPY):
+        return Seq(Seq(kind))
+    if isinstance(kind, Tup) and kind.items and \
+            all(item in (HOST, HOST_TENSOR, NUMPY) for item in kind.items):
+        return Seq(Tup(tuple(elem_of(item) for item in kind.items)))
+    return None

@@ -39,6 +39,7 @@ from synclint.analysis.torch_api import (
     TORCH_ONLY_METHODS,
     WEAK_TENSOR_METHODS,
 )
+from synclint.knowledge.host_data import HOST_LOADER, LOADER_METHODS
 from synclint.model.expressions import Expressions
 from synclint.model.flow import _DEVICE_MOVES, _UNKNOWN_VALUE, Value
 from synclint.model.summaries import (
@@ -98,6 +99,8 @@ class Methods(Expressions):
 
     def _method(self, node: ast.Call, method: str, receiver: Value, args: list[Value]) -> Value:
         kind, param = receiver
+        if kind is UNKNOWN and method in LOADER_METHODS and not args and not node.keywords:
+            return (HOST_LOADER, None)  # `datamodule.train_dataloader()`: a DataLoader
         then_numpy = id(node) in self.cpu_then_numpy
         self.cpu_then_numpy.discard(id(node))  # (ids of dead nodes are reused)
         if kind is UNKNOWN and method in ("cpu", "to") and then_numpy and \

@@ -160,6 +160,10 @@ class Summary:
     #: property `initialized`; `lazy_state.py`): True where it holds once it is, False
     #: where it holds while one is not, else None.
     lazy_state: bool | None = None
+    #: Its body may put a value on an accelerator (`host_data.moves_to_device`); known
+    #: for a module's `__init__` and `forward` and functions returning a project object
+    #: only: a module built by one is not known to stay on the CPU (`local_modules.py`).
+    moves_any: bool = False
 
     @property
     def settable(self) -> tuple[str, ...]:
