@@ -17,6 +17,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.analysis.roles import class_role, function_role, module_function_role, module_role
 from synclint.model.flow import _HOST_ARGUMENTS
+from synclint.model.properties import CACHED
 
 if TYPE_CHECKING:
     from synclint.model.index import _Function
@@ -35,8 +36,13 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]
         reason = module_role(function.module.name) or function_role(name)
         if reason is None and function.class_key is not None:
             cls = project.classes[function.class_key]
-            names = [c.name for c in project._mro(cls.key)] + project._externals(cls.key)
-            reason = class_role(name, cls.name, names)
+            if cls.properties.get(name) == CACHED and cls.methods.get(name) == key:
+                # `functools.cached_property`: the getter runs on the first read of each
+                # object, its loops included (pyannote's `min_num_samples` search).
+                reason = f"`{name}` is a cached property: its getter runs once per object"
+            else:
+                names = [c.name for c in project._mro(cls.key)] + project._externals(cls.key)
+                reason = class_role(name, cls.name, names)
         elif reason is None and "." not in function.qualname:
             reason = module_function_role(name, function.module.name)
         if reason is not None:
