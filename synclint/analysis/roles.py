@@ -32,8 +32,9 @@ A function is cold when:
 - its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
   module that imports `pytest` at its top: a test suite shipped inside a package) or a
   conversion script (`convert_*.py`, `*conversion*`);
-- it is private (`_name`) and every project function that calls it is cold: a private
-  helper that only `__init__` or `set_timesteps` calls runs when they do.
+- it is private (`_name`) and every project function that calls it is cold, or calls it
+  only under periodic guards (`model/call_sites.py`): a private helper that only
+  `__init__` or `set_timesteps` calls runs when they do.
 
 Per-step code always wins: a `forward`, a Lightning step hook or a function registered as
 a hook is never cold, whatever its name (`_save_activation` registered with

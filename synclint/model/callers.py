@@ -25,9 +25,11 @@ if TYPE_CHECKING:
     from synclint.model.summaries import Effect
 
 
-def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]) -> None:
+def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]) -> None:
     """Mark functions cold by role (`roles.py`), then private helpers whose every
-    project caller is cold, to a fixed point. Per-step code is never cold."""
+    project caller is cold or calls them only under periodic guards (`callers[key]`
+    maps each caller to whether it does: `Evaluated.rare_calls`), to a fixed point.
+    Per-step code is never cold."""
     cold: dict[str, str] = {}
     for key, function in project.functions.items():
         if project.summaries[key].hot is not None:
@@ -56,9 +58,18 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]
                     or project.summaries[key].hot is not None:
                 continue
             calling = callers.get(key)
-            if calling and all(c in cold for c in calling):
+            if not calling:
+                continue
+            if all(c in cold for c in calling):
                 first = min(calling)
                 cold[key] = (f"`{name}` is only called from cold code "
+                             f"(`{project.summaries[first].display}`)")
+                changed = True
+            elif all(c in cold or rarely for c, rarely in calling.items()):
+                # `if self._should_log(): self._log_weight_stats(m)` in every caller: the
+                # helper runs once every few steps, as the guarded code does.
+                first = min(c for c in calling if c not in cold)
+                cold[key] = (f"`{name}` is only called under periodic guards "
                              f"(`{project.summaries[first].display}`)")
                 changed = True
     for key, reason in cold.items():

@@ -386,6 +386,63 @@ def test_a_private_helper_only_cold_helpers_call_is_cold_whatever_the_order() ->
     assert cold == ["_flatten", "_to_host", "save_checkpoint"]
 
 
+PERIODIC_CALLS = '''
+import torch
+
+
+class Monitor:
+    def _should_log(self):
+        return self.step_count % self.log_freq == 0
+
+    def _weights(self, model):
+        return [p.max().item() for p in model.parameters()]
+
+    def _grads(self, model):
+        return [p.grad.max().item() for p in model.parameters()]
+
+    def _norms(self, model):
+        return [p.norm().item() for p in model.parameters()]
+
+    def _sums(self, model):
+        return [p.sum().item() for p in model.parameters()]
+
+    def training_step(self, model, step):
+        if self._should_log():
+            self._weights(model)
+        if step % 100 == 0 and self.verbose:
+            self._grads(model)
+        if self.log_norms:
+            self._norms(model)
+        if step % 100 == 0:
+            self._sums(model)
+        self._sums(model)
+'''
+
+
+def test_a_private_helper_called_only_under_periodic_guards_is_cold() -> None:
+    """fresh10 L2 (nequip's `if self._should_log(): self._log_weight_stats(m)`): a helper
+    every call of which sits under a periodic guard runs once every few steps. A setting
+    (`if self.log_norms:`) is not periodic, and one unguarded call keeps `_sums` hot."""
+    summaries = project_of({"m.py": PERIODIC_CALLS}).summaries
+    cold = {key.rpartition(".")[2]: s.cold for key, s in summaries.items() if s.cold}
+    assert sorted(cold) == ["_grads", "_weights"]
+    assert cold["_weights"] == ("`_weights` is only called under periodic guards "
+                                "(`Monitor.training_step`)")
+
+
+def test_periodic_call_sites_survive_the_index_cache(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(PERIODIC_CALLS)
+    paths = [str(tmp_path / "m.py")]
+    cache = tmp_path / "cache"
+    cold_run = build_project_for_paths(paths, cache_dir=cache)
+    warm_run = build_project_for_paths(paths, cache_dir=cache)
+    # The warm run recalled the recorded evaluations: it never parsed the module.
+    assert all(f.definition is None for f in warm_run.functions.values())
+    for project in (cold_run, warm_run):
+        cold = sorted(k.rpartition(".")[2] for k, s in project.summaries.items() if s.cold)
+        assert cold == ["_grads", "_weights"]
+
+
 def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:
     source = ("def encode_prompt(p):\n    return p\n\n\ndef denoise(x):\n"
               "    def encode_prompt(q):\n        return q\n    return x\n")
