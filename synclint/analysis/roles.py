@@ -32,9 +32,10 @@ A function is cold when:
 - its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
   module that imports `pytest` at its top: a test suite shipped inside a package) or a
   conversion script (`convert_*.py`, `*conversion*`);
-- it is private (`_name`) and every project function that calls it is cold, or calls it
-  only under periodic guards (`model/call_sites.py`): a private helper that only
-  `__init__` or `set_timesteps` calls runs when they do.
+- every project function that calls it is cold (for a public function, some caller
+  other than test code: `orthonormalize(basis)` only in `__init__`), or, for a private
+  helper (`_name`), calls it only under periodic guards (`model/call_sites.py`): a
+  helper that only `__init__` or `set_timesteps` calls runs when they do.
 
 Per-step code always wins: a `forward`, a Lightning step hook or a function registered as
 a hook is never cold, whatever its name (`_save_activation` registered with
@@ -99,6 +100,8 @@ _PIPELINE_ONCE = re.compile(
 #: after the denoising loop (`denoise.py` holds the loop and stays hot).
 _MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "after_denoise",
                            "decoders"})
+#: Why every function of a test module is cold (`module_role`).
+TEST_CODE = "test code"
 #: Module name parts of test code.
 _TEST_PARTS = frozenset({"tests", "test", "unittests", "unit_tests", "testing",
                          "test_utils", "testing_utils", "conftest"})
@@ -242,15 +245,15 @@ def module_role(module: str, imported: Iterable[str] = ()) -> str | None:
     test code: a suite shipped in a package, `nequip/utils/unittests/`)."""
     parts = [p for p in module.replace("/", ".").split(".") if p]
     if any(name.split(".")[0] in _TEST_FRAMEWORKS for name in imported):
-        return "test code"
+        return TEST_CODE
     if not parts:
         return None
     for part in parts:
         if part in _TEST_PARTS:
-            return "test code"
+            return TEST_CODE
     last = parts[-1]
     if last.startswith("test_") or last.endswith("_test"):
-        return "test code"
+        return TEST_CODE
     if "modular_pipelines" in parts[:-1] and last in _MODULAR_ONCE:
         return "a modular pipeline's encoder and preparation blocks run once per call"
     if last.startswith("convert_") or "conversion" in last:

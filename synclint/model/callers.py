@@ -15,7 +15,13 @@ from synclint.analysis.kinds import (
     Tup,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
-from synclint.analysis.roles import class_role, function_role, module_function_role, module_role
+from synclint.analysis.roles import (
+    TEST_CODE,
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 from synclint.model.flow import _HOST_ARGUMENTS
 from synclint.model.properties import CACHED
 
@@ -26,10 +32,12 @@ if TYPE_CHECKING:
 
 
 def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]) -> None:
-    """Mark functions cold by role (`roles.py`), then private helpers whose every
-    project caller is cold or calls them only under periodic guards (`callers[key]`
-    maps each caller to whether it does: `Evaluated.rare_calls`), to a fixed point.
-    Per-step code is never cold."""
+    """Mark functions cold by role (`roles.py`), then, to a fixed point, functions whose
+    every project caller is cold (a public one: some caller other than test code, which
+    calls the package's API to test it), and private helpers whose every caller is cold
+    or calls them only under periodic guards (`callers[key]` maps each caller to whether
+    it does: `Evaluated.rare_calls`). A recursive call is not a caller: it runs when the
+    first call does. Per-step code is never cold."""
     cold: dict[str, str] = {}
     for key, function in project.functions.items():
         if project.summaries[key].hot is not None:
@@ -54,18 +62,20 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
         changed = False
         for key, function in project.functions.items():
             name = function.name
-            if key in cold or not name.startswith("_") or name.endswith("__") \
-                    or project.summaries[key].hot is not None:
+            if key in cold or name.endswith("__") or project.summaries[key].hot is not None:
                 continue
-            calling = callers.get(key)
+            calling = {c: rarely for c, rarely in callers.get(key, {}).items() if c != key}
             if not calling:
                 continue
-            if all(c in cold for c in calling):
+            private = name.startswith("_")
+            if all(c in cold for c in calling) and (
+                    private or any(cold[c] != TEST_CODE for c in calling)):
+                # `orthonormalize(basis)` only in `__init__`: it runs when the object is built.
                 first = min(calling)
                 cold[key] = (f"`{name}` is only called from cold code "
                              f"(`{project.summaries[first].display}`)")
                 changed = True
-            elif all(c in cold or rarely for c, rarely in calling.items()):
+            elif private and all(c in cold or rarely for c, rarely in calling.items()):
                 # `if self._should_log(): self._log_weight_stats(m)` in every caller: the
                 # helper runs once every few steps, as the guarded code does.
                 first = min(c for c in calling if c not in cold)

@@ -443,6 +443,32 @@ def test_periodic_call_sites_survive_the_index_cache(tmp_path: Path) -> None:
         assert cold == ["_grads", "_weights"]
 
 
+def test_a_function_only_init_reaches_is_cold_public_and_recursive_too() -> None:
+    """fresh10 L4 (e3nn's `ReducedTensorProducts.__init__` calling `orthonormalize` and
+    the recursive `_wigner_nj`): both run when the object is built. A public function
+    only test code calls is the package's API (not cold), and one a step also calls is
+    not cold either."""
+    source = (
+        "def orthonormalize(x):\n    return x\n\n\n"
+        "def _paths(n):\n    return _paths(n - 1) if n else []\n\n\n"
+        "def norm(x):\n    return x\n\n\n"
+        "def mixed(x):\n    return x\n\n\n"
+        "class Products:\n"
+        "    def __init__(self, x):\n"
+        "        self.basis = orthonormalize(x)\n"
+        "        self.paths = _paths(3)\n"
+        "        mixed(x)\n\n"
+        "    def forward(self, x):\n"
+        "        return mixed(x)\n")
+    tests = "from m import norm\n\n\ndef test_norm():\n    norm(1)\n"
+    summaries = project_of({"m.py": source, "test_m.py": tests}).summaries
+    assert summaries["m:orthonormalize"].cold == (
+        "`orthonormalize` is only called from cold code (`Products.__init__`)")
+    assert summaries["m:_paths"].cold is not None
+    assert summaries["m:norm"].cold is None
+    assert summaries["m:mixed"].cold is None
+
+
 def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:
     source = ("def encode_prompt(p):\n    return p\n\n\ndef denoise(x):\n"
               "    def encode_prompt(q):\n        return q\n    return x\n")
