@@ -37,7 +37,8 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
     calls the package's API to test it), and private helpers whose every caller is cold
     or calls them only under periodic guards (`callers[key]` maps each caller to whether
     it does: `Evaluated.rare_calls`). A recursive call is not a caller: it runs when the
-    first call does. Per-step code is never cold."""
+    first call does. Per-step code is never cold, nor, by its callers, a function that
+    defines another."""
     cold: dict[str, str] = {}
     for key, function in project.functions.items():
         if project.summaries[key].hot is not None:
@@ -57,12 +58,17 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
             reason = module_function_role(name, function.module.name)
         if reason is not None:
             cold[key] = reason
+    # A function that defines another may hand it out to run per step (LOMO's
+    # `self.grad_func = self.fuse_update()` in `__init__`, its `func` a gradient hook):
+    # where it is called says nothing of where its nested functions run.
+    enclosing = {key.rpartition(".")[0] for key in project.functions}
     changed = True
     while changed:
         changed = False
         for key, function in project.functions.items():
             name = function.name
-            if key in cold or name.endswith("__") or project.summaries[key].hot is not None:
+            if key in cold or name.endswith("__") or key in enclosing \
+                    or project.summaries[key].hot is not None:
                 continue
             calling = {c: rarely for c, rarely in callers.get(key, {}).items() if c != key}
             if not calling:

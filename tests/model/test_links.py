@@ -25,7 +25,7 @@ from synclint.model.facts import file_facts
 from synclint.model.project import Project, build_project
 from synclint.model.schedule import dependency_graph
 from synclint.model.summaries import TENSOR_VALUES
-from tests.model.probe import probes
+from tests.model.probe import findings, probes
 
 
 def project_of(files: dict[str, str]) -> Project:
@@ -467,6 +467,31 @@ def test_a_function_only_init_reaches_is_cold_public_and_recursive_too() -> None
     assert summaries["m:_paths"].cold is not None
     assert summaries["m:norm"].cold is None
     assert summaries["m:mixed"].cold is None
+
+
+def test_a_factory_called_in_init_is_not_cold_its_closure_runs_per_step() -> None:
+    """pytorch-optimizer's LOMO: `self.grad_func = self.fuse_update()` in `__init__`
+    returns `func`, which every backward runs: neither is cold by its caller."""
+    source = (
+        "import torch\n\n\n"
+        "class LOMO:\n"
+        "    def __init__(self, model):\n"
+        "        self.model = model\n"
+        "        self.grad_func = self.fuse_update()\n\n"
+        "    def fuse_update(self):\n"
+        "        def func(x):\n"
+        "            for p in self.model.parameters():\n"
+        "                if torch.isinf(p.grad).any():\n"
+        "                    return x\n"
+        "            return x\n"
+        "        return func\n\n"
+        "    def step(self, loss):\n"
+        "        loss.backward()\n"
+        "        self.grad_func(0)\n")
+    summaries = project_of({"m.py": source}).summaries
+    assert summaries["m:LOMO.fuse_update"].cold is None
+    assert summaries["m:LOMO.fuse_update.func"].cold is None
+    assert [d.location.row for d in findings(source)] == [12]
 
 
 def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:
