@@ -16,8 +16,9 @@ A function is cold when:
   (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
   `merge_and_unload`, `fuse_lora`); a conversion method of a container (`cpu`,
   `numpy`, `to_numpy`, `tolist`: the host copies are its result);
-- it is the getter of a `functools.cached_property` (or a look-alike: `model/properties.py`),
-  which runs once per object (`model/callers.py` decides, from the index);
+- it is the getter of a `functools.cached_property` (or a look-alike: `model/properties.py`)
+  of an `nn.Module` or a class holding one, which runs once per long-lived object
+  (`model/callers.py` decides, from the index);
 - it is a setup method of a library class it derives from (`Trainer.create_optimizer`,
   the knowledge base's once-per-run roles);
 - it is a method of a logger backend (a class named `...Logger`, or deriving from one):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
+    MODULE,
     Kind,
     Seq,
     Tup,
@@ -47,7 +48,8 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
         reason = module_role(function.module.name) or function_role(name)
         if reason is None and function.class_key is not None:
             cls = project.classes[function.class_key]
-            if cls.properties.get(name) == CACHED and cls.methods.get(name) == key:
+            if cls.properties.get(name) == CACHED and cls.methods.get(name) == key \
+                    and _long_lived(project, cls.key):
                 # `functools.cached_property`: the getter runs on the first read of each
                 # object, its loops included (pyannote's `min_num_samples` search).
                 reason = f"`{name}` is a cached property: its getter runs once per object"
@@ -92,6 +94,15 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
         project.summaries[key] = replace(project.summaries[key], cold=reason)
     if cold:
         _unloop_cold(project, cold)
+
+
+def _long_lived(project: Project, key: str) -> bool:
+    """Whether objects of the class `key` live across steps: an `nn.Module`, or a class
+    that holds one (an inference wrapper's `self.model_`). A data object (torchdrug's
+    `PackedProtein`, built per batch) may be new at every step, and so may its cached
+    properties' getters run."""
+    return project.is_nn_module(key) or any(
+        kind is MODULE for cls in project._mro(key) for kind in cls.attributes.values())
 
 
 def _unloop_cold(project: Project, cold: Mapping[str, str]) -> None:

@@ -157,7 +157,7 @@ import torch
 
 
 class Wrapper:
-    def __init__(self, model, device):
+    def __init__(self, model: torch.nn.Module, device):
         self.model = model
         self.device = device
 
@@ -184,6 +184,19 @@ def test_a_cached_property_getter_is_cold_code_loops_included() -> None:
         "`min_num_samples` is a cached property: its getter runs once per object")
     plain = findings(PROBE.format(decorator="property"))
     assert sorted(f.code for f in plain) == ["SYN101", "SYN105"]
+
+
+def test_a_data_objects_cached_property_is_not_cold() -> None:
+    """A cached property runs once per object: setup only where the object lives across
+    steps (an `nn.Module`, a class holding one); torchdrug's graphs are built per batch."""
+    data = PROBE.format(decorator="functools.cached_property").replace(
+        "self.model = model", "self.sizes = torch.ones(3)")
+    assert build_project({"m.py": data}, {"m.py": "m"}).summaries[
+        "m:Wrapper.min_num_samples"].cold is None
+    module = PROBE.format(decorator="functools.cached_property").replace(
+        "class Wrapper:", "class Wrapper(torch.nn.Module):")
+    assert build_project({"m.py": module}, {"m.py": "m"}).summaries[
+        "m:Wrapper.min_num_samples"].cold is not None
 
 
 def test_a_setter_is_indexed_apart_and_never_runs_at_a_read() -> None:
