@@ -33,8 +33,9 @@ A function is cold when:
 - its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
   module that imports `pytest` at its top: a test suite shipped inside a package) or a
   conversion script (`convert_*.py`, `*conversion*`);
-- every project function that calls it is cold (for a public function, some caller
-  other than test code: `orthonormalize(basis)` only in `__init__`), or, for a private
+- every project function that calls it is cold (for a public function, a module function
+  some caller other than test code calls: `orthonormalize(basis)` only in `__init__`;
+  not a public method, which users may call at any time), or, for a private
   helper (`_name`), calls it only under periodic guards (`model/call_sites.py`): a
   helper that only `__init__` or `set_timesteps` calls runs when they do.
 

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
 def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]) -> None:
     """Mark functions cold by role (`roles.py`), then, to a fixed point, functions whose
-    every project caller is cold (a public one: some caller other than test code, which
-    calls the package's API to test it), and private helpers whose every caller is cold
+    every project caller is cold (a public one: a module function, with some caller other
+    than test code, which calls the package's API to test it), and private helpers whose every caller is cold
     or calls them only under periodic guards (`callers[key]` maps each caller to whether
     it does: `Evaluated.rare_calls`). A recursive call is not a caller: it runs when the
     first call does. Per-step code is never cold, nor, by its callers, a function that
@@ -76,8 +76,10 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]
             if not calling:
                 continue
             private = name.startswith("_")
-            if all(c in cold for c in calling) and (
-                    private or any(cold[c] != TEST_CODE for c in calling)):
+            # A public method stays: a user may call it on the object at any time.
+            if all(c in cold for c in calling) and (private or (
+                    "." not in function.qualname
+                    and any(cold[c] != TEST_CODE for c in calling))):
                 # `orthonormalize(basis)` only in `__init__`: it runs when the object is built.
                 first = min(calling)
                 cold[key] = (f"`{name}` is only called from cold code "
