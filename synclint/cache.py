@@ -29,7 +29,7 @@ from synclint.diagnostics import (
 
 CACHE_DIR_NAME = ".synclint_cache"
 #: Bumped whenever the entry layout changes; part of every key.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 _CODE_FINGERPRINT: str | None = None
 
 
@@ -153,6 +153,7 @@ def result_to_json(result: FileResult) -> dict[str, Any]:
             for e in result.errors
         ],
         "skipped": result.skipped,
+        "hidden": [[tier, n] for tier, n in result.hidden],
     }
 
 
@@ -162,7 +163,9 @@ def result_from_json(data: dict[str, Any]) -> FileResult:
         FileError(str(e["filename"]), str(e["message"]), bool(e["internal"]))
         for e in data["errors"]
     )
-    return FileResult(str(data["filename"]), diagnostics, errors, bool(data["skipped"]))
+    hidden = tuple((str(tier), int(n)) for tier, n in data.get("hidden", ()))
+    return FileResult(str(data["filename"]), diagnostics, errors, bool(data["skipped"]),
+                      hidden)
 
 
 def _location(data: dict[str, Any]) -> Location:

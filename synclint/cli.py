@@ -427,10 +427,16 @@ def _report(run: RunOptions, outcomes: Sequence[FileOutcome], diagnostics: list[
     _print_errors(outcomes)
     unchecked = sum(1 for o in outcomes if o.result.errors)
     if run.output_format in ("text", "full") and not run.quiet:
-        line = summary_lines(diagnostics, fixed=fixed, fix_mode=run.fix, unsafe_fixes=unsafe)
+        from synclint.hidden import total
+        from synclint.report.text import ALL_PASSED
+
+        # Findings of opt-in or once code count in the summary only, never in the exit code.
+        line = summary_lines(diagnostics, fixed=fixed, fix_mode=run.fix, unsafe_fixes=unsafe,
+                             hidden=total(o.result.hidden for o in outcomes))
         if unchecked:
             line = f"{unchecked} file{'s' if unchecked != 1 else ''} could not be checked " \
-                   "(see the errors above)." + ("" if line == "All checks passed!"
+                   "(see the errors above)." + (line.removeprefix(ALL_PASSED)
+                                                if line.startswith(ALL_PASSED)
                                                 else "\n" + line)
         click.echo(line, err=True)
     if broken:

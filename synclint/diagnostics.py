@@ -145,3 +145,6 @@ class FileResult:
     diagnostics: tuple[Diagnostic, ...] = ()
     errors: tuple[FileError, ...] = ()
     skipped: bool = False
+    #: (tier, count) of the findings hidden by default (opt-in, once code:
+    #: `synclint/hidden.py`), for the summary's hint; never in the findings.
+    hidden: tuple[tuple[str, int], ...] = ()

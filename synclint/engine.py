@@ -23,6 +23,7 @@ from synclint.analysis.walker import Context, Walker
 from synclint.diagnostics import Diagnostic, Edit, FileError, FileResult, Fix, Location, Related
 from synclint.fixes.imports import follow_imports, import_edits
 from synclint.fixes.layout import fit, fit_line
+from synclint.hidden import HiddenCounts, counted
 from synclint.kept_text import kept_source as _kept_source
 from synclint.model.candidates import DECIDED, candidate_codes, candidate_statements
 from synclint.model.facts import Facts, file_facts
@@ -60,6 +61,8 @@ class LintOutput:
     error: FileError | None = None
     #: (row, code) of each finding a suppression comment filtered out (for SYN100).
     suppressed: frozenset[tuple[int, str]] = frozenset()
+    #: Findings a tier hides by default, counted per tier (`synclint/hidden.py`).
+    hidden: HiddenCounts = ()
 
 
 def could_contain_tensors(source: str) -> bool:
@@ -275,10 +278,13 @@ def lint_module(module: cst.Module, source: str, filename: str,
         detail = traceback.format_exc(limit=-3).strip().splitlines()[-1]
         return LintOutput([], [], module,
                           FileError(filename, f"internal error in a rule: {detail}", internal=True))
-    if not sink.reports:
+    if not sink.reports and not sink.hidden:
         return LintOutput([], [], module)
     positions = run_with_big_stack(lambda: target_positions(module, _wanted_nodes(module, sink)))
     suppressions = Suppressions.parse(source)
+    hidden = _hidden(sink, positions, suppressions)
+    if not sink.reports:
+        return LintOutput([], [], module, hidden=hidden)
     lines = source.split("\n")
     paired: list[tuple[Report, Diagnostic]] = []
     suppressed: set[tuple[int, str]] = set()
@@ -305,13 +311,24 @@ def lint_module(module: cst.Module, source: str, filename: str,
                                 **graph_break_fields(report.graph_break))
         paired.append((report, diagnostic))
     paired.sort(key=lambda pair: (pair[1].location, pair[1].code))
-    return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed))
+    return LintOutput([d for _, d in paired], paired, module, suppressed=frozenset(suppressed),
+                      hidden=hidden)
+
+
+def _hidden(sink: Sink, positions: Mapping[cst.CSTNode, CodeRange],
+            suppressions: Suppressions) -> HiddenCounts:
+    """The hidden findings counted per tier: not those a suppression comment would
+    filter out if they were shown, nor a node its rule reported after all."""
+    reported = {(report.code, id(report.node)) for report in sink.reports}
+    return counted(tier for code, node, tier in sink.hidden
+                   if (code, id(node)) not in reported
+                   and not suppressions.suppresses(code, positions[node].start.line))
 
 
 def _wanted_nodes(module: cst.Module, sink: Sink) -> list[cst.CSTNode]:
     """The nodes whose positions the reports need: reported nodes, fix targets and, for
     fixes that add imports, the leading module statements the insertion point looks at."""
-    wanted: list[cst.CSTNode] = []
+    wanted: list[cst.CSTNode] = [node for _, node, _ in sink.hidden]
     needs_import_anchor = False
     for report in sink.reports:
         wanted.append(report.node)
@@ -712,4 +729,4 @@ def lint_text(source: str, filename: str, codes: Iterable[str],
     output = lint_source(source, filename, codes, project, parsed, findings_only=True,
                          opt_in=opt_in, once=once)
     errors = (output.error,) if output.error is not None else ()
-    return FileResult(filename, tuple(output.diagnostics), errors)
+    return FileResult(filename, tuple(output.diagnostics), errors, hidden=output.hidden)

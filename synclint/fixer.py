@@ -47,6 +47,8 @@ class FixResult:
     #: One line per fix discarded because it would have produced invalid Python.
     discarded: tuple[str, ...] = ()
     error: FileError | None = None
+    #: The final text's findings hidden by default, per tier (`synclint/hidden.py`).
+    hidden: tuple[tuple[str, int], ...] = ()
 
     @property
     def fixed_total(self) -> int:
@@ -177,15 +179,16 @@ class FileFixer:
         first = self.first
         assert first is not None
         if self.error is not None:
-            return _failed(self.original, first.diagnostics, self.error)
+            return _failed(self.original, first.diagnostics, self.error, first.hidden)
         assert self.output is not None
         return FixResult(self.current, self.current != self.original, dict(self._fixed),
                          tuple(self.output.diagnostics), tuple(self._applied), self._rounds,
-                         tuple(self._discarded))
+                         tuple(self._discarded), hidden=self.output.hidden)
 
 
-def _failed(text: str, diagnostics: Iterable[Diagnostic], error: FileError) -> FixResult:
-    return FixResult(text, False, remaining=tuple(diagnostics), error=error)
+def _failed(text: str, diagnostics: Iterable[Diagnostic], error: FileError,
+            hidden: tuple[tuple[str, int], ...] = ()) -> FixResult:
+    return FixResult(text, False, remaining=tuple(diagnostics), error=error, hidden=hidden)
 
 
 def _identity(diagnostic: Diagnostic, text: str, offsets: Offsets) -> tuple[object, ...]:

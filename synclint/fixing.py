@@ -132,7 +132,7 @@ def _relinted(session: Session, path: str, shown: str) -> FileResult:
 
 def _file_result(shown: str, output: LintOutput) -> FileResult:
     errors = (output.error,) if output.error is not None else ()
-    return FileResult(shown, tuple(output.diagnostics), errors)
+    return FileResult(shown, tuple(output.diagnostics), errors, hidden=output.hidden)
 
 
 def _finish(target: _Target, options: FixOptions, session: Session) -> FileOutcome:
@@ -144,7 +144,8 @@ def _finish(target: _Target, options: FixOptions, session: Session) -> FileOutco
     errors: tuple[FileError, ...] = (result.error,) if result.error is not None else ()
     final = session.lint(target.path, shown=target.shown) if result.error is None else None
     remaining = tuple(final.diagnostics) if final is not None else result.remaining
-    outcome = FileOutcome(FileResult(target.shown, remaining, errors),
+    hidden = final.hidden if final is not None else result.hidden
+    outcome = FileOutcome(FileResult(target.shown, remaining, errors, hidden=hidden),
                           fixed=dict(result.fixed), changed=result.changed,
                           warnings=tuple(result.discarded))
     notebook = target.notebook
@@ -179,7 +180,7 @@ def _finish(target: _Target, options: FixOptions, session: Session) -> FileOutco
     diagnostics = tuple(original.diagnostics)
     if notebook is not None:
         diagnostics = in_cells(notebook, diagnostics)
-    outcome.result = FileResult(target.shown, diagnostics, errors)
+    outcome.result = FileResult(target.shown, diagnostics, errors, hidden=original.hidden)
     outcome.fixed, outcome.changed, outcome.write_error = {}, False, problem
     return outcome
 

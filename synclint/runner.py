@@ -75,7 +75,8 @@ def _stdin(settings: Settings, fix: FixOptions | None, text: str,
         if fix is None:
             output = lint(text)
             errors = (output.error,) if output.error is not None else ()
-            return FileOutcome(FileResult(shown, tuple(output.diagnostics), errors))
+            return FileOutcome(FileResult(shown, tuple(output.diagnostics), errors,
+                                          hidden=output.hidden))
         from synclint.fixer import fix_source
 
         result = fix_source(text, shown, codes, unsafe=fix.unsafe, fixable=fix.fixable,
@@ -83,7 +84,8 @@ def _stdin(settings: Settings, fix: FixOptions | None, text: str,
     except Exception as error:  # last line of defence
         return _internal_error(shown, error)
     errors = (result.error,) if result.error is not None else ()
-    outcome = FileOutcome(FileResult(shown, tuple(result.remaining), errors),
+    outcome = FileOutcome(FileResult(shown, tuple(result.remaining), errors,
+                                     hidden=result.hidden),
                           fixed=dict(result.fixed), changed=result.changed,
                           warnings=tuple(result.discarded))
     if result.changed:

@@ -16,6 +16,9 @@ A function is cold when:
   (`cpu_offload`) or `_init` (`pissa_init`); adapter merging (`merge`, `unmerge`,
   `merge_and_unload`, `fuse_lora`); a conversion method of a container (`cpu`,
   `numpy`, `to_numpy`, `tolist`: the host copies are its result);
+- it is the getter of a `functools.cached_property` (or a look-alike: `model/properties.py`)
+  of an `nn.Module` or a class holding one, which runs once per long-lived object
+  (`model/callers.py` decides, from the index);
 - it is a setup method of a library class it derives from (`Trainer.create_optimizer`,
   the knowledge base's once-per-run roles);
 - it is a method of a logger backend (a class named `...Logger`, or deriving from one):
@@ -30,7 +33,10 @@ A function is cold when:
 - its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
   module that imports `pytest` at its top: a test suite shipped inside a package) or a
   conversion script (`convert_*.py`, `*conversion*`);
-- it is private (`_name`) and every project function that calls it is cold: a private
+- every project function that calls it is cold (for a public function, a module function
+  some caller other than test code calls: `orthonormalize(basis)` only in `__init__`;
+  not a public method, which users may call at any time), or, for a private
+  helper (`_name`), calls it only under periodic guards (`model/call_sites.py`): a
   helper that only `__init__` or `set_timesteps` calls runs when they do.
 
 Per-step code always wins: a `forward`, a Lightning step hook or a function registered as
@@ -96,6 +102,8 @@ _PIPELINE_ONCE = re.compile(
 #: after the denoising loop (`denoise.py` holds the loop and stays hot).
 _MODULAR_ONCE = frozenset({"encoders", "before_encoder", "before_denoise", "after_denoise",
                            "decoders"})
+#: Why every function of a test module is cold (`module_role`).
+TEST_CODE = "test code"
 #: Module name parts of test code.
 _TEST_PARTS = frozenset({"tests", "test", "unittests", "unit_tests", "testing",
                          "test_utils", "testing_utils", "conftest"})
@@ -239,15 +247,15 @@ def module_role(module: str, imported: Iterable[str] = ()) -> str | None:
     test code: a suite shipped in a package, `nequip/utils/unittests/`)."""
     parts = [p for p in module.replace("/", ".").split(".") if p]
     if any(name.split(".")[0] in _TEST_FRAMEWORKS for name in imported):
-        return "test code"
+        return TEST_CODE
     if not parts:
         return None
     for part in parts:
         if part in _TEST_PARTS:
-            return "test code"
+            return TEST_CODE
     last = parts[-1]
     if last.startswith("test_") or last.endswith("_test"):
-        return "test code"
+        return TEST_CODE
     if "modular_pipelines" in parts[:-1] and last in _MODULAR_ONCE:
         return "a modular pipeline's encoder and preparation blocks run once per call"
     if last.startswith("convert_") or "conversion" in last:

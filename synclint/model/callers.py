@@ -10,13 +10,21 @@ from typing import TYPE_CHECKING
 from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
+    MODULE,
     Kind,
     Seq,
     Tup,
 )
 from synclint.analysis.kinds import Mapping as MappingKind
-from synclint.analysis.roles import class_role, function_role, module_function_role, module_role
+from synclint.analysis.roles import (
+    TEST_CODE,
+    class_role,
+    function_role,
+    module_function_role,
+    module_role,
+)
 from synclint.model.flow import _HOST_ARGUMENTS
+from synclint.model.properties import CACHED
 
 if TYPE_CHECKING:
     from synclint.model.index import _Function
@@ -24,9 +32,14 @@ if TYPE_CHECKING:
     from synclint.model.summaries import Effect
 
 
-def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]) -> None:
-    """Mark functions cold by role (`roles.py`), then private helpers whose every
-    project caller is cold, to a fixed point. Per-step code is never cold."""
+def find_cold_functions(project: Project, callers: Mapping[str, dict[str, bool]]) -> None:
+    """Mark functions cold by role (`roles.py`), then, to a fixed point, functions whose
+    every project caller is cold (a public one: a module function, with some caller other
+    than test code, which calls the package's API to test it), and private helpers whose every caller is cold
+    or calls them only under periodic guards (`callers[key]` maps each caller to whether
+    it does: `Evaluated.rare_calls`). A recursive call is not a caller: it runs when the
+    first call does. Per-step code is never cold, nor, by its callers, a function that
+    defines another."""
     cold: dict[str, str] = {}
     for key, function in project.functions.items():
         if project.summaries[key].hot is not None:
@@ -35,30 +48,63 @@ def find_cold_functions(project: Project, callers: Mapping[str, dict[str, None]]
         reason = module_role(function.module.name) or function_role(name)
         if reason is None and function.class_key is not None:
             cls = project.classes[function.class_key]
-            names = [c.name for c in project._mro(cls.key)] + project._externals(cls.key)
-            reason = class_role(name, cls.name, names)
+            if cls.properties.get(name) == CACHED and cls.methods.get(name) == key \
+                    and _long_lived(project, cls.key):
+                # `functools.cached_property`: the getter runs on the first read of each
+                # object, its loops included (pyannote's `min_num_samples` search).
+                reason = f"`{name}` is a cached property: its getter runs once per object"
+            else:
+                names = [c.name for c in project._mro(cls.key)] + project._externals(cls.key)
+                reason = class_role(name, cls.name, names)
         elif reason is None and "." not in function.qualname:
             reason = module_function_role(name, function.module.name)
         if reason is not None:
             cold[key] = reason
+    # A function that defines another may hand it out to run per step (LOMO's
+    # `self.grad_func = self.fuse_update()` in `__init__`, its `func` a gradient hook):
+    # where it is called says nothing of where its nested functions run.
+    enclosing = {key.rpartition(".")[0] for key in project.functions}
     changed = True
     while changed:
         changed = False
         for key, function in project.functions.items():
             name = function.name
-            if key in cold or not name.startswith("_") or name.endswith("__") \
+            if key in cold or name.endswith("__") or key in enclosing \
                     or project.summaries[key].hot is not None:
                 continue
-            calling = callers.get(key)
-            if calling and all(c in cold for c in calling):
+            calling = {c: rarely for c, rarely in callers.get(key, {}).items() if c != key}
+            if not calling:
+                continue
+            private = name.startswith("_")
+            # A public method stays: a user may call it on the object at any time.
+            if all(c in cold for c in calling) and (private or (
+                    "." not in function.qualname
+                    and any(cold[c] != TEST_CODE for c in calling))):
+                # `orthonormalize(basis)` only in `__init__`: it runs when the object is built.
                 first = min(calling)
                 cold[key] = (f"`{name}` is only called from cold code "
+                             f"(`{project.summaries[first].display}`)")
+                changed = True
+            elif private and all(c in cold or rarely for c, rarely in calling.items()):
+                # `if self._should_log(): self._log_weight_stats(m)` in every caller: the
+                # helper runs once every few steps, as the guarded code does.
+                first = min(c for c in calling if c not in cold)
+                cold[key] = (f"`{name}` is only called under periodic guards "
                              f"(`{project.summaries[first].display}`)")
                 changed = True
     for key, reason in cold.items():
         project.summaries[key] = replace(project.summaries[key], cold=reason)
     if cold:
         _unloop_cold(project, cold)
+
+
+def _long_lived(project: Project, key: str) -> bool:
+    """Whether objects of the class `key` live across steps: an `nn.Module`, or a class
+    that holds one (an inference wrapper's `self.model_`). A data object (torchdrug's
+    `PackedProtein`, built per batch) may be new at every step, and so may its cached
+    properties' getters run."""
+    return project.is_nn_module(key) or any(
+        kind is MODULE for cls in project._mro(key) for kind in cls.attributes.values())
 
 
 def _unloop_cold(project: Project, cold: Mapping[str, str]) -> None:

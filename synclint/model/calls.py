@@ -45,6 +45,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
+from synclint.model.call_sites import note_call
 from synclint.model.dispatch import declared_only, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
@@ -268,12 +269,12 @@ class Calls(Methods):
             summary = declared_only(self.project, summary)
         if any(isinstance(a, ast.Starred) for a in node.args) or any(
                 k.arg is None for k in node.keywords):
-            self.call_arguments.append((key, None))
+            note_call(self, key, None)
         else:
             filled = {summary.params[i]: value[0] for i, value in enumerate(args)
                       if i < len(summary.params)}
             filled.update((name, value[0]) for name, value in keywords if name is not None)
-            self.call_arguments.append((key, filled))
+            note_call(self, key, filled)
         call = Site(self.module.filename, node.lineno, node.col_offset + 1,
                     f"calls `{summary.display}()`")
         _callee_syncs(self, node, summary, (args, keywords), call, key == self.function.key)
@@ -681,13 +682,13 @@ def _note_arguments(flow: Flow, node: ast.Call, keys: tuple[str, ...],
         if summary is None:
             continue
         if any(k.arg is None for k in node.keywords):
-            flow.call_arguments.append((key, None))
+            note_call(flow, key, None)
             continue
         filled = {summary.params[i]: value[0] for i, value in enumerate(args)
                   if i < len(summary.params)}
         filled.update((k.arg, value[0]) for k, value in zip(node.keywords, values)
                       if k.arg is not None)
-        flow.call_arguments.append((key, filled))
+        note_call(flow, key, filled)
 
 
 def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:

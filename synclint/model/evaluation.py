@@ -69,6 +69,7 @@ from synclint.model.syntax import (
     _placeholders,
     _to_cpu,
     host_proved_names,
+    periodic_guard,
 )
 
 if TYPE_CHECKING:
@@ -361,6 +362,9 @@ class Evaluation(Calls):
             fails = {**fails, **cuda_fallback(
                 node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0])}
         cold_body = _always_raises(node.body)
+        # Calls under a periodic guard run once every few steps (`Evaluated.rare_calls`).
+        periodic = int(periodic_guard(
+            node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0] in TENSORS))
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
@@ -396,10 +400,12 @@ class Evaluation(Calls):
             self.settings.append((node.test, True, () if default is True else read))
         with narrowed_by(self, [holds]):
             self.cold += cold_body
+            self.sites.rare += periodic
             self.branches.append(Branch(0))
             self._statements(node.body)
             body = close_branch(self.branches)
             self.cold -= cold_body
+            self.sites.rare -= periodic
             after_body = None if _ends_abruptly(node.body) else self._state()
         self._restore(before)
         if read is not None:  # (an `elif` says its own test)

@@ -27,6 +27,7 @@ from synclint.analysis.kinds import (
     merge,
     proved_kinds,
 )
+from synclint.model.call_sites import CallSites
 from synclint.model.host_data import host_data_role, hosted, module_host_role
 from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute, holds_tensors
@@ -123,9 +124,9 @@ class Flow:
         self.module = function.module
         self.env: dict[str, Value] = {}
         self.callees: set[str] = set()
-        #: Each call of a project function: the callee and the kind of each parameter it
-        #: fills (None when `*args`/`**kwargs` hide which).
+        #: Per call of a project function: the callee, its parameters' kinds (None: hidden).
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
+        self.sites = CallSites()  # which callees are called only rarely (`call_sites.py`)
         self.attribute_reads: set[str] = set()
         self.self_kinds: dict[str, Kind] = {}
         #: `self.<name>` it assigns an unannotated parameter somewhere (`self._x2 = x2`):

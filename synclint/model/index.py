@@ -53,6 +53,9 @@ class Evaluated:
     #: Whether any expression of it evaluated to a tensor or a container of tensors
     #: (`Flow.tensors`); True where not known.
     tensors: bool = True
+    #: The project functions it calls only in cold code or under periodic guards
+    #: (`callers.find_cold_functions`).
+    rare_calls: tuple[str, ...] = ()
 
 
 class StaleIndex(Exception):

@@ -22,6 +22,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.ahead import Ahead
 from synclint.model.aliases import expanded_alias, type_alias
+from synclint.model.call_sites import rare_calls
 from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.defaults import class_defaults
 from synclint.model.dispatch import is_abstract, link_overrides, overrides
@@ -375,7 +376,7 @@ class Project:
         self.prepare()
         # Ordered (dicts, not sets): the order callers are queued in must not depend on
         # string hashing, which differs between processes; the index cache replays it.
-        callers: dict[str, dict[str, None]] = {}
+        callers: dict[str, dict[str, bool]] = {}
         readers: dict[str, dict[str, None]] = {}
         solved: set[str] = set()
         late: dict[str, None] = {}
@@ -458,7 +459,8 @@ class Project:
                                for callee, filled in evaluation.call_arguments),
                          tuple((key, tuple(sorted(names.items(), key=_first)))
                                for key, names in sorted(evaluation.closures_made.items())),
-                         tuple(sorted(evaluation.unknown_self)), evaluation.tensors)
+                         tuple(sorted(evaluation.unknown_self)), evaluation.tensors,
+                         rare_calls(evaluation))
 
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
@@ -477,7 +479,7 @@ _BLOCKS = (ast.If, ast.Try, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.
 
 
 def _solve(project: Project, work: list[str], members: set[str] | None, solved: set[str],
-           late: dict[str, None], callers: dict[str, dict[str, None]],
+           late: dict[str, None], callers: dict[str, dict[str, bool]],
            readers: dict[str, dict[str, None]]) -> None:
     """Evaluate `work` until no summary or class attribute it reads changes. A change
     re-queues the readers in `members` (None: every reader); a reader already solved
@@ -501,8 +503,8 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
         project._call_arguments[key] = [
             (callee, None if filled is None else dict(filled))
             for callee, filled in evaluated.call_arguments]
-        for callee in evaluated.callees:
-            callers.setdefault(callee, {})[key] = None
+        for callee in evaluated.callees:  # (True: it calls it only rarely)
+            callers.setdefault(callee, {})[key] = callee in evaluated.rare_calls
         for owner in evaluated.attribute_reads:
             readers.setdefault(owner, {})[key] = None
         changed = merge_attributes(project.classes, function, evaluated)

@@ -13,7 +13,7 @@ from synclint.analysis.kinds import (
     Seq,
     Tup,
 )
-from synclint.analysis.roles import is_debug_flag, step_counter
+from synclint.analysis.roles import is_debug_flag, is_periodic_flag, step_counter
 from synclint.analysis.torch_api import (
     HOST_MEMORY_FUNCTIONS,
     TORCH_FACTORIES,
@@ -241,6 +241,40 @@ def _skips_steps(test: ast.expr) -> bool:
     return isinstance(test, ast.BinOp) and isinstance(test.op, ast.Mod) and \
         step_counter(_dotted(test.left)) and not (
             isinstance(test.right, ast.Constant) and test.right.value in (0, 1))
+
+
+def periodic_guard(test: ast.expr, tensor: Callable[[ast.expr], bool]) -> bool:
+    """Whether `if test:` runs its body once every few steps, as `analysis/cold.py` reads
+    it for the rules: `counter % n == 0` of host values (n not 0 or 1), `not counter % n`,
+    a periodic flag by name (`should_log`, `self._should_log()`), or an `and` with one of
+    these (an `or` of two). `tensor` says whether an operand is a tensor (a tensor
+    remainder is a tensor test, not a guard)."""
+    if isinstance(test, ast.BoolOp):
+        found = [periodic_guard(value, tensor) for value in test.values]
+        return any(found) if isinstance(test.op, ast.And) else all(found)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _host_modulo(test.operand, tensor)
+    if isinstance(test, ast.Compare):
+        if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+            return False
+        left, right = test.left, test.comparators[0]
+        return (_host_modulo(left, tensor) and not tensor(right)) or \
+            (_host_modulo(right, tensor) and not tensor(left))
+    if isinstance(test, ast.Call):
+        test = test.func  # `self._should_log()`, `is_log_step(step)`
+    return isinstance(test, (ast.Name, ast.Attribute)) and is_periodic_flag(_last(test))
+
+
+def _host_modulo(node: ast.expr, tensor: Callable[[ast.expr], bool]) -> bool:
+    """`counter % divisor` of host values, not string formatting, the divisor not 0 or 1."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod)):
+        return False
+    if isinstance(node.left, ast.JoinedStr) or (
+            isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+        return False
+    if tensor(node.left) or tensor(node.right):
+        return False
+    return not (isinstance(node.right, ast.Constant) and node.right.value in (0, 1))
 
 
 def _walk_statement(statement: ast.stmt) -> Iterator[ast.AST]:

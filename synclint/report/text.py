@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from synclint.diagnostics import Applicability, Diagnostic
+from synclint.hidden import hint as hidden_hint
 from synclint.rule_info import SYNTAX_ERROR, info
+
+ALL_PASSED = "All checks passed!"
 
 #: Reads a shown file name's text for the full format (None when it cannot).
 SourceReader = Callable[[str], "str | None"]
@@ -152,13 +155,21 @@ def _hidden(n: int) -> str:
 
 
 def summary_lines(diagnostics: Sequence[Diagnostic], *, fixed: int = 0, fix_mode: bool = False,
-                  unsafe_fixes: bool = False) -> str:
+                  unsafe_fixes: bool = False, hidden: Mapping[str, int] | None = None) -> str:
     """ruff's summary: `Found N errors (F fixed, R remaining).`, then what `--fix` and
-    `--unsafe-fixes` would do; "All checks passed!" when nothing remains."""
+    `--unsafe-fixes` would do; "All checks passed!" when nothing remains. Then, where
+    `hidden` counts findings a tier hides by default, which flags show them."""
+    line = _summary(diagnostics, fixed, fix_mode, unsafe_fixes)
+    note = hidden_hint(hidden or {})
+    return line if note is None else f"{line}\n{note}"
+
+
+def _summary(diagnostics: Sequence[Diagnostic], fixed: int, fix_mode: bool,
+             unsafe_fixes: bool) -> str:
     remaining = len(diagnostics)
     if remaining == 0:
         return f"Found {_errors(fixed)} ({fixed} fixed, 0 remaining)." if fixed \
-            else "All checks passed!"
+            else ALL_PASSED
     lines = [f"Found {_errors(remaining + fixed)} ({fixed} fixed, {remaining} remaining)."
              if fixed else f"Found {_errors(remaining)}."]
     can_fix = sum(1 for d in diagnostics if applicable(d, unsafe_fixes))

@@ -21,6 +21,7 @@ from synclint.diagnostics import Related
 from synclint.fixes.output_size import Facts as OutputSizeFacts
 from synclint.fixes.pending import PendingFix, Replacement
 from synclint.fixes.regions import refusal
+from synclint.hidden import ONCE, OPT_IN
 from synclint.knowledge.dynamo import Verdict
 from synclint.rule_info import GROUPS
 from synclint.rules.wording import sentence, with_reason
@@ -77,6 +78,9 @@ class Sink:
     """Where rules' reports go during one file's traversal."""
 
     reports: list[Report] = field(default_factory=list)
+    #: (code, node, tier) of each finding a tier hides by default (`synclint/hidden.py`):
+    #: counted for the summary's hint, never reported.
+    hidden: list[tuple[str, cst.CSTNode, str]] = field(default_factory=list)
 
 
 class Rule:
@@ -105,6 +109,7 @@ class Rule:
         self.ctx = context
         self._sink = sink
         self._reported: set[int] = set()
+        self._hidden: set[int] = set()
 
     def report(
         self,
@@ -133,13 +138,15 @@ class Rule:
             option = self.ctx.opt_in(node)
             if option is not None:
                 if not self.ctx.report_opt_in:
-                    return  # an option off by default turns this code on (`--opt-in`)
+                    # an option off by default turns this code on (`--opt-in`)
+                    return self._hide(node, OPT_IN)
                 if "only with" not in message:
                     message = f"{message.rstrip('.')}, only with {option}"
             once = self.ctx.once()
             if once is not None:
                 if not self.ctx.report_once:
-                    return  # a file writer or reader, a CLI command: once per file (`--once`)
+                    # a file writer or reader, a CLI command: once per file (`--once`)
+                    return self._hide(node, ONCE)
                 message = f"{message.rstrip('.')}, {once}"
         self._reported.add(id(node))
         # A sentence: "Every element of `any()` ...", "Printing a tensor in `print()` ...".
@@ -151,6 +158,12 @@ class Rule:
         self._sink.reports.append(
             Report(self.code, node, message, fix, confidence, help, related,
                    graph_break_here(self.ctx, node, self.code, pattern)))
+
+    def _hide(self, node: cst.CSTNode, tier: str) -> None:
+        """Hold back a finding of a hidden tier, counted once per node like a report."""
+        if id(node) not in self._hidden:
+            self._hidden.add(id(node))
+            self._sink.hidden.append((self.code, node, tier))
 
     def _refuse_where_forbidden(self, fix: PendingFix,
                                 help: str | None) -> tuple[PendingFix | None, str | None]:

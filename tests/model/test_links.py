@@ -25,7 +25,7 @@ from synclint.model.facts import file_facts
 from synclint.model.project import Project, build_project
 from synclint.model.schedule import dependency_graph
 from synclint.model.summaries import TENSOR_VALUES
-from tests.model.probe import probes
+from tests.model.probe import findings, probes
 
 
 def project_of(files: dict[str, str]) -> Project:
@@ -384,6 +384,114 @@ def test_a_private_helper_only_cold_helpers_call_is_cold_whatever_the_order() ->
     summaries = project_of({"m.py": source}).summaries
     cold = sorted(key.partition(":")[2] for key, s in summaries.items() if s.cold)
     assert cold == ["_flatten", "_to_host", "save_checkpoint"]
+
+
+PERIODIC_CALLS = '''
+import torch
+
+
+class Monitor:
+    def _should_log(self):
+        return self.step_count % self.log_freq == 0
+
+    def _weights(self, model):
+        return [p.max().item() for p in model.parameters()]
+
+    def _grads(self, model):
+        return [p.grad.max().item() for p in model.parameters()]
+
+    def _norms(self, model):
+        return [p.norm().item() for p in model.parameters()]
+
+    def _sums(self, model):
+        return [p.sum().item() for p in model.parameters()]
+
+    def training_step(self, model, step):
+        if self._should_log():
+            self._weights(model)
+        if step % 100 == 0 and self.verbose:
+            self._grads(model)
+        if self.log_norms:
+            self._norms(model)
+        if step % 100 == 0:
+            self._sums(model)
+        self._sums(model)
+'''
+
+
+def test_a_private_helper_called_only_under_periodic_guards_is_cold() -> None:
+    """fresh10 L2 (nequip's `if self._should_log(): self._log_weight_stats(m)`): a helper
+    every call of which sits under a periodic guard runs once every few steps. A setting
+    (`if self.log_norms:`) is not periodic, and one unguarded call keeps `_sums` hot."""
+    summaries = project_of({"m.py": PERIODIC_CALLS}).summaries
+    cold = {key.rpartition(".")[2]: s.cold for key, s in summaries.items() if s.cold}
+    assert sorted(cold) == ["_grads", "_weights"]
+    assert cold["_weights"] == ("`_weights` is only called under periodic guards "
+                                "(`Monitor.training_step`)")
+
+
+def test_periodic_call_sites_survive_the_index_cache(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(PERIODIC_CALLS)
+    paths = [str(tmp_path / "m.py")]
+    cache = tmp_path / "cache"
+    cold_run = build_project_for_paths(paths, cache_dir=cache)
+    warm_run = build_project_for_paths(paths, cache_dir=cache)
+    # The warm run recalled the recorded evaluations: it never parsed the module.
+    assert all(f.definition is None for f in warm_run.functions.values())
+    for project in (cold_run, warm_run):
+        cold = sorted(k.rpartition(".")[2] for k, s in project.summaries.items() if s.cold)
+        assert cold == ["_grads", "_weights"]
+
+
+def test_a_function_only_init_reaches_is_cold_public_and_recursive_too() -> None:
+    """fresh10 L4 (e3nn's `ReducedTensorProducts.__init__` calling `orthonormalize` and
+    the recursive `_wigner_nj`): both run when the object is built. A public function
+    only test code calls is the package's API (not cold), and one a step also calls is
+    not cold either."""
+    source = (
+        "def orthonormalize(x):\n    return x\n\n\n"
+        "def _paths(n):\n    return _paths(n - 1) if n else []\n\n\n"
+        "def norm(x):\n    return x\n\n\n"
+        "def mixed(x):\n    return x\n\n\n"
+        "class Products:\n"
+        "    def __init__(self, x):\n"
+        "        self.basis = orthonormalize(x)\n"
+        "        self.paths = _paths(3)\n"
+        "        mixed(x)\n\n"
+        "    def forward(self, x):\n"
+        "        return mixed(x)\n")
+    tests = "from m import norm\n\n\ndef test_norm():\n    norm(1)\n"
+    summaries = project_of({"m.py": source, "test_m.py": tests}).summaries
+    assert summaries["m:orthonormalize"].cold == (
+        "`orthonormalize` is only called from cold code (`Products.__init__`)")
+    assert summaries["m:_paths"].cold is not None
+    assert summaries["m:norm"].cold is None
+    assert summaries["m:mixed"].cold is None
+
+
+def test_a_factory_called_in_init_is_not_cold_its_closure_runs_per_step() -> None:
+    """pytorch-optimizer's LOMO: `self.grad_func = self.fuse_update()` in `__init__`
+    returns `func`, which every backward runs: neither is cold by its caller."""
+    source = (
+        "import torch\n\n\n"
+        "class LOMO:\n"
+        "    def __init__(self, model):\n"
+        "        self.model = model\n"
+        "        self.grad_func = self.fuse_update()\n\n"
+        "    def fuse_update(self):\n"
+        "        def func(x):\n"
+        "            for p in self.model.parameters():\n"
+        "                if torch.isinf(p.grad).any():\n"
+        "                    return x\n"
+        "            return x\n"
+        "        return func\n\n"
+        "    def step(self, loss):\n"
+        "        loss.backward()\n"
+        "        self.grad_func(0)\n")
+    summaries = project_of({"m.py": source}).summaries
+    assert summaries["m:LOMO.fuse_update"].cold is None
+    assert summaries["m:LOMO.fuse_update.func"].cold is None
+    assert [d.location.row for d in findings(source)] == [12]
 
 
 def test_a_pipeline_modules_functions_are_cold_by_name_at_module_level_only() -> None:

@@ -151,6 +151,54 @@ class Stats:
     assert findings(source) == []
 
 
+PROBE = '''
+import functools
+import torch
+
+
+class Wrapper:
+    def __init__(self, model: torch.nn.Module, device):
+        self.model = model
+        self.device = device
+
+    @{decorator}
+    def min_num_samples(self) -> int:
+        lower, upper = 2, 8000
+        while lower + 1 < upper:
+            middle = (lower + upper) // 2
+            if int(self.model(torch.rand(1, middle).to(self.device)).isfinite().all()):
+                upper = middle
+            else:
+                lower = middle
+        return upper
+'''
+
+
+def test_a_cached_property_getter_is_cold_code_loops_included() -> None:
+    """fresh10 L4 (pyannote's `min_num_samples`): the getter of a `cached_property` runs
+    once per object, so its own probe loop is not per step; a plain `@property`'s is."""
+    assert findings(PROBE.format(decorator="functools.cached_property")) == []
+    project = build_project({"m.py": PROBE.format(decorator="functools.cached_property")},
+                            {"m.py": "m"})
+    assert project.summaries["m:Wrapper.min_num_samples"].cold == (
+        "`min_num_samples` is a cached property: its getter runs once per object")
+    plain = findings(PROBE.format(decorator="property"))
+    assert sorted(f.code for f in plain) == ["SYN101", "SYN105"]
+
+
+def test_a_data_objects_cached_property_is_not_cold() -> None:
+    """A cached property runs once per object: setup only where the object lives across
+    steps (an `nn.Module`, a class holding one); torchdrug's graphs are built per batch."""
+    data = PROBE.format(decorator="functools.cached_property").replace(
+        "self.model = model", "self.sizes = torch.ones(3)")
+    assert build_project({"m.py": data}, {"m.py": "m"}).summaries[
+        "m:Wrapper.min_num_samples"].cold is None
+    module = PROBE.format(decorator="functools.cached_property").replace(
+        "class Wrapper:", "class Wrapper(torch.nn.Module):")
+    assert build_project({"m.py": module}, {"m.py": "m"}).summaries[
+        "m:Wrapper.min_num_samples"].cold is not None
+
+
 def test_a_setter_is_indexed_apart_and_never_runs_at_a_read() -> None:
     source = '''
 import torch
