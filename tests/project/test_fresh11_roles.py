@@ -119,3 +119,59 @@ def test_a_batch_metrics_compute_is_not_once_code() -> None:
     assert step_role("compute", (batch,)) is None
     user = LOADER_METRIC.format(base="ICallbackBatchMetric")
     assert rows(findings(metric=user)) == [("SYN101", 7), ("SYN101", 11)]
+
+
+RUNNER_AND_CALLBACK = """\
+import torch
+from {module} import {runner}, {callback}
+
+
+class CustomRunner({runner}):
+    def handle_batch(self, batch):
+        loss = self.model(batch).mean()
+        self.batch_metrics["loss"] = loss.item()
+
+
+class Store({callback}):
+    def on_batch_start(self, runner) -> None:
+        self.first = runner.batch[0].cpu()
+
+    def on_batch_end(self, runner) -> None:
+        self.last = runner.batch[0].cpu()
+
+    def on_loader_end(self, runner) -> None:
+        self.total = runner.batch[0].sum().item()
+"""
+
+
+def test_a_catalyst_runners_handle_batch_and_callbacks_batch_hooks_run_per_batch() -> None:
+    for runner, callback in (("Runner", "Callback"), ("SupervisedRunner", "CriterionCallback"),
+                             ("IRunner", "ICallback")):
+        user = RUNNER_AND_CALLBACK.format(module="catalyst.dl", runner=runner,
+                                          callback=callback)
+        found = findings(train=user)
+        assert rows(found) == [("SYN101", 8), ("SYN101", 13), ("SYN101", 16)], runner
+        assert [r.message for d in found for r in d.related] == [
+            "a catalyst runner's `handle_batch` runs once per batch",
+            "a catalyst callback's `on_batch_start` runs once per batch",
+            "a catalyst callback's `on_batch_end` runs once per batch"]
+
+
+def test_catalysts_own_callbacks_take_the_roles_by_their_base_name() -> None:
+    base = "class ICallback:\n    def on_batch_end(self, runner) -> None:\n        pass\n\n\n" \
+           "class IRunner(ICallback):\n    def handle_batch(self, batch) -> None:\n" \
+           "        pass\n"
+    for package, expected in (("catalyst", [("SYN101", 8), ("SYN101", 13), ("SYN101", 16)]),
+                              ("trainkit", [])):
+        sources = {f"{package}/core.py": base,
+                   f"{package}/callbacks.py": RUNNER_AND_CALLBACK.format(
+                       module=f"{package}.core", runner="IRunner", callback="ICallback")}
+        outputs = lint_sources(sources, DEFAULT_CODES)
+        found = [d for output in outputs.values() for d in output.diagnostics]
+        assert rows(found) == expected, package
+
+
+def test_batch_hooks_of_other_classes_are_not_catalysts() -> None:
+    user = RUNNER_AND_CALLBACK.format(module="my_trainer", runner="Runner",
+                                      callback="Callback")
+    assert findings(train=user) == []
