@@ -2,7 +2,7 @@
 
 One typed table per library (torch, torch.distributed, tensordict, transformers,
 accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
-d3rlpy, skrl, pyro, kornia, mmdet, mmengine, fastai, avalanche, pykeen, gpytorch,
+d3rlpy, skrl, pyro, kornia, mmdet, mmengine, fastai, avalanche, catalyst, pykeen, gpytorch,
 botorch, torch's and MONAI's data loading, torch_geometric's data pipeline, schnetpack's preprocessing
 transforms, and Dynamo's graph breaks): what a call returns (kind,
 device relation to its arguments, dtype), which methods are

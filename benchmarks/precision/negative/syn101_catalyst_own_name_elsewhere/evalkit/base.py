@@ -1,0 +1,7 @@
+from abc import ABC, abstractmethod
+
+
+class ICallbackBatchMetric(ABC):
+    @abstractmethod
+    def update(self, *args, **kwargs):
+        pass
