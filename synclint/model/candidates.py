@@ -176,8 +176,7 @@ class _Walk:
         self.functions: list[ast.AST] = []
         #: Why the code being walked is cold by its role, as the walker's
         #: `Context.cold_role` says it (None: it may run per step).
-        self.cold_role = module_role(module_name(view.module, view.filename),
-                                     _top_imports(tree))
+        self.cold_role = module_role(module_name(view.module, view.filename), _top_imports(tree))
         self.classes: list[ast.ClassDef | None] = []  # None: a function's body
         #: The names each enclosing loop binds, innermost last.
         self.targets: list[frozenset[str]] = []

@@ -187,8 +187,7 @@ class Expressions(Flow):
             value = right if count == "right" else left
             shown = node.left if count == "right" else node.right
             if value[0] in DEVICE_TENSORS and isinstance(shown, SEQUENCE_DISPLAYS):
-                self._effect(SYNC_READ, node, "a list repeated by a tensor count", value,
-                             "tensor")
+                self._effect(SYNC_READ, node, "a list repeated by a tensor count", value, "tensor")
         param = left[1] if left[1] is not None else right[1]
         if HOST_TENSOR in (left[0], right[0]) and (
                 left[0] in DEVICE_TENSORS or right[0] in DEVICE_TENSORS) and \

@@ -240,8 +240,7 @@ class Flow:
                 self.env[special.arg] = _UNKNOWN_VALUE
         summary = project.summaries.get(function.key) if record is not None else None
         #: Parameters still bound to their default CPU device (`device="cpu"`).
-        self.cpu_devices = _cpu_device_params(function.name, args, summary,
-                                              self.default_device)
+        self.cpu_devices = _cpu_device_params(function.name, args, summary, self.default_device)
         if summary is not None:
             # The facts of a private helper every project call feeds host values (NumPy
             # arrays typed `Tensor`): its body runs on those (`callers.find_host_params`).
