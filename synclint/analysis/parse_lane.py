@@ -19,6 +19,8 @@ import pickle
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
+from synclint.children import fork_writer, stop_child
+
 #: Below this many checked files a second process costs more than it saves.
 MIN_FILES = 400
 #: Of every `len(PARSED_AHEAD[1])` checked files, the positions the child parses: the
@@ -47,27 +49,17 @@ class ParseLane:
         and sends the results; None where there is no `fork` or too few files."""
         if not hasattr(os, "fork") or len(checked) < MIN_FILES:
             return None
-        try:
-            reading, writing = os.pipe()
-            pid = os.fork()
-        except OSError:
-            return None
-        if pid == 0:  # the child: parse, send, and exit without any cleanup
-            status = 1
-            try:
-                os.close(reading)
-                with os.fdopen(writing, "wb") as sink:
-                    for position in ahead_positions(len(checked)):
-                        done = parse(position, checked[position])
-                        if done is not None:
-                            pickle.dump((position, *done), sink,
-                                        protocol=pickle.HIGHEST_PROTOCOL)
-                            sink.flush()
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(writing)
-        return cls(pid, os.fdopen(reading, "rb"))
+
+        def send(writing: int) -> None:  # in the child: parse and send, file by file
+            with os.fdopen(writing, "wb") as sink:
+                for position in ahead_positions(len(checked)):
+                    done = parse(position, checked[position])
+                    if done is not None:
+                        pickle.dump((position, *done), sink, protocol=pickle.HIGHEST_PROTOCOL)
+                        sink.flush()
+
+        child = fork_writer(send)
+        return cls(child[0], os.fdopen(child[1], "rb")) if child is not None else None
 
     def take(self, position: int, sha: str) -> tuple[ast.Module, Any] | None:
         """The child's tree and imports of the checked file at `position`, where it
@@ -95,13 +87,7 @@ class ParseLane:
             self._source.close()
             self._source = None
         if self._pid:
-            try:
-                pid, _ = os.waitpid(self._pid, os.WNOHANG)
-                if pid == 0:
-                    os.kill(self._pid, 9)
-                    os.waitpid(self._pid, 0)
-            except OSError:
-                pass
+            stop_child(self._pid)
             self._pid = 0
 
 

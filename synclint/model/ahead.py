@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import Kind
+from synclint.children import fork_writer, stop_child
 from synclint.model.index import Evaluated
 from synclint.model.reads import ClassRead, class_reads, closure_of
 from synclint.model.schedule import Lanes
@@ -77,29 +78,22 @@ class Ahead:
         if not wanted:
             return None
         ahead = cls(wanted)
-        try:
-            reading, writing = os.pipe()
-            pid = os.fork()
-        except OSError:
+
+        def send(writing: int) -> None:  # in the child: solve and send
+            ahead.rows, ahead.recording = {}, True
+            project.memo, project.ahead = None, ahead
+            solve(lanes.ahead)
+            kinds = {key: last for key, last in project.expression_kinds.items()
+                     if key in wanted}
+            data = pickle.dumps((ahead.rows, kinds), protocol=pickle.HIGHEST_PROTOCOL)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(writing, view):]
+
+        child = fork_writer(send)
+        if child is None:
             return None
-        if pid == 0:  # the child: solve, send, and exit without any cleanup
-            status = 1
-            try:
-                os.close(reading)
-                ahead.rows, ahead.recording = {}, True
-                project.memo, project.ahead = None, ahead
-                solve(lanes.ahead)
-                kinds = {key: last for key, last in project.expression_kinds.items()
-                         if key in wanted}
-                data = pickle.dumps((ahead.rows, kinds), protocol=pickle.HIGHEST_PROTOCOL)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(writing, view):]
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(writing)
-        ahead._pid, ahead._fd = pid, reading
+        ahead._pid, ahead._fd = child
         return ahead
 
     def recall(self, project: Project, function: _Function) -> Evaluated | None:
@@ -147,13 +141,7 @@ class Ahead:
             os.close(self._fd)
             self._fd = -1
         if self._pid:
-            try:
-                pid, _ = os.waitpid(self._pid, os.WNOHANG)
-                if pid == 0:
-                    os.kill(self._pid, 9)
-                    os.waitpid(self._pid, 0)
-            except OSError:
-                pass
+            stop_child(self._pid)
             self._pid = 0
 
     def _receive(self) -> dict[str, list[Row]]:
