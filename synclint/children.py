@@ -1,7 +1,6 @@
-"""Short-lived child processes that send one result back through a pipe: the second lane
-of the fixed point (`model/ahead.py`) and the parse lane of a cold walk
-(`analysis/parse_lane.py`). The child exits at once, without any cleanup (the system
-takes its memory back whole); the parent stops and reaps it when done."""
+"""Short-lived child processes that send one result back through a pipe (the second lane
+of the fixed point, `model/ahead.py`). The child exits at once, without any cleanup (the
+system takes its memory back whole); the parent stops and reaps it when done."""
 
 from __future__ import annotations
 

@@ -40,7 +40,6 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -48,12 +47,10 @@ from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.index_codec import Encoder, decode_table
 from synclint.analysis.index_store import INDEX_FORMAT, IndexStore, MemoryIndexStore
 from synclint.analysis.kinds import Kind
-from synclint.analysis.parse_lane import ParseLane, read_text
 from synclint.files_io import text_sha
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
-    Imports,
     StaleIndex,
     _Class,
     _Function,
@@ -108,7 +105,7 @@ def build(paths: Iterable[str], display: Callable[[str], str],
     records = {record["filename"]: record for record in entry["modules"]} if entry else {}
     overlays = overlays or {}
     try:
-        files = _walk(checked, display, records, overlays, parallel)
+        files = _walk(checked, display, records, overlays)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         entry, records = None, {}  # a damaged record: walk without the entry
         files = _walk(checked, display, records, overlays)
@@ -155,40 +152,10 @@ def _load_entry(store: IndexStore | MemoryIndexStore, key: str) -> dict[str, Any
 
 
 def _walk(checked: list[str], display: Callable[[str], str],
-          records: dict[str, dict[str, Any]], overlays: Mapping[str, str],
-          parallel: bool = False) -> list[_File]:
+          records: dict[str, dict[str, Any]], overlays: Mapping[str, str]) -> list[_File]:
     """The checked files and what they import from their own trees, in the order a cold
-    run indexes them; only files whose text is not in `records` are parsed. With
-    `parallel`, a cold walk has a second process parse some of the checked files
-    (`parse_lane.py`)."""
-    lane = ParseLane.start(checked, partial(_parse_ahead, checked, display, overlays)) \
-        if parallel and not records else None
-    try:
-        return _walk_files(checked, display, records, overlays, lane)
-    finally:
-        if lane is not None:
-            lane.close()
-
-
-def _parse_ahead(checked: list[str], display: Callable[[str], str],
-                 overlays: Mapping[str, str], position: int, path: str,
-                 ) -> tuple[str, tuple[ast.Module, Imports] | None] | None:
-    """In the parse lane's child: what the walk would parse of a checked file, taking
-    its module name to be its dotted name (the parent redoes the imports otherwise)."""
-    text = read_text(path, overlays, os.path.realpath(path))
-    if text is None:
-        return None
-    name = display(path)
-    tree = parse_module(text, name)
-    if tree is None:
-        return text_sha(text), None
-    return text_sha(text), (tree, module_imports(tree, package_root(Path(path))[1], name, text))
-
-
-def _walk_files(checked: list[str], display: Callable[[str], str],
-                records: dict[str, dict[str, Any]], overlays: Mapping[str, str],
-                lane: ParseLane | None) -> list[_File]:
-    from synclint.model.index import _module_file, _size
+    run indexes them; only files whose text is not in `records` are parsed."""
+    from synclint.model.index import _decode, _module_file, _size
 
     files: list[_File] = []
     queue = deque(checked)
@@ -201,10 +168,8 @@ def _walk_files(checked: list[str], display: Callable[[str], str],
     # quarter of the checked sources' size (at least MIN_IMPORTED_BYTES): the index of a
     # directory must not grow into the whole installation it imports from.
     budget = max(MIN_IMPORTED_BYTES, sum(_size(path) for path in checked) // 4)
-    popped = -1  # the position of `path` among the checked files (they come first)
     while queue:
         path = queue.popleft()
-        popped += 1
         real = real_paths.get(path) or os.path.realpath(path)
         if real in seen:
             continue
@@ -213,9 +178,16 @@ def _walk_files(checked: list[str], display: Callable[[str], str],
             budget -= _size(path)
             if budget < 0:
                 continue
-        text = read_text(path, overlays, real)
+        text = overlays.get(real)
         if text is None:
-            continue
+            try:
+                with open(path, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                continue
+            text = _decode(data)
+            if text is None:
+                continue
         root, dotted = package_root(Path(path))
         name = display(path)
         module = f"{dotted}@{len(taken)}" if dotted in taken else dotted
@@ -227,13 +199,11 @@ def _walk_files(checked: list[str], display: Callable[[str], str],
             file.imports = dict(record["imports"])
             file.fallbacks = {local: tuple(targets) for local, targets in record["fallbacks"]}
         else:
-            ahead = lane.take(popped, sha) if lane is not None else None
-            tree = ahead[0] if ahead is not None else parse_module(text, name)
+            tree = parse_module(text, name)
             if tree is None:
                 continue
             file.tree = tree
             file.imports, file.registrations, file.fallbacks = \
-                ahead[1] if ahead is not None and module == dotted else \
                 module_imports(tree, module, name, text)
         taken.add(module)
         files.append(file)
