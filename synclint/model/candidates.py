@@ -72,7 +72,7 @@ from synclint.model.facts import Facts
 from synclint.model.invokers import invoked_call
 from synclint.model.kindops import argument_syncs
 from synclint.model.properties import PROPERTY
-from synclint.model.spans import Lines, ast_spans
+from synclint.model.spans import ast_spans
 from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
 from synclint.model.syntax import (
@@ -159,7 +159,7 @@ class _Walk:
         self.view = view
         self.wanted = wanted
         self.found: set[str] = set()
-        self.lines = Lines(text)
+        self.lines = facts.lines
         self.torch = "torch" in text
         self.imports = facts.imports
         self.loops = 0
@@ -235,9 +235,16 @@ class _Walk:
         self.block_reads = saved
 
     def children(self, node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, _LEAVES):
-                self.node(child)
+        visit = self.node
+        fields = _CHILD_FIELDS.get(type(node))
+        for name in fields if fields is not None else _child_fields(type(node)):
+            value = getattr(node, name)
+            if type(value) is list:
+                for item in value:
+                    if type(item) not in _LEAF_TYPES:
+                        visit(item)
+            elif type(value) not in _LEAF_TYPES:
+                visit(value)
 
     def node(self, node: ast.AST) -> None:
         structure = _STRUCTURE.get(type(node))
@@ -572,11 +579,27 @@ _SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
 #: ... and, where the view has properties whose getters sync, their reads too.
 _WITH_GETTERS: dict[type, Callable[[_Walk, Any], bool]] = {
     **_SITE_HANDLERS, ast.Attribute: _Walk.attribute}
-#: Nodes that hold no site and no expression that could: names, constants, operators,
-#: contexts, imports.
-_LEAVES = (ast.Name, ast.Constant, ast.expr_context, ast.operator, ast.boolop, ast.cmpop,
-           ast.unaryop, ast.alias, ast.Import, ast.ImportFrom, ast.Pass, ast.Break,
-           ast.Continue, ast.Global, ast.Nonlocal)
+#: Nodes that hold no site and no expression that could: names, constants, imports ...
+#: and what a field holds where it holds no node (None, `MatchSingleton`'s value).
+#: Operators and contexts are never visited.
+_LEAF_TYPES = frozenset({ast.Name, ast.Constant, ast.Import, ast.ImportFrom, ast.Pass,
+                         ast.Break, ast.Continue, ast.Global, ast.Nonlocal, type(None), bool,
+                         int, float, complex, str, bytes})
+#: Fields that never hold a node that could hold a site: names (strings), flags (ints),
+#: operators and contexts.
+_NOT_CHILDREN = frozenset({"ctx", "op", "ops", "type_comment", "type_ignores", "name", "id",
+                           "attr", "arg", "module", "names", "kwd_attrs", "rest", "kind",
+                           "conversion", "is_async", "simple", "level", "tag"})
+#: Per node type, the fields the walk enters, in field order (`ast.iter_child_nodes`
+#: looks them up, and tests every value, on every call).
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(node_type: type) -> tuple[str, ...]:
+    fields = () if node_type in _LEAF_TYPES else tuple(
+        f for f in node_type._fields if f not in _NOT_CHILDREN)  # type: ignore[attr-defined]
+    _CHILD_FIELDS[node_type] = fields
+    return fields
 
 
 def _hidden_sync(walk: _Walk, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:

@@ -55,12 +55,18 @@ class Facts:
         self._model = model
         self._module = module
         self._scopes = scopes
-        self._lines = lines
+        #: The file's lines (`spans.Lines`), which the gate reads too.
+        self.lines = lines
         self._done: set[str] = set()
         self._globals = False
         #: The model's kinds of this file's nodes, by function (`Project.
         #: expression_kinds`), where this file's tree is the model's own; else None.
         self._kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
+        #: By line, the innermost scope holding it, and by scope, the next one out
+        #: (indices into `_scopes`, -1 for none): `_around`, made at its first call.
+        self._innermost: list[int] | None = None
+        self._outer: list[int] = []
+        self._headers: dict[str, int] = {}
 
     @property
     def tree(self) -> ast.Module:
@@ -96,7 +102,7 @@ class Facts:
           own syntax tree (`share_trees`), what the model's last evaluation of the
           function gave this very node (`Project.expression_kinds`).
         The kinds rules read are never these."""
-        spans = list(ast_spans(node, self._lines))
+        spans = list(ast_spans(node, self.lines))
         for span in spans:
             found = self.kinds.get(span)
             if found is not None:
@@ -127,7 +133,12 @@ class Facts:
         file's evaluation gives its parameters after the fixed point (`Summary.
         host_params`, which the model's evaluation did not have); else None."""
         function = scope.function
-        if function.key in self._done or line <= _header_end(function.node):
+        if function.key in self._done:
+            return None
+        end = self._headers.get(function.key)
+        if end is None:
+            end = self._headers[function.key] = _header_end(function.node)
+        if line <= end:
             return None
         summary = self._model.summaries.get(function.key)
         return dict(summary.host_params) if summary is not None else {}
@@ -148,8 +159,15 @@ class Facts:
 
     def _around(self, line: int) -> list[_Scope]:
         """The scopes whose code may hold `line`, innermost first."""
-        found = [s for s in self._scopes if s.first <= line <= s.last]
-        found.sort(key=lambda s: (s.last - s.first, -s.first))
+        if self._innermost is None:
+            self._innermost, self._outer = _nesting(self._scopes)
+        scopes = self._scopes
+        innermost = self._innermost
+        index = innermost[line] if 0 <= line < len(innermost) else -1
+        found = []
+        while index >= 0:
+            found.append(scopes[index])
+            index = self._outer[index]
         return found
 
     def _evaluate(self, scope: _Scope) -> None:
@@ -162,7 +180,7 @@ class Facts:
         if not self._globals:
             self._globals = True
             self._module.globals = module_globals(self._model, self._module)
-        evaluation = Evaluation(self._model, scope.function, (self.kinds, self._lines))
+        evaluation = Evaluation(self._model, scope.function, (self.kinds, self.lines))
         evaluation.setting_tests = self.settings
         evaluation.getter_reads = self.getters
         evaluation.run()
@@ -178,6 +196,22 @@ def _header_end(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
                                       args.vararg, args.kwarg) if a is not None))
     return max((node.lineno, *(part.end_lineno or part.lineno
                                for part in parts if part is not None)))
+
+
+def _nesting(scopes: list[_Scope]) -> tuple[list[int], list[int]]:
+    """By line, the index of the innermost scope holding it, and by scope, the index of
+    the innermost other scope holding it (-1: none). Scopes nest (each is the lines of one
+    body); one that holds the same lines as another is the inner one where it comes
+    first in `scopes`."""
+    order = sorted(range(len(scopes)), key=lambda i: (scopes[i].last - scopes[i].first,
+                                                      -scopes[i].first))
+    innermost = [-1] * (max((s.last for s in scopes), default=0) + 1)
+    outer = [-1] * len(scopes)
+    for index in reversed(order):  # outermost first: inner ones paint over them
+        scope = scopes[index]
+        outer[index] = innermost[scope.first]
+        innermost[scope.first:scope.last + 1] = [index] * (scope.last - scope.first + 1)
+    return innermost, outer
 
 
 @dataclass(frozen=True)

@@ -81,3 +81,46 @@ def test_spans_in_characters_and_without_parentheses() -> None:
     assert facts.kind((5, 18, 5, 19)) is HOST_TENSOR  # `x`: column 18 in characters
     assert facts.kind((5, 22, 5, 23)) is TENSOR  # `t` of `t.cpu()`
     assert facts.kind((7, 1, 7, 5)) == Tup((TENSOR, HOST_TENSOR))  # `t, x` without `(`
+
+
+def test_the_scopes_around_a_line_innermost_first() -> None:
+    # Module code, a class body, a method, a closure in it, a second method; lines of a
+    # header (decorators, defaults) are the enclosing scope's code.
+    source = ("import torch\n"                       # 1
+              "\n"
+              "class Model(torch.nn.Module):\n"      # 3
+              "    scale = 2\n"                      # 4
+              "\n"
+              "    @staticmethod\n"                  # 6
+              "    def forward(x, n=torch.ones(1)):\n"  # 7
+              "        y = x * 2\n"                  # 8
+              "        def inner(z):\n"              # 9
+              "            return z + y\n"           # 10
+              "        return inner(y)\n"            # 11
+              "\n"
+              "    def other(self):\n"               # 13
+              "        return 1\n"                   # 14
+              "\n"
+              "TABLE = 3\n")                         # 16
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    view = project.view("m.py")
+    assert view is not None
+    facts = file_facts(source, "m.py", view)
+    assert facts is not None
+
+    def names(line: int) -> list[str]:
+        return [scope.function.key.partition(":")[2] for scope in facts._around(line)]
+
+    assert names(1) == ["<module>"]
+    assert names(4) == ["<class Model>", "<module>"]
+    assert names(7) == ["<class Model>", "<module>"]  # the header of `forward`
+    assert names(8) == ["Model.forward", "<class Model>", "<module>"]
+    assert names(10) == ["Model.forward.inner", "Model.forward", "<class Model>", "<module>"]
+    assert names(14) == ["Model.other", "<class Model>", "<module>"]
+    assert names(16) == ["<module>"]
+    assert names(0) == [] and names(99) == []
+    # Every line, as the plain definition (each scope holding the line, smallest first).
+    for line in range(0, 20):
+        naive = [s for s in facts._scopes if s.first <= line <= s.last]
+        naive.sort(key=lambda s: (s.last - s.first, -s.first))
+        assert facts._around(line) == naive, line
