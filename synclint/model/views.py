@@ -4,7 +4,8 @@ classes those reach, with a digest that keys the results cache."""
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import Instance
 from synclint.model.aliases import expanded_alias
@@ -21,6 +22,7 @@ from synclint.model.summaries import (
 )
 
 if TYPE_CHECKING:
+    from synclint.model.index import _Module
     from synclint.model.project import Project
 
 
@@ -86,16 +88,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
                 needed.update(effect.code for effect in called.syncs)
                 needed.update(p.effect.code for p in called.param_effects)
     names = dict(module.names)
-    resolved: dict[str, str] = {}
-    aliases: dict[str, str] = {}
-    for dotted in module_chains(module):
-        found = project._name_key(module, dotted)
-        if found is not None:
-            resolved[dotted] = found
-        if found is not None and ":" in found or dotted in module.aliases:
-            text = expanded_alias(project, module, dotted, found)
-            if text is not None:
-                aliases[dotted] = text
+    links = _Links(project, module)
+    resolved, aliases = links.view(0), links.view(1)
     compiled = project.regions.view(module.name)
     if compiled.regions:  # compiled code may break its graph (SYN401)
         needed.add("SYN401")
@@ -107,6 +101,85 @@ def file_view(project: Project, filename: str) -> FileView | None:
                     lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
+
+
+class _Links:
+    """What the dotted names of one module's code link to: the project definition each
+    reaches (`FileView.resolved`) and the type alias each names (`FileView.aliases`).
+    Each name is resolved the first time the evaluation asks for it; all the module's
+    names (`module_chains`, a walk of its tree) only where a view is iterated (its
+    digest, a pickle). A lint worker that evaluates little of a file (the gate's
+    questions) resolves little of it."""
+
+    def __init__(self, project: Project, module: _Module) -> None:
+        self._project = project
+        self._module = module
+        self._heads = frozenset(module.chain_heads) if module.chains is None else None
+        self._found: dict[str, tuple[str | None, str | None]] = {}
+        self._all: tuple[dict[str, str], dict[str, str]] | None = None
+
+    def view(self, which: int) -> Mapping[str, str]:
+        if self._heads is None:  # the chains are known already (the index cache's)
+            return self.all()[which]
+        return _LinkView(self, which)
+
+    def get(self, dotted: str, which: int) -> str | None:
+        found = self._found.get(dotted)
+        if found is None:
+            if self._all is not None:
+                return self._all[which].get(dotted)
+            assert self._heads is not None
+            if dotted.partition(".")[0] not in self._heads:
+                return None  # not a chain of the module's code (`name_chains`)
+            found = self._found[dotted] = self._links(dotted)
+        return found[which]
+
+    def _links(self, dotted: str) -> tuple[str | None, str | None]:
+        project, module = self._project, self._module
+        key = project._name_key(module, dotted)
+        text = expanded_alias(project, module, dotted, key) if (
+            key is not None and ":" in key or dotted in module.aliases) else None
+        return key, text
+
+    def all(self) -> tuple[dict[str, str], dict[str, str]]:
+        if self._all is None:
+            resolved: dict[str, str] = {}
+            aliases: dict[str, str] = {}
+            for dotted in module_chains(self._module):
+                key, text = self._found.get(dotted) or self._links(dotted)
+                if key is not None:
+                    resolved[dotted] = key
+                if text is not None:
+                    aliases[dotted] = text
+            self._all = resolved, aliases
+        return self._all
+
+
+class _LinkView(Mapping[str, str]):
+    """`FileView.resolved` or `.aliases` as `_Links` resolves them."""
+
+    def __init__(self, links: _Links, which: int) -> None:
+        self._links = links
+        self._which = which
+
+    def get(self, dotted: str, default: Any = None) -> Any:
+        found = self._links.get(dotted, self._which)
+        return default if found is None else found
+
+    def __getitem__(self, dotted: str) -> str:
+        found = self._links.get(dotted, self._which)
+        if found is None:
+            raise KeyError(dotted)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._links.all()[self._which])
+
+    def __len__(self) -> int:
+        return len(self._links.all()[self._which])
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str]]]:
+        return dict, (dict(self._links.all()[self._which]),)
 
 
 def _view_digest(project: Project, view: FileView) -> str:

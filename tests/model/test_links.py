@@ -716,3 +716,41 @@ def test_the_schedule_foresees_calls_through_an_isinstance_narrowed_name() -> No
     assert "m:Meter.add" not in project.functions["m:look_alike"].calls
     assert project.unforeseen == 0
     assert project.summaries["m:update"].param_effects
+
+
+def test_a_views_links_resolve_on_demand_as_the_whole_module_would() -> None:
+    # The view resolves each dotted name when the evaluation first asks (`views._Links`);
+    # iterated, pickled or digested, it holds every chain of the module's code, as an
+    # eager walk finds them, with the same answers.
+    import pickle
+
+    from synclint.model.index import module_chains
+
+    files = {
+        "m.py": ("import pkg.helpers as h\nfrom pkg.types import Vector\n"
+                 "from pkg import helpers\n\n\n"
+                 "def f(x: 'pkg.types.Vector', v: Vector):\n"
+                 "    return h.to_float(x) + helpers.Tools().scale(v) + len(x)\n"),
+        "pkg/__init__.py": "",
+        "pkg/helpers.py": ("class Tools:\n    def scale(self, v):\n        return v\n\n\n"
+                           "def to_float(x):\n    return float(x)\n"),
+        "pkg/types.py": "import torch\n\nVector = torch.Tensor\n"}
+    project = project_of(files)
+    view = project.view("m.py")
+    assert view is not None
+    assert view.resolved.get("h.to_float") == "pkg.helpers:to_float"
+    assert view.resolved.get("helpers.Tools") == "pkg.helpers:Tools"
+    assert view.aliases.get("Vector") == "torch.Tensor"
+    assert view.resolved.get("len") is None and view.resolved.get("nowhere.x") is None
+    assert view.aliases.get("h.to_float") is None
+    # What a fresh view of the same project holds, all names resolved at once.
+    other = project_of(files)
+    module = other.by_file["m.py"]
+    eager_resolved = {d: k for d in module_chains(module)
+                      if (k := other._name_key(module, d)) is not None}
+    assert dict(view.resolved) == eager_resolved
+    assert "h.to_float" in eager_resolved and "helpers.Tools.scale" not in eager_resolved
+    assert dict(view.aliases) == {"Vector": "torch.Tensor"}
+    copied = pickle.loads(pickle.dumps(view))
+    assert type(copied.resolved) is dict and copied.resolved == eager_resolved
+    assert copied.aliases == {"Vector": "torch.Tensor"} and copied.digest == view.digest
