@@ -77,7 +77,8 @@ def _share(project: Project, *, kinds: bool) -> None:
     """Give the gate the model's trees (and the kinds of their nodes) as a forked lint
     worker has them."""
     share_trees({m.filename: (m.sha, m.tree) for m in project.modules.values()
-                 if m.tree is not None}, project.expression_kinds if kinds else None)
+                 if m.tree is not None}, project.expression_kinds if kinds else None,
+                project)
 
 
 def _timed(files: list[str], views: Mapping[str, FileView], per_rule: Counter[str]

@@ -124,7 +124,7 @@ def _child(connection: Connection, paths: list[str], settings: Settings, workers
             from synclint.model.facts import share_trees
 
             share_trees({m.filename: (m.sha, m.tree) for m in project.modules.values()
-                         if m.tree is not None}, project.expression_kinds)
+                         if m.tree is not None}, project.expression_kinds, project)
         _preload_linter()  # once here, shared by the workers
         # The collector of each worker leaves every object inherited from here alone
         # (it would scan the model's millions again and again, and copy their pages).

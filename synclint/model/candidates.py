@@ -76,9 +76,12 @@ from synclint.model.spans import ast_spans
 from synclint.model.squares import squared, squared_sum
 from synclint.model.summaries import FileView, Summary
 from synclint.model.syntax import (
+    CHILD_FIELDS,
+    LEAF_TYPES,
     SEQUENCE_DISPLAYS,
     _dotted,
     _last,
+    child_fields,
     forward_input,
     numpy_forced,
     qualify,
@@ -235,16 +238,12 @@ class _Walk:
         self.block_reads = saved
 
     def children(self, node: ast.AST) -> None:
-        visit = self.node
-        fields = _CHILD_FIELDS.get(type(node))
-        for name in fields if fields is not None else _child_fields(type(node)):
+        fields = CHILD_FIELDS.get(type(node))
+        for name in fields if fields is not None else child_fields(type(node)):
             value = getattr(node, name)
-            if type(value) is list:
-                for item in value:
-                    if type(item) not in _LEAF_TYPES:
-                        visit(item)
-            elif type(value) not in _LEAF_TYPES:
-                visit(value)
+            for item in value if type(value) is list else (value,):
+                if type(item) not in LEAF_TYPES:
+                    self.node(item)
 
     def node(self, node: ast.AST) -> None:
         structure = _STRUCTURE.get(type(node))
@@ -579,29 +578,6 @@ _SITE_HANDLERS: dict[type, Callable[[_Walk, Any], bool]] = {
 #: ... and, where the view has properties whose getters sync, their reads too.
 _WITH_GETTERS: dict[type, Callable[[_Walk, Any], bool]] = {
     **_SITE_HANDLERS, ast.Attribute: _Walk.attribute}
-#: Nodes that hold no site and no expression that could: names, constants, imports ...
-#: and what a field holds where it holds no node (None, `MatchSingleton`'s value).
-#: Operators and contexts are never visited.
-_LEAF_TYPES = frozenset({ast.Name, ast.Constant, ast.Import, ast.ImportFrom, ast.Pass,
-                         ast.Break, ast.Continue, ast.Global, ast.Nonlocal, type(None), bool,
-                         int, float, complex, str, bytes})
-#: Fields that never hold a node that could hold a site: names (strings), flags (ints),
-#: operators and contexts.
-_NOT_CHILDREN = frozenset({"ctx", "op", "ops", "type_comment", "type_ignores", "name", "id",
-                           "attr", "arg", "module", "names", "kwd_attrs", "rest", "kind",
-                           "conversion", "is_async", "simple", "level", "tag"})
-#: Per node type, the fields the walk enters, in field order (`ast.iter_child_nodes`
-#: looks them up, and tests every value, on every call).
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _child_fields(node_type: type) -> tuple[str, ...]:
-    fields = () if node_type in _LEAF_TYPES else tuple(
-        f for f in node_type._fields if f not in _NOT_CHILDREN)  # type: ignore[attr-defined]
-    _CHILD_FIELDS[node_type] = fields
-    return fields
-
-
 def _hidden_sync(walk: _Walk, node: ast.Call, name: str, receiver: ast.expr | None) -> bool:
     """SYN110's sites (`hidden_sync_call.py`)."""
     if name in ("clip_grad_norm_", "clip_grad_norm"):

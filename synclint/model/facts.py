@@ -33,6 +33,7 @@ from synclint.model.spans import Lines, Span, ast_spans
 from synclint.model.syntax import statements
 
 if TYPE_CHECKING:
+    from synclint.model.project import Project
     from synclint.model.summaries import ClassView, FileView, Summary
 
 #: The name of the pseudo-function that holds a module's own statements.
@@ -266,16 +267,20 @@ _shared_trees: Mapping[str, tuple[str, ast.Module]] | None = None
 #: With them, what the model's last evaluation of each function gave each node of those
 #: trees, by `id` (`Project.expression_kinds`).
 _shared_kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
+#: And the model itself, whose modules' imports and definitions (made from those very
+#: trees) `file_facts` takes instead of indexing the tree again.
+_shared_project: Project | None = None
 
 
 def share_trees(trees: Mapping[str, tuple[str, ast.Module]] | None,
-                kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None
-                ) -> None:
-    """Let `file_facts` read the model's own trees (nothing changes them), and the gate
-    the kinds the model gave their nodes."""
-    global _shared_trees, _shared_kinds
+                kinds: Mapping[str, Mapping[int, tuple[Kind, int | None]]] | None = None,
+                project: Project | None = None) -> None:
+    """Let `file_facts` read the model's own trees (nothing changes them) and what the
+    model indexed of them, and the gate the kinds the model gave their nodes."""
+    global _shared_trees, _shared_kinds, _shared_project
     _shared_trees = trees
     _shared_kinds = kinds if trees is not None else None
+    _shared_project = project if trees is not None else None
 
 
 def _shared_tree(text: str, filename: str, view: FileView) -> ast.Module | None:
@@ -295,6 +300,20 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
     tree = shared or parse_module(text, filename)
     if tree is None:
         return None
+    indexed = (_shared_module(shared, view) if shared is not None else None) or \
+        _index(tree, text, filename, view)
+    module, functions, classes = indexed
+    module.names = dict(view.names)
+    model = ViewModel(view, functions, classes)
+    facts = Facts(model, module, _scopes(module, tree, functions), Lines(text))
+    if shared is not None:
+        facts._kinds = _shared_kinds
+    return facts
+
+
+def _index(tree: ast.Module, text: str, filename: str, view: FileView
+           ) -> tuple[_Module, dict[str, _Function], dict[str, _Class]]:
+    """The file indexed on its own: its module, functions and classes."""
     from synclint.model.project import Project
 
     module = _Module(view.module, filename, tree, torch="torch" in text,
@@ -304,12 +323,32 @@ def file_facts(text: str, filename: str, view: FileView) -> Facts | None:
         module_imports(tree, module.name, filename, text)
     scratch = Project()
     scratch._index_body(module, tree.body, (), None)
-    module.names = dict(view.names)
-    model = ViewModel(view, scratch.functions, scratch.classes)
-    facts = Facts(model, module, _scopes(module, tree, scratch.functions), Lines(text))
-    if shared is not None:
-        facts._kinds = _shared_kinds
-    return facts
+    return module, scratch.functions, scratch.classes
+
+
+def _shared_module(tree: ast.Module, view: FileView
+                   ) -> tuple[_Module, dict[str, _Function], dict[str, _Class]] | None:
+    """The model's own module of `tree`, with its functions and classes, in a process
+    that shares the model (`share_trees`): indexed from this very tree, with the same
+    imports and definitions `_index` would find (its text is gone: what the
+    evaluation reads of it, `numpy_lines`, it kept)."""
+    project = _shared_project
+    module = project.modules.get(view.module) if project is not None else None
+    if project is None or module is None or module.tree is not tree:
+        return None
+    functions: dict[str, _Function] = {}
+    classes: dict[str, _Class] = {}
+    prefix = f"{module.name}:"
+    for key in project.defined_in(module.name):
+        function = project.functions.get(key)
+        if function is not None:
+            if function.module is not module or function.definition is None or \
+                    not key.startswith(prefix):
+                return None  # not as `_index` makes them: index the tree again
+            functions[key] = function
+        elif key in project.classes:
+            classes[key] = project.classes[key]
+    return module, functions, classes
 
 
 def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function]

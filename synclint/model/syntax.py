@@ -310,6 +310,31 @@ def children(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+#: For walks that look for calls, tests and such (`candidates.py`): nodes that hold none
+#: (names, constants, imports ...)
+#: and what a field holds where it holds no node (None, `MatchSingleton`'s value).
+#: Operators and contexts are never visited.
+LEAF_TYPES = frozenset({ast.Name, ast.Constant, ast.Import, ast.ImportFrom, ast.Pass,
+                         ast.Break, ast.Continue, ast.Global, ast.Nonlocal, type(None), bool,
+                         int, float, complex, str, bytes})
+#: Fields that never hold a node that could hold a site: names (strings), flags (ints),
+#: operators and contexts.
+_NOT_CHILDREN = frozenset({"ctx", "op", "ops", "type_comment", "type_ignores", "name", "id",
+                           "attr", "arg", "module", "names", "kwd_attrs", "rest", "kind",
+                           "conversion", "is_async", "simple", "level", "tag"})
+#: Per node type, the fields the walk enters, in field order (`ast.iter_child_nodes`
+#: looks them up, and tests every value, on every call).
+CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(node_type: type) -> tuple[str, ...]:
+    """`CHILD_FIELDS` of a node type, found the first time it is asked for."""
+    fields = () if node_type in LEAF_TYPES else tuple(
+        f for f in node_type._fields if f not in _NOT_CHILDREN)  # type: ignore[attr-defined]
+    CHILD_FIELDS[node_type] = fields
+    return fields
+
+
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 #: Sequence displays: what a sequence repeated by a tensor count is reported for (SYN101;
 #: a named list would cost the gate an evaluation of every `a * b` in a loop).

@@ -36,16 +36,11 @@ def file_view(project: Project, filename: str) -> FileView | None:
     module = project.by_file.get(filename)
     if module is None:
         return None
-    if project._defined is None:
-        project._defined = {}
-        for key in (*project.functions, *project.classes):
-            project._defined.setdefault(key.split(":", 1)[0], []).append(key)
-    defined = project._defined
     summaries: dict[str, Summary] = {}
     classes: dict[str, ClassView] = {}
     modules: set[str] = set()
-    pending = list(defined.get(module.name, ()))
-    for key in defined.get(module.name, ()):
+    pending = list(project.defined_in(module.name))
+    for key in project.defined_in(module.name):
         # What its evaluations read beyond its imports (a callee reached through an
         # attribute, the attributes of a class known from a value), so that the model
         # evaluates the file the same way from the view alone (`facts.py`).
@@ -54,7 +49,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
     for target in module.names.values():
         if target in project.modules:
             modules.add(target)
-            pending.extend(defined.get(target, ()))
+            pending.extend(project.defined_in(target))
         else:
             pending.append(target)
     seen: set[str] = set()
@@ -74,7 +69,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
             pending.extend(kind.cls for kind in cls.attributes.values()
                            if isinstance(kind, Instance))
     needed: set[str] = set()
-    for key in defined.get(module.name, ()):
+    for key in project.defined_in(module.name):
         summary = project.summaries.get(key)
         if summary is None:
             continue
@@ -96,7 +91,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), "", frozenset(needed), compiled, resolved,
                     module.sha, aliases, frozenset(
-                        key for key in defined.get(module.name, ())
+                        key for key in project.defined_in(module.name)
                         if key in project.tensor_free),
                     lambda made: _view_digest(project, made))
     project._views[filename] = view

@@ -35,7 +35,7 @@ def _index(tmp_path: Path, sources: dict[str, str]) -> Project:
 
 def _share(project: Project) -> None:
     share_trees({m.filename: (m.sha, m.tree) for m in project.modules.values()
-                 if m.tree is not None}, project.expression_kinds)
+                 if m.tree is not None}, project.expression_kinds, project)
 
 
 def _gate(kind: Kind | None) -> object:
@@ -59,6 +59,7 @@ def _expressions(tree: ast.Module) -> Iterator[ast.expr]:
 def _unshared(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(facts_module, "_shared_trees", None)
     monkeypatch.setattr(facts_module, "_shared_kinds", None)
+    monkeypatch.setattr(facts_module, "_shared_project", None)
 
 
 SOURCE = ("import torch\n\n\n"
@@ -153,3 +154,37 @@ def test_the_models_kinds_equal_a_workers_evaluation_over_the_precision_set(
                                  f"{ast.unparse(node)[:40]}: {mine} != {theirs}")
     assert not wrong, "\n".join(wrong[:20])
     assert read > 300  # functions whose kinds the gate read without evaluating them
+
+
+def test_facts_from_the_models_module_equal_facts_from_a_fresh_index_over_the_precision_set(
+        tmp_path: Path) -> None:
+    """In a worker that shares the model, a file's facts take the model's module,
+    functions and classes (made from the same tree) instead of indexing it again: every
+    kind the rules read, every settings test and getter read, is what the file indexed
+    on its own gives, over every file of the precision set."""
+    differ: list[str] = []
+    reused = 0
+    for index, (name, sources) in enumerate(precision_cases()):
+        root = tmp_path / str(index)
+        project = _index(root, sources)
+        for module in project.modules.values():
+            if module.tree is None or not module.filename.startswith(str(root)):
+                continue
+            text = Path(module.filename).read_text(encoding="utf-8")
+            view = project.view(module.filename)
+            assert view is not None
+            share_trees({module.filename: (module.sha, module.tree)})
+            fresh = file_facts(text, module.filename, view)
+            _share(project)
+            shared = file_facts(text, module.filename, view)
+            share_trees(None)
+            assert fresh is not None and shared is not None
+            assert fresh._module is not module
+            reused += shared._module is module
+            fresh.evaluate_all()
+            shared.evaluate_all()
+            if (fresh.kinds, fresh.settings, fresh.getters) != \
+                    (shared.kinds, shared.settings, shared.getters):
+                differ.append(f"{name}: {module.filename}")
+    assert not differ, "\n".join(differ[:20])
+    assert reused > 300
