@@ -208,7 +208,7 @@ def numpy_lines(module: _Module) -> tuple[int, ...] | None:
     if module.numpy_lines is None and module.text:
         module.numpy_lines = tuple(number for number, line in
                                    enumerate(_LINE_END.split(module.text), 1)
-                                   if "numpy" in line)
+                                   if "numpy" in line) if "numpy" in module.text else ()
     return module.numpy_lines
 
 
