@@ -349,11 +349,8 @@ class Evaluation(Calls):
         else:
             value = self.expr(returned)
             self.returns.append(value[0])
-            if value != (HOST_TENSOR, None):
-                # `return torch.ones(n)` (no `device=`, no default device set): a CPU
-                # tensor whatever the arguments, so it leaves the other returns' source
-                # alone; host arguments there make every return a host value (fifth
-                # pattern of the eleventh draw).
+            if value != (HOST_TENSOR, None):  # `return torch.ones(n)` is a CPU tensor
+                # whatever the arguments: the other returns say where the result is from.
                 self.return_params.append(
                     value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
         self.return_devices.append(made_on(returned, self.settable, self._qualified))
