@@ -12,7 +12,8 @@ fresh9 L1):
 - a parameter's constant default: the class's `__init__` through `self.name = param` at the
   top level of its body (`param` not rebound), or the enclosing function's own parameter
   where the function is per-step code by its role (`forward`, a hook), not None (`labels=
-  None` is "given or not", which the caller decides);
+  None` is "given or not", which the caller decides), or a helper's `True`/`False` flag
+  no project call passes (`normalize: bool = True`; eleventh draw F6);
 - a field default of a class (`model/defaults.py`): the class's own (`use_counting =
   False`), or a configuration object's (`self.cfg.kl_threshold` with `self.cfg: PPO_CFG`
   annotated, or `cfg: PPO_CFG` given to `__init__` and kept, `kl_threshold: float = 0.0`);
