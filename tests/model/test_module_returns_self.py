@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from synclint.analysis.kinds import TENSOR, Instance
+from synclint.analysis.kinds import MODULE, TENSOR, Instance
 from tests.model.probe import line_of, probe, syncs
 
 SOURCE = """\
@@ -68,3 +68,34 @@ def test_a_plain_class_is_not_assumed_to_return_itself() -> None:
 def test_a_tensors_to_stays_a_tensor() -> None:
     source = "import torch\n\ndef f(x: torch.Tensor) -> None:\n    seen(x.to('cuda'))\n"
     assert probe(source) is TENSOR
+
+
+JOINED = """\
+import torch
+from torch import nn
+
+
+def sequence_loss(n: int) -> nn.Module:
+    return nn.NLLLoss(torch.ones(n))
+
+
+class MixLoss(nn.Module):
+    def forward(self, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+        return nn.functional.nll_loss(x, y)
+
+
+class Trainer:
+    def __init__(self, edit: bool, device: str) -> None:
+        if edit:
+            self.crit = MixLoss().to(device)
+        else:
+            self.crit = sequence_loss(3).to(device)
+
+    def update(self, x: torch.Tensor, y: torch.Tensor) -> None:
+        seen(self.crit)
+"""
+
+
+def test_a_moved_project_module_joined_with_a_library_module_is_a_module() -> None:
+    # Before `.to()` kept the class, both branches were modules; they still are.
+    assert probe(JOINED) is MODULE
