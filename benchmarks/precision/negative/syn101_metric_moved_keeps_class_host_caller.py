@@ -1,7 +1,9 @@
 # expect: none
 # targets: SYN101
-# why: a metric built as Metric().to(device) (or .cuda().eval()) is still that class: .to() of a module returns the module itself, so its only caller's host sizes reach update() as they do for a plain Metric()
+# why: a metric built as Metric().to(device) (or .cuda().eval()) is still that class: .to() of a module returns the module itself, so its only caller's host sizes reach update() as they do for a plain Metric(), the name first declared `fad: Optional[Metric] = None` as audiocraft does
 from __future__ import annotations
+
+import typing as tp
 
 import torch
 import torchmetrics
@@ -27,12 +29,15 @@ class Scorer(nn.Module):
         return [int(lengths[i].item()) for i in range(len(lengths))]
 
 
-def evaluate_generation(model: nn.Module, loader) -> None:
-    fad = FrechetDistance().to("cuda")
+def evaluate_generation(model: nn.Module, loader, use_fad: bool) -> None:
+    fad: tp.Optional[FrechetDistance] = None
+    if use_fad:
+        fad = FrechetDistance().to("cuda")
     for audio, meta in loader:
         y_pred = model(audio)
         sizes = torch.tensor([m.n_frames for m in meta])
-        fad.update(y_pred, sizes)
+        if fad is not None:
+            fad.update(y_pred, sizes)
 
 
 def score_all(batches: list[list[int]]) -> None:
