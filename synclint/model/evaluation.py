@@ -21,7 +21,7 @@ from synclint.analysis.kinds import (
     Tup,
     close_branch,
     elem_of,
-    join,
+    join_all,
 )
 from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.data_transforms import assigned_transform, given_transforms
@@ -83,11 +83,7 @@ class Evaluation(Calls):
         self._statements(self.function.node.body)
         settle(self)
         declared_effects(self)  # a declaration runs its subclasses' overrides
-        returns: Kind = UNKNOWN
-        if self.returns:
-            returns = self.returns[0]
-            for kind in self.returns[1:]:
-                returns = join(returns, kind)
+        returns = join_all(self.returns)
         annotation = self.function.node.returns
         if annotation is not None:
             declared = self._annotation(annotation, unions=False)
@@ -227,6 +223,8 @@ class Evaluation(Calls):
                 # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
                 value = (_on_host_where_proved(kind, value[0]), value[1])
             self._bind(node.target, value, node.value)
+            if node.value is not None:  # `fad: Optional[Metric] = None`: a placeholder too
+                self.nones.update(_placeholders([node.target], node.value))
         elif isinstance(node, ast.AugAssign):
             value = self.expr(node.value)
             if isinstance(node.target, ast.Name):

@@ -99,3 +99,36 @@ class Trainer:
 def test_a_moved_project_module_joined_with_a_library_module_is_a_module() -> None:
     # Before `.to()` kept the class, both branches were modules; they still are.
     assert probe(JOINED) is MODULE
+
+
+DECLARED = """\
+import typing as tp
+
+import torch
+import torchmetrics
+
+
+class Metric(torchmetrics.Metric):
+    def update(self, sizes: torch.Tensor) -> None:
+        for i in range(len(sizes)):
+            print(int(sizes[i].item()))
+
+
+def evaluate(batches: list[list[int]], use: bool) -> None:
+    metric: {annotation} = None
+    if use:
+        metric = Metric().to("cuda")
+    for batch in batches:
+        if metric is not None:
+            seen(metric)
+            metric.update(torch.tensor(batch))
+"""
+
+
+@pytest.mark.parametrize("annotation", ["tp.Optional[Metric]", "Metric | None"])
+def test_an_annotated_none_is_a_placeholder(annotation: str) -> None:
+    # audiocraft's `fad: Optional[FrechetAudioDistanceMetric] = None`, then
+    # `fad = builders.get_fad(cfg).to(self.device)` in a branch.
+    source = DECLARED.replace("{annotation}", annotation)
+    assert probe(source) == Instance("m:Metric")
+    assert syncs(source) == []
