@@ -1,6 +1,6 @@
 # expect: none
 # targets: SYN101
-# why: a metric built as Metric().to(device) (or .cuda().eval()) is still that class: .to() of a module returns the module itself, so its only caller's host sizes reach update() as they do for a plain Metric(), the name first declared `fad: Optional[Metric] = None` as audiocraft does
+# why: a metric built as Metric().to(device) is still that class: .to() of a module returns the module itself, so its only caller's host sizes reach update() as they do for a plain Metric(), the name first declared `fad: Optional[Metric] = None` as audiocraft does
 from __future__ import annotations
 
 import typing as tp
@@ -24,11 +24,6 @@ class FrechetDistance(torchmetrics.Metric):
         return self.total
 
 
-class Scorer(nn.Module):
-    def score(self, lengths: torch.Tensor) -> list[int]:
-        return [int(lengths[i].item()) for i in range(len(lengths))]
-
-
 def evaluate_generation(model: nn.Module, loader, use_fad: bool) -> None:
     fad: tp.Optional[FrechetDistance] = None
     if use_fad:
@@ -39,8 +34,3 @@ def evaluate_generation(model: nn.Module, loader, use_fad: bool) -> None:
         if fad is not None:
             fad.update(y_pred, sizes)
 
-
-def score_all(batches: list[list[int]]) -> None:
-    scorer = Scorer().cuda().eval()
-    for batch in batches:
-        scorer.score(torch.tensor(batch))
