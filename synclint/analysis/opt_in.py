@@ -109,8 +109,8 @@ class Defaults:
             return False
         scope = (function.name.value,) if self.cls is None else \
             (self.cls.name.value, function.name.value)
-        passed = self.view.passed_params(scope)
-        return name not in passed and "*" not in passed
+        passed = self.view.passed_params(scope)  # None: a nested function, unknown
+        return passed is not None and name not in passed and "*" not in passed
 
     def _kept(self, cls: cst.ClassDef, key: str, depth: int = 0) -> tuple[str, str] | None:
         """The option `self.<key>` holds by `cls`'s `__init__`, or else by the `__init__` of

@@ -66,3 +66,19 @@ def test_a_default_that_is_no_bool_is_what_the_caller_passes() -> None:
                      annotation="float | None")
     [found] = rule_findings("SYN102", source)
     assert "only with" not in found.message
+
+
+def test_a_nested_helpers_flag_is_what_its_caller_passes() -> None:
+    source = """\
+        import torch
+
+
+        def outer(wav: torch.Tensor) -> torch.Tensor:
+            def normalize_audio(x: torch.Tensor, normalize: bool = True) -> torch.Tensor:
+                if normalize or x.abs().max() < 1:
+                    x = x * 2
+                return x
+            return normalize_audio(wav, False)
+    """
+    [found] = rule_findings("SYN102", source)
+    assert "only with" not in found.message
