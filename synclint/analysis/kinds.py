@@ -143,6 +143,10 @@ def join(a: Kind, b: Kind) -> Kind:
         # `masks = masks[0]` on one branch only: a CPU tensor or a list of CPU tensors.
         # Both iterate, index and stack to CPU tensors, and neither is ever a sync.
         return Seq(HOST_TENSOR)
+    if MODULE in (a, b) and (isinstance(a, Instance) or isinstance(b, Instance)):
+        # `self.crit = MixLoss(n).to(device)` on one branch, `nn.NLLLoss(w)` on the
+        # other: an object called as a module (`.to()` keeps a project module's class).
+        return MODULE
     return UNKNOWN
 
 

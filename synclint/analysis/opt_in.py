@@ -12,7 +12,8 @@ fresh9 L1):
 - a parameter's constant default: the class's `__init__` through `self.name = param` at the
   top level of its body (`param` not rebound), or the enclosing function's own parameter
   where the function is per-step code by its role (`forward`, a hook), not None (`labels=
-  None` is "given or not", which the caller decides);
+  None` is "given or not", which the caller decides), or a helper's `True`/`False` flag
+  no project call passes (`normalize: bool = True`; eleventh draw F6);
 - a field default of a class (`model/defaults.py`): the class's own (`use_counting =
   False`), or a configuration object's (`self.cfg.kl_threshold` with `self.cfg: PPO_CFG`
   annotated, or `cfg: PPO_CFG` given to `__init__` and kept, `kl_threshold: float = 0.0`);
@@ -77,7 +78,8 @@ class Defaults:
                 return (f"{holder[0]}.{node.attr.value}", text) if text is not None else None
             return None
         if isinstance(node, cst.Name) and self.function is not None and (
-                self.entry or self.function.name.value == "__init__"):
+                self.entry or self.function.name.value == "__init__"
+                or self._kept_flag(self.function, node.value)):
             param = _parameter(self.function, node.value)
             if param is not None and param.default is not None and \
                     node.value not in _bound_names(self.function.body):
@@ -93,6 +95,22 @@ class Defaults:
             text = self._dict_defaults().get(key)
             return (key, text) if text is not None else None
         return None
+
+    def _kept_flag(self, function: cst.FunctionDef, name: str) -> bool:
+        """Whether the parameter `name` of a helper is a flag (`normalize: bool = True`)
+        that no project call passes, nor any call whose `*args` / `**kwargs` hide what
+        it passes: it keeps its default (eleventh draw F6), as a `device="cpu"` no call
+        passes does (`flow._cpu_device_params`)."""
+        param = _parameter(function, name)
+        if param is None or not (isinstance(param.default, cst.Name) and
+                                 param.default.value in ("True", "False")):
+            return False
+        if self.view is None:
+            return False
+        scope = (function.name.value,) if self.cls is None else \
+            (self.cls.name.value, function.name.value)
+        passed = self.view.passed_params(scope)  # None: a nested function, unknown
+        return passed is not None and name not in passed and "*" not in passed
 
     def _kept(self, cls: cst.ClassDef, key: str, depth: int = 0) -> tuple[str, str] | None:
         """The option `self.<key>` holds by `cls`'s `__init__`, or else by the `__init__` of

@@ -21,7 +21,7 @@ from synclint.analysis.kinds import (
     Tup,
     close_branch,
     elem_of,
-    join,
+    join_all,
 )
 from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.data_transforms import assigned_transform, given_transforms
@@ -83,11 +83,7 @@ class Evaluation(Calls):
         self._statements(self.function.node.body)
         settle(self)
         declared_effects(self)  # a declaration runs its subclasses' overrides
-        returns: Kind = UNKNOWN
-        if self.returns:
-            returns = self.returns[0]
-            for kind in self.returns[1:]:
-                returns = join(returns, kind)
+        returns = join_all(self.returns)
         annotation = self.function.node.returns
         if annotation is not None:
             declared = self._annotation(annotation, unions=False)
@@ -227,6 +223,8 @@ class Evaluation(Calls):
                 # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
                 value = (_on_host_where_proved(kind, value[0]), value[1])
             self._bind(node.target, value, node.value)
+            if node.value is not None:  # `fad: Optional[Metric] = None`: a placeholder too
+                self.nones.update(_placeholders([node.target], node.value))
         elif isinstance(node, ast.AugAssign):
             value = self.expr(node.value)
             if isinstance(node.target, ast.Name):
@@ -349,8 +347,10 @@ class Evaluation(Calls):
         else:
             value = self.expr(returned)
             self.returns.append(value[0])
-            self.return_params.append(
-                value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
+            if value != (HOST_TENSOR, None):  # `return torch.ones(n)` is a CPU tensor
+                # whatever the arguments: the other returns say where the result is from.
+                self.return_params.append(
+                    value[1] if value[0] in TENSORS or value[0] is UNKNOWN else None)
         self.return_devices.append(made_on(returned, self.settable, self._qualified))
         self.returns_moved = self.returns_moved or moves_to_device(returned)
 

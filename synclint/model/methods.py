@@ -20,6 +20,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Instance,
     Kind,
     Seq,
     Tup,
@@ -56,6 +57,11 @@ _SPLITS = frozenset({"split", "chunk", "unbind", "tensor_split"})
 #: pandas (NumPy arrays lack them), except on a value derived from a parameter, whose
 #: callers judge what they pass (as for `.sum()`, `_sum_of_a_parameter`).
 _COMPARISONS = frozenset({"eq", "ne", "gt", "ge", "lt", "le"})
+
+#: The methods of `nn.Module` (and so of a torchmetrics `Metric`) that return the module
+#: itself: `fad = FAD().to(device)` is still a `FAD` (eleventh draw F3).
+_RETURNS_SELF = frozenset({"to", "cuda", "cpu", "train", "eval", "float", "half", "double",
+                           "bfloat16", "requires_grad_", "to_empty", "type", "xpu"})
 
 
 class Methods(Expressions):
@@ -134,6 +140,9 @@ class Methods(Expressions):
         state = self._state_registration(node, method)
         if state is not None:
             return state
+        if isinstance(kind, Instance) and method in _RETURNS_SELF and \
+                self._returns_self(kind.cls, method):
+            return (kind, None)  # `FAD().to(device)`: the same object, of the same class
         found = self._library_method(node, method, kind, args)
         if found is not None:
             return found
@@ -195,6 +204,13 @@ class Methods(Expressions):
         if kind in TENSORS:
             return self._tensor_method(node, kind, method, receiver)
         return _UNKNOWN_VALUE
+
+    def _returns_self(self, cls: str, method: str) -> bool:
+        """Whether `method` of an object of the project class `cls` returns the object
+        itself: `cls` is an `nn.Module` and no project class over its MRO overrides it
+        (a `to()` that wraps the module returns something else)."""
+        return ":" in cls and knowledge.is_module(self._library_bases(cls)) and not any(
+            method in c.methods for c in self.project._mro(cls))
 
     def _stacked_read(self, node: ast.Call, method: str) -> bool:
         """`torch.stack(...).tolist()`: one transfer for a batch of values (the batched fix's

@@ -349,10 +349,11 @@ class FileView:
         owner = self.enclosing_class(scope)
         return self.classes[owner].externals if owner is not None else ()
 
-    def passed_params(self, scope: tuple[str, ...]) -> frozenset[str]:
-        """Parameters of the function at `scope` that some project call fills ("*": any)."""
+    def passed_params(self, scope: tuple[str, ...]) -> frozenset[str] | None:
+        """Parameters of the function at `scope` that some project call fills ("*": any);
+        None where the model has no summary of it."""
         summary = self.summaries.get(f"{self.module}:{'.'.join(scope)}")
-        return frozenset(summary.passed) if summary is not None else frozenset()
+        return frozenset(summary.passed) if summary is not None else None
 
     def param_kinds(self, scope: tuple[str, ...]) -> dict[str, Kind]:
         """What a framework passes the unannotated parameters of the function at `scope`."""

@@ -1,0 +1,84 @@
+"""A helper's flag no project call passes keeps its default (eleventh draw F6:
+`if normalize or rescaling < 1:` with `normalize: bool = True`): the code it guards is
+opt-in ("only with `normalize=False`"). A call that passes the flag (a literal, a
+forwarded option) or hides what it passes (`**kwargs`) keeps the finding reported, and
+so does a default that is no bool (`threshold=None` is "given or not")."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from synclint.engine import lint_source
+from tests.linter.helpers import rule_findings
+
+SOURCE = """\
+    import torch
+
+
+    def normalize_audio(wav: torch.Tensor, normalize: {annotation} = {default}) -> torch.Tensor:
+        rescaling = 1.0 / wav.abs().max()
+        if {test}:
+            wav = wav * rescaling
+        return wav
+
+
+    def audio_write(path: str, wav: torch.Tensor, normalize: bool = True, **kwargs) -> None:
+        torch.save(normalize_audio({arguments}), path)
+"""
+
+
+def _source(test: str = "normalize or rescaling < 1", default: str = "True",
+            arguments: str = "wav", annotation: str = "bool") -> str:
+    return SOURCE.format(test=test, default=default, arguments=arguments,
+                         annotation=annotation)
+
+
+@pytest.mark.parametrize(("test", "default", "option"), [
+    ("normalize or rescaling < 1", "True", "`normalize=False`"),
+    ("normalize and rescaling < 1", "False", "`normalize=True`"),
+    ("not normalize and rescaling < 1", "True", "`normalize=False`"),
+])
+def test_a_flag_no_call_passes_makes_its_guarded_test_opt_in(test: str, default: str,
+                                                             option: str) -> None:
+    source = _source(test, default)
+    assert rule_findings("SYN102", source) == []
+    output = lint_source(textwrap.dedent(source), "example.py", ["SYN102"], opt_in=True)
+    [found] = [d for d in output.diagnostics if d.code == "SYN102"]
+    assert found.message.endswith(f", only with {option}")
+
+
+@pytest.mark.parametrize("arguments", ["wav, normalize", "wav, normalize=False",
+                                       "wav, **kwargs"])
+def test_a_flag_a_call_passes_or_may_pass_is_reported(arguments: str) -> None:
+    [found] = rule_findings("SYN102", _source(arguments=arguments))
+    assert "only with" not in found.message
+
+
+def test_a_flag_on_by_default_is_reported() -> None:
+    [found] = rule_findings("SYN102", _source("normalize and rescaling < 1", "True"))
+    assert "only with" not in found.message
+
+
+def test_a_default_that_is_no_bool_is_what_the_caller_passes() -> None:
+    source = _source("normalize is not None and rescaling < 1", "None",
+                     annotation="float | None")
+    [found] = rule_findings("SYN102", source)
+    assert "only with" not in found.message
+
+
+def test_a_nested_helpers_flag_is_what_its_caller_passes() -> None:
+    source = """\
+        import torch
+
+
+        def outer(wav: torch.Tensor) -> torch.Tensor:
+            def normalize_audio(x: torch.Tensor, normalize: bool = True) -> torch.Tensor:
+                if normalize or x.abs().max() < 1:
+                    x = x * 2
+                return x
+            return normalize_audio(wav, False)
+    """
+    [found] = rule_findings("SYN102", source)
+    assert "only with" not in found.message
