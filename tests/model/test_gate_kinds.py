@@ -120,50 +120,17 @@ def test_replayed_and_requeued_evaluations_leave_no_kinds(tmp_path: Path) -> Non
     assert set(project.expression_kinds) <= set(project.functions)
 
 
-def test_the_models_kinds_equal_a_workers_evaluation_over_the_precision_set(
+def test_the_models_kinds_and_module_equal_a_workers_own_over_the_precision_set(
         tmp_path: Path) -> None:
-    """Over the whole precision set (single files and packages), every expression of every
-    file: the gate's answer on the model's tree equals, as the gate tells kinds apart,
-    what a lint worker's evaluation of its own tree records at the same span."""
+    """Over the whole precision set (single files and packages), every file:
+    - every expression: the gate's answer on the model's tree equals, as the gate tells
+      kinds apart, what a lint worker's evaluation of its own tree records at the span;
+    - a worker that shares the model takes the model's module, functions and classes
+      (made from the same tree) instead of indexing it again: every kind the rules read,
+      every settings test and getter read, is what the file indexed on its own gives."""
     wrong: list[str] = []
-    read = 0
-    for index, (name, sources) in enumerate(precision_cases()):
-        root = tmp_path / str(index)
-        project = _index(root, sources)
-        for module in project.modules.values():
-            if module.tree is None or not module.filename.startswith(str(root)):
-                continue
-            text = Path(module.filename).read_text(encoding="utf-8")
-            view = project.view(module.filename)
-            assert view is not None
-            _share(project)
-            shared = file_facts(text, module.filename, view)
-            share_trees(None)
-            alone = file_facts(text, module.filename, view)
-            assert shared is not None and alone is not None
-            assert shared.tree is module.tree and alone.tree is not module.tree
-            lines = Lines(text)
-            gate = [_gate(shared.kind_for_gate(node)) for node in _expressions(shared.tree)]
-            read += sum(1 for key in project.expression_kinds
-                        if key.startswith(f"{module.name}:") and key not in shared._done)
-            own = [_gate(_evaluated_kind(alone, node, lines))
-                   for node in _expressions(alone.tree)]
-            for node, mine, theirs in zip(_expressions(alone.tree), gate, own):
-                if mine != theirs:
-                    wrong.append(f"{name}: {module.filename}:{node.lineno} "
-                                 f"{ast.unparse(node)[:40]}: {mine} != {theirs}")
-    assert not wrong, "\n".join(wrong[:20])
-    assert read > 300  # functions whose kinds the gate read without evaluating them
-
-
-def test_facts_from_the_models_module_equal_facts_from_a_fresh_index_over_the_precision_set(
-        tmp_path: Path) -> None:
-    """In a worker that shares the model, a file's facts take the model's module,
-    functions and classes (made from the same tree) instead of indexing it again: every
-    kind the rules read, every settings test and getter read, is what the file indexed
-    on its own gives, over every file of the precision set."""
     differ: list[str] = []
-    reused = 0
+    read = reused = 0
     for index, (name, sources) in enumerate(precision_cases()):
         root = tmp_path / str(index)
         project = _index(root, sources)
@@ -178,13 +145,27 @@ def test_facts_from_the_models_module_equal_facts_from_a_fresh_index_over_the_pr
             _share(project)
             shared = file_facts(text, module.filename, view)
             share_trees(None)
-            assert fresh is not None and shared is not None
+            alone = file_facts(text, module.filename, view)
+            assert shared is not None and alone is not None and fresh is not None
+            assert shared.tree is module.tree and alone.tree is not module.tree
             assert fresh._module is not module
             reused += shared._module is module
+            lines = Lines(text)
+            gate = [_gate(shared.kind_for_gate(node)) for node in _expressions(shared.tree)]
+            read += sum(1 for key in project.expression_kinds
+                        if key.startswith(f"{module.name}:") and key not in shared._done)
+            own = [_gate(_evaluated_kind(alone, node, lines))
+                   for node in _expressions(alone.tree)]
+            for node, mine, theirs in zip(_expressions(alone.tree), gate, own):
+                if mine != theirs:
+                    wrong.append(f"{name}: {module.filename}:{node.lineno} "
+                                 f"{ast.unparse(node)[:40]}: {mine} != {theirs}")
             fresh.evaluate_all()
             shared.evaluate_all()
             if (fresh.kinds, fresh.settings, fresh.getters) != \
                     (shared.kinds, shared.settings, shared.getters):
                 differ.append(f"{name}: {module.filename}")
+    assert not wrong, "\n".join(wrong[:20])
     assert not differ, "\n".join(differ[:20])
+    assert read > 300  # functions whose kinds the gate read without evaluating them
     assert reused > 300
