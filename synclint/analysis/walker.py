@@ -206,7 +206,7 @@ class Context:
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""
-        return module_role(self.module_name(), self.imports.roots)
+        return module_role(self.module_name(), self.imports.modules)
 
     def function_cold_role(self, node: cst.FunctionDef) -> str | None:
         """Why the function `node` (its scope already pushed) is cold, or None: per-step
