@@ -48,7 +48,7 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
     summary = ctx.getter(node) if isinstance(node, cst.Attribute) else ctx.callee(node)
     if summary is None or summary.hot is not None or _cold(ctx, node):
         return None
-    if summary.trains == RUNS and summary.cold is None:
+    if summary.trains & RUNS and summary.cold is None:
         return None  # a whole training run: its reads are reported inside it, as often
     if summary.cold is not None and _once_per_epoch(ctx):
         return None  # a checkpoint saved once per epoch: the host copy is what it is for

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from synclint.diagnostics import Diagnostic
 from synclint.engine import lint_sources
-from synclint.model.call_sites import RUNS, STEPS
+from synclint.model.call_sites import RUNS, STEP
 from synclint.model.project import build_project
 from tests.project.test_library_roles import DEFAULT_CODES, findings
 
@@ -71,8 +71,8 @@ def test_a_training_run_called_in_a_loop_is_reported_inside_it_only() -> None:
 def test_what_trains_per_call_and_what_runs_a_training_loop() -> None:
     project = build_project({"trainer.py": TRAINER, "driver.py": DRIVER})
     trains = {key.partition(":")[2]: s.trains for key, s in project.summaries.items()}
-    assert trains == {"train_step": STEPS, "fit": RUNS, "main": RUNS, "sweep": RUNS,
-                      "fine_tune": RUNS}
+    assert trains == {"train_step": STEP, "fit": STEP | RUNS, "main": STEP | RUNS,
+                      "sweep": STEP | RUNS, "fine_tune": STEP | RUNS}
 
 
 def test_a_helper_that_reads_per_call_without_training_stays_reported() -> None:
@@ -127,3 +127,46 @@ def test_a_function_that_trains_through_a_callee_is_never_once_code() -> None:
     reader = ONCE.replace("        trainer.update(data)\n", "")
     outputs = lint_sources({"tagger.py": reader, "trainer.py": ONCE_TRAINER}, DEFAULT_CODES)
     assert outputs["tagger.py"].diagnostics == []
+
+
+UPDATE = """\
+import torch
+
+
+class Trainer:
+    def __init__(self, model, optimizers):
+        self.model = model.cuda()
+        self.optimizers = optimizers
+
+    def update(self, batch):
+        for optimizer in self.optimizers.values():
+            optimizer.zero_grad()
+        loss = torch.nn.functional.mse_loss(self.model(batch.cuda()), batch.cuda())
+        loss_val = loss.item()
+        loss.backward()
+        for optimizer in self.optimizers.values():
+            optimizer.step()
+        return loss_val
+
+    def accumulate(self, chunks):
+        for chunk in chunks:
+            self.model(chunk.cuda()).mean().backward()
+        return chunks[0].cuda().sum().item()
+"""
+
+UPDATE_LOOP = """\
+from trainer import Trainer
+
+
+def train(trainer: Trainer, batches):
+    for batch in batches:
+        trainer.update(batch)
+        trainer.accumulate(batch)
+"""
+
+
+def test_a_loop_over_optimisers_or_micro_batches_is_no_training_loop() -> None:
+    # stanza's pos Trainer.update: zero_grad and step in loops over its optimisers, one
+    # training step per call; a gradient accumulation loop has no optimiser step.
+    found = rows(findings(trainer=UPDATE, driver=UPDATE_LOOP))
+    assert found == [("driver.py", "SYN101", 6), ("driver.py", "SYN101", 7)]
