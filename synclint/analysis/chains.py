@@ -14,6 +14,7 @@ from synclint.analysis.kinds import DEVICE_TENSORS
 from synclint.analysis.project import EFFECT_WORDS, Effect, Hot, Site, argument_syncs
 from synclint.analysis.walker import Context
 from synclint.diagnostics import Location, Related
+from synclint.model.call_sites import RUNS
 from synclint.model.settings import ARGUMENT, ARGUMENTS, BOTH, SETTING
 
 #: Message length the style guide aims for: a message is written to fit, never cut (a
@@ -37,7 +38,9 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
     the read of a property, a call of its getter without arguments.
 
     Callees that are per-step entry points themselves (hooks, `forward`) are skipped:
-    their syncs are reported inside them, where they happen. So is a chain that passes a
+    their syncs are reported inside them, where they happen; so are callees that run a
+    training loop (`Summary.trains`) and are not cold: a call of one in a loop is once per
+    training run (in cold code nothing is reported, so its callers report its reads). So is a chain that passes a
     call in a loop of a function that is not cold (`Effect.looped`): it is reported once,
     at that innermost per-step call.
     """
@@ -45,6 +48,8 @@ def call_syncs(ctx: Context, node: cst.Call | cst.Attribute, code: str) -> CallS
     summary = ctx.getter(node) if isinstance(node, cst.Attribute) else ctx.callee(node)
     if summary is None or summary.hot is not None or _cold(ctx, node):
         return None
+    if summary.trains & RUNS and summary.cold is None:
+        return None  # a whole training run: its reads are reported inside it, as often
     if summary.cold is not None and _once_per_epoch(ctx):
         return None  # a checkpoint saved once per epoch: the host copy is what it is for
     if summary.cold is not None and not ctx.in_loop and \

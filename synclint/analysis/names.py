@@ -45,6 +45,9 @@ class Imports:
         #: Top-level packages the file imports (`accelerate`, `transformers`): where a
         #: receiver's name may say which library object it is (`accelerator.gather`).
         self.roots: set[str] = set()
+        #: The modules it imports, dotted (`unittest.mock`): test code by content
+        #: (`roles.module_role`).
+        self.modules: set[str] = set()
 
     def add_import(self, node: cst.Import) -> None:
         for alias in node.names:
@@ -71,6 +74,7 @@ class Imports:
             self.aliases[local] = f"{module}.{name}"
 
     def _note(self, module: str) -> None:
+        self.modules.add(module)
         top = module.split(".")[0]
         self.roots.add(top)
         if top == "torch":

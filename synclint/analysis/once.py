@@ -14,7 +14,8 @@ by its role (`forward`, a hook: the walker's `Context.hot`):
   `@cli.group()`): it runs once per invocation.
 
 Code that trains is never once code, whatever it opens or however it is run: a function
-that calls `.backward()`, `.zero_grad()` or an optimiser's `.step()` runs its loop per
+that calls `.backward()`, `.zero_grad()` or an optimiser's `.step()`, itself or through a
+project function (`Summary.trains`, which `Context.once` reads), runs its loop per
 training step (`with open(log) as f:` around a training loop; a `train` command). A file
 opened inside a loop is opened per iteration: that function stays per-step (`with
 open(log, "a")` in a step loop). A function that writes to a file handle it is given is

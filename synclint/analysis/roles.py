@@ -31,8 +31,10 @@ A function is cold when:
   `decode_latents` run once per pipeline call, outside the denoising loop; so do the
   blocks of a modular pipeline's `encoders`, `before_denoise` and `decoders` modules;
 - its module is test code (`tests/`, `unittests/`, `test_*.py`, `testing_utils.py`, or a
-  module that imports `pytest` at its top: a test suite shipped inside a package) or a
-  conversion script (`convert_*.py`, `*conversion*`);
+  module that imports `pytest` or `unittest` at its top: a test suite or its helpers
+  shipped inside a package), a conversion script (`convert_*.py`, `*conversion*`), or
+  another framework's code (a module that imports MXNet, TensorFlow, JAX or Paddle and
+  not torch: d2l ships `mxnet.py` beside `torch.py`);
 - every project function that calls it is cold (for a public function, a module function
   some caller other than test code calls: `orthonormalize(basis)` only in `__init__`;
   not a public method, which users may call at any time), or, for a private
@@ -109,6 +111,13 @@ _TEST_PARTS = frozenset({"tests", "test", "unittests", "unit_tests", "testing",
                          "test_utils", "testing_utils", "conftest"})
 #: Top-level packages whose import at a module's top makes it test code.
 _TEST_FRAMEWORKS = frozenset({"pytest"})
+#: Modules whose import at a module's top makes it test code: `unittest` itself (its
+#: `TestCase`), not `unittest.mock`, which library code imports to patch.
+_TEST_MODULES = frozenset({"unittest"})
+#: Other array frameworks: a module that imports one of them and not torch is their code.
+_OTHER_FRAMEWORKS = frozenset({"mxnet", "tensorflow", "jax", "paddle"})
+#: Why every function of another framework's module is cold (`module_role`).
+OTHER_FRAMEWORK = "another framework's code (MXNet, TensorFlow, JAX, Paddle), not PyTorch"
 
 
 #: Flags that switch on diagnostics: `verbose`, `self._verbose`, `args.debug`.
@@ -243,11 +252,17 @@ def module_name(module: str, filename: str) -> str:
 
 def module_role(module: str, imported: Iterable[str] = ()) -> str | None:
     """Why every function of a module (its dotted name, or a file stem) is cold, or None.
-    `imported`: the modules its top-level statements import (`import pytest` makes it
-    test code: a suite shipped in a package, `nequip/utils/unittests/`)."""
+    `imported`: the modules its top-level statements import, dotted (`import pytest` or
+    `import unittest` makes it test code: a suite shipped in a package,
+    `nequip/utils/unittests/`, captum's `testing/helpers`; `import mxnet` without
+    `import torch`, another framework's code: d2l's `mxnet.py` beside its `torch.py`)."""
     parts = [p for p in module.replace("/", ".").split(".") if p]
-    if any(name.split(".")[0] in _TEST_FRAMEWORKS for name in imported):
+    names = set(imported)
+    roots = {name.split(".")[0] for name in names}
+    if roots & _TEST_FRAMEWORKS or names & _TEST_MODULES:
         return TEST_CODE
+    if roots & _OTHER_FRAMEWORKS and "torch" not in roots:
+        return OTHER_FRAMEWORK
     if not parts:
         return None
     for part in parts:

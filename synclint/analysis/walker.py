@@ -206,7 +206,7 @@ class Context:
 
     def module_cold_role(self) -> str | None:
         """Why the whole file is cold (test code, a conversion script), or None."""
-        return module_role(self.module_name(), self.imports.roots)
+        return module_role(self.module_name(), self.imports.modules)
 
     def function_cold_role(self, node: cst.FunctionDef) -> str | None:
         """Why the function `node` (its scope already pushed) is cold, or None: per-step
@@ -414,9 +414,14 @@ class Context:
 
     def once(self) -> str | None:
         """Why the current function runs once per file or per command (`analysis/once.py`:
-        "in code run once per file (`write_xyz` opens it)"), or None; per-step code never does."""
+        "in code run once per file (`write_xyz` opens it)"), or None; per-step code and
+        code that trains, itself or through a callee, never does."""
         if self.hot is not None:
             return None
+        if self.project is not None and self.scope:
+            summary = self.project.summaries.get(f"{self.project.module}:{'.'.join(self.scope)}")
+            if summary is not None and summary.trains:
+                return None  # it trains, through a callee too (`Summary.trains`)
         return once_reason(self.parents)
 
     def is_setting(self, node: cst.BaseExpression) -> bool:

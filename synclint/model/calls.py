@@ -45,7 +45,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
-from synclint.model.call_sites import note_call
+from synclint.model.call_sites import note_call, note_training
 from synclint.model.dispatch import declared_only, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
@@ -136,6 +136,7 @@ class Calls(Methods):
 
     def _call(self, node: ast.Call) -> Value:
         func = node.func
+        note_training(self, node)  # `loss.backward()`: the function trains (`Summary.trains`)
         if isinstance(func, ast.Attribute) and func.attr == "numpy":
             copy = _host_copy_before(func.value)
             if copy is not None:

@@ -23,6 +23,7 @@ from synclint.analysis.kinds import (
     elem_of,
     join_all,
 )
+from synclint.model.call_sites import trains
 from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.data_transforms import assigned_transform, given_transforms
 from synclint.model.device_params import host_default, made_on, rebinds
@@ -113,6 +114,7 @@ class Evaluation(Calls):
                        lazy_state=returned_state(self.function.node)
                        if self.function.node.decorator_list else None,
                        moves_any=_moves_any(self.function, returns, self._module_method),
+                       trains=trains(self, self.function.node),
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:

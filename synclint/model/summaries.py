@@ -164,6 +164,10 @@ class Summary:
     #: for a module's `__init__` and `forward` and functions returning a project object
     #: only: a module built by one is not known to stay on the CPU (`local_modules.py`).
     moves_any: bool = False
+    #: It trains (`call_sites.trains`): 1 (STEPS) where a call takes a training step
+    #: (`loss.backward()`), 2 (RUNS) where it runs a training loop: a call of it in a
+    #: loop is once per training run (`chains.call_syncs`).
+    trains: int = 0
 
     @property
     def settable(self) -> tuple[str, ...]:

@@ -282,6 +282,43 @@ def test_a_module_that_imports_pytest_is_test_code() -> None:
     assert codes(lazy, "model.py") == [("SYN101", 5)]
 
 
+def test_a_module_that_imports_unittest_is_test_code() -> None:
+    # fresh11 L1: captum's testing/helpers (no __init__.py above, so no `testing` in its
+    # module name): assertion helpers that take a `unittest.TestCase`.
+    assert module_role("helpers.basic", ["unittest", "torch"]) == "test code"
+    assert codes("import unittest\n" + textwrap.dedent(TEST_CODE), "basic.py") == []
+    assert codes("from unittest import TestCase\n" + textwrap.dedent(TEST_CODE),
+                 "basic.py") == []
+    # Look-alike: library code that imports only `unittest.mock`, to patch, is no test.
+    assert module_role("pkg.visualize", ["unittest.mock", "torch"]) is None
+    assert codes("from unittest.mock import patch\n" + textwrap.dedent(TEST_CODE),
+                 "visualize.py") == [("SYN101", 6)]
+
+
+MXNET_CLIP = """\
+    import math
+
+    from mxnet import gluon
+
+    def clip_gradients(net: gluon.Block, theta: float, params):
+        for p in params:
+            norm = math.sqrt((p.grad ** 2).sum())
+            if norm > theta:
+                p.grad[:] *= theta / norm
+"""
+
+
+def test_a_module_of_another_framework_is_not_pytorch_code() -> None:
+    # fresh11 L9: d2l ships mxnet.py, tensorflow.py and jax.py beside torch.py.
+    for framework in ("mxnet", "tensorflow", "jax.numpy", "paddle"):
+        assert module_role("d2l.other", [framework, "math"]) is not None
+    assert codes(MXNET_CLIP) == []
+    # Look-alike: a module that imports torch too (a converter, a comparison) is PyTorch.
+    assert module_role("d2l.compare", ["mxnet", "torch"]) is None
+    assert codes("import torch\n" + textwrap.dedent(MXNET_CLIP)) == [
+        ("SYN101", 8), ("SYN301", 8)]
+
+
 def test_a_shipped_unittests_folder_is_test_code(tmp_path: Path) -> None:
     found = project(tmp_path, {"pkg/__init__.py": "", "pkg/utils/__init__.py": "",
                                "pkg/utils/unittests/__init__.py": "",
