@@ -238,10 +238,8 @@ class _Walk:
         self.block_reads = saved
 
     def children(self, node: ast.AST) -> None:
-        fields = CHILD_FIELDS.get(type(node))
-        for name in fields if fields is not None else child_fields(type(node)):
-            value = getattr(node, name)
-            for item in value if type(value) is list else (value,):
+        for name in CHILD_FIELDS.get(type(node)) or child_fields(type(node)):
+            for item in v if type(v := getattr(node, name)) is list else (v,):
                 if type(item) not in LEAF_TYPES:
                     self.node(item)
 

@@ -332,6 +332,8 @@ def _shared_module(tree: ast.Module, view: FileView
     that shares the model (`share_trees`): indexed from this very tree, with the same
     imports and definitions `_index` would find (its text is gone: what the
     evaluation reads of it, `numpy_lines`, it kept)."""
+    from synclint.model.views import defined_in
+
     project = _shared_project
     module = project.modules.get(view.module) if project is not None else None
     if project is None or module is None or module.tree is not tree:
@@ -339,7 +341,7 @@ def _shared_module(tree: ast.Module, view: FileView
     functions: dict[str, _Function] = {}
     classes: dict[str, _Class] = {}
     prefix = f"{module.name}:"
-    for key in project.defined_in(module.name):
+    for key in defined_in(project, module.name):
         function = project.functions.get(key)
         if function is not None:
             if function.module is not module or function.definition is None or \

@@ -466,14 +466,6 @@ class Project:
         """What `filename` may ask of the project (None when it was not indexed)."""
         return file_view(self, filename)
 
-    def defined_in(self, module: str) -> list[str]:
-        """The keys of the functions and classes defined in `module`, in index order."""
-        if self._defined is None:
-            self._defined = {}
-            for key in (*self.functions, *self.classes):
-                self._defined.setdefault(key.split(":", 1)[0], []).append(key)
-        return self._defined.get(module, [])
-
 
 #: Statements that may make a type alias (`aliases.type_alias`): `type X = ...` is an
 #: `ast.TypeAlias` from Python 3.12.

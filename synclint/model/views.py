@@ -26,6 +26,15 @@ if TYPE_CHECKING:
     from synclint.model.project import Project
 
 
+def defined_in(project: Project, module: str) -> list[str]:
+    """The keys of the functions and classes defined in `module`, in index order."""
+    if project._defined is None:
+        project._defined = {}
+        for key in (*project.functions, *project.classes):
+            project._defined.setdefault(key.split(":", 1)[0], []).append(key)
+    return project._defined.get(module, [])
+
+
 def file_view(project: Project, filename: str) -> FileView | None:
     """What `filename` may ask of the project (None when it was not indexed): its own
     definitions, what it imports (one module deep: summaries are transitive already)
@@ -39,8 +48,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
     summaries: dict[str, Summary] = {}
     classes: dict[str, ClassView] = {}
     modules: set[str] = set()
-    pending = list(project.defined_in(module.name))
-    for key in project.defined_in(module.name):
+    pending = list(defined_in(project, module.name))
+    for key in defined_in(project, module.name):
         # What its evaluations read beyond its imports (a callee reached through an
         # attribute, the attributes of a class known from a value), so that the model
         # evaluates the file the same way from the view alone (`facts.py`).
@@ -49,7 +58,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
     for target in module.names.values():
         if target in project.modules:
             modules.add(target)
-            pending.extend(project.defined_in(target))
+            pending.extend(defined_in(project, target))
         else:
             pending.append(target)
     seen: set[str] = set()
@@ -69,7 +78,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
             pending.extend(kind.cls for kind in cls.attributes.values()
                            if isinstance(kind, Instance))
     needed: set[str] = set()
-    for key in project.defined_in(module.name):
+    for key in defined_in(project, module.name):
         summary = project.summaries.get(key)
         if summary is None:
             continue
@@ -91,7 +100,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
     view = FileView(filename, module.name, names, summaries, classes,
                     frozenset(modules), "", frozenset(needed), compiled, resolved,
                     module.sha, aliases, frozenset(
-                        key for key in project.defined_in(module.name)
+                        key for key in defined_in(project, module.name)
                         if key in project.tensor_free),
                     lambda made: _view_digest(project, made))
     project._views[filename] = view
