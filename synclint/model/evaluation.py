@@ -613,11 +613,15 @@ def moved_in_place(evaluation: Evaluation, call: ast.expr) -> None:
 def _declared_return(evaluation: Evaluation, node: ast.expr) -> Kind:
     """A return annotation's kind, with the project classes it names as their instances
     (`-> Pattern`, `-> tuple[dict, Trainer]`): the caller then calls their methods
-    (an abstract provider's `get_pattern()`, whose overrides say nothing of the class)."""
+    (an abstract provider's `get_pattern()`, whose overrides say nothing of the class).
+    A class that only declares methods its subclasses override is no class here: a
+    factory annotated with an abstract base returns the subclass its arguments pick
+    (`Laplace(..., hessian_structure=...) -> BaseLaplace`), not every one of them."""
     declared = evaluation._annotation(node, unions=False)
     if declared is UNKNOWN:
         found = evaluation._parameter(node)
-        return found if isinstance(found, Instance) else UNKNOWN
+        cls = evaluation.project.classes.get(found.cls) if isinstance(found, Instance) else None
+        return found if cls is not None and not cls.overrides else UNKNOWN
     if isinstance(declared, Tup) and isinstance(node, ast.Subscript) and \
             isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == len(declared.items):
         return Tup(tuple(_declared_return(evaluation, item) if kind is UNKNOWN else kind

@@ -57,3 +57,34 @@ def test_the_other_element_is_not_the_class() -> None:
                            "    trainer, _ = load_model(path)")
     assert probes(source) == [UNKNOWN]
     assert syncs(source) == []
+
+
+def test_a_factory_annotated_with_an_abstract_base_returns_no_class() -> None:
+    # Which subclass it builds is its arguments' choice: not every override runs.
+    source = """\
+import abc
+
+
+class Base(abc.ABC):
+    @abc.abstractmethod
+    def fit(self, data: list) -> None:
+        raise NotImplementedError
+
+
+class Diag(Base):
+    def fit(self, data: list) -> None:
+        pass
+
+
+KINDS = {"diag": Diag}
+
+
+def make(kind: str) -> Base:
+    return KINDS[kind]()
+
+
+def main() -> None:
+    seen(make("diag"))
+"""
+    assert probes(source) == [UNKNOWN]
+    assert probes(source.replace("KINDS[kind]()", "Diag()")) == [Instance("m:Diag")]
