@@ -63,9 +63,10 @@ class Imports:
         if node.relative or node.module is None:
             return
         module = module_name(node.module)
-        self._note(module)
         if isinstance(node.names, cst.ImportStar):
+            self._note(module)
             return
+        self._note(from_imported(module, [module_name(alias.name) for alias in node.names]))
         for alias in node.names:
             name = module_name(alias.name)
             local = name
@@ -127,3 +128,10 @@ def is_cpu_device(node: cst.BaseExpression) -> bool:
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value
         return name == "device" and is_cpu_device(node.args[0].value)
     return False
+
+
+def from_imported(module: str, names: list[str]) -> str:
+    """The module `from module import names` imports, as test code by content reads it
+    (`roles.module_role`): `from unittest import mock` imports `unittest.mock`, which
+    library code imports to patch, not `unittest`'s `TestCase`."""
+    return f"{module}.mock" if module == "unittest" and names == ["mock"] else module

@@ -35,6 +35,7 @@ from synclint.analysis.kinds import (
     Tup,
     elem_of,
 )
+from synclint.analysis.names import from_imported
 from synclint.analysis.roles import (
     class_role,
     function_role,
@@ -647,7 +648,7 @@ def _top_imports(tree: ast.Module) -> Iterator[str]:
             yield from (alias.name for alias in statement.names)
         elif isinstance(statement, ast.ImportFrom) and not statement.level and \
                 statement.module is not None:
-            yield statement.module
+            yield from_imported(statement.module, [alias.name for alias in statement.names])
 
 
 def _function_role(node: ast.FunctionDef | ast.AsyncFunctionDef, summary: Summary | None,

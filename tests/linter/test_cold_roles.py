@@ -293,6 +293,9 @@ def test_a_module_that_imports_unittest_is_test_code() -> None:
     assert module_role("pkg.visualize", ["unittest.mock", "torch"]) is None
     assert codes("from unittest.mock import patch\n" + textwrap.dedent(TEST_CODE),
                  "visualize.py") == [("SYN101", 6)]
+    # ... nor one that imports it as `from unittest import mock` (torch's compile_fx.py).
+    assert codes("from unittest import mock\n" + textwrap.dedent(TEST_CODE),
+                 "visualize.py") == [("SYN101", 6)]
 
 
 MXNET_CLIP = """\
