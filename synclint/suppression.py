@@ -46,9 +46,13 @@ class Suppressions:
         for match in _FILE_NOQA.finditer(source):
             codes = match.group("codes")
             result.file_codes |= set(_CODE.findall(codes)) if codes else {ALL}
-        if _NOQA.search(source) is None and _IGNORE.search(source) is None:
+        if _IGNORE.search(source) is None and all(
+                match.group("codes") and "SYN" not in match.group("codes").upper()
+                for match in _NOQA.finditer(source)):
             # Every comment is part of the source: tokenizing it (the costly part, a
-            # Python step per token) cannot find a directive the source does not hold.
+            # Python step per token) cannot find a directive the source does not hold,
+            # and a noqa comment that lists only other linters' codes (E501) suppresses
+            # no finding here.
             return result
         comments, result.noqa_rows = _scan(source)
         for row, comment in comments:

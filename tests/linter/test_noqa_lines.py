@@ -66,3 +66,31 @@ def test_the_mapping_matches_ruffs_on_the_same_shapes() -> None:
               'v = [1,\n     """\n     """]\n')          # 11-13: the string only
     assert noqa_rows(source) == {1: 2, 3: 5, 4: 5, 8: 10, 9: 10, 12: 13}
     assert Suppressions.parse(source + "# noqa\n").noqa_row(8) == 10
+
+
+def test_another_linters_noqa_codes_suppress_nothing_and_are_not_scanned(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # `# noqa: E501` names only other linters' codes: no SYN finding is suppressed, and
+    # the source is not tokenized to find out.
+    import synclint.suppression as suppression
+
+    source = textwrap.dedent("""\
+        import torch  # noqa: F401
+        x = "a long line"  # noqa: E501, W291
+        def f(ts: list[torch.Tensor]):
+            for t in ts:
+                t.item()  # noqa: E501
+        """)
+    scans: list[str] = []
+    real_scan = suppression._scan
+    monkeypatch.setattr(suppression, "_scan", lambda text: scans.append(text) or real_scan(text))
+    found = Suppressions.parse(source)
+    assert not found.by_line and not found.suppresses("SYN101", 5) and scans == []
+    assert [d.code for d in lint_source(source, "m.py", ("SYN101",)).diagnostics] == ["SYN101"]
+    # Look-alikes: a SYN code among others, a lower-case one, a bare noqa, an ignore.
+    noqa = "# no" + "qa"  # (spelled apart: ruff reads directives in strings too)
+    for comment in (f"{noqa}: E501, SYN101", f"{noqa}: syn101", noqa,
+                    "# synclint: ignore[SYN101]"):
+        changed = source.replace("t.item()  # noqa: E501", f"t.item()  {comment}")
+        assert Suppressions.parse(changed).suppresses("SYN101", 5), comment
+        assert lint_source(changed, "m.py", ("SYN101",)).diagnostics == [], comment
