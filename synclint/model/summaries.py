@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from synclint.analysis.compiled import CompiledView
 from synclint.analysis.kinds import (
     UNKNOWN,
-    Instance,
     Kind,
 )
 from synclint.analysis.torch_api import (
@@ -317,9 +316,7 @@ class FileView:
             found = self.classes[owner].attribute_classes.get(attribute)
             if found is not None:
                 return found
-        # `self.provider = provider` of an annotated parameter (`dispatch.held_class`).
-        kind = self.instance_attribute(class_key, attribute)
-        return kind.cls if isinstance(kind, Instance) else None
+        return None
 
     def class_key(self, dotted: str) -> str | None:
         """The project class a dotted name of this file reaches (an annotation), or None."""
