@@ -400,7 +400,7 @@ class Context:
         site = replace(site, opt_in=opt_in(tests, Defaults(
             cls if isinstance(cls, cst.ClassDef) else None,
             function if isinstance(function, cst.FunctionDef) else None,
-            self.project, self.module)))
+            self.project, self.module, entry=not hot.called)))
         return replace(hot, guard=site)
 
     def opt_in(self, node: cst.CSTNode) -> str | None:
@@ -410,7 +410,7 @@ class Context:
         if not tests:
             return None
         return opt_in(tests, Defaults(cls, function, self.project, self.module,
-                                      entry=self.hot is not None))
+                                      entry=self.hot is not None and not self.hot.called))
 
     def once(self) -> str | None:
         """Why the current function runs once per file or per command (`analysis/once.py`:

@@ -113,4 +113,5 @@ def mark_compiled(project: Project) -> None:
         reason = (region.reason if name == region.root
                   else f"`{name}` runs in compiled `{region.root}`")
         site = Site(region.filename, region.line, 1, "compiled here")
-        project.summaries[key] = replace(summary, hot=Hot(reason, site), cold=None)
+        hot = Hot(reason, site, called=name != region.root)
+        project.summaries[key] = replace(summary, hot=hot, cold=None)

@@ -107,6 +107,9 @@ class Hot:
     #: The settings the code runs under, where it is guarded by some (`settings.py`):
     #: at the innermost guard, saying how they read ("`self.include_std`").
     guard: Guard | None = None
+    #: Per-step because per-step code calls it (a function a compiled one reaches), not
+    #: by its role: its parameters are what its callers pass, not settings.
+    called: bool = False
 
 
 @dataclass(frozen=True)

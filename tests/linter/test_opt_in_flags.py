@@ -82,3 +82,48 @@ def test_a_nested_helpers_flag_is_what_its_caller_passes() -> None:
     """
     [found] = rule_findings("SYN102", source)
     assert "only with" not in found.message
+
+
+COMPILED = """\
+    import torch
+    from torch import nn
+
+
+    def frame_pred(coords: torch.Tensor, mask: torch.Tensor, inference: bool = False) -> list:
+        out = []
+        for i in range(coords.shape[0]):
+            if inference:
+                out.append(coords[i][mask[i].bool()].sum())
+        return out
+
+
+    def ptms(coords: torch.Tensor, mask: torch.Tensor) -> list:
+        return frame_pred(coords, mask{arguments})
+
+
+    class Confidence(nn.Module):
+        def forward(self, coords: torch.Tensor, mask: torch.Tensor) -> list:
+            return ptms(coords, mask)
+
+
+    class Model(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.confidence = torch.compile(Confidence())
+
+        def forward(self, coords: torch.Tensor, mask: torch.Tensor) -> list:
+            return self.confidence(coords, mask)
+"""
+
+
+def test_a_compiled_helpers_flag_is_its_callers_not_a_setting() -> None:
+    """Code a compiled module reaches is per-step because its callers are (fresh13's boltz
+    `compute_frame_pred(..., inference=True)`): a flag its only call passes turns the read
+    on, so the finding is reported, not opt-in "only with `inference=True`"."""
+    [found] = rule_findings("SYN104", COMPILED.format(arguments=", inference=True"))
+    assert "only with" not in found.message
+    assert rule_findings("SYN104", COMPILED.format(arguments="")) == []
+    output = lint_source(textwrap.dedent(COMPILED.format(arguments="")), "example.py",
+                         ["SYN104"], opt_in=True)
+    [hidden] = [d for d in output.diagnostics if d.code == "SYN104"]
+    assert hidden.message.endswith(", only with `inference=True`")
