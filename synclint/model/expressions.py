@@ -417,8 +417,10 @@ class Expressions(Flow):
                 return union if union is not None else join_all(real)
             fixed = not any(isinstance(n, ast.Constant) and n.value is Ellipsis
                             for n in inner_nodes)
-            if base in ("tuple", "Tuple") and len(inner) > 1 and fixed:
-                return Tup(tuple(inner))  # tuple[Tensor, Tensor, int]
+            if base in ("tuple", "Tuple") and inner and fixed:
+                # tuple[Tensor, Tensor, int]; and tuple[int], often written for "a tuple
+                # of ints": a tuple either way, never a list (an index of one is basic).
+                return Tup(tuple(inner))
             if base in SEQUENCE_ANNOTATIONS and inner:
                 return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))
             if base in MAPPING_ANNOTATIONS and len(inner) == 2:
