@@ -482,7 +482,24 @@ def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
         return (body[0], None)
     if _is_none(node.body):
         return (orelse[0], None)
+    for display, shown, other in ((node.orelse, orelse[0], body[0]),
+                                  (node.body, body[0], orelse[0])):
+        items = _placeholders(display, shown, other)
+        if items is not None:
+            return (items, None)
     return (join(body[0], orelse[0]), None)
+
+
+def _placeholders(display: ast.expr, shown: Kind, other: Kind) -> Tup | None:
+    """`f() if c else (None, None)`: each `None` of a tuple display stands for "none
+    given", as a lone `None` does: that item is the other branch's (what unpacking the
+    result then reads); the display's other items join with theirs."""
+    if not (isinstance(display, ast.Tuple) and isinstance(shown, Tup) and
+            isinstance(other, Tup) and len(shown.items) == len(other.items) and
+            len(display.elts) == len(other.items) and any(map(_is_none, display.elts))):
+        return None
+    return Tup(tuple(theirs if _is_none(element) else join(mine, theirs)
+                     for element, mine, theirs in zip(display.elts, shown.items, other.items)))
 
 
 def _on_host_by_arithmetic(evaluation: Expressions, node: ast.BinOp, left: Value,
