@@ -17,8 +17,13 @@ field reads (`cfg.learning_rate_scheduler[0]`); the field itself, now a tuple, h
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 
-from synclint.model.syntax import statements
+from synclint.analysis.kinds import NUMPY, Kind
+from synclint.model.syntax import _dotted, statements
+
+#: What a NumPy array annotation names, qualified.
+NUMPY_ANNOTATIONS = frozenset({"numpy.ndarray", "numpy.typing.NDArray"})
 
 
 def class_defaults(node: ast.ClassDef) -> dict[str, str]:
@@ -60,6 +65,33 @@ def literal_text(node: ast.expr) -> str | None:
             not isinstance(operand.value, (bool, int, float, str, type(None))):
         return None
     return ast.unparse(node)
+
+
+def field_kinds(node: ast.ClassDef, imports: Mapping[str, str]) -> dict[str, Kind]:
+    """The fields the class body annotates as NumPy arrays (`atoms: np.ndarray`, a
+    dataclass's or a NamedTuple's), bound once and assigned by no method: NumPy
+    wherever the class is read (`structure.atoms`), as a parameter so annotated is.
+    `imports` qualifies the annotation's first name (`np` -> `numpy`)."""
+    bound: dict[str, int] = {}
+    arrays: list[str] = []
+    for statement in node.body:
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            name = statement.target.id
+            bound[name] = bound.get(name, 0) + 1
+            annotation = statement.annotation
+            if isinstance(annotation, ast.Subscript):  # `npt.NDArray[np.float32]`
+                annotation = annotation.value
+            head, dot, rest = (_dotted(annotation) or "").partition(".")
+            if f"{imports.get(head, head)}{dot}{rest}" in NUMPY_ANNOTATIONS:
+                arrays.append(name)
+        elif isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    bound[target.id] = bound.get(target.id, 0) + 1
+    if not arrays:
+        return {}
+    assigned = _self_assigned(node)[0]
+    return {name: NUMPY for name in arrays if bound[name] == 1 and name not in assigned}
 
 
 def _self_assigned(node: ast.ClassDef) -> tuple[set[str], dict[str, list[ast.expr]]]:

@@ -418,8 +418,7 @@ class Expressions(Flow):
             fixed = not any(isinstance(n, ast.Constant) and n.value is Ellipsis
                             for n in inner_nodes)
             if base in ("tuple", "Tuple") and inner and fixed:
-                # tuple[Tensor, Tensor, int]; and tuple[int], often written for "a tuple
-                # of ints": a tuple either way, never a list (an index of one is basic).
+                # tuple[Tensor, int]; tuple[int] (often "ints"): a tuple, never a list
                 return Tup(tuple(inner))
             if base in SEQUENCE_ANNOTATIONS and inner:
                 return Seq(join_all([k for k in inner if k is not UNKNOWN] or [UNKNOWN]))

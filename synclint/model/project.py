@@ -24,7 +24,7 @@ from synclint.model.ahead import Ahead
 from synclint.model.aliases import expanded_alias, type_alias
 from synclint.model.call_sites import rare_calls
 from synclint.model.callers import find_cold_functions, find_host_params
-from synclint.model.defaults import class_defaults
+from synclint.model.defaults import class_defaults, field_kinds
 from synclint.model.dispatch import is_abstract, link_overrides, overrides
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.flow import Value
@@ -226,8 +226,8 @@ class Project:
                 # `Model[Sentence]`: a subscripted generic base is the class it subscripts.
                 bases = [name for name in (_dotted(b.value if isinstance(b, ast.Subscript) else b)
                                            for b in node.bases) if name]
-                self.classes[key] = _Class(key, module, node, bases,
-                                           defaults=class_defaults(node))
+                self.classes[key] = _Class(key, module, node, bases, attributes=field_kinds(
+                    node, module.imports), defaults=class_defaults(node))
                 if not scope:
                     module.names[node.name] = key
                 self._index_body(module, node.body, (*scope, node.name), key)
