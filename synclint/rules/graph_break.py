@@ -57,6 +57,9 @@ class GraphBreak(Rule):
         # Disabled itself: the code inside runs eagerly.
         "import torch\n@torch.compiler.disable\ndef f(x: torch.Tensor):\n    print('eager')\n"
         "    return x\n",
+        # A print in an `except` handler runs only on an error.
+        "import torch\n@torch.compile\ndef f(x: torch.Tensor):\n    try:\n        return x * 2\n"
+        "    except RuntimeError:\n        print('failed')\n        raise\n",
         # A module's own method named like a logger call is not logging.
         "import torch\n@torch.compile\ndef f(x: torch.Tensor, stats):\n    stats.info(x)\n"
         "    return x\n",
@@ -81,7 +84,7 @@ class GraphBreak(Rule):
         self._dynamic: dict[int, frozenset[str]] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
-        if self.ctx.compiled_region() is None:
+        if self.ctx.compiled_region() is None or _on_error_path(self.ctx.parents):
             return
         pattern = call_pattern(self.ctx, node, self.ctx.parents)
         if pattern not in _HELP:
@@ -100,7 +103,8 @@ class GraphBreak(Rule):
         self._shape_test(node.iter, "A loop")
 
     def _shape_test(self, test: cst.BaseExpression, what: str) -> None:
-        if self.ctx.compiled_region() is None or not self.ctx.functions:
+        if self.ctx.compiled_region() is None or not self.ctx.functions or \
+                _on_error_path(self.ctx.parents):
             return
         dynamic = self._dynamic_names()
         if not dynamic:
@@ -142,3 +146,15 @@ class GraphBreak(Rule):
         if found is None or not found.breaks:
             return
         self.report(node, message, help=_HELP[pattern], pattern=pattern)
+
+
+def _on_error_path(parents: list[cst.CSTNode]) -> bool:
+    """Whether the node under `parents` is in an `except` handler of its function: code
+    that runs only when the `try` body raised, never on a normal step (Dynamo traces the
+    body; a handler's break happens on the error alone)."""
+    for parent in reversed(parents):
+        if isinstance(parent, (cst.ExceptHandler, cst.ExceptStarHandler)):
+            return True
+        if isinstance(parent, (cst.FunctionDef, cst.Lambda)):
+            return False
+    return False
