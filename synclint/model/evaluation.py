@@ -43,14 +43,13 @@ from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
-from synclint.model.param_groups import param_group_names
 from synclint.model.properties import getter as property_getter
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
     default_path,
-    judged_elsewhere,
     latched,
+    local_settings,
     main_path_else,
     parameters_read,
     run_setting_value,
@@ -371,8 +370,7 @@ class Evaluation(Calls):
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
         if self.param_groups is None:
-            self.param_groups = param_group_names(self.function.node, judged_elsewhere) \
-                if self.module.param_groups else (frozenset(), frozenset())
+            self.param_groups = local_settings(self.function.node, self.module.param_groups)
         groups, entries = self.param_groups
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
-from synclint.model.param_groups import entry_key
+from synclint.model.param_groups import bindings, entry_key, param_group_names
 from synclint.model.syntax import _dotted
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
@@ -81,6 +81,72 @@ def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Compare):
         return all(run_setting_value(part, run) for part in (node.left, *node.comparators))
     return False
+
+
+def local_settings(function: ast.AST, param_groups: bool
+                   ) -> tuple[frozenset[str], frozenset[str]]:
+    """The function's optimiser param-group names and the locals that hold a setting all
+    the same (`flow.Bound`): a group's hyperparameters (`lr = group["lr"]`, where the
+    module uses param groups: `param_groups.py`) and copies of what an argument holds
+    (`argument_copies`)."""
+    groups, entries = param_group_names(function, _judged_elsewhere) if param_groups \
+        else (frozenset(), frozenset())
+    return groups, entries | argument_copies(function)
+
+
+#: Methods that give their receiver itself or its copy on another device or dtype.
+_MOVES = frozenset({"to", "cuda", "cpu"})
+
+
+def argument_copies(function: ast.AST) -> frozenset[str]:
+    """Locals every binding of which holds what a parameter the function never rebinds
+    (`self` included) or another such local holds, or an attribute of it: `getattr(state,
+    "atomic_numbers", None)` (a constant default or none) or a move (`state.to(device)`,
+    `.cuda()`, `.cpu()`). A test of one (`numbers is not None`) asks what
+    `state.atomic_numbers is not None` asks, whether the argument carries the attribute:
+    a setting, not the step's data (fresh12 M1). A counter or a switch cold code judges
+    (`step = getattr(state, "step", 0)`) is none."""
+    args = getattr(function, "args", None)
+    if not isinstance(args, ast.arguments):
+        return frozenset()
+    values: dict[str, list[ast.expr | None]] = {}
+    for target, value in bindings(function):
+        if isinstance(target, ast.Name):
+            values.setdefault(target.id, []).append(value)
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    sources = {name for name in params if values.get(name) == [None]}
+    copies: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, bound in values.items():
+            if name not in copies and name not in params and not _judged_elsewhere(name) \
+                    and all(v is not None and _copy_of(v, sources | copies) for v in bound):
+                copies.add(name)
+                changed = True
+    return frozenset(copies)
+
+
+def _copy_of(value: ast.expr, sources: Container[str]) -> bool:
+    """Whether `value` is `getattr(s, "name"[, constant])` or `s.to(...)` (`_MOVES`) of a
+    name in `sources` or an attribute chain of one (`argument_copies`)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
+            value.func.id == "getattr" and 2 <= len(value.args) <= 3 and \
+            not value.keywords and isinstance(value.args[1], ast.Constant) and \
+            isinstance(value.args[1].value, str) and \
+            not _judged_elsewhere(value.args[1].value) and \
+            all(isinstance(a, ast.Constant) for a in value.args[2:]):
+        value = value.args[0]
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr in _MOVES:
+        value = value.func.value
+    else:
+        return False
+    while isinstance(value, ast.Attribute):
+        if _judged_elsewhere(value.attr):
+            return False
+        value = value.value
+    return isinstance(value, ast.Name) and value.id in sources
 
 
 def _no_call(_: ast.Call) -> bool:
