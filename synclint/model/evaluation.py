@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     Branch,
     Instance,
     Kind,
+    Seq,
     Tup,
     close_branch,
     elem_of,
@@ -256,9 +257,10 @@ class Evaluation(Calls):
             self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
-            # An element of an unknown parameter stays derived from it (`for row in
-            # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
-            source = iterable[1] if iterable[0] is UNKNOWN else None
+            # An element of an unknown or list parameter stays derived from it (`for row
+            # in labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
+            source = iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) \
+                else None
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
             if batches is not None and not moves_to_device(self.function.node) and \
