@@ -99,13 +99,20 @@ _MOVES = frozenset({"to", "cuda", "cpu"})
 
 
 def argument_copies(function: ast.AST) -> frozenset[str]:
-    """Locals every binding of which holds what a parameter the function never rebinds
-    (`self` included) or another such local holds, or an attribute of it: `getattr(state,
-    "atomic_numbers", None)` (a constant default or none) or a move (`state.to(device)`,
-    `.cuda()`, `.cpu()`). A test of one (`numbers is not None`) asks what
-    `state.atomic_numbers is not None` asks, whether the argument carries the attribute:
-    a setting, not the step's data (fresh12 M1). A counter or a switch cold code judges
-    (`step = getattr(state, "step", 0)`) is none."""
+    """Locals that hold a setting as an argument does (fresh12 M1), each binding of one
+    being:
+
+    - `getattr(obj, "name", None)` (any constant default, or none) of an object other
+      than `self` or `cls`, where the function sets no attribute `name` (`x.name = ...`,
+      `setattr(x, "name", ...)`, a cache it fills): whether an object carries an
+      attribute is how the code that built it builds every such object, not the step's
+      data, so `numbers is not None` asks what `state.atomic_numbers is not None` asks;
+    - a move (`state.to(device)`, `.cuda()`, `.cpu()`) of a parameter the function never
+      rebinds, or of another such local, or of an attribute chain of one.
+
+    A counter or a switch cold code judges (`step = getattr(state, "step", 0)`) is none,
+    and neither is an attribute of `self`, whose presence its own methods decide (a latch,
+    a lazily built cache)."""
     args = getattr(function, "args", None)
     if not isinstance(args, ast.arguments):
         return frozenset()
@@ -113,6 +120,10 @@ def argument_copies(function: ast.AST) -> frozenset[str]:
     for target, value in bindings(function):
         if isinstance(target, ast.Name):
             values.setdefault(target.id, []).append(value)
+    looked_up = {_looked_up(v) for bound in values.values() for v in bound} - {None}
+    if not looked_up and not any(_moved(v) is not None for b in values.values() for v in b):
+        return frozenset()
+    set_here = _set_attributes(function) if looked_up else set()
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     sources = {name for name in params if values.get(name) == [None]}
     copies: set[str] = set()
@@ -121,32 +132,61 @@ def argument_copies(function: ast.AST) -> frozenset[str]:
         changed = False
         for name, bound in values.items():
             if name not in copies and name not in params and not _judged_elsewhere(name) \
-                    and all(v is not None and _copy_of(v, sources | copies) for v in bound):
+                    and all(_copy_of(v, sources | copies, set_here) for v in bound):
                 copies.add(name)
                 changed = True
     return frozenset(copies)
 
 
-def _copy_of(value: ast.expr, sources: Container[str]) -> bool:
-    """Whether `value` is `getattr(s, "name"[, constant])` or `s.to(...)` (`_MOVES`) of a
-    name in `sources` or an attribute chain of one (`argument_copies`)."""
+def _looked_up(value: ast.expr | None) -> str | None:
+    """The attribute name of `getattr(obj, "name"[, constant])` of an object other than
+    `self` or `cls`, else None."""
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
             value.func.id == "getattr" and 2 <= len(value.args) <= 3 and \
             not value.keywords and isinstance(value.args[1], ast.Constant) and \
             isinstance(value.args[1].value, str) and \
-            not _judged_elsewhere(value.args[1].value) and \
-            all(isinstance(a, ast.Constant) for a in value.args[2:]):
-        value = value.args[0]
-    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            all(isinstance(a, ast.Constant) for a in value.args[2:]) and \
+            not (isinstance(value.args[0], ast.Name) and value.args[0].id in ("self", "cls")):
+        return value.args[1].value
+    return None
+
+
+def _moved(value: ast.expr | None) -> ast.expr | None:
+    """The receiver of `x.to(...)`, `x.cuda()`, `x.cpu()` (`_MOVES`), else None."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
             value.func.attr in _MOVES:
-        value = value.func.value
-    else:
-        return False
-    while isinstance(value, ast.Attribute):
-        if _judged_elsewhere(value.attr):
+        return value.func.value
+    return None
+
+
+def _set_attributes(function: ast.AST) -> set[str]:
+    """The attribute names the function assigns (`x.name = ...`) or sets by name
+    (`setattr(x, "name", ...)`)."""
+    found: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "setattr" and len(node.args) >= 2 and \
+                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            found.add(node.args[1].value)
+    return found
+
+
+def _copy_of(value: ast.expr | None, sources: Container[str], set_here: Container[str]
+             ) -> bool:
+    """Whether `value` binds a copy (`argument_copies`): a lookup of an attribute the
+    function never sets, or a move of a name in `sources` or of an attribute chain of
+    one."""
+    name = _looked_up(value)
+    if name is not None:
+        return name not in set_here and not _judged_elsewhere(name)
+    moved = _moved(value)
+    while isinstance(moved, ast.Attribute):
+        if _judged_elsewhere(moved.attr):
             return False
-        value = value.value
-    return isinstance(value, ast.Name) and value.id in sources
+        moved = moved.value
+    return isinstance(moved, ast.Name) and moved.id in sources
 
 
 def _no_call(_: ast.Call) -> bool:

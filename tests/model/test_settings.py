@@ -471,7 +471,13 @@ def test_a_guard_on_the_functions_own_argument_is_how_the_caller_calls_it() -> N
     ('extra = getattr(x, "extra", None)\nif extra is not None:\n    y.amax().item()\n'
      "extra = self.pick()", 0),
     ('step = getattr(x, "step", 0)\nif step > 0:\n    y.amax().item()', 0),
-    ('extra = getattr(y.pick(), "extra", None)\nif extra is not None:\n    y.amax().item()', 0),
+    # Any object's attribute but `self`'s, where the function does not set it.
+    ('extra = getattr(self.pick(x), "extra", None)\nif extra is not None:\n'
+     '    y.amax().item()', 1),
+    ('extra = getattr(self, "_extra", None)\nif extra is None:\n    y.amax().item()', 0),
+    ('extra = getattr(x, "extra", None)\nif extra is None:\n    x.extra = y.amax().item()', 0),
+    ('extra = getattr(x, "extra", None)\nif extra is None:\n    y.amax().item()\n'
+     '    setattr(x, "extra", 1)', 0),
 ])
 def test_a_copy_of_an_argument_tested_is_a_setting(body: str, count: int) -> None:
     assert len(reported(body)) == count
