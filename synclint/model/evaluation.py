@@ -56,6 +56,7 @@ from synclint.model.settings import (
     run_setting_value,
     setting_test,
 )
+from synclint.model.sketch import Sketch
 from synclint.model.spans import ast_spans
 from synclint.model.stored import kept, stored_item
 from synclint.model.summaries import Summary
@@ -371,9 +372,7 @@ class Evaluation(Calls):
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
-        if self.param_groups is None:
-            self.param_groups = local_settings(self.function.node, self.module.param_groups)
-        groups, entries = self.param_groups
+        groups, entries = _local_settings(self.function, self.module.param_groups)
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],
             Bound(self, entries), self._run_setting, groups) \
@@ -511,6 +510,17 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.JoinedStr: Evaluation._joined,
     ast.Call: _call,
 }
+
+
+def _local_settings(function: _Function, param_groups: bool
+                    ) -> tuple[frozenset[str], frozenset[str]]:
+    """`settings.local_settings` of `function`, found once per function (not once per
+    evaluation); its sketch's calls spare the walk of most (None: no sketch)."""
+    if function.settings is None:
+        function.settings = local_settings(
+            function.node, param_groups,
+            function.sketch.calls if function.sketch != Sketch() else None)
+    return function.settings
 
 
 def _moves_any(function: _Function, returns: Kind, module_method: bool) -> bool:

@@ -95,11 +95,6 @@ def _bindings(function: ast.AST) -> Iterator[tuple[ast.expr, ast.expr | None]]:
             yield ast.Name(id=node.arg), None
 
 
-def bindings(function: ast.AST) -> Iterator[tuple[ast.expr, ast.expr | None]]:
-    """Each name target of the function with the value bound to it (`_bindings`)."""
-    return _bindings(function)
-
-
 def _pairs(target: ast.expr, value: ast.expr | None) -> Iterator[tuple[ast.expr, ast.expr | None]]:
     if isinstance(target, (ast.Tuple, ast.List)):
         values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and \

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
-from synclint.model.param_groups import bindings, entry_key, param_group_names
+from synclint.model.param_groups import entry_key, param_group_names
 from synclint.model.syntax import _dotted
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
@@ -83,19 +83,23 @@ def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
     return False
 
 
-def local_settings(function: ast.AST, param_groups: bool
+def local_settings(function: ast.AST, param_groups: bool, calls: Collection[str] | None
                    ) -> tuple[frozenset[str], frozenset[str]]:
     """The function's optimiser param-group names and the locals that hold a setting all
     the same (`flow.Bound`): a group's hyperparameters (`lr = group["lr"]`, where the
     module uses param groups: `param_groups.py`) and copies of what an argument holds
-    (`argument_copies`)."""
+    (`argument_copies`). `calls` are the dotted names its text calls (`Sketch.calls`;
+    None: not known): with no `getattr` nor move among them, it has no copy, unwalked."""
     groups, entries = param_group_names(function, _judged_elsewhere) if param_groups \
         else (frozenset(), frozenset())
+    if calls is not None and not any(c == "getattr" or c.endswith(_MOVE_CALLS) for c in calls):
+        return groups, entries
     return groups, entries | argument_copies(function)
 
 
 #: Methods that give their receiver itself or its copy on another device or dtype.
 _MOVES = frozenset({"to", "cuda", "cpu"})
+_MOVE_CALLS = tuple(f".{name}" for name in sorted(_MOVES))
 
 
 def argument_copies(function: ast.AST) -> frozenset[str]:
@@ -117,15 +121,14 @@ def argument_copies(function: ast.AST) -> frozenset[str]:
     if not isinstance(args, ast.arguments):
         return frozenset()
     values: dict[str, list[ast.expr | None]] = {}
-    for target, value in bindings(function):
-        if isinstance(target, ast.Name):
-            values.setdefault(target.id, []).append(value)
+    for name, value in _local_bindings(getattr(function, "body", [])):
+        values.setdefault(name, []).append(value)
     looked_up = {_looked_up(v) for bound in values.values() for v in bound} - {None}
     if not looked_up and not any(_moved(v) is not None for b in values.values() for v in b):
         return frozenset()
     set_here = _set_attributes(function) if looked_up else set()
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    sources = {name for name in params if values.get(name) == [None]}
+    sources = params - values.keys()
     copies: set[str] = set()
     changed = True
     while changed:
@@ -136,6 +139,54 @@ def argument_copies(function: ast.AST) -> frozenset[str]:
                 copies.add(name)
                 changed = True
     return frozenset(copies)
+
+
+def _local_bindings(body: list[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]:
+    """Each name the statements bind with the value bound (None: not one value), nested
+    blocks included, by statements alone (a walk of every expression cost a tenth of the
+    evaluation): a nested function or class binds its name, not its own locals."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement.name, None
+            continue
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                yield from _bound_names(target, statement.value)
+        elif isinstance(statement, ast.AnnAssign):
+            yield from _bound_names(statement.target, statement.value)
+        elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor)):
+            yield from _bound_names(statement.target, None)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            for item in statement.items:
+                if item.optional_vars is not None:
+                    yield from _bound_names(item.optional_vars, None)
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+            for alias in statement.names:
+                yield (alias.asname or alias.name).partition(".")[0], None
+        for field in ("body", "orelse", "finalbody"):
+            yield from _local_bindings(getattr(statement, field, []))
+        for handler in getattr(statement, "handlers", []):
+            if handler.name:
+                yield handler.name, None
+            yield from _local_bindings(handler.body)
+        for case in getattr(statement, "cases", []):
+            yield from _local_bindings(case.body)
+        tested = statement.value if isinstance(statement, ast.Expr) else \
+            getattr(statement, "test", None) if isinstance(statement, (ast.If, ast.While)) \
+            else None
+        for node in ast.walk(tested) if tested is not None else ():
+            if isinstance(node, ast.NamedExpr):  # `if (m := getattr(x, "m", None)):`
+                yield node.target.id, None
+
+
+def _bound_names(target: ast.expr, value: ast.expr | None) -> Iterator[tuple[str, ast.expr | None]]:
+    """The names a target binds: a plain name the value, an element of an unpacking
+    None."""
+    if isinstance(target, ast.Name):
+        yield target.id, value
+    elif isinstance(target, (ast.Tuple, ast.List, ast.Starred)):
+        for element in (target.elts if not isinstance(target, ast.Starred) else [target.value]):
+            yield from _bound_names(element, None)
 
 
 def _looked_up(value: ast.expr | None) -> str | None:
