@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     Branch,
     Instance,
     Kind,
+    Seq,
     Tup,
     close_branch,
     elem_of,
@@ -43,19 +44,19 @@ from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
-from synclint.model.param_groups import param_group_names
 from synclint.model.properties import getter as property_getter
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
     default_path,
-    judged_elsewhere,
     latched,
+    local_settings,
     main_path_else,
     parameters_read,
     run_setting_value,
     setting_test,
 )
+from synclint.model.sketch import Sketch
 from synclint.model.spans import ast_spans
 from synclint.model.stored import kept, stored_item
 from synclint.model.summaries import Summary
@@ -257,9 +258,10 @@ class Evaluation(Calls):
             self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
-            # An element of an unknown parameter stays derived from it (`for row in
-            # labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
-            source = iterable[1] if iterable[0] is UNKNOWN else None
+            # An element of an unknown or list parameter stays derived from it (`for row
+            # in labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
+            source = iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) \
+                else None
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
             if batches is not None and not moves_to_device(self.function.node) and \
@@ -370,10 +372,7 @@ class Evaluation(Calls):
         # A test of settings alone (`settings.py`) picks the same branch on every step:
         # the branch's syncs are kept, saying when they run. Any other test may pick
         # either, so neither branch's syncs are the function's.
-        if self.param_groups is None:
-            self.param_groups = param_group_names(self.function.node, judged_elsewhere) \
-                if self.module.param_groups else (frozenset(), frozenset())
-        groups, entries = self.param_groups
+        groups, entries = _local_settings(self.function, self.module.param_groups)
         setting = not self.module_level and setting_test(
             node.test, lambda e: self.last.get(id(e), _UNKNOWN_VALUE)[0],
             Bound(self, entries), self._run_setting, groups) \
@@ -511,6 +510,17 @@ _EXPRESSIONS: dict[type, Callable[[Evaluation, Any], Value]] = {
     ast.JoinedStr: Evaluation._joined,
     ast.Call: _call,
 }
+
+
+def _local_settings(function: _Function, param_groups: bool
+                    ) -> tuple[frozenset[str], frozenset[str]]:
+    """`settings.local_settings` of `function`, found once per function (not once per
+    evaluation); its sketch's calls spare the walk of most (None: no sketch)."""
+    if function.settings is None:
+        function.settings = local_settings(
+            function.node, param_groups,
+            function.sketch.calls if function.sketch != Sketch() else None)
+    return function.settings
 
 
 def _moves_any(function: _Function, returns: Kind, module_method: bool) -> bool:

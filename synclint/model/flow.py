@@ -172,9 +172,6 @@ class Flow:
         #: The names the code evaluated so far has bound (a parameter rebound, a local):
         #: at a test, a name not among them holds the parameter or the module's value.
         self.rebound: set[str] = set()
-        #: Its optimiser param-group names and the locals holding their hyperparameters
-        #: (`param_groups.py`), found at its first `if`.
-        self.param_groups: tuple[frozenset[str], frozenset[str]] | None = None
         #: Items the block being evaluated stored under a key (`d[k] = v`), read back by
         #: `d[k]` until the block changes `d` or `k` (`stored.py`).
         self.stored: Items = {}

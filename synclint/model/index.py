@@ -108,6 +108,9 @@ class _Function:
     moves_any: bool | None = None
     #: Its local modules built by a call and never moved (`local_modules.py`), once asked.
     unmoved_locals: dict[str, list[ast.Call]] | None = None
+    #: Its param-group names and the locals that hold settings (`settings.local_settings`),
+    #: once asked.
+    settings: tuple[frozenset[str], frozenset[str]] | None = None
 
     @property
     def name(self) -> str:

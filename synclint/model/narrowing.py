@@ -334,7 +334,8 @@ def cuda_fallback(test: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> dict[s
 
 def _device_test(test: ast.Compare, kind_of: Callable[[ast.expr], Kind]) -> Narrowing:
     """`t.device.type == "cpu"` (or `!=`), `t.device == torch.device("cpu")`: `t` is a CPU
-    tensor where the test says so, a device tensor where it says not."""
+    tensor where the test says so, a device tensor where it says not. Of `xs[0]` it says
+    the same of `xs`'s elements (`_on_device`)."""
     if len(test.ops) != 1 or not isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
         return _NONE
     subject, other = test.left, test.comparators[0]
@@ -345,7 +346,7 @@ def _device_test(test: ast.Compare, kind_of: Callable[[ast.expr], Kind]) -> Narr
     if isinstance(subject, ast.Attribute) and subject.attr == "type":
         subject = subject.value
     if not (isinstance(subject, ast.Attribute) and subject.attr == "device"
-            and isinstance(subject.value, ast.Name)):
+            and isinstance(subject.value, (ast.Name, ast.Subscript))):
         return _NONE
     on_cpu = _on_device(subject.value, kind_of, False)
     if isinstance(test.ops[0], ast.Eq):

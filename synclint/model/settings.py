@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
-from synclint.model.param_groups import entry_key
+from synclint.model.param_groups import entry_key, param_group_names
 from synclint.model.syntax import _dotted
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
@@ -81,6 +81,163 @@ def run_setting_value(node: ast.expr, run: Callable[[ast.Call], bool]) -> bool:
     if isinstance(node, ast.Compare):
         return all(run_setting_value(part, run) for part in (node.left, *node.comparators))
     return False
+
+
+def local_settings(function: ast.AST, param_groups: bool, calls: Collection[str] | None
+                   ) -> tuple[frozenset[str], frozenset[str]]:
+    """The function's optimiser param-group names and the locals that hold a setting all
+    the same (`flow.Bound`): a group's hyperparameters (`lr = group["lr"]`, where the
+    module uses param groups: `param_groups.py`) and copies of what an argument holds
+    (`argument_copies`). `calls` are the dotted names its text calls (`Sketch.calls`;
+    None: not known): with no `getattr` nor move among them, it has no copy, unwalked."""
+    groups, entries = param_group_names(function, _judged_elsewhere) if param_groups \
+        else (frozenset(), frozenset())
+    if calls is not None and not any(c == "getattr" or c.endswith(_MOVE_CALLS) for c in calls):
+        return groups, entries
+    return groups, entries | argument_copies(function)
+
+
+#: Methods that give their receiver itself or its copy on another device or dtype.
+_MOVES = frozenset({"to", "cuda", "cpu"})
+_MOVE_CALLS = tuple(f".{name}" for name in sorted(_MOVES))
+
+
+def argument_copies(function: ast.AST) -> frozenset[str]:
+    """Locals that hold a setting as an argument does (fresh12 M1), each binding of one
+    being:
+
+    - `getattr(obj, "name", None)` (any constant default, or none) of an object other
+      than `self` or `cls`, where the function sets no attribute `name` (`x.name = ...`,
+      `setattr(x, "name", ...)`, a cache it fills): whether an object carries an
+      attribute is how the code that built it builds every such object, not the step's
+      data, so `numbers is not None` asks what `state.atomic_numbers is not None` asks;
+    - a move (`state.to(device)`, `.cuda()`, `.cpu()`) of a parameter the function never
+      rebinds, or of another such local, or of an attribute chain of one.
+
+    A counter or a switch cold code judges (`step = getattr(state, "step", 0)`) is none,
+    and neither is an attribute of `self`, whose presence its own methods decide (a latch,
+    a lazily built cache)."""
+    args = getattr(function, "args", None)
+    if not isinstance(args, ast.arguments):
+        return frozenset()
+    values: dict[str, list[ast.expr | None]] = {}
+    for name, value in _local_bindings(getattr(function, "body", [])):
+        values.setdefault(name, []).append(value)
+    looked_up = {_looked_up(v) for bound in values.values() for v in bound} - {None}
+    if not looked_up and not any(_moved(v) is not None for b in values.values() for v in b):
+        return frozenset()
+    set_here = _set_attributes(function) if looked_up else set()
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    sources = params - values.keys()
+    copies: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, bound in values.items():
+            if name not in copies and name not in params and not _judged_elsewhere(name) \
+                    and all(_copy_of(v, sources | copies, set_here) for v in bound):
+                copies.add(name)
+                changed = True
+    return frozenset(copies)
+
+
+def _local_bindings(body: list[ast.stmt]) -> Iterator[tuple[str, ast.expr | None]]:
+    """Each name the statements bind with the value bound (None: not one value), nested
+    blocks included, by statements alone (a walk of every expression cost a tenth of the
+    evaluation): a nested function or class binds its name, not its own locals."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement.name, None
+            continue
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                yield from _bound_names(target, statement.value)
+        elif isinstance(statement, ast.AnnAssign):
+            yield from _bound_names(statement.target, statement.value)
+        elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor)):
+            yield from _bound_names(statement.target, None)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            for item in statement.items:
+                if item.optional_vars is not None:
+                    yield from _bound_names(item.optional_vars, None)
+        elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+            for alias in statement.names:
+                yield (alias.asname or alias.name).partition(".")[0], None
+        for field in ("body", "orelse", "finalbody"):
+            yield from _local_bindings(getattr(statement, field, []))
+        for handler in getattr(statement, "handlers", []):
+            if handler.name:
+                yield handler.name, None
+            yield from _local_bindings(handler.body)
+        for case in getattr(statement, "cases", []):
+            yield from _local_bindings(case.body)
+        tested = statement.value if isinstance(statement, ast.Expr) else \
+            getattr(statement, "test", None) if isinstance(statement, (ast.If, ast.While)) \
+            else None
+        for node in ast.walk(tested) if tested is not None else ():
+            if isinstance(node, ast.NamedExpr):  # `if (m := getattr(x, "m", None)):`
+                yield node.target.id, None
+
+
+def _bound_names(target: ast.expr, value: ast.expr | None) -> Iterator[tuple[str, ast.expr | None]]:
+    """The names a target binds: a plain name the value, an element of an unpacking
+    None."""
+    if isinstance(target, ast.Name):
+        yield target.id, value
+    elif isinstance(target, (ast.Tuple, ast.List, ast.Starred)):
+        for element in (target.elts if not isinstance(target, ast.Starred) else [target.value]):
+            yield from _bound_names(element, None)
+
+
+def _looked_up(value: ast.expr | None) -> str | None:
+    """The attribute name of `getattr(obj, "name"[, constant])` of an object other than
+    `self` or `cls`, else None."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
+            value.func.id == "getattr" and 2 <= len(value.args) <= 3 and \
+            not value.keywords and isinstance(value.args[1], ast.Constant) and \
+            isinstance(value.args[1].value, str) and \
+            all(isinstance(a, ast.Constant) for a in value.args[2:]) and \
+            not (isinstance(value.args[0], ast.Name) and value.args[0].id in ("self", "cls")):
+        return value.args[1].value
+    return None
+
+
+def _moved(value: ast.expr | None) -> ast.expr | None:
+    """The receiver of `x.to(...)`, `x.cuda()`, `x.cpu()` (`_MOVES`), else None."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr in _MOVES:
+        return value.func.value
+    return None
+
+
+def _set_attributes(function: ast.AST) -> set[str]:
+    """The attribute names the function assigns (`x.name = ...`) or sets by name
+    (`setattr(x, "name", ...)`)."""
+    found: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id == "setattr" and len(node.args) >= 2 and \
+                isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            found.add(node.args[1].value)
+    return found
+
+
+def _copy_of(value: ast.expr | None, sources: Container[str], set_here: Container[str]
+             ) -> bool:
+    """Whether `value` binds a copy (`argument_copies`): a lookup of an attribute the
+    function never sets, or a move of a name in `sources` or of an attribute chain of
+    one."""
+    name = _looked_up(value)
+    if name is not None:
+        return name not in set_here and not _judged_elsewhere(name)
+    moved = _moved(value)
+    while isinstance(moved, ast.Attribute):
+        if _judged_elsewhere(moved.attr):
+            return False
+        moved = moved.value
+    return isinstance(moved, ast.Name) and moved.id in sources
 
 
 def _no_call(_: ast.Call) -> bool:

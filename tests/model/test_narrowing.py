@@ -18,7 +18,7 @@ from synclint.analysis.kinds import (
     Mapping,
     Seq,
 )
-from tests.model.probe import case_ids, line_of, probe, probes, syncs
+from tests.model.probe import case_ids, findings, line_of, probe, probes, syncs
 
 HEADER = "import numbers\nimport torch\nimport numpy as np\n\n\ndef f(x, n: int, batch: dict):\n"
 
@@ -329,3 +329,65 @@ def test_an_is_cuda_branch_that_falls_through_proves_nothing_after_it() -> None:
     source = CUDA_EXIT.replace("        return {returned}\n", "        n += 1\n").format(
         test="t.is_cuda")
     assert probes(source) == [TENSOR, TENSOR]
+
+
+#: A device test on a list's first element (fresh12 F2: fairscale's grad scaler groups
+#: grads by device and tests `grads[0].device.type == "cpu"`), as `xs[0].is_cuda` does.
+FIRST_ELEMENT = """\
+import torch
+
+
+def f(xs: list[torch.Tensor], n: int):
+    for _ in range(n):
+        {test}
+            for x in xs:
+                seen(x)
+                print(x.item())
+"""
+
+
+@pytest.mark.parametrize("test", ["if xs[0].device.type == 'cpu':",
+                                  "if xs[0].device == torch.device('cpu'):",
+                                  "if xs[0].device.type != 'cpu':\n            pass\n"
+                                  "        else:"])
+def test_a_device_test_on_the_first_element_proves_the_list_on_the_cpu(test: str) -> None:
+    source = FIRST_ELEMENT.format(test=test)
+    assert probe(source) is HOST_TENSOR
+    assert syncs(source) == []
+
+
+@pytest.mark.parametrize("test", ["if xs[0].device.type != 'cpu':",
+                                  "if xs[n].device.type == 'cpu':",
+                                  "if xs[0].device.type == 'cuda':"])
+def test_other_tests_on_an_element_leave_the_list_on_the_device(test: str) -> None:
+    source = FIRST_ELEMENT.format(test=test)
+    assert probe(source) in DEVICE_TENSORS
+    assert syncs(source) == [f"SYN101:{line_of(source, 'print(x.item())')}"]
+
+
+def test_a_helper_called_on_the_cpu_group_reads_host_grads() -> None:
+    """Across the call: the helper's only caller passes the group the test proved on the
+    CPU, so neither the helper's read nor the chain at the call is a sync; called for the
+    other groups, both are."""
+    source = """\
+from collections import defaultdict
+
+import torch
+
+
+def _unscale_cpu(grads: list[torch.Tensor]) -> None:
+    for g in grads:
+        print(g.abs().max().item())
+
+
+def unscale(params: list[torch.Tensor], n: int) -> None:
+    for _ in range(n):
+        per_device = defaultdict(list)
+        for p in params:
+            per_device[p.device].append(p.grad)
+        for grads in per_device.values():
+            if grads[0].device.type {op} "cpu":
+                _unscale_cpu(grads)
+"""
+    assert [d.code for d in findings(source.format(op="=="))] == []
+    assert [d.code for d in findings(source.format(op="!="))] == ["SYN101", "SYN101"]

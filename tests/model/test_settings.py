@@ -457,3 +457,27 @@ def test_a_guard_on_the_functions_own_argument_is_how_the_caller_calls_it() -> N
     (finding,) = [d for d in findings(source) if d.code == "SYN101"]
     assert finding.related[1].message == (
         "runs when `mode != 'max' and self.training`, a setting and the caller's arguments")
+
+
+@pytest.mark.parametrize(("body", "count"), [
+    # fresh12 M1: whether the argument (or its moved copy) carries the attribute is a
+    # setting, as `x.extra is not None` is.
+    ('extra = getattr(x, "extra", None)\nif extra is not None:\n    y.amax().item()', 1),
+    ('moved = x.to("cuda")\nextra = getattr(moved, "extra", None)\n'
+     'if extra is not None and self.training:\n    y.amax().item()', 1),
+    ('extra = getattr(self.head, "extra")\nif extra is not None:\n    y.amax().item()', 1),
+    # Look-alikes: a local from the step's data, one bound otherwise too, a counter.
+    ("extra = self.pick()\nif extra is not None:\n    y.amax().item()", 0),
+    ('extra = getattr(x, "extra", None)\nif extra is not None:\n    y.amax().item()\n'
+     "extra = self.pick()", 0),
+    ('step = getattr(x, "step", 0)\nif step > 0:\n    y.amax().item()', 0),
+    # Any object's attribute but `self`'s, where the function does not set it.
+    ('extra = getattr(self.pick(x), "extra", None)\nif extra is not None:\n'
+     '    y.amax().item()', 1),
+    ('extra = getattr(self, "_extra", None)\nif extra is None:\n    y.amax().item()', 0),
+    ('extra = getattr(x, "extra", None)\nif extra is None:\n    x.extra = y.amax().item()', 0),
+    ('extra = getattr(x, "extra", None)\nif extra is None:\n    y.amax().item()\n'
+     '    setattr(x, "extra", 1)', 0),
+])
+def test_a_copy_of_an_argument_tested_is_a_setting(body: str, count: int) -> None:
+    assert len(reported(body)) == count
