@@ -11,6 +11,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Instance,
     Kind,
     Seq,
     Simple,
@@ -54,7 +55,11 @@ def holds_tensors(kind: Kind) -> bool:
 def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
     """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
     annotation says what the value is, not where it lives. Where the code proves a NumPy
-    array (`ids: torch.LongTensor = np.zeros(n)`), the annotation is wrong: NumPy."""
+    array (`ids: torch.LongTensor = np.zeros(n)`), the annotation is wrong: NumPy. Where
+    the annotation says nothing (a tuple's `dict` in `-> tuple[dict, Trainer]`) or names a
+    project class the body returns an instance of (a subclass, say), the body's kind."""
+    if declared is UNKNOWN or (isinstance(declared, Instance) and isinstance(inferred, Instance)):
+        return inferred
     if declared in TENSORS and inferred in (HOST_TENSOR, NUMPY):
         return inferred
     if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
