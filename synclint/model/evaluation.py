@@ -93,7 +93,7 @@ class Evaluation(Calls):
             if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
                 # a wrong annotation: unpacking its result must not make four tensors.
-                returns = _on_host_where_proved(declared, returns)
+                returns = _on_host_where_proved(declared, returns, self.project.classes)
         returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
         params = set(self.return_params)
@@ -223,7 +223,7 @@ class Evaluation(Calls):
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
             if kind is not UNKNOWN:
                 # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
-                value = (_on_host_where_proved(kind, value[0]), value[1])
+                value = (_on_host_where_proved(kind, value[0], self.project.classes), value[1])
             self._bind(node.target, value, node.value)
             if node.value is not None:  # `fad: Optional[Metric] = None`: a placeholder too
                 self.nones.update(_placeholders([node.target], node.value))
