@@ -5,7 +5,7 @@ nothing of an element (`dict`), the body's `return` does (`evaluation._declared_
 
 from __future__ import annotations
 
-from synclint.analysis.kinds import UNKNOWN, Instance
+from synclint.analysis.kinds import TENSOR, UNKNOWN, Instance
 from tests.model.probe import line_of, probes, syncs
 
 TRAIN = """\
@@ -88,3 +88,73 @@ def main() -> None:
 """
     assert probes(source) == [UNKNOWN]
     assert probes(source.replace("KINDS[kind]()", "Diag()")) == [Instance("m:Diag")]
+
+
+OUTPUTS = """\
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import torch
+
+
+class ModelOutput(OrderedDict):
+    pass
+
+
+@dataclass
+class BaseModelOutput(ModelOutput):
+    last_hidden_state: torch.FloatTensor | None = None
+"""
+
+PACKED = """\
+import torch
+from torch import nn
+
+from transformers.modeling_outputs import BaseModelOutput
+
+
+class Encoder(nn.Module):
+    def forward(self, hidden: torch.Tensor) -> BaseModelOutput:
+        return BaseModelOutput(last_hidden_state=hidden * 2)
+
+
+class Model(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.encoder = Encoder()
+
+    def forward(self, hidden: torch.Tensor) -> torch.Tensor:
+        outputs: BaseModelOutput = self.encoder(hidden)
+        seen(outputs.last_hidden_state)
+        return seen(self.encoder(hidden).last_hidden_state)
+"""
+
+
+def test_a_library_output_named_inside_the_library_keeps_its_tensor_fields() -> None:
+    # Inside transformers, `BaseModelOutput` is a project class whose fields no method
+    # assigns, and the library's model output (fields hold tensors): the annotation's.
+    sources = {"transformers/modeling_outputs.py": OUTPUTS,
+               "transformers/models/packed.py": PACKED}
+    assert probes(sources, "transformers/models/packed.py") == [TENSOR, TENSOR]
+
+
+def test_a_project_class_annotation_still_yields_to_the_body_s_instance() -> None:
+    # Outside the library's package, `Output` is only the project's: the body's subclass.
+    source = """\
+class Output:
+    pass
+
+
+class Packed(Output):
+    def size(self) -> int:
+        return 1
+
+
+def make() -> Output:
+    return Packed()
+
+
+def main() -> None:
+    seen(make())
+"""
+    assert probes(source) == [Instance("m:Packed")]
