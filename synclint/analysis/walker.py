@@ -320,7 +320,7 @@ class Context:
             key = self._held_call(node.func)
             return self.project.summaries.get(key) if key is not None else None
         return declared_only(self.project, found) if found is not None and \
-            head in ("self", "cls") else found
+            head in ("self", "cls") and "." not in method else found
 
     def _held_call(self, node: cst.Attribute) -> str | None:
         """The `__call__` of the project class whose object the attribute `node` holds,

@@ -46,7 +46,7 @@ from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.call_sites import note_call, note_training
-from synclint.model.dispatch import declared_only, overrides
+from synclint.model.dispatch import declared_only, held_class, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
@@ -227,7 +227,8 @@ class Calls(Methods):
                     found = cls.attribute_classes.get(attribute)
                     if found is not None:
                         break
-                owner = found
+                # `self.provider = provider` of a parameter annotated with a project class.
+                owner = found or (held_class(project, owner, attribute) if owner else None)
                 if owner is None:
                     return None
             for cls in project._mro(owner) if owner is not None else ():
@@ -788,3 +789,4 @@ def _host_copy_before(node: ast.expr) -> ast.Call | None:
             return None
         node = node.func.value
     return None
+

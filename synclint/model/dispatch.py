@@ -14,10 +14,11 @@ template methods of `hooks.py` judge per subclass."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from synclint.analysis.kinds import Instance
 from synclint.model.summaries import Effect, ParamEffect, Site, Summary
 from synclint.model.syntax import _dotted
 
@@ -31,6 +32,12 @@ class Classes(Protocol):
 
     @property
     def classes(self) -> Mapping[str, Any]: ...
+
+
+class Hierarchy(Classes, Protocol):
+    """The project or the model's view of it: classes over their MRO."""
+
+    def _mro(self, key: str) -> Iterable[Any]: ...
 
 
 _ABSTRACT_DECORATORS = frozenset({"abstractmethod", "abc.abstractmethod"})
@@ -123,3 +130,15 @@ def declared_only(project: Classes, summary: Summary) -> Summary:
 def _through(site: Site, effect: Effect) -> Effect:
     return Effect(effect.code, (site, *effect.chain), effect.likely, effect.when,
                   effect.looped)
+
+
+def held_class(project: Hierarchy, owner: str, attribute: str) -> str | None:
+    """The project class of the instances `self.<attribute>` of `owner` holds, by the
+    attribute's kind (`self.provider = provider`, a parameter annotated with an abstract
+    `PatternProvider`): `self.provider.get_pattern()` calls its method, and reaches the
+    overrides where the class only declares it."""
+    for cls in project._mro(owner):
+        kind = cls.attributes.get(attribute)
+        if kind is not None:
+            return kind.cls if isinstance(kind, Instance) else None
+    return None

@@ -88,13 +88,13 @@ class Evaluation(Calls):
         returns = join_all(self.returns)
         annotation = self.function.node.returns
         if annotation is not None:
-            declared = self._annotation(annotation, unions=False)
+            declared = _declared_return(self, annotation)
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
                 isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
             if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
                 # a wrong annotation: unpacking its result must not make four tensors.
-                returns = _on_host_where_proved(declared, returns)
+                returns = _on_host_where_proved(declared, returns, self.project.classes)
         returns = _bounded(returns)
         old = self.project.summaries.get(self.function.key)
         params = set(self.return_params)
@@ -224,7 +224,7 @@ class Evaluation(Calls):
             value = self.expr(node.value) if node.value is not None else _UNKNOWN_VALUE
             if kind is not UNKNOWN:
                 # `sizes: torch.Tensor = torch.Tensor(shapes)`: a CPU tensor all the same.
-                value = (_on_host_where_proved(kind, value[0]), value[1])
+                value = (_on_host_where_proved(kind, value[0], self.project.classes), value[1])
             self._bind(node.target, value, node.value)
             if node.value is not None:  # `fad: Optional[Metric] = None`: a placeholder too
                 self.nones.update(_placeholders([node.target], node.value))
@@ -620,3 +620,22 @@ def moved_in_place(evaluation: Evaluation, call: ast.expr) -> None:
         evaluation.env[receiver.id] = (MODULE, None)
     elif isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
         evaluation.self_kinds[receiver.attr] = MODULE
+
+
+def _declared_return(evaluation: Evaluation, node: ast.expr) -> Kind:
+    """A return annotation's kind, with the project classes it names as their instances
+    (`-> Pattern`, `-> tuple[dict, Trainer]`): the caller then calls their methods
+    (an abstract provider's `get_pattern()`, whose overrides say nothing of the class).
+    A class that only declares methods its subclasses override is no class here: a
+    factory annotated with an abstract base returns the subclass its arguments pick
+    (`Laplace(..., hessian_structure=...) -> BaseLaplace`), not every one of them."""
+    declared = evaluation._annotation(node, unions=False)
+    if declared is UNKNOWN:
+        found = evaluation._parameter(node)
+        cls = evaluation.project.classes.get(found.cls) if isinstance(found, Instance) else None
+        return found if cls is not None and not cls.overrides else UNKNOWN
+    if isinstance(declared, Tup) and isinstance(node, ast.Subscript) and \
+            isinstance(node.slice, ast.Tuple) and len(node.slice.elts) == len(declared.items):
+        return Tup(tuple(_declared_return(evaluation, item) if kind is UNKNOWN else kind
+                         for kind, item in zip(declared.items, node.slice.elts)))
+    return declared

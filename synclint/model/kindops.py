@@ -3,6 +3,8 @@ bounds that keep the fixed point finite, and how values combine."""
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST,
@@ -11,6 +13,7 @@ from synclint.analysis.kinds import (
     TENSOR,
     TENSORS,
     UNKNOWN,
+    Instance,
     Kind,
     Seq,
     Simple,
@@ -51,23 +54,32 @@ def holds_tensors(kind: Kind) -> bool:
         return holds_tensors(kind.value)
     return False
 
-def _on_host_where_proved(declared: Kind, inferred: Kind) -> Kind:
+def _on_host_where_proved(declared: Kind, inferred: Kind,
+                          classes: Container[str] = frozenset()) -> Kind:
     """A return annotation, except where the code proves a CPU tensor: `torch.Tensor` in an
     annotation says what the value is, not where it lives. Where the code proves a NumPy
-    array (`ids: torch.LongTensor = np.zeros(n)`), the annotation is wrong: NumPy."""
+    array (`ids: torch.LongTensor = np.zeros(n)`), the annotation is wrong: NumPy. Where
+    the annotation says nothing (a tuple's `dict` in `-> tuple[dict, Trainer]`) or names a
+    project class (one of `classes`) the body returns an instance of (a subclass, say), the
+    body's kind. A library class the annotation names (`-> BaseModelOutput` inside
+    transformers: its model outputs hold tensors) says more than the project class of the
+    same name, whose fields no method assigns: the annotation."""
+    if declared is UNKNOWN or (isinstance(declared, Instance) and isinstance(inferred, Instance)
+                               and declared.cls in classes):
+        return inferred
     if declared in TENSORS and inferred in (HOST_TENSOR, NUMPY):
         return inferred
     if isinstance(declared, Tup) and isinstance(inferred, Tup) and \
             len(declared.items) == len(inferred.items):
-        return Tup(tuple(_on_host_where_proved(d, i)
+        return Tup(tuple(_on_host_where_proved(d, i, classes)
                          for d, i in zip(declared.items, inferred.items)))
     if isinstance(declared, Seq) and isinstance(inferred, Seq):
-        return Seq(_on_host_where_proved(declared.elem, inferred.elem))
+        return Seq(_on_host_where_proved(declared.elem, inferred.elem, classes))
     if isinstance(declared, MappingKind) and isinstance(inferred, MappingKind):
         # `-> dict[str, tuple[Tensor, bool]]` over a dict display of `torch.linspace(...)`
         # tables: the annotation gives the values' kind, the body their (host) device.
-        return MappingKind(_on_host_where_proved(declared.key, inferred.key),
-                           _on_host_where_proved(declared.value, inferred.value))
+        return MappingKind(_on_host_where_proved(declared.key, inferred.key, classes),
+                           _on_host_where_proved(declared.value, inferred.value, classes))
     return declared
 
 MAX_KIND_DEPTH = 3

@@ -255,7 +255,8 @@ def _callee(project: Project, function: _Function, dotted: str,
     if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) >= 2:
         owner: str | None = function.class_key
         for attribute in parts[1:-1]:
-            owner = _attribute_class(project, owner, attribute) if owner else None
+            owner = (_attribute_class(project, owner, attribute) or
+                     _attribute_instance(project, owner, attribute)) if owner else None
         if owner is None:
             return None
         found = _method(project, owner, parts[-1])

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from synclint.analysis.compiled import CompiledView
 from synclint.analysis.kinds import (
     UNKNOWN,
+    Instance,
     Kind,
 )
 from synclint.analysis.torch_api import (
@@ -319,7 +320,9 @@ class FileView:
             found = self.classes[owner].attribute_classes.get(attribute)
             if found is not None:
                 return found
-        return None
+        # `self.provider = provider` of an annotated parameter (`dispatch.held_class`).
+        kind = self.instance_attribute(class_key, attribute)
+        return kind.cls if isinstance(kind, Instance) else None
 
     def class_key(self, dotted: str) -> str | None:
         """The project class a dotted name of this file reaches (an annotation), or None."""

@@ -5,7 +5,7 @@ instance of it; the type test of an element of a setting list is a setting."""
 from __future__ import annotations
 
 from synclint.analysis.kinds import TENSOR, Instance
-from tests.model.probe import probes, syncs
+from tests.model.probe import findings, line_of, probes, syncs
 from tests.model.test_summary_syncs import summary_of
 
 METRICS = """\
@@ -162,3 +162,76 @@ class Head(Base):
         return x.sum().item()
 """
     assert probes(source) == [TENSOR]
+
+
+HELD = """\
+import abc
+
+import torch
+from torch import nn
+
+
+class Pattern:
+    def revert(self, codes: torch.Tensor):
+        return codes[..., 1:], codes > 0
+
+
+class Provider(abc.ABC):
+    @abc.abstractmethod
+    def get_pattern(self, steps: int) -> Pattern:
+        raise NotImplementedError()
+
+    @abc.abstractmethod
+    def score(self, x: torch.Tensor) -> float:
+        raise NotImplementedError()
+
+
+class Delayed(Provider):
+    def get_pattern(self, steps):
+        return self.table[steps]
+
+    def score(self, x: torch.Tensor) -> float:
+        return x.sum().item()
+
+
+class Model(nn.Module):
+    def __init__(self, provider: Provider) -> None:
+        super().__init__()
+        self.head = nn.Linear(8, 8)
+        self.provider = provider
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        y = self.head(x.cuda())
+        pattern = self.provider.get_pattern(3)
+        seen(pattern)
+        codes, _ = pattern.revert(y)
+        if self.provider.score(codes) > 4:
+            y = y * 2
+        return y
+"""
+
+
+def test_a_call_through_an_attribute_held_from_an_annotated_parameter_dispatches() -> None:
+    # `self.provider` holds the abstract `Provider` its constructor was given: the call
+    # reaches `Delayed.score`, and the chain names it.
+    (finding,) = findings(HELD)
+    assert (finding.code, finding.location.row) == ("SYN101", line_of(HELD, "score(codes)"))
+    assert "calls `Delayed.score()` in its place" in [r.message for r in finding.related]
+
+
+def test_a_declared_return_annotation_gives_the_class_the_overrides_do_not_say() -> None:
+    assert probes(HELD) == [Instance("m:Pattern")]
+
+
+def test_an_override_returning_a_subclass_keeps_its_class() -> None:
+    source = HELD.replace("        return self.table[steps]",
+                          "        return Shifted()").replace(
+        "class Provider(abc.ABC):", "class Shifted(Pattern):\n    pass\n\n\n"
+                                    "class Provider(abc.ABC):")
+    assert probes(source) == [Instance("m:Shifted")]
+
+
+def test_an_attribute_held_without_an_annotation_reaches_nothing() -> None:
+    source = HELD.replace("def __init__(self, provider: Provider)",
+                          "def __init__(self, provider)")
+    assert findings(source) == []
