@@ -444,19 +444,31 @@ class Evaluation(Calls):
         """What a definition evaluates where it stands: decorators, defaults, bases."""
         for decorator in node.decorator_list:
             self.expr(decorator)
+        closure = not self.module_level and not self.globals_only
         if isinstance(node, ast.ClassDef):
             for base in node.bases:
                 self.expr(base)
             for keyword in node.keywords:
                 self.expr(keyword.value)
+            if closure:
+                # The methods of a class defined here see this function's names too (a
+                # class body is no scope of theirs): `def get_atoms(self)` reads
+                # `structure`, the enclosing function's parameter.
+                for method in node.body:
+                    if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self._closure(f"{node.name}.{method.name}")
             return
         arguments = node.args
         for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
             self.expr(default)
-        if not self.module_level and not self.globals_only:
-            # A closure: the nested function's body sees these names (`_surroundings`).
-            self.closures_made[f"{self.function.key}.{node.name}"] = {
-                name: value[0] for name, value in self.env.items() if value[0] is not UNKNOWN}
+        if closure:
+            self._closure(node.name)  # the nested function's body sees these names
+
+    def _closure(self, nested: str) -> None:
+        """The names the function `nested` (its key under this one) sees from this one
+        (`flow._surroundings`)."""
+        self.closures_made[f"{self.function.key}.{nested}"] = {
+            name: value[0] for name, value in self.env.items() if value[0] is not UNKNOWN}
 
     # -- expressions --------------------------------------------------------------------
     def expr(self, node: ast.expr | None) -> Value:

@@ -30,7 +30,7 @@ from synclint.model.index import (
 from synclint.model.kindops import holds_tensors
 from synclint.model.properties import property_names
 from synclint.model.spans import Lines, Span, ast_spans
-from synclint.model.syntax import statements
+from synclint.model.syntax import enclosing_function, statements
 
 if TYPE_CHECKING:
     from synclint.model.project import Project
@@ -365,7 +365,8 @@ def _scopes(module: _Module, tree: ast.Module, functions: Mapping[str, _Function
     by_key: dict[str, _Scope] = {}
     for key, function in functions.items():  # enclosing functions come first
         node = function.node
-        enclosing = by_key.get(key.rpartition(".")[0])
+        parent = enclosing_function(key, functions)
+        enclosing = by_key.get(parent) if parent is not None else None
         scope = _Scope(function, node.body[0].lineno, node.end_lineno or node.lineno,
                        enclosing)
         by_key[key] = scope

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from synclint.model.index import _parse_annotation
-from synclint.model.syntax import _dotted, _is_self, own_nodes
+from synclint.model.syntax import _dotted, _is_self, enclosing_function, own_nodes
 
 if TYPE_CHECKING:
     from synclint.model.index import _Class, _Function
@@ -107,8 +107,8 @@ def dependency_graph(project: Project) -> dict[str, tuple[str, ...]]:
     reached: dict[str, None] = {}
     for key, function in project.functions.items():
         edges = [callee for callee in function.calls if callee in project.functions]
-        enclosing = key.rpartition(".")[0]
-        if enclosing in project.functions and ":" in enclosing:
+        enclosing = enclosing_function(key, project.functions)
+        if enclosing is not None:
             edges.append(enclosing)  # a closure: it sees the enclosing function's names
         for owner in function.reads:
             edges.append(ATTRIBUTES + owner)

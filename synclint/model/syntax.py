@@ -453,3 +453,16 @@ def forward_input(function: ast.AST | None) -> str | None:
 #: `filter(f, it)` take it first, `sorted`, `min` and `max` as `key=` (`calls.py`, and
 #: `analysis.loops.run_per_element` for the walker).
 ELEMENT_CALLS = frozenset({"map", "filter", "sorted", "min", "max"})
+
+
+def enclosing_function(key: str, functions: Mapping[str, object]) -> str | None:
+    """The key of the function whose names the function `key` sees (a closure): the one
+    it is defined in (`m:f.g` in `m:f`), or the one that defines its class (`m:f.C.g`:
+    a class body is no scope of its methods); None at a module's top or in a class there."""
+    parent = key.rpartition(".")[0]
+    if ":" not in parent:
+        return None
+    if parent in functions:
+        return parent
+    grandparent = parent.rpartition(".")[0]
+    return grandparent if ":" in grandparent and grandparent in functions else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from synclint.analysis.kinds import HOST_TENSOR, TENSOR, Seq, Tup
+from synclint.analysis.kinds import HOST_TENSOR, TENSOR, UNKNOWN, Seq, Tup
 from synclint.model.facts import file_facts
 from synclint.model.project import build_project
 from tests.model.probe import line_of, probes, syncs
@@ -19,6 +19,34 @@ def test_every_scope_answers() -> None:
               "        def inner():\n            seen(y)\n            return y.cuda()\n\n"
               "        seen(inner())\n        return x\n")
     assert probes(source) == [HOST_TENSOR, TENSOR, HOST_TENSOR, TENSOR]
+
+
+def test_a_method_of_a_class_defined_in_a_function_sees_the_function_names() -> None:
+    # A class body is no scope of its methods: `get` reads the enclosing function's
+    # names (host and device), as a nested function does; a module-level class's method
+    # of the same text reads an unknown global.
+    source = ("import torch\n\n\ndef to_text(t: torch.Tensor):\n"
+              "    host = t.cpu()\n    dev = t.cuda()\n\n"
+              "    class Model:\n        def get(self):\n"
+              "            seen(host); seen(dev)\n\n"
+              "    return Model().get()\n\n\n"
+              "class Outer:\n    def get(self):\n        seen(host)\n")
+    assert probes(source) == [HOST_TENSOR, TENSOR, UNKNOWN]
+
+
+def test_a_nested_class_method_sees_its_enclosing_function_in_the_model() -> None:
+    # The model's summary of the method (not only the file's facts) reads the closure:
+    # `.item()` per row of the enclosing function's GPU tensor is a sync, of its
+    # CPU copy none.
+    source = ("import torch\n\n\ndef report(t: torch.Tensor):\n"
+              "    dev = t.cuda()\n    host = t.cpu()\n\n"
+              "    class Writer:\n"
+              "        def on_device(self):\n            return [r.item() for r in dev]\n\n"
+              "        def on_host(self):\n            return [r.item() for r in host]\n\n"
+              "    return Writer()\n")
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    assert project.summaries["m:report.Writer.on_device"].syncs
+    assert not project.summaries["m:report.Writer.on_host"].syncs
 
 
 def test_columns_are_characters_after_non_ascii_text() -> None:
