@@ -298,12 +298,14 @@ class Context:
         if dotted is None:
             return None
         head, _, method = dotted.partition(".")
-        if method and "." not in method:
+        if method and ("." not in method or head not in ("self", "cls")):
+            # `scheduler.step(...)`, `state.meter.update(...)`: a method of the project
+            # class the model found the receiver an instance of.
             base = node.func.value if isinstance(node.func, cst.Attribute) else None
             kind = self.kind(base) if base is not None else UNKNOWN
             if isinstance(kind, Instance):
                 # `scheduler.step(...)` of a parameter annotated with a project class.
-                key = self.project.method(kind.cls, method)
+                key = self.project.method(kind.cls, method.rpartition(".")[2])
                 return self.project.summaries.get(key) if key is not None else None
         if not method and self._local(head) and \
                 f"{self.project.module}:{dotted}" not in self.project.summaries:

@@ -218,38 +218,43 @@ class Calls(Methods):
         project = self.project
         function = self.function
         if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) >= 2:
-            owner: str | None = function.class_key
-            for attribute in parts[1:-1]:
-                found = None
-                for cls in project._mro(owner) if owner is not None else ():
-                    # Read state: when a class's attributes change, this is evaluated again.
-                    self.attribute_reads.add(cls.key)
-                    found = cls.attribute_classes.get(attribute)
-                    if found is not None:
-                        break
-                # `self.provider = provider` of a parameter annotated with a project class.
-                owner = found or (held_class(project, owner, attribute) if owner else None)
-                if owner is None:
-                    return None
-            for cls in project._mro(owner) if owner is not None else ():
-                if parts[-1] in cls.methods:
-                    # A property's getter is no callee: the call calls what it returns.
-                    return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
-            return None
+            return self._method_through(function.class_key, parts[1:])
         if len(parts) == 1:
             nested = f"{function.key}.{dotted}"
             if nested in project.functions:
                 return nested
         local = self.env.get(parts[0])
         if local is not None:
-            if isinstance(local[0], Instance) and len(parts) == 2:
-                for cls in project._mro(local[0].cls):
-                    if parts[1] in cls.methods:
-                        return None if parts[1] in cls.properties else cls.methods[parts[1]]
+            if isinstance(local[0], Instance) and len(parts) >= 2:
+                return self._method_through(local[0].cls, parts[1:])
             return None  # a local value, not a module or a function of the project
         key = project._name_key(self.module, dotted)
         if key is not None and key in project.functions:
             return key
+        return None
+
+    def _method_through(self, owner: str | None, parts: list[str]) -> str | None:
+        """The method `a.b.m` names on an object of the project class `owner` (`parts`:
+        the attributes, then the method): each attribute holds an instance of the
+        project class its methods build there (`self.scheduler = Scheduler(...)`), or of
+        its kind (`self.provider = provider` of an annotated parameter; a field annotated
+        with a project class)."""
+        project = self.project
+        for attribute in parts[:-1]:
+            found = None
+            for cls in project._mro(owner) if owner is not None else ():
+                # Read state: when a class's attributes change, this is evaluated again.
+                self.attribute_reads.add(cls.key)
+                found = cls.attribute_classes.get(attribute)
+                if found is not None:
+                    break
+            owner = found or (held_class(project, owner, attribute) if owner else None)
+            if owner is None:
+                return None
+        for cls in project._mro(owner) if owner is not None else ():
+            if parts[-1] in cls.methods:
+                # A property's getter is no callee: the call calls what it returns.
+                return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
         return None
 
     def _project_call(self, node: ast.Call, key: str,

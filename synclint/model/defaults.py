@@ -17,10 +17,18 @@ field reads (`cfg.learning_rate_scheduler[0]`); the field itself, now a tuple, h
 from __future__ import annotations
 
 import ast
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from synclint.analysis.kinds import NUMPY, Kind
-from synclint.model.syntax import _dotted, statements
+from synclint.analysis.kinds import HOST, NUMPY, Instance, Kind, Seq
+from synclint.analysis.kinds import Mapping as MappingKind
+from synclint.model.syntax import (
+    MAPPING_ANNOTATIONS,
+    OPTIONAL_ANNOTATIONS,
+    SEQUENCE_ANNOTATIONS,
+    _dotted,
+    _is_none,
+    statements,
+)
 
 #: What a NumPy array annotation names, qualified.
 NUMPY_ANNOTATIONS = frozenset({"numpy.ndarray", "numpy.typing.NDArray"})
@@ -72,26 +80,82 @@ def field_kinds(node: ast.ClassDef, imports: Mapping[str, str]) -> dict[str, Kin
     dataclass's or a NamedTuple's), bound once and assigned by no method: NumPy
     wherever the class is read (`structure.atoms`), as a parameter so annotated is.
     `imports` qualifies the annotation's first name (`np` -> `numpy`)."""
+    found: dict[str, Kind] = {}
+    for name, annotation in _declared_fields(node):
+        if isinstance(annotation, ast.Subscript):  # `npt.NDArray[np.float32]`
+            annotation = annotation.value
+        head, dot, rest = (_dotted(annotation) or "").partition(".")
+        if f"{imports.get(head, head)}{dot}{rest}" in NUMPY_ANNOTATIONS:
+            found[name] = NUMPY
+    return found
+
+
+def field_classes(node: ast.ClassDef, resolve: Callable[[str], str | None]
+                  ) -> dict[str, Kind]:
+    """The fields the class body annotates with a project class (`structure: Structure`,
+    `record: Optional["Record"]`, `msa: dict[str, MSA]`, `chains: list[Chain]`), bound
+    once and assigned by no method: an instance of that class (a mapping or a sequence of
+    them) wherever the class is read (`data.structure.residues`), as a parameter so
+    annotated is. `resolve` gives the project class a dotted name means, or None."""
+    found: dict[str, Kind] = {}
+    for name, annotation in _declared_fields(node):
+        kind = _annotated_instance(annotation, resolve)
+        if kind is not None:
+            found[name] = kind
+    return found
+
+
+def _declared_fields(node: ast.ClassDef) -> list[tuple[str, ast.expr]]:
+    """The fields the class body annotates (`name: annotation`, with or without a value),
+    bound once in the body and assigned by no method of the class."""
     bound: dict[str, int] = {}
-    arrays: list[str] = []
+    annotated: list[tuple[str, ast.expr]] = []
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
             name = statement.target.id
             bound[name] = bound.get(name, 0) + 1
-            annotation = statement.annotation
-            if isinstance(annotation, ast.Subscript):  # `npt.NDArray[np.float32]`
-                annotation = annotation.value
-            head, dot, rest = (_dotted(annotation) or "").partition(".")
-            if f"{imports.get(head, head)}{dot}{rest}" in NUMPY_ANNOTATIONS:
-                arrays.append(name)
+            annotated.append((name, statement.annotation))
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
                     bound[target.id] = bound.get(target.id, 0) + 1
-    if not arrays:
-        return {}
+    if not annotated:
+        return annotated
     assigned = _self_assigned(node)[0]
-    return {name: NUMPY for name in arrays if bound[name] == 1 and name not in assigned}
+    return [(name, annotation) for name, annotation in annotated
+            if bound[name] == 1 and name not in assigned]
+
+
+def _annotated_instance(node: ast.expr, resolve: Callable[[str], str | None]) -> Kind | None:
+    """An instance of the project class `node` names (through `Optional`, `X | None` and
+    string annotations), a mapping or a sequence of such instances, else None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            node = ast.parse(node.value, mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        if _is_none(node.right):
+            return _annotated_instance(node.left, resolve)
+        return _annotated_instance(node.right, resolve) if _is_none(node.left) else None
+    if isinstance(node, ast.Subscript):
+        base = (_dotted(node.value) or "").rpartition(".")[2]
+        inner = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        real = [item for item in inner if not _is_none(item)]
+        if base in OPTIONAL_ANNOTATIONS or (base == "Union" and len(real) == 1):
+            return _annotated_instance(real[0], resolve) if real else None
+        if base in MAPPING_ANNOTATIONS and len(inner) == 2:
+            value = _annotated_instance(inner[1], resolve)
+            return MappingKind(HOST, value) if isinstance(value, Instance) else None
+        if base in SEQUENCE_ANNOTATIONS and (len(inner) == 1 or (  # `tuple[X, ...]`
+                len(inner) == 2 and isinstance(inner[1], ast.Constant) and
+                inner[1].value is Ellipsis)):
+            item = _annotated_instance(inner[0], resolve)
+            return Seq(item) if isinstance(item, Instance) else None
+        return None
+    dotted = _dotted(node)
+    key = resolve(dotted) if dotted is not None else None
+    return Instance(key) if key is not None else None
 
 
 def _self_assigned(node: ast.ClassDef) -> tuple[set[str], dict[str, list[ast.expr]]]:

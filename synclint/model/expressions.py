@@ -48,14 +48,15 @@ from synclint.model.index import _parse_annotation
 from synclint.model.narrowing import EXPRESSION, code_of
 from synclint.model.stored import item_key
 from synclint.model.summaries import SYNC_READ, SYNC_SHAPE
-from synclint.model.syntax import SEQUENCE_DISPLAYS, _dotted, _is_none, _is_self
-
-#: Annotation names that mean "a sequence of", "a mapping of", "maybe".
-SEQUENCE_ANNOTATIONS = frozenset(
-    {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
-     "set", "Set", "Generator", "MutableSequence", "Reversible"})
-MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
-OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
+from synclint.model.syntax import (
+    MAPPING_ANNOTATIONS,
+    OPTIONAL_ANNOTATIONS,
+    SEQUENCE_ANNOTATIONS,
+    SEQUENCE_DISPLAYS,
+    _dotted,
+    _is_none,
+    _is_self,
+)
 
 
 class Expressions(Flow):

@@ -9,7 +9,7 @@ import gc
 import os
 import sys
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +24,7 @@ from synclint.model.ahead import Ahead
 from synclint.model.aliases import expanded_alias, type_alias
 from synclint.model.call_sites import rare_calls
 from synclint.model.callers import find_cold_functions, find_host_params
-from synclint.model.defaults import class_defaults, field_kinds
+from synclint.model.defaults import class_defaults, field_classes, field_kinds
 from synclint.model.dispatch import is_abstract, link_overrides, overrides
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.flow import Value
@@ -321,6 +321,13 @@ class Project:
         return f"{full}.{rest}" if rest else full
 
     # -- class roles ----------------------------------------------------------------------
+    def _class_named(self, cls: _Class) -> Callable[[str], str | None]:
+        """The project class a dotted name means in `cls`'s module, or None."""
+        def resolve(dotted: str) -> str | None:
+            key = self._name_key(cls.module, dotted)
+            return key if key is not None and key in self.classes else None
+        return resolve
+
     def _mro(self, key: str) -> Iterator[_Class]:
         seen: set[str] = set()
         stack = [key]
@@ -354,6 +361,8 @@ class Project:
         for cls in self.classes.values():
             if cls.node is not None:  # else: cached, as an earlier run found them
                 cls.attribute_classes = attribute_classes(self, cls)
+                for name, kind in field_classes(cls.node, self._class_named(cls)).items():
+                    cls.attributes.setdefault(name, kind)
         link_overrides(self)
         for module in self.modules.values():
             if module.tree is not None:  # else: cached, as an earlier run found them

@@ -16,6 +16,7 @@ import ast
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from synclint.model.dispatch import held_class
 from synclint.model.index import _parse_annotation
 from synclint.model.syntax import _dotted, _is_self, enclosing_function, own_nodes
 
@@ -256,7 +257,8 @@ def _callee(project: Project, function: _Function, dotted: str,
         owner: str | None = function.class_key
         for attribute in parts[1:-1]:
             owner = (_attribute_class(project, owner, attribute) or
-                     _attribute_instance(project, owner, attribute)) if owner else None
+                     _attribute_instance(project, owner, attribute) or
+                     held_class(project, owner, attribute)) if owner else None
         if owner is None:
             return None
         found = _method(project, owner, parts[-1])
@@ -270,8 +272,12 @@ def _callee(project: Project, function: _Function, dotted: str,
             return nested
         if parts[0] in instances:
             return _called_method(project, instances[parts[0]])
-    if parts[0] in instances and len(parts) == 2:
-        return _method(project, instances[parts[0]], parts[1])
+    if parts[0] in instances:
+        owner = instances[parts[0]]
+        for attribute in parts[1:-1]:  # `state.meter.update()` of a field `meter: Meter`
+            owner = (_attribute_class(project, owner, attribute) or
+                     held_class(project, owner, attribute)) if owner else None
+        return _method(project, owner, parts[-1]) if owner is not None else None
     key = project._name_key(function.module, dotted)
     return key if key is not None and key in project.functions else None
 
@@ -372,7 +378,7 @@ def _held_calls(project: Project, owner: str) -> list[str]:
         held = project.instance_attributes.get(cls.key)
         if held is None:
             held = project.instance_attributes[cls.key] = _stored_parameters(project, cls)
-        called = (_called_method(project, held_class) for held_class in held.values())
+        called = (_called_method(project, kept) for kept in held.values())
         found.extend(key for key in called if key is not None)
     return found
 

@@ -19,6 +19,13 @@ from synclint.analysis.torch_api import (
     TORCH_FACTORIES,
 )
 
+#: Annotation names that mean "a sequence of", "a mapping of", "maybe".
+SEQUENCE_ANNOTATIONS = frozenset(
+    {"list", "List", "Sequence", "Iterable", "Iterator", "Collection", "tuple", "Tuple",
+     "set", "Set", "Generator", "MutableSequence", "Reversible"})
+MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict"})
+OPTIONAL_ANNOTATIONS = frozenset({"Optional", "Final", "Annotated"})
+
 
 def _first(pair: tuple[str, Kind]) -> str:
     return pair[0]
