@@ -46,7 +46,7 @@ from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.call_sites import note_call, note_training
-from synclint.model.dispatch import declared_only, held_class, overrides
+from synclint.model.dispatch import declared_only, method_through, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
 from synclint.model.invokers import evaluate_invoked
@@ -162,6 +162,13 @@ class Calls(Methods):
                 # A function of an imported library (torch, NumPy, math, others).
                 self.expr(func)
                 head = qualified.partition(".")[0]
+                if qualified == "typing.cast" and len(node.args) == 2:
+                    # `cast(Decoder, parts[0])`: an instance of the project class it names;
+                    # `cast(np.ndarray, rows)` of an unknown value: what it names.
+                    value = self.expr(node.args[1])
+                    named = self._parameter(node.args[0])
+                    known = isinstance(named, Instance) or value[0] is UNKNOWN
+                    return (named, None) if known and named is not UNKNOWN else value
                 if qualified in _AS_BUILTINS:  # `zip_longest(a, b)` yields as `zip(a, b)`
                     return self._builtin(node, _AS_BUILTINS[qualified], self._arguments(node))
                 if knowledge.knows_call(qualified):
@@ -218,7 +225,7 @@ class Calls(Methods):
         project = self.project
         function = self.function
         if parts[0] in ("self", "cls") and function.class_key is not None and len(parts) >= 2:
-            return self._method_through(function.class_key, parts[1:])
+            return method_through(project, function.class_key, parts[1:], self.attribute_reads)
         if len(parts) == 1:
             nested = f"{function.key}.{dotted}"
             if nested in project.functions:
@@ -226,35 +233,11 @@ class Calls(Methods):
         local = self.env.get(parts[0])
         if local is not None:
             if isinstance(local[0], Instance) and len(parts) >= 2:
-                return self._method_through(local[0].cls, parts[1:])
+                return method_through(project, local[0].cls, parts[1:], self.attribute_reads)
             return None  # a local value, not a module or a function of the project
         key = project._name_key(self.module, dotted)
         if key is not None and key in project.functions:
             return key
-        return None
-
-    def _method_through(self, owner: str | None, parts: list[str]) -> str | None:
-        """The method `a.b.m` names on an object of the project class `owner` (`parts`:
-        the attributes, then the method): each attribute holds an instance of the
-        project class its methods build there (`self.scheduler = Scheduler(...)`), or of
-        its kind (`self.provider = provider` of an annotated parameter; a field annotated
-        with a project class)."""
-        project = self.project
-        for attribute in parts[:-1]:
-            found = None
-            for cls in project._mro(owner) if owner is not None else ():
-                # Read state: when a class's attributes change, this is evaluated again.
-                self.attribute_reads.add(cls.key)
-                found = cls.attribute_classes.get(attribute)
-                if found is not None:
-                    break
-            owner = found or (held_class(project, owner, attribute) if owner else None)
-            if owner is None:
-                return None
-        for cls in project._mro(owner) if owner is not None else ():
-            if parts[-1] in cls.methods:
-                # A property's getter is no callee: the call calls what it returns.
-                return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
         return None
 
     def _project_call(self, node: ast.Call, key: str,

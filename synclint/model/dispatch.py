@@ -142,3 +142,28 @@ def held_class(project: Hierarchy, owner: str, attribute: str) -> str | None:
         if kind is not None:
             return kind.cls if isinstance(kind, Instance) else None
     return None
+
+
+def method_through(project: Hierarchy, owner: str | None, parts: list[str],
+                   reads: set[str]) -> str | None:
+    """The method `a.b.m` names on an object of the project class `owner` (`parts`:
+    the attributes, then the method), or None: each attribute holds an instance of the
+    project class its methods build there (`self.scheduler = Scheduler(...)`), or of
+    its kind (`self.provider = provider` of an annotated parameter; a field annotated
+    with a project class). `reads` gets the classes whose attributes were read (when
+    they change, the reader is evaluated again)."""
+    for attribute in parts[:-1]:
+        found = None
+        for cls in project._mro(owner) if owner is not None else ():
+            reads.add(cls.key)
+            found = cls.attribute_classes.get(attribute)
+            if found is not None:
+                break
+        owner = found or (held_class(project, owner, attribute) if owner else None)
+        if owner is None:
+            return None
+    for cls in project._mro(owner) if owner is not None else ():
+        if parts[-1] in cls.methods:
+            # A property's getter is no callee: the call calls what it returns.
+            return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
+    return None
