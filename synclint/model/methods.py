@@ -64,6 +64,11 @@ _RETURNS_SELF = frozenset({"to", "cuda", "cpu", "train", "eval", "float", "half"
                            "bfloat16", "requires_grad_", "to_empty", "type", "xpu"})
 
 
+#: Tensor methods that answer from the layout, never the data: host values whatever the
+#: receiver (`x.stride(0) == 1 and x.stride(1) != 1` is a Python bool: fresh14 F1).
+_LAYOUT_METHODS = frozenset({"stride", "is_contiguous", "storage_offset", "element_size",
+                             "data_ptr", "is_floating_point", "is_complex", "is_signed"})
+
 class Methods(Expressions):
     """Method-call evaluators (`Calls` adds the calls of functions)."""
 
@@ -192,8 +197,10 @@ class Methods(Expressions):
             if method in DISTRIBUTION_TENSOR_METHODS and self.torch_imported and \
                     not self.pandas_imported:
                 return (TENSOR, None)  # `pout.entropy()` of a policy's distribution
-            if method in ("item", "tolist") or method in METADATA_METHODS:
-                # `b, h, n, d = query.size()` of a parameter: host numbers whatever it is.
+            if method in ("item", "tolist") or method in METADATA_METHODS or \
+                    method in _LAYOUT_METHODS:
+                # `b, h, n, d = query.size()` of a parameter, `x.stride(0) == 1`: host
+                # numbers whatever it is.
                 return (HOST, None)
             if method == "get" and len(args) == 2:
                 default = library.get_with_default(kind, args[1][0])

@@ -105,6 +105,21 @@ def test_metadata_attributes_of_an_unknown_value_are_host_values() -> None:
     assert probes(source) == [HOST, HOST, UNKNOWN]
 
 
+def test_layout_methods_of_an_unknown_value_are_host_values() -> None:
+    # fresh14 F1: `x.stride(0) == 1` in an unannotated helper is a Python bool, so the
+    # caller's `if` on the helper's result reads nothing; a data method stays the
+    # parameter's (a tensor where the caller passes one).
+    source = ("import torch\n\n\ndef f(x):\n"
+              "    seen(x.stride(0)); seen(x.is_contiguous()); seen(x.element_size())\n"
+              "    seen(x.min())\n")
+    assert probes(source) == [HOST, HOST, HOST, UNKNOWN]
+    helper = ("import torch\n\n\ndef layout(x):\n    return x.stride(0) == 1\n\n\n"
+              "def data(x):\n    return x.min() < 0\n\n\n"
+              "def g(t: torch.Tensor):\n    t = t.cuda()\n    seen(layout(t)); seen(data(t))\n")
+    first, second = probes(helper)
+    assert first is HOST and second in DEVICE_TENSORS
+
+
 def test_a_dict_display_after_a_double_star_entry() -> None:
     source = ("import torch\n\n\ndef f(base):\n    seen({**base, 'k': torch.ones(1).cuda()})\n"
               "    seen({**base, 'k': 1})\n")
