@@ -379,7 +379,10 @@ class _Walk:
         if "SYN102" not in self.wanted:
             return
         for operand in _bool_operands(node):
-            if self.device(operand):
+            if self.device(operand) or (
+                    isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute)
+                    and operand.func.attr in ("any", "all") and self.torch
+                    and self.module_input() is not None):  # the rule follows the input
                 self.add("SYN102")
 
     def subscript(self, node: ast.Subscript) -> bool:

@@ -10,7 +10,7 @@ from synclint.analysis.chains import (
     hot_message,
     hot_related,
 )
-from synclint.analysis.kinds import DEVICE_TENSORS, elem_of
+from synclint.analysis.kinds import DEVICE_TENSORS, UNKNOWN, elem_of
 from synclint.analysis.loops import BOOL_CONSUMERS, loop_word
 from synclint.fixes.batched import Outcome, batched_fix, loop_ancestors
 from synclint.fixes.compiled_forms import assert_async_fix
@@ -160,7 +160,12 @@ class TensorCondition(Rule):
               loop: cst.CSTNode | None = None, statement: cst.If | None = None,
               pattern: str | None = None, checked: cst.Assert | None = None) -> None:
         for operand in bool_operands(test):
-            if self.kind(operand) in DEVICE_TENSORS:
+            if self._reduces_module_input(operand):
+                # `if not padding_mask.any():` of `tokens.eq(pad)` in a module's `forward`:
+                # likely a tensor (the input batch), with no fix (its kind is not known).
+                self._report(operand, what, per_element=False, per_iteration=per_iteration,
+                             pattern=pattern, likely=True)
+            elif self.kind(operand) in DEVICE_TENSORS:
                 outcome = None
                 if loop is None and self.ctx.loops:
                     loop = self.ctx.loops[-1]
@@ -178,9 +183,19 @@ class TensorCondition(Rule):
                 self._report(operand, what, per_element=False, per_iteration=per_iteration,
                              outcome=outcome, pattern=pattern)
 
+    def _reduces_module_input(self, operand: cst.BaseExpression) -> bool:
+        """`x.any()` / `x.all()` of a value of unknown kind computed from a module
+        `forward`'s unannotated input batch (`Context.reads_module_input`)."""
+        if not isinstance(operand, cst.Call) or operand.args or \
+                not isinstance(operand.func, cst.Attribute) or \
+                operand.func.attr.value not in ("any", "all"):
+            return False
+        return self.ctx.imports.torch_imported and self.kind(operand) is UNKNOWN and \
+            self.ctx.reads_module_input(operand.func.value)
+
     def _report(self, node: cst.BaseExpression, what: str, *, per_element: bool,
                 per_iteration: bool = True, outcome: Outcome | None = None,
-                pattern: str | None = None) -> None:
+                pattern: str | None = None, likely: bool = False) -> None:
         if self.ctx.cold(node) is not None:
             return  # an assert message, a raise, a periodic guard's body
         if per_element:
@@ -205,7 +220,8 @@ class TensorCondition(Rule):
                 remedy = with_reason(remedy, outcome.reason).replace(
                     "No safe fix:", "The fix is unsafe:")
             self.report(node, hot_message(f"{what} on a tensor", hot), related=hot_related(hot),
-                        fix=hot_fix, help=remedy, pattern=pattern)
+                        fix=hot_fix, help=remedy, pattern=pattern,
+                        confidence="likely" if likely else "high")
             return
         else:
             message = f"{what} uses a tensor as a bool: one sync (the CPU waits for queued GPU work)"
@@ -213,4 +229,5 @@ class TensorCondition(Rule):
                       "once where a host value is really needed")
         fix = outcome.fix if outcome is not None else None
         reason = outcome.reason if outcome is not None else None
-        self.report(node, message, fix=fix, help=with_reason(remedy, reason), pattern=pattern)
+        self.report(node, message, fix=fix, help=with_reason(remedy, reason), pattern=pattern,
+                    confidence="likely" if likely else "high")

@@ -76,3 +76,41 @@ def test_a_builtin_of_an_item_of_the_unannotated_input_is_likely(read: str) -> N
 def test_without_an_item_of_the_module_input_builtins_read_nothing(base: str, params: str,
                                                                    read: str) -> None:
     assert rows(MODULE.format(base=base, params=params, read=read)) == []
+
+
+TESTED = """\
+import numpy as np
+import torch
+from torch import nn
+
+
+class Encoder({base}):
+    def forward(self, {params}):
+        mask = {mask}
+        if {test}:
+            return None
+        return mask
+"""
+
+
+@pytest.mark.parametrize(("mask", "test"), [
+    ("tokens.eq(1)", "not mask.any()"),            # fresh14 M1: fair-esm's ESM2
+    ("tokens == 1", "mask.all()"),
+    ("(tokens[:, 1:] > 0).squeeze(1)", "mask.any() and tokens.shape[0] > 1"),
+])
+def test_a_truth_test_of_the_unannotated_input_s_reduction_is_likely(mask: str,
+                                                                      test: str) -> None:
+    source = TESTED.format(base="nn.Module", params="tokens", mask=mask, test=test)
+    assert rows(source) == [("SYN102", 9, "likely")]
+
+
+@pytest.mark.parametrize(("base", "params", "mask", "test"), [
+    ("object", "tokens", "tokens.eq(1)", "not mask.any()"),
+    ("nn.Module", "tokens: np.ndarray", "tokens == 1", "mask.any()"),
+    ("nn.Module", "tokens, flags", "flags == 1", "mask.any()"),
+    ("nn.Module", "tokens", "np.asarray(tokens) == 1", "mask.any()"),
+    ("nn.Module", "tokens", "tokens.eq(1)", "mask.any(dim=0) is None"),
+])
+def test_without_the_module_input_a_truth_test_reads_nothing(
+        base: str, params: str, mask: str, test: str) -> None:
+    assert rows(TESTED.format(base=base, params=params, mask=mask, test=test)) == []
