@@ -158,6 +158,10 @@ def get_with_default(receiver: Kind, default: Kind) -> Kind | None:
         return None
     if receiver is UNKNOWN or (isinstance(receiver, Mapping) and receiver.value is UNKNOWN):
         return default
+    if receiver is TENSOR:
+        # A tensor has no `get`: what a module call gives (`model(batch)`, read as a
+        # tensor) is here its output mapping.
+        return default
     return None
 
 

@@ -208,6 +208,10 @@ class Methods(Expressions):
                     return (default, None)
             # An unknown method of a parameter: still derived from it (`x.mean()`).
             return (UNKNOWN, param)
+        if kind is TENSOR and method == "get" and len(args) == 2:
+            default = library.get_with_default(kind, args[1][0])  # a module's outputs
+            if default is not None:
+                return (default, None)
         if kind in TENSORS:
             return self._tensor_method(node, kind, method, receiver)
         return _UNKNOWN_VALUE

@@ -132,6 +132,18 @@ def test_an_unannotated_model_parameter_the_function_calls_is_a_module() -> None
                  "    seen(model)\n    return model(x)\n") is UNKNOWN
 
 
+def test_get_with_a_device_default_of_a_module_s_output() -> None:
+    # A module's call reads as a tensor, which has no `get`: there it is the output
+    # mapping, and a device tensor default says what its values are (as for an unknown
+    # mapping); without a default, or with a host one, nothing is known.
+    source = ("import torch\n\n\ndef f(model: torch.nn.Module, x):\n"
+              "    out = model(x)\n"
+              "    seen(out.get('aux', torch.zeros((), device='cuda')))\n"
+              "    seen(out.get('aux')); seen(out.get('aux', 0.0))\n")
+    first, second, third = probes(source)
+    assert first in DEVICE_TENSORS and second is UNKNOWN and third is UNKNOWN
+
+
 def test_a_dict_display_after_a_double_star_entry() -> None:
     source = ("import torch\n\n\ndef f(base):\n    seen({**base, 'k': torch.ones(1).cuda()})\n"
               "    seen({**base, 'k': 1})\n")
