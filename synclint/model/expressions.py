@@ -487,7 +487,16 @@ def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
         items = _placeholders(display, shown, other)
         if items is not None:
             return (items, None)
-    return (join(body[0], orelse[0]), None)
+    # `torch.tensor(i == 0) if isinstance(i, int) else i == 0`: where one branch is a host
+    # value, the other's tie to a parameter stays (what the caller passes decides).
+    param = body[1] if orelse[1] is None and orelse[0] in _HOST_KINDS else \
+        orelse[1] if body[1] is None and body[0] in _HOST_KINDS else None
+    if {body[0], orelse[0]} == {HOST_TENSOR, HOST}:
+        return (HOST_TENSOR, param)  # a CPU tensor or a Python value: on the host either way
+    return (join(body[0], orelse[0]), param)
+
+
+_HOST_KINDS = frozenset({HOST, HOST_TENSOR, NUMPY})
 
 
 def _placeholders(display: ast.expr, shown: Kind, other: Kind) -> Tup | None:
