@@ -321,8 +321,12 @@ class Context:
             # `self._embedding(batch)`: the object it holds runs its `__call__`.
             key = self._held_call(node.func)
             return self.project.summaries.get(key) if key is not None else None
-        return declared_only(self.project, found) if found is not None and \
-            head in ("self", "cls") and "." not in method else found
+        if found is None or head not in ("self", "cls") or "." in method:
+            return found
+        caller = f"{self.project.module}:{'.'.join(self.scope)}"
+        own = self.project.summaries.get(caller)  # a per-step role's: template methods
+        return declared_only(self.project, found,
+                             caller if own is not None and own.hot is None else None)
 
     def _held_call(self, node: cst.Attribute) -> str | None:
         """The `__call__` of the project class whose object the attribute `node` holds,

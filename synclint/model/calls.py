@@ -256,7 +256,9 @@ class Calls(Methods):
         if summary is None:
             return _UNKNOWN_VALUE
         if isinstance(node.func, ast.Attribute) and _is_self(node.func.value):
-            summary = declared_only(self.project, summary)
+            own = self.project.summaries.get(self.function.key)  # a per-step role's: hooks
+            summary = declared_only(self.project, summary, self.function.key
+                                    if own is not None and own.hot is None else None)
         if any(isinstance(a, ast.Starred) for a in node.args) or any(
                 k.arg is None for k in node.keywords):
             note_call(self, key, None)

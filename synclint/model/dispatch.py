@@ -9,7 +9,9 @@ A method the base defines with a body is not dispatched: which subclass a value 
 whether it overrides the method, is then the caller's configuration, not a certainty. Nor
 is a call through `self` or `cls` in the base (`declared_only`): whether the calling
 method runs in a subclass depends on whether that subclass overrides it too, which the
-template methods of `hooks.py` judge per subclass."""
+template methods of `hooks.py` judge per subclass for per-step roles. A caller with no
+such role (lavis' `BaseTask.evaluation` looping over `self.valid_step(...)`) reaches the
+overrides where every overriding subclass inherits it."""
 
 from __future__ import annotations
 
@@ -117,14 +119,39 @@ def declared_effects(evaluation: Evaluation) -> None:
                             _through(site, param.effect)))
 
 
-def declared_only(project: Classes, summary: Summary) -> Summary:
+def declared_only(project: Classes, summary: Summary, caller: str | None = None) -> Summary:
     """`summary` as a call through `self` or `cls` sees it: a declaration's own body
     only raises, so none of its overrides' syncs (whether a subclass's override runs
     there depends on whether that subclass keeps the calling method: template methods,
-    `hooks.py`, judge that); what it returns stays (its annotation's kind)."""
-    if not overrides(project, summary.key):
+    `hooks.py`, judge that for per-step roles); what it returns stays (its annotation's
+    kind). `caller`: the calling method of no per-step role, where given; when every
+    overriding subclass inherits it, the call runs an override whatever the subclass,
+    and the overrides' syncs are the call's."""
+    found = overrides(project, summary.key)
+    if not found:
+        return summary
+    if caller is not None and all(
+            _resolves(project, key.rpartition(".")[0], caller) for key in found):
         return summary
     return replace(summary, syncs=(), param_effects=())
+
+
+def _resolves(project: Classes, owner: str, method: str) -> bool:
+    """Whether the method `method` (a key) is what its name means on an instance of
+    the class `owner` (`owner` or a base between them does not override it)."""
+    name = method.rpartition(".")[2]
+    seen: set[str] = set()
+    stack = [owner]
+    while stack:
+        current = stack.pop(0)
+        cls: Any = project.classes.get(current)
+        if current in seen or cls is None:
+            continue
+        seen.add(current)
+        if name in cls.methods:
+            return bool(cls.methods[name] == method)
+        stack.extend(cls.bases)
+    return False
 
 
 def _through(site: Site, effect: Effect) -> Effect:

@@ -82,6 +82,43 @@ class Standalone(Base):
     assert [p.name for p in summary_of(source, "Base._step").param_effects] == ["x"]
 
 
+INHERITED = """\
+import torch
+
+class Base:
+    def _step(self, x: torch.Tensor):
+        raise NotImplementedError
+
+    def run(self, x: torch.Tensor):
+        return self._step(x)
+
+class Child(Base):
+    def _step(self, x: torch.Tensor):
+        return x.sum().item()
+
+class Other(Base):
+    def _step(self, x: torch.Tensor):
+        return x * 2
+"""
+
+
+def test_a_call_through_self_reaches_overrides_every_subclass_runs_it_for() -> None:
+    # Every overriding subclass inherits `run` (fresh14 M2, lavis' `BaseTask.evaluation`
+    # over `self.valid_step`): the call runs an override whatever the subclass.
+    assert [p.name for p in summary_of(INHERITED, "Base.run").param_effects] == ["x"]
+    # One that replaces `run` as well: which runs is the subclass's business.
+    replaced = INHERITED + "\n    def run(self, x: torch.Tensor):\n        return x\n"
+    assert summary_of(replaced, "Base.run").param_effects == ()
+
+
+def test_a_per_step_caller_leaves_the_overrides_to_the_template_methods() -> None:
+    # `forward` of a module is per-step code: its overrides' reads are reported in place
+    # (`hooks.template_entries`), not again at the base's call.
+    source = INHERITED.replace("class Base:", "class Base(torch.nn.Module):").replace(
+        "def run(", "def forward(")
+    assert summary_of(source, "Base.forward").param_effects == ()
+
+
 def test_isinstance_with_a_project_class_narrows_to_its_instances() -> None:
     source = """\
 class Metric:
