@@ -82,6 +82,7 @@ from synclint.model.syntax import (
     SEQUENCE_DISPLAYS,
     _dotted,
     _last,
+    any_all,
     child_fields,
     forward_input,
     numpy_forced,
@@ -379,11 +380,8 @@ class _Walk:
         if "SYN102" not in self.wanted:
             return
         for operand in _bool_operands(node):
-            if self.device(operand) or (
-                    isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute)
-                    and operand.func.attr in ("any", "all") and self.torch
-                    and self.module_input() is not None):  # the rule follows the input
-                self.add("SYN102")
+            if self.device(operand) or (self.torch and any_all(operand) and self.module_input()):
+                self.add("SYN102")  # (`x.any()` of a module's input: the rule follows it)
 
     def subscript(self, node: ast.Subscript) -> bool:
         slices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]

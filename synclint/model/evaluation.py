@@ -451,24 +451,17 @@ class Evaluation(Calls):
             for keyword in node.keywords:
                 self.expr(keyword.value)
             if closure:
-                # The methods of a class defined here see this function's names too (a
-                # class body is no scope of theirs): `def get_atoms(self)` reads
-                # `structure`, the enclosing function's parameter.
+                # Its methods see this function's names too (a class body is no scope of
+                # theirs): `get_atoms(self)` reads `structure`, a parameter here.
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        self._closure(f"{node.name}.{method.name}")
+                        _closure(self, f"{node.name}.{method.name}")
             return
         arguments = node.args
         for default in (*arguments.defaults, *(d for d in arguments.kw_defaults if d)):
             self.expr(default)
         if closure:
-            self._closure(node.name)  # the nested function's body sees these names
-
-    def _closure(self, nested: str) -> None:
-        """The names the function `nested` (its key under this one) sees from this one
-        (`flow._surroundings`)."""
-        self.closures_made[f"{self.function.key}.{nested}"] = {
-            name: value[0] for name, value in self.env.items() if value[0] is not UNKNOWN}
+            _closure(self, node.name)  # the nested function's body sees these names
 
     # -- expressions --------------------------------------------------------------------
     def expr(self, node: ast.expr | None) -> Value:
@@ -651,3 +644,10 @@ def _declared_return(evaluation: Evaluation, node: ast.expr) -> Kind:
         return Tup(tuple(_declared_return(evaluation, item) if kind is UNKNOWN else kind
                          for kind, item in zip(declared.items, node.slice.elts)))
     return declared
+
+
+def _closure(evaluation: Evaluation, nested: str) -> None:
+    """The names the function `nested` (its key under the evaluated one) sees from it
+    (`flow._surroundings`)."""
+    evaluation.closures_made[f"{evaluation.function.key}.{nested}"] = {
+        name: value[0] for name, value in evaluation.env.items() if value[0] is not UNKNOWN}

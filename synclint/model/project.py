@@ -9,7 +9,7 @@ import gc
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -321,13 +321,6 @@ class Project:
         return f"{full}.{rest}" if rest else full
 
     # -- class roles ----------------------------------------------------------------------
-    def _class_named(self, cls: _Class) -> Callable[[str], str | None]:
-        """The project class a dotted name means in `cls`'s module, or None."""
-        def resolve(dotted: str) -> str | None:
-            key = self._name_key(cls.module, dotted)
-            return key if key is not None and key in self.classes else None
-        return resolve
-
     def _mro(self, key: str) -> Iterator[_Class]:
         seen: set[str] = set()
         stack = [key]
@@ -361,8 +354,7 @@ class Project:
         for cls in self.classes.values():
             if cls.node is not None:  # else: cached, as an earlier run found them
                 cls.attribute_classes = attribute_classes(self, cls)
-                for name, kind in field_classes(cls.node, self._class_named(cls)).items():
-                    cls.attributes.setdefault(name, kind)
+                cls.attributes = {**_field_classes(self, cls), **cls.attributes}
         link_overrides(self)
         for module in self.modules.values():
             if module.tree is not None:  # else: cached, as an earlier run found them
@@ -558,6 +550,15 @@ def _own_target(module: _Module, target: str, clashing: set[str],
             found = files.get(os.path.realpath(path))
             return found + target[len(dotted):] if found is not None else target
     return target
+
+def _field_classes(project: Project, cls: _Class) -> dict[str, Kind]:
+    """The fields `cls`'s body annotates with project classes (`defaults.field_classes`),
+    named as its module names them."""
+    def resolve(dotted: str) -> str | None:
+        key = project._name_key(cls.module, dotted)
+        return key if key is not None and key in project.classes else None
+    return field_classes(cls.node, resolve) if cls.node is not None else {}
+
 
 def build_project(sources: Mapping[str, str], modules: Mapping[str, str] | None = None,
                   ) -> Project:

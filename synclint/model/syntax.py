@@ -473,3 +473,9 @@ def enclosing_function(key: str, functions: Mapping[str, object]) -> str | None:
         return parent
     grandparent = parent.rpartition(".")[0]
     return grandparent if ":" in grandparent and grandparent in functions else None
+
+
+def any_all(node: ast.expr) -> bool:
+    """`x.any()` / `x.all()`: what SYN102 follows back to a module's input batch."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr in ("any", "all")
