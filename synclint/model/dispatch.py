@@ -11,7 +11,10 @@ is a call through `self` or `cls` in the base (`declared_only`): whether the cal
 method runs in a subclass depends on whether that subclass overrides it too, which the
 template methods of `hooks.py` judge per subclass for per-step roles. A caller with no
 such role (lavis' `BaseTask.evaluation` looping over `self.valid_step(...)`) reaches the
-overrides where every overriding subclass inherits it."""
+override where only one subclass overrides the declaration and it inherits the caller: any
+object the caller runs on that does not raise is of that subclass. With two or more, which
+one runs is the object's class, which the caller's summary does not know (torchdrug's
+`Task.predict_and_target` reached `Retrosynthesis.predict` from another task's `forward`)."""
 
 from __future__ import annotations
 
@@ -124,14 +127,14 @@ def declared_only(project: Classes, summary: Summary, caller: str | None = None)
     only raises, so none of its overrides' syncs (whether a subclass's override runs
     there depends on whether that subclass keeps the calling method: template methods,
     `hooks.py`, judge that for per-step roles); what it returns stays (its annotation's
-    kind). `caller`: the calling method of no per-step role, where given; when every
-    overriding subclass inherits it, the call runs an override whatever the subclass,
-    and the overrides' syncs are the call's."""
+    kind). `caller`: the calling method of no per-step role, where given; when one
+    subclass alone overrides the declaration and inherits the caller, the call runs that
+    override (or raises), and its syncs are the call's."""
     found = overrides(project, summary.key)
     if not found:
         return summary
-    if caller is not None and all(
-            _resolves(project, key.rpartition(".")[0], caller) for key in found):
+    if caller is not None and len(found) == 1 and \
+            _resolves(project, found[0].rpartition(".")[0], caller):
         return summary
     return replace(summary, syncs=(), param_effects=())
 

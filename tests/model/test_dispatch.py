@@ -95,20 +95,25 @@ class Base:
 class Child(Base):
     def _step(self, x: torch.Tensor):
         return x.sum().item()
+"""
 
+OTHER = """
 class Other(Base):
     def _step(self, x: torch.Tensor):
         return x * 2
 """
 
 
-def test_a_call_through_self_reaches_overrides_every_subclass_runs_it_for() -> None:
-    # Every overriding subclass inherits `run` (fresh14 M2, lavis' `BaseTask.evaluation`
-    # over `self.valid_step`): the call runs an override whatever the subclass.
+def test_a_call_through_self_reaches_the_one_override_of_a_subclass_that_runs_it() -> None:
+    # One subclass overrides `_step` and inherits `run` (fresh14 M2, lavis'
+    # `BaseTask.evaluation` over `self.valid_step`): `run` runs that override or raises.
     assert [p.name for p in summary_of(INHERITED, "Base.run").param_effects] == ["x"]
-    # One that replaces `run` as well: which runs is the subclass's business.
+    # It replaces `run` as well: the base's `run` never runs its `_step`.
     replaced = INHERITED + "\n    def run(self, x: torch.Tensor):\n        return x\n"
     assert summary_of(replaced, "Base.run").param_effects == ()
+    # Two overrides: which runs is the object's class (torchdrug's `Task.predict_and_target`
+    # from another task's `forward`), which `run`'s summary cannot know.
+    assert summary_of(INHERITED + OTHER, "Base.run").param_effects == ()
 
 
 def test_a_per_step_caller_leaves_the_overrides_to_the_template_methods() -> None:
