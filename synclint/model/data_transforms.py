@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 #: Attributes and keywords a data set reads its per-sample transforms from.
 TRANSFORM_NAMES = frozenset({"transform", "transforms", "pre_transform"})
+#: The package of torchvision's data sets, whose `transform=`/`transforms=` run per sample.
+_VISION_DATASETS = "torchvision.datasets."
 #: The keyword and attribute a DataLoader reads its collate function from.
 COLLATE = "collate_fn"
 #: What a collate function is given: the list of samples of one batch.
@@ -88,7 +90,7 @@ def default_transforms(calls: Calls) -> None:
 
 def given_transforms(calls: Calls, node: ast.Call) -> None:
     """`SomeDataset(..., transforms=[...])`: a call of a class whose name says it is a
-    data set (`ASEDataset`, `datasets.MNIST` is not named so and is left out), or a project
+    data set (`ASEDataset`), one of torchvision's (`datasets.VOCDetection`), or a project
     class deriving from torch's `Dataset`."""
     keywords = [k.value for k in node.keywords if k.arg in TRANSFORM_NAMES]
     if not keywords or not _dataset_class(calls, node.func):
@@ -101,7 +103,8 @@ def _dataset_class(calls: Calls, func: ast.expr) -> bool:
     dotted = _dotted(func)
     if dotted is None:
         return False
-    if dotted.rpartition(".")[2].endswith("Dataset"):
+    if dotted.rpartition(".")[2].endswith("Dataset") or \
+            calls._qualified(dotted).startswith(_VISION_DATASETS):
         return True
     key = calls.project._name_key(calls.module, dotted)
     return key is not None and key in calls.project.classes and \

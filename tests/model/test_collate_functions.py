@@ -130,3 +130,28 @@ def test_a_resize_listed_by_another_method_keeps_its_findings() -> None:
     source = RESIZE.format(method="augmentations")
     assert probe(source) is not HOST_TENSOR
     assert codes(source) == ["SYN110"]
+
+
+VISION = """\
+import torch
+from torchvision import datasets
+
+
+class RandomOrder:
+    def __call__(self, image, target):
+        seen(target)
+        order = (target["labels"] != -1).nonzero().squeeze(-1)
+        return image, {{"root": order[0].item()}}
+
+
+def voc(path):
+    return {dataset}(path, image_set="train", transforms=RandomOrder())
+"""
+
+
+def test_a_transform_given_to_a_torchvision_dataset_sees_host_samples() -> None:
+    source = VISION.format(dataset="datasets.VOCDetection")
+    assert probe(source) is HOST_TENSOR
+    assert codes(source) == []
+    other = VISION.format(dataset="torch.jit.script")  # not a data set: unknown target
+    assert probe(other) is not HOST_TENSOR
