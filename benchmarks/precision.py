@@ -82,6 +82,13 @@ KNOWN_FAILURES: tuple[KnownFailure, ...] = (
         "tensor: the model narrows a name to the host only after a `.numpy()` on it, in "
         "the function's own block (issue 22, sixth draw). Proving the parameter a host "
         "tensor for the whole function, backwards, is review F1(a)'s wider form, not built."),
+    KnownFailure(
+        "SYN102", "negative/syn102_dict_literal_bool_value_annotated_tensor.py",
+        "a dict literal's value kinds do not reach the callee (fresh13 F4, brief data45): "
+        "callers' argument kinds only reach a callee's own facts (find_host_params), and a "
+        "parameter's sync is kept per parameter (ParamEffect), not per constant key, so "
+        "the call passing {'exception': False, 'coords': <device>} still syncs there. It "
+        "needs a key on parameter effects and per-key argument kinds."),
 )
 
 _CODE = r"SYN\d{3}"

@@ -1,14 +1,20 @@
-"""Callables a data set applies to each sample, and loaders a data module hands out: what
-they see is host data (tenth draw F2).
+"""Callables a data set applies to each sample, callables a DataLoader collates its
+samples with, and loaders a data module hands out: what they see is host data (tenth
+draw F2, thirteenth draw F3).
 
     train_set.transform = transforms.Compose([train_set.transform, RandomBFSOrder()])
     dataset = ASEDataset(transforms=[NonPeriodicCellTransform(padding=10.0)])
+    DataLoader(dataset, collate_fn=MultiModalCollator())      # or a function, a partial
+    def default_transforms(self): return Compose([..., self._resize])
     for data in datamodule.train_dataloader(): ...
 
 A data set runs its transforms in a DataLoader worker on the sample its `__getitem__`
-built, on the host: such a use counts as a project call of the callable's `__call__` (or a
-module's `forward`) that passes a host sample (`callers.find_host_params`, where a direct
-call on a device batch still keeps its findings). A `*_dataloader()` method of a data module
+built, on the host, and the loader's workers collate those samples: such a use counts as a
+project call of the callable (a function, a bound method, an object's `__call__` or a
+module's `forward`) that passes host samples (`callers.find_host_params`, where a direct
+call on a device batch still keeps its findings; what the callable moves itself,
+`.cuda()`, is a device value as anywhere). A data module's `default_transforms` lists
+the transforms its data sets apply. A `*_dataloader()` method of a data module
 (Lightning's hooks, `knowledge.host_data.LOADER_METHODS`, read in `methods.py`) returns a
 DataLoader, whose batches stay on the host until moved.
 """
@@ -19,7 +25,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from synclint import knowledge
-from synclint.analysis.kinds import HOST_TENSOR, Instance
+from synclint.analysis.kinds import HOST_TENSOR, Instance, Kind, Seq
 from synclint.model.calls import _call_method
 from synclint.model.syntax import _dotted, _is_self
 
@@ -28,6 +34,14 @@ if TYPE_CHECKING:
 
 #: Attributes and keywords a data set reads its per-sample transforms from.
 TRANSFORM_NAMES = frozenset({"transform", "transforms", "pre_transform"})
+#: The package of torchvision's data sets, whose `transform=`/`transforms=` run per sample.
+_VISION_DATASETS = "torchvision.datasets."
+#: The keyword and attribute a DataLoader reads its collate function from.
+COLLATE = "collate_fn"
+#: What a collate function is given: the list of samples of one batch.
+_SAMPLES: Kind = Seq(HOST_TENSOR)
+#: The method of a data module that lists its data sets' transforms (Lightning bolts').
+_DEFAULT_TRANSFORMS = "default_transforms"
 
 
 def assigned_transform(calls: Calls, node: ast.Assign) -> None:
@@ -37,11 +51,46 @@ def assigned_transform(calls: Calls, node: ast.Assign) -> None:
         if isinstance(target, ast.Attribute) and target.attr in TRANSFORM_NAMES and \
                 not _is_self(target.value):
             _fed_host_samples(calls, node.value)
+        elif isinstance(target, ast.Attribute) and target.attr == COLLATE and \
+                not _is_self(target.value):
+            _fed_host_samples(calls, node.value, _SAMPLES)  # `loader.collate_fn = ...`
+
+
+def given_collate(calls: Calls, node: ast.Call) -> None:
+    """`DataLoader(dataset, collate_fn=...)` (torch's, a project subclass, or another
+    library's `*Loader`): the loader's workers call the collate function on each batch's
+    list of host samples."""
+    value = next((k.value for k in node.keywords if k.arg == COLLATE), None)
+    if value is not None and _loader_class(calls, node.func):
+        _fed_host_samples(calls, value, _SAMPLES)
+
+
+def _loader_class(calls: Calls, func: ast.expr) -> bool:
+    dotted = _dotted(func)
+    if dotted is None:
+        return False
+    if dotted.rpartition(".")[2].endswith("Loader"):
+        return True
+    key = calls.project._name_key(calls.module, dotted)
+    return key is not None and key in calls.project.classes and \
+        knowledge.is_loader(calls._library_bases(key))
+
+
+def default_transforms(calls: Calls) -> None:
+    """At a `return` of a data module's `default_transforms`: each project callable its
+    body lists (`[ToTensor(), self._resize]`, in a `Compose` or not) is applied to host
+    samples."""
+    function = calls.function
+    if function.name != _DEFAULT_TRANSFORMS or function.class_key is None:
+        return
+    for node in ast.walk(function.node):
+        if isinstance(node, (ast.List, ast.Tuple)):
+            _fed_host_samples(calls, node)
 
 
 def given_transforms(calls: Calls, node: ast.Call) -> None:
     """`SomeDataset(..., transforms=[...])`: a call of a class whose name says it is a
-    data set (`ASEDataset`, `datasets.MNIST` is not named so and is left out), or a project
+    data set (`ASEDataset`), one of torchvision's (`datasets.VOCDetection`), or a project
     class deriving from torch's `Dataset`."""
     keywords = [k.value for k in node.keywords if k.arg in TRANSFORM_NAMES]
     if not keywords or not _dataset_class(calls, node.func):
@@ -54,29 +103,65 @@ def _dataset_class(calls: Calls, func: ast.expr) -> bool:
     dotted = _dotted(func)
     if dotted is None:
         return False
-    if dotted.rpartition(".")[2].endswith("Dataset"):
+    if dotted.rpartition(".")[2].endswith("Dataset") or \
+            calls._qualified(dotted).startswith(_VISION_DATASETS):
         return True
     key = calls.project._name_key(calls.module, dotted)
     return key is not None and key in calls.project.classes and \
         knowledge.host_role("__getitem__", calls._library_bases(key)) is not None
 
 
-def _fed_host_samples(calls: Calls, value: ast.expr) -> None:
+def _fed_host_samples(calls: Calls, value: ast.expr, given: Kind = HOST_TENSOR) -> None:
     """Each project callable in `value` (one, a list or tuple of them, or a `Compose` of
-    a list) is called with a host sample."""
+    a list) is called with a host sample (`given`: a batch's list of them, for a collate
+    function): its first parameter, and each other one it needs (a joint transform's
+    `target`), are host data."""
     if isinstance(value, ast.Call) and (_dotted(value.func) or "").rpartition(".")[2] == \
             "Compose" and value.args:
         value = value.args[0]
     elements = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
     project = calls.project
     for element in elements:
-        kind = calls.last.get(id(element), (None, None))[0]
-        if not isinstance(kind, Instance) or ":" not in kind.cls:
+        found = _callable_key(calls, element)
+        if found is None:
             continue
-        key = _call_method(project, kind.cls, False) or _call_method(
-            project, kind.cls, knowledge.is_module(calls._library_bases(kind.cls)))
-        summary = project.summaries.get(key) if key is not None else None
-        if key is None or summary is None or not summary.params:
+        key, bound = found
+        summary = project.summaries.get(key)
+        if summary is None or len(summary.params) <= bound:
             continue
         calls.callees.add(key)  # its summary is read: evaluated again when that changes
-        calls.call_arguments.append((key, {summary.params[0]: HOST_TENSOR}))
+        # The project's own table while it solves (the only time its calls are read).
+        functions = project.functions
+        function = functions.get(key) if isinstance(functions, dict) else None
+        needed = _required(function.definition if function is not None else None,
+                           len(summary.params))
+        filled = {summary.params[bound]: given}
+        filled.update((name, HOST_TENSOR) for name in summary.params[bound + 1:needed])
+        if (key, filled) not in calls.call_arguments:  # once, at each of several returns
+            calls.call_arguments.append((key, filled))
+
+
+def _callable_key(calls: Calls, element: ast.expr) -> tuple[str, int] | None:
+    """The project function a callable `element` runs when called, and how many of its
+    parameters a `functools.partial` of it binds: an object's `__call__` (a module's
+    `forward`), a function or bound method it names (`pad_collate`, `self._resize`)."""
+    bound = 0
+    if isinstance(element, ast.Call) and (_dotted(element.func) or "").rpartition(".")[2] \
+            == "partial" and element.args:
+        bound = len(element.args) - 1
+        element = element.args[0]
+    kind = calls.last.get(id(element), (None, None))[0]
+    if isinstance(kind, Instance) and ":" in kind.cls:
+        project = calls.project
+        key = _call_method(project, kind.cls, False) or _call_method(
+            project, kind.cls, knowledge.is_module(calls._library_bases(kind.cls)))
+        return (key, bound) if key is not None else None
+    dotted = _dotted(element) if isinstance(element, (ast.Name, ast.Attribute)) else None
+    key = calls._project_callee(dotted) if dotted is not None else None
+    return (key, bound) if key is not None else None
+
+
+def _required(node: ast.FunctionDef | ast.AsyncFunctionDef | None, params: int) -> int:
+    """How many of the `params` positional parameters (`self` left out) a call must fill:
+    those without a default (the first only, for a function whose tree is not loaded)."""
+    return 1 if node is None else params - len(node.args.defaults)

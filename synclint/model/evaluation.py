@@ -26,7 +26,12 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.call_sites import trains
 from synclint.model.calls import Calls, _argument, cpu_device
-from synclint.model.data_transforms import assigned_transform, given_transforms
+from synclint.model.data_transforms import (
+    assigned_transform,
+    default_transforms,
+    given_collate,
+    given_transforms,
+)
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.dispatch import declared_effects
 from synclint.model.expressions import combine, if_expression
@@ -244,6 +249,7 @@ class Evaluation(Calls):
                 self.expr(node.target)
         elif isinstance(node, ast.Return):
             self._return(node)
+            default_transforms(self)  # a data module's `[..., self._resize]`
         elif isinstance(node, ast.Expr):
             self.expr(node.value)
             call = node.value
@@ -488,6 +494,7 @@ def _call(evaluation: Evaluation, node: ast.Call) -> Value:
     value = evaluation._call(node)
     if node.keywords:
         given_transforms(evaluation, node)  # `ASEDataset(transforms=[...])`
+        given_collate(evaluation, node)  # `DataLoader(dataset, collate_fn=...)`
     return value
 
 
