@@ -124,8 +124,7 @@ class Evaluation(Calls):
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:
-        """`Summary.returns_on` and `on_host_default`: the device parameter every return
-        is made on (`device_params.py`), where the body never rebinds it."""
+        """`Summary.returns_on`, `on_host_default`: see `device_params.py`."""
         devices = set(self.return_devices)
         found = devices.pop() if len(devices) == 1 else None
         if found is None:

@@ -249,9 +249,7 @@ class Project:
         # names too (a cached module gets its earlier links at the same turn).
         clashing = {name.partition("@")[0].partition(".")[0] for name in self.modules
                     if "@" in name}
-        # Each module's file by real path (only where two modules share a name).
-        files = {os.path.realpath(m.filename): name
-                 for name, m in self.modules.items()} if clashing else {}
+        files = _Files(self.modules)  # each module's name by the real path of its file
         for module in self.modules.values():
             if module.linked is not None:
                 module.names = dict(module.linked)
@@ -535,20 +533,38 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
         project.expression_kinds.pop(key, None)
 
 
-def _own_target(module: _Module, target: str, clashing: set[str],
-                files: Mapping[str, str]) -> str:
+class _Files(dict[str, str]):
+    """Each module's name by the real path of its file, read on first use."""
+
+    def __init__(self, modules: Mapping[str, _Module]) -> None:
+        super().__init__()
+        self.modules = modules
+        self.read = False
+
+    def __missing__(self, path: str) -> str:
+        if not self.read:  # "" where no module of the project is that file
+            self.read = True
+            self.update({os.path.realpath(m.filename): n for n, m in self.modules.items()})
+        return self.get(path, "")
+
+
+def _own_target(module: _Module, target: str, clashing: set[str], files: _Files) -> str:
     """`target` as the project names the file `module` imports: two scripts' folders may
     each hold a `utils.py` (`utils` and `utils@7`), and `from utils import f` means the
-    one beside the importing script (Python puts its folder first). `files`: each
-    module's name by the real path of its file."""
-    if target.partition(".")[0] not in clashing:
+    one beside the importing script (Python puts its folder first); a module of the
+    importer's own package in a folder without `__init__.py` (a namespace package:
+    torchtitan's `from .utils.image import vision_to_patches`) is named from its file's
+    nearest package, not the importer's."""
+    head = target.partition(".")[0]
+    if head not in clashing and (head != module.name.partition(".")[0] or any(
+            dotted in files.modules for dotted in (target, target.rpartition(".")[0]))):
         return target
     root = package_root(Path(module.filename))[0]
     for dotted in (target, target.rpartition(".")[0]):
         path = _module_file(root, dotted) if dotted else None
         if path is not None:
-            found = files.get(os.path.realpath(path))
-            return found + target[len(dotted):] if found is not None else target
+            found = files[os.path.realpath(path)]
+            return found + target[len(dotted):] if found else target
     return target
 
 def _field_classes(project: Project, cls: _Class) -> dict[str, Kind]:

@@ -40,6 +40,26 @@ def test_package_root_walks_up_while_init_exists(tmp_path: Path) -> None:
     assert package_root(script) == (tmp_path.resolve(), "run")
 
 
+@pytest.mark.parametrize("imported", ["from .utils.image import grids",
+                                      "from pkg.sub.utils.image import grids",
+                                      "from .utils import image"])
+def test_a_namespace_folder_inside_a_package_is_imported_by_its_file(
+        tmp_path: Path, imported: str) -> None:
+    # `utils/` has no `__init__.py` (torchtitan's multimodal `utils/`): its module is named
+    # from its own folder (`image`), and the package's imports of it still reach it.
+    (tmp_path / "pkg" / "sub" / "utils").mkdir(parents=True)
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "sub" / "__init__.py").write_text("")
+    helper = tmp_path / "pkg" / "sub" / "utils" / "image.py"
+    helper.write_text("import torch\n\ndef grids(n):\n    return torch.zeros(n).cuda()\n")
+    user = tmp_path / "pkg" / "sub" / "collate.py"
+    call = "image.grids(n)" if imported.endswith("image") else "grids(n)"
+    user.write_text(f"import torch\n{imported}\n\ndef f(n):\n    return {call}.item()\n")
+    project = build_project_for_paths([str(helper), str(user)])
+    summary = project.summaries["pkg.sub.collate:f"]
+    assert [e.code for e in summary.syncs] == ["SYN101"]
+
+
 @pytest.mark.parametrize("importer", [
     "from .helpers import to_float\ndef f(t):\n    return to_float(t)\n",
     "from pkg.helpers import to_float\ndef f(t):\n    return to_float(t)\n",
