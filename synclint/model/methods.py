@@ -269,9 +269,10 @@ class Methods(Expressions):
     def _tensor_method(self, node: ast.Call, receiver: Kind, method: str,
                        value: Value) -> Value:
         param = value[1]
-        if method in ("items", "keys", "values", "get", "append", "copy"):
+        if method in ("items", "keys", "values", "get", "append", "copy", "sample"):
             # Not tensor methods (copy is, but rare on inferred values): the receiver was
-            # mis-inferred somewhere; give up rather than propagate a wrong kind.
+            # mis-inferred somewhere (a module's output read as a tensor is a mapping or a
+            # policy's distribution); give up rather than propagate a wrong kind.
             return _UNKNOWN_VALUE
         host = receiver is HOST_TENSOR
         if method in HOST_METHODS:
