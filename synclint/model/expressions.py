@@ -489,8 +489,11 @@ def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
             return (items, None)
     # `torch.tensor(i == 0) if isinstance(i, int) else i == 0`: where one branch is a host
     # value, the other's tie to a parameter stays (what the caller passes decides).
-    param = body[1] if orelse[1] is None and orelse[0] in _HOST_KINDS else \
-        orelse[1] if body[1] is None and body[0] in _HOST_KINDS else None
+    # (A host value's own tie, `temperature if temperature > 0 else 1.0`, is not kept: it
+    # would make what it is combined with a test of `temperature`.)
+    param = body[1] if orelse[1] is None and orelse[0] in _HOST_KINDS and \
+        body[0] not in _HOST_KINDS else orelse[1] if body[1] is None and \
+        body[0] in _HOST_KINDS and orelse[0] not in _HOST_KINDS else None
     if {body[0], orelse[0]} == {HOST_TENSOR, HOST}:
         return (HOST_TENSOR, param)  # a CPU tensor or a Python value: on the host either way
     return (join(body[0], orelse[0]), param)

@@ -58,3 +58,26 @@ def test_a_host_argument_is_not_narrowed_to_the_union_s_tensor() -> None:
         "    assert torch.all(", "    seen(i if not isinstance(i, int) else None)\n"
         "    assert torch.all(")
     assert probes(with_tensor)[0] in DEVICE_TENSORS
+
+
+def test_a_host_value_s_own_tie_is_not_kept() -> None:
+    # diffusers' unidiffuser `generate_beam`: `logits / (temperature if temperature > 0
+    # else 1.0)` is the device logits scaled by a Python float; the test of what follows
+    # from them is the function's own sync, not a test of `temperature` (a float at every
+    # call, which would hide it).
+    source = """\
+import torch
+
+
+def beam(n: int, temperature: float = 1.0) -> torch.Tensor:
+    x = torch.randn(n, device="cuda")
+    for _ in range(4):
+        x = x / (temperature if temperature > 0 else 1.0)
+        if (x > 0).all():
+            break
+    return x
+"""
+    project = build_project({"m.py": source}, {"m.py": "m"})
+    summary = project.summaries["m:beam"]
+    assert [e.code for e in summary.syncs] == ["SYN102"]
+    assert summary.param_effects == ()
