@@ -15,7 +15,6 @@ from synclint.analysis.kinds import (
     DEVICE_TENSORS,
     HOST,
     HOST_TENSOR,
-    MODULE,
     NUMPY,
     UNKNOWN,
     Branch,
@@ -50,7 +49,6 @@ from synclint.model.syntax import (
     _is_cpu,
     _is_self,
     _uses_as_tensor,
-    own_nodes,
     positional_args,
 )
 
@@ -111,20 +109,6 @@ class Model(Protocol):
     @property
     def property_names(self) -> Container[str]: ...
 
-
-#: Unannotated parameters a function calls that name a model: in a file that imports torch,
-#: modules whose call runs their `forward` (as `model: nn.Module` says).
-MODEL_PARAMS = frozenset({"model", "net", "network"})
-
-
-def _imports_torch(module: _Module) -> bool:
-    return any(t == "torch" or t.startswith("torch.") for t in module.imports.values())
-
-
-def _calls(function: ast.AST, name: str) -> bool:
-    """Whether the function's own code calls the name `name` (`model(x)`)."""
-    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and
-               node.func.id == name for node in own_nodes(getattr(function, "body", [])))
 
 class Flow:
     """Bindings and effects of one evaluation (the expression and call evaluators
@@ -239,9 +223,6 @@ class Flow:
                 "self", "cls") else self._parameter(annotation)
             if annotation is None:
                 kind = self.param_kinds.get(name, kind)
-                if kind is UNKNOWN and name in MODEL_PARAMS and _calls(function.node, name) \
-                        and _imports_torch(function.module):
-                    kind = MODULE  # `def valid_step(self, model, samples)`: `model(samples)`
             param = index - offset if index >= offset else None
             self.env[name] = (kind, param)
         #: The parameters a test of settings may read, by position (`Effect.when`): the

@@ -120,18 +120,6 @@ def test_layout_methods_of_an_unknown_value_are_host_values() -> None:
     assert first is HOST and second in DEVICE_TENSORS
 
 
-def test_an_unannotated_model_parameter_the_function_calls_is_a_module() -> None:
-    # fresh14 M2 (lavis' `valid_step(self, model, samples)`: `model(samples)["loss"]`):
-    # called, a parameter named `model` (`net`, `network`) is a module; not called
-    # (`model.predict(X)`), annotated, or in a file without torch, it keeps its kind.
-    source = ("import torch\n\n\ndef f(model, net, x):\n"
-              "    seen(model); seen(net)\n    return model(x), net.predict(x)\n\n\n"
-              "def g(model: int, x):\n    seen(model)\n    return model(x)\n")
-    assert probes(source) == [MODULE, UNKNOWN, HOST]
-    assert probe("import numpy as np\n\n\ndef f(model, x):\n"
-                 "    seen(model)\n    return model(x)\n") is UNKNOWN
-
-
 def test_get_with_a_device_default_of_a_module_s_output() -> None:
     # A module's call reads as a tensor, which has no `get`: there it is the output
     # mapping, and a device tensor default says what its values are (as for an unknown

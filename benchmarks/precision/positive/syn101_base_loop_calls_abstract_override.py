@@ -16,6 +16,6 @@ class BaseTask:
 
 
 class DialogueTask(BaseTask):
-    def valid_step(self, model, samples):
+    def valid_step(self, model: torch.nn.Module, samples):
         loss = model(samples)["loss"].item()
         return [loss]
