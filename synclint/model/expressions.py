@@ -93,6 +93,7 @@ class Expressions(Flow):
                     kind = cls.attributes.get(node.attr)
                     if kind is not None:
                         return (kind, None)
+                self.missing_reads.add((owner, node.attr))
             known = library.attribute_result(UNKNOWN, node.attr, name="self",
                                              self_bases=self.self_bases) \
                 if node.attr in knowledge.ATTRIBUTE_NAMES else None
@@ -122,6 +123,7 @@ class Expressions(Flow):
                 kind = cls.attributes.get(attr)
                 if kind is not None:
                     return (kind, None)
+            self.missing_reads.add((base[0].cls, attr))
             return _UNKNOWN_VALUE
         if base[0] in TENSORS:
             if attr in HOST_ATTRIBUTES:
