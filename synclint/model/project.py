@@ -493,11 +493,17 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
     result not kept. When nothing else is queued, every waiting function is evaluated
     in the same state and all their results are kept at once, so what they read does
     not depend on which of them the worklist reached first (`schedule.SOLVE_ORDER`)."""
+    pending = _writers(project, work) if members is not None else {}
+    if pending:
+        # Writers first: a reader queued after them waits for none (the answer is the
+        # same in any order; this only spares the evaluations a wait throws away).
+        writing = {key for found in pending.values() for key in found}
+        work = [key for key in work if key in writing] + \
+            [key for key in work if key not in writing]
     queue = deque(work)
     queued = set(work)
     limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(project.functions))
     rounds = 0
-    pending = _writers(project, work) if members is not None else {}
     waiting: dict[str, None] = {}
     while (queue or waiting) and rounds < limit:
         if not queue:
@@ -545,7 +551,9 @@ def _writers(project: Project, work: list[str]) -> dict[str, dict[str, None]]:
 def _waits(project: Project, key: str, evaluated: Evaluated,
            pending: Mapping[str, Mapping[str, None]]) -> bool:
     """Whether `evaluated` read an attribute that has no kind yet of a class whose
-    methods (another than `key`) that may assign it have not run yet."""
+    methods (another than `key`) that assign attributes have not run yet. (Asking
+    which attributes each may assign, by its text, waited 806 times on torch instead
+    of 3,453, but left one class's kind depending on the order: not done.)"""
     for owner, _ in evaluated.missing:
         if owner not in project.classes:
             continue
