@@ -24,33 +24,20 @@ ORDERS = (None, "reverse", "shuffle:1", "shuffle:2")
 #: solved first, it read "unknown" where nothing was known yet, and the class's kind of
 #: `table` stayed unknown (the finding lost); solved after `resize`, a device tensor.
 #: `Rates` is the look-alike: its table holds numbers, silent in every order.
-CONFIG = """
-import torch
-
-
-class Scales:
+CLASS = """
+class {name}:
     def __init__(self, n):
         self.setup()
         self.resize(n)
 
     def setup(self):
-        self.table = {int(k): v for k, v in self.table.items()}
+        self.table = {{int(k): v for k, v in self.table.items()}}
 
     def resize(self, n):
-        self.table = {i: torch.ones(n, device="cuda") for i in range(n)}
-
-
-class Rates:
-    def __init__(self, n):
-        self.setup()
-        self.resize(n)
-
-    def setup(self):
-        self.table = {int(k): v for k, v in self.table.items()}
-
-    def resize(self, n):
-        self.table = {i: 0.5 * i for i in range(n)}
+        self.table = {{i: {value} for i in range(n)}}
 """
+CONFIG = "import torch\n" + CLASS.format(name="Scales", value='torch.ones(n, device="cuda")') \
+    + CLASS.format(name="Rates", value="0.5 * i")
 
 TRAIN = """
 import torch
