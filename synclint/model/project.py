@@ -571,6 +571,9 @@ def _field_classes(project: Project, cls: _Class) -> dict[str, Kind]:
     """The fields `cls`'s body annotates with project classes (`defaults.field_classes`),
     named as its module names them."""
     def resolve(dotted: str) -> str | None:
+        head, dot, rest = dotted.partition(".")
+        if f"{cls.module.imports.get(head, head)}{dot}{rest}".startswith(("torch.", "numpy.")):
+            return None  # `min_val: torch.Tensor` in torch itself keeps the library's meaning
         key = project._name_key(cls.module, dotted)
         return key if key is not None and key in project.classes else None
     return field_classes(cls.node, resolve) if cls.node is not None else {}
