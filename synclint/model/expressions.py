@@ -491,9 +491,11 @@ def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
     # value, the other's tie to a parameter stays (what the caller passes decides).
     # (A host value's own tie, `temperature if temperature > 0 else 1.0`, is not kept: it
     # would make what it is combined with a test of `temperature`.)
+    # Only a tensor branch's tie: `x.item() if isinstance(x, Tensor) else x` (torch's
+    # `_get_value`) is never the tensor a caller passes.
     param = body[1] if orelse[1] is None and orelse[0] in _HOST_KINDS and \
-        body[0] not in _HOST_KINDS else orelse[1] if body[1] is None and \
-        body[0] in _HOST_KINDS and orelse[0] not in _HOST_KINDS else None
+        body[0] in DEVICE_TENSORS else orelse[1] if body[1] is None and \
+        body[0] in _HOST_KINDS and orelse[0] in DEVICE_TENSORS else None
     if {body[0], orelse[0]} == {HOST_TENSOR, HOST}:
         return (HOST_TENSOR, param)  # a CPU tensor or a Python value: on the host either way
     return (join(body[0], orelse[0]), param)

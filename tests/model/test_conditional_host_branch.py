@@ -81,3 +81,25 @@ def beam(n: int, temperature: float = 1.0) -> torch.Tensor:
     summary = project.summaries["m:beam"]
     assert [e.code for e in summary.syncs] == ["SYN102"]
     assert summary.param_effects == ()
+
+
+def test_a_tie_through_a_branch_that_is_no_tensor_is_not_kept() -> None:
+    # torch's `_get_value`: for a tensor the `.item()` branch runs; the other branch is the
+    # argument when it is no tensor. The caller's tensor never comes back (a false SYN108
+    # on `max(1, step - t0)` in torch's ASGD while the tie was kept).
+    source = """\
+import torch
+
+
+def _get_value(x):
+    return x.item() if isinstance(x, torch.Tensor) else x
+
+
+def step_of(t: torch.Tensor, t0: int) -> float:
+    t = t.cuda()
+    step = _get_value(t)
+    seen(step)
+    return 1 / max(1, step - t0)
+"""
+    assert probes(source)[0] not in DEVICE_TENSORS
+    assert [f.code for f in findings(source) if f.code == "SYN108"] == []
