@@ -71,6 +71,8 @@ MODULE = Simple.MODULE
 DEVICE_TENSORS = frozenset({TENSOR, BOOL_TENSOR, F64_TENSOR})
 #: Every tensor kind, host or device.
 TENSORS = DEVICE_TENSORS | {HOST_TENSOR}
+#: Kinds of values known to live on the host (a Python value, a CPU tensor, an array).
+HOST_VALUES = frozenset({HOST, HOST_TENSOR, NUMPY})
 
 
 def is_device_tensor(kind: Kind) -> bool:

@@ -18,6 +18,7 @@ from synclint.analysis.kinds import (
     F64_TENSOR,
     HOST,
     HOST_TENSOR,
+    HOST_VALUES,
     MODULE,
     NUMPY,
     TENSOR,
@@ -493,15 +494,13 @@ def if_expression(evaluation: Expressions, node: ast.IfExp) -> Value:
     # would make what it is combined with a test of `temperature`.)
     # Only a tensor branch's tie: `x.item() if isinstance(x, Tensor) else x` (torch's
     # `_get_value`) is never the tensor a caller passes.
-    param = body[1] if orelse[1] is None and orelse[0] in _HOST_KINDS and \
+    param = body[1] if orelse[1] is None and orelse[0] in HOST_VALUES and \
         body[0] in DEVICE_TENSORS else orelse[1] if body[1] is None and \
-        body[0] in _HOST_KINDS and orelse[0] in DEVICE_TENSORS else None
+        body[0] in HOST_VALUES and orelse[0] in DEVICE_TENSORS else None
     if {body[0], orelse[0]} == {HOST_TENSOR, HOST}:
         return (HOST_TENSOR, param)  # a CPU tensor or a Python value: on the host either way
     return (join(body[0], orelse[0]), param)
 
-
-_HOST_KINDS = frozenset({HOST, HOST_TENSOR, NUMPY})
 
 
 def _placeholders(display: ast.expr, shown: Kind, other: Kind) -> Tup | None:

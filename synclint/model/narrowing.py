@@ -28,6 +28,7 @@ from synclint import knowledge
 from synclint.analysis.kinds import (
     HOST,
     HOST_TENSOR,
+    HOST_VALUES,
     NUMPY,
     TENSOR,
     TENSORS,
@@ -147,16 +148,13 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
     elif NUMPY in classes and current is NUMPY:
         false[name] = UNKNOWN
     members = declared(name) if isinstance(subject, ast.Name) and elements else None
-    if members is not None and name not in false and current not in _HOST_VALUES:
+    if members is not None and name not in false and current not in HOST_VALUES:
         # (A value known on the host, `0` from every caller, is never the union's tensor.)
         rest = _remaining(members, [_class_name(e, qualify, shadowed) for e in elements])
         if rest is not None:
             false[name] = rest
     return true, false
 
-
-#: Kinds of values known to live on the host.
-_HOST_VALUES = frozenset({HOST, HOST_TENSOR, NUMPY})
 
 #: A union annotation's members: each one's class name (`_class_name`; None when it is
 #: not a plain class) and the kind its values have.
