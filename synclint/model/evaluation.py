@@ -41,6 +41,7 @@ from synclint.model.host_data import (
     calls_a_model,
     hosted,
     loader_batches,
+    moved_later,
     moves_to_device,
     unmoved_fields,
 )
@@ -168,6 +169,7 @@ class Evaluation(Calls):
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body
+        moved = moved_later(body)
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
@@ -175,6 +177,8 @@ class Evaluation(Calls):
             self._statement(statement)
             if top:
                 self._on_host_after_numpy(statement)
+            if index in moved:
+                self._on_host_until_moved(moved[index], statement)
             self.stored = kept(self.stored, statement)
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
@@ -196,6 +200,16 @@ class Evaluation(Calls):
             return self.env.get(func.id, _UNKNOWN_VALUE)[0] is MODULE
         return isinstance(func, ast.Attribute) and _is_self(func.value) and \
             self.self_kinds.get(func.attr) is MODULE
+
+    def _on_host_until_moved(self, name: str, statement: ast.stmt) -> None:
+        """`labels = input_ids.clone()` that the block moves to a device further down
+        (`host_data.moved_later`) holds host data until then, unless it came out of a
+        model."""
+        current = self.env.get(name)
+        if current is None or current[0] not in DEVICE_TENSORS or current[1] is not None:
+            return  # a parameter's tie: the callers' arguments decide
+        if not calls_a_model([statement], self._module_method, self._is_module):
+            self.env[name] = (HOST_TENSOR, None)
 
     def _on_host_after_numpy(self, statement: ast.stmt) -> None:
         """After `values = x.numpy()` in the function's own body (not a branch, a loop or

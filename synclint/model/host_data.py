@@ -324,3 +324,85 @@ def _local(node: ast.expr) -> bool:
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return isinstance(node, ast.Name) and node.id != "self"
+
+
+#: Methods that put their receiver on a device: `x = x.to(device)`, `x = x.cuda()`.
+_MOVERS = frozenset({"to", "cuda"})
+
+
+def moved_later(body: list[ast.stmt]) -> dict[int, str]:
+    """The statements of `body` whose value the block itself moves to a device further
+    down: `labels = input_ids.clone()` (index 0) with `labels = labels.to(device)` later
+    in the same block and no other binding of `labels` between. The code moves the value
+    because it is not on that device yet: before the move it is host data. A value
+    computed by a call the model cannot see through (a layer, `self`, a helper) may be on
+    another accelerator (`hidden = layer(hidden)` then `hidden.to(next_device)`): not
+    listed. Only statements of this block count; nothing is walked where no statement
+    moves a name it rebinds."""
+    moves = [(index, name) for index, statement in enumerate(body)
+             if (name := _moved_name(statement)) is not None]
+    if not moves:
+        return {}
+    found: dict[int, str] = {}
+    for move, name in moves:
+        for index in range(move - 1, -1, -1):
+            statement = body[index]
+            if name in _bound_names(statement):
+                assigned = _assigned(statement)
+                if assigned is not None and assigned[0] == name and \
+                        _moved_name(statement) is None and _plain_value(assigned[1]):
+                    found[index] = name
+                break
+    return found
+
+
+def _assigned(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """`name = value`: the one name and the value; None for any other statement."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+            isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id, statement.value
+    return None
+
+
+def _moved_name(statement: ast.stmt) -> str | None:
+    """`x` of `x = x.to(<a device>)` or `x = x.cuda(...)`; None for any other statement."""
+    assigned = _assigned(statement)
+    if assigned is None:
+        return None
+    name, value = assigned
+    moved = isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+        value.func.attr in _MOVERS and isinstance(value.func.value, ast.Name) and \
+        value.func.value.id == name and moves_to_device(value)
+    return name if moved else None
+
+
+def _bound_names(statement: ast.stmt) -> set[str]:
+    """Every name `statement` may bind, anywhere inside it (loop and `with` targets,
+    assignments, walrus, imports, nested definitions)."""
+    names: set[str] = set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def _plain_value(value: ast.expr) -> bool:
+    """Whether the value bound is built by tensor methods, `torch` functions, builtins
+    and reads of data only: no call of a plain name (`layer(x)`, `helper(x)`) or through
+    `self`."""
+    for node in ast.walk(value):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id not in _PASSIVE:
+            return False
+        root = func
+        while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        if isinstance(root, ast.Name) and root.id == "self":
+            return False
+    return True
