@@ -2,7 +2,8 @@
 
 Such files (generated tables, vocabularies, test fixtures) have nothing a rule can fire
 on; synclint should cost about what reading them costs, not build a concrete syntax tree
-of millions of nodes. Prints one table: wall and CPU seconds and peak memory of each
+of millions of nodes. It compiles them instead of parsing them (`model/data_files.py`),
+so `ast.parse` is a floor it can beat. Prints one table: wall and CPU seconds and peak memory of each
 command, and synclint's ratio to the `ast.parse` floor (run in the same command, since
 the machine is shared and noisy).
 

@@ -17,6 +17,7 @@ from synclint.analysis.compiled import ModuleFacts
 from synclint.analysis.kinds import (
     Kind,
 )
+from synclint.model.data_files import data_module
 from synclint.model.sketch import Sketch
 from synclint.model.summaries import Hot, Summary
 from synclint.model.syntax import _dotted as _dotted_name
@@ -227,7 +228,11 @@ def package_root(path: Path) -> tuple[Path, str]:
     return directory, ".".join(parts) or path.parent.name
 
 def parse_module(text: str, filename: str) -> ast.Module | None:
-    """The syntax tree of one file, or None when it does not parse."""
+    """The syntax tree of one file, or None when it does not parse. A large file that
+    only assigns data gets a stand-in tree (`data_files.py`)."""
+    stand_in = data_module(text, filename)
+    if stand_in is not None:
+        return stand_in
     try:
         return ast.parse(text, filename)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
