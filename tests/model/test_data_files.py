@@ -46,6 +46,8 @@ def test_a_large_data_file_gets_a_stand_in_binding_each_name_at_its_line() -> No
 @pytest.mark.parametrize(("head", "tail"), [
     ("import torch\n", ""),                               # an import
     ("", "def f():\n    return TABLE\n"),                 # a function
+    ("", "KEY = lambda row: row[0]\n"),                  # a lambda
+    ("", "LIMIT = (\n    LIMIT if LIMIT else 2)\n"),     # code not at a line start
     ("", "ROWS = [len(row) for row in TABLE]\n"),         # a builtin
     ("", "FIRST = TABLE[0].count(0)\n"),                  # an attribute
     ("", "A = B = 1\n"),                                  # a name not bound at a line start
