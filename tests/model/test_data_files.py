@@ -47,7 +47,7 @@ def test_a_large_data_file_gets_a_stand_in_binding_each_name_at_its_line() -> No
     ("import torch\n", ""),                               # an import
     ("", "def f():\n    return TABLE\n"),                 # a function
     ("", "KEY = lambda row: row[0]\n"),                  # a lambda
-    ("", "LIMIT = (\n    LIMIT if LIMIT else 2)\n"),     # code not at a line start
+    ("", "LIMIT = (\n    max(LIMIT, 2))\n"),             # a call in a continuation line
     ("", "ROWS = [len(row) for row in TABLE]\n"),         # a builtin
     ("", "FIRST = TABLE[0].count(0)\n"),                  # an attribute
     ("", "A = B = 1\n"),                                  # a name not bound at a line start
