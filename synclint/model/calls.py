@@ -46,6 +46,7 @@ from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.call_sites import note_call, note_training
+from synclint.model.carried import split_carried
 from synclint.model.dispatch import declared_only, method_through, overrides
 from synclint.model.element_calls import element_arguments
 from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
@@ -705,14 +706,23 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
     once = summary.cold is not None and bool(flow.settings)
     # A call in a loop is reported here, at the innermost per-step call (`Effect.looped`).
     here = (flow.function.key,) if flow.loops else ()
+    def argument(index: int) -> ast.expr | None:
+        return _argument(node, index, summary)[0] if isinstance(node, ast.Call) else None
+
     for effect in () if once else summary.syncs:
-        when = _settings_passed(flow, effect.when, node, summary)
+        split = split_carried(flow, node, effect.when, argument)  # `x = f(x)` in a loop
+        if split is None:
+            continue
+        when = _settings_passed(flow, split[0], node, summary)
         if when is not None:
             flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when,
-                             (*effect.looped, *here)),
+                             (*effect.looped, *(() if split[1] else here))),
                       (UNKNOWN, None), None, recursive)
     for param_effect in () if once else summary.param_effects:
-        when = _settings_passed(flow, param_effect.effect.when, node, summary)
+        split = split_carried(flow, node, param_effect.effect.when, argument)
+        if split is None:
+            continue
+        when = _settings_passed(flow, split[0], node, summary)
         arg = _passed(param_effect.index, summary, args, keywords)
         if arg is None or when is None:
             continue
@@ -722,7 +732,8 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
         syncs_here = argument_syncs(kind, param_effect.strength) is not None
         effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
                         param_effect.effect.likely, when,
-                        (*param_effect.effect.looped, *(here if syncs_here else ())))
+                        (*param_effect.effect.looped,
+                         *(here if syncs_here and not split[1] else ())))
         if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
             flow._add(effect, arg, param_effect.strength, recursive)
         elif argument_syncs(kind, param_effect.strength) is not None:

@@ -26,6 +26,7 @@ from synclint.analysis.kinds import (
 )
 from synclint.model.call_sites import trains
 from synclint.model.calls import Calls, _argument, cpu_device
+from synclint.model.carried import carried_target
 from synclint.model.data_transforms import (
     assigned_transform,
     default_transforms,
@@ -229,6 +230,8 @@ class Evaluation(Calls):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             self._definition(node)  # its body: an evaluation of its own
         elif isinstance(node, ast.Assign):
+            if self.loops and (carried := carried_target(node)) is not None:
+                self.carried[id(node.value)] = carried  # `shapes = recv(shapes)`
             value = self.expr(node.value)
             for target in node.targets:
                 if isinstance(target, ast.Name) and self.branches:

@@ -177,6 +177,9 @@ class Flow:
         self.stored: Items = {}
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
+        #: Calls in a loop whose result replaces an argument (`x = f(x)`), by `id`: the
+        #: target (`carried.py`).
+        self.carried: dict[int, ast.expr] = {}
         #: Names bound to a bool literal, or to that literal or a tensor after an `if`
         #: (`partial = True`, then `partial = partial & m` on one branch).
         self.literals: dict[str, Literal] = {}
