@@ -40,9 +40,9 @@ from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by
 from synclint.model.host_data import (
     LOADER_LOOP,
     calls_a_model,
+    host_until_later,
     hosted,
     loader_batches,
-    moved_later,
     moves_to_device,
     unmoved_fields,
 )
@@ -78,6 +78,7 @@ from synclint.model.syntax import (
     _placeholders,
     _to_cpu,
     host_proved_names,
+    numpy_receivers,
     periodic_guard,
 )
 
@@ -170,7 +171,7 @@ class Evaluation(Calls):
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body
-        moved = moved_later(body)
+        later = host_until_later(body, self._numpy_receivers)
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
@@ -178,8 +179,8 @@ class Evaluation(Calls):
             self._statement(statement)
             if top:
                 self._on_host_after_numpy(statement)
-            if index in moved:
-                self._on_host_until_moved(moved[index], statement)
+            if index in later:
+                self._on_host_until_later(*later[index], statement)
             self.stored = kept(self.stored, statement)
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
@@ -202,25 +203,35 @@ class Evaluation(Calls):
         return isinstance(func, ast.Attribute) and _is_self(func.value) and \
             self.self_kinds.get(func.attr) is MODULE
 
-    def _on_host_until_moved(self, name: str, statement: ast.stmt) -> None:
-        """`labels = input_ids.clone()` that the block moves to a device further down
-        (`host_data.moved_later`) holds host data until then, unless it came out of a
-        model."""
+    def _on_host_until_later(self, name: str, proved: bool, statement: ast.stmt) -> None:
+        """A value a later statement of the block shows was on the host
+        (`host_data.host_until_later`) holds host data from here: proved by a later
+        `.numpy()`; where the block moves it to a device later, unless it came out of a
+        model or is a parameter's (the callers' arguments decide)."""
         current = self.env.get(name)
-        if current is None or current[0] not in DEVICE_TENSORS or current[1] is not None:
-            return  # a parameter's tie: the callers' arguments decide
-        if not calls_a_model([statement], self._module_method, self._is_module):
+        if current is not None and proved and (current[0] in DEVICE_TENSORS or
+                                               current[0] is UNKNOWN):
+            self.env[name] = (HOST_TENSOR, None)  # (`.numpy()`: a tensor's method)
+        elif current is not None and current[0] in DEVICE_TENSORS and \
+                current[1] is None and not calls_a_model(
+                    [statement], self._module_method, self._is_module):
             self.env[name] = (HOST_TENSOR, None)
 
-    def _on_host_after_numpy(self, statement: ast.stmt) -> None:
-        """After `values = x.numpy()` in the function's own body (not a branch, a loop or
-        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other.
-        Only a statement on a line that names `numpy` is walked for such a call."""
+    def _numpy_receivers(self, statement: ast.stmt) -> set[str]:
+        """`syntax.numpy_receivers`, walked only for a statement on a line that names
+        `numpy`."""
         lines = numpy_lines(self.function.module)
         if lines is not None:
             index = bisect_left(lines, statement.lineno)
             if index == len(lines) or lines[index] > (statement.end_lineno or statement.lineno):
-                return
+                return set()
+        return numpy_receivers(statement)
+
+    def _on_host_after_numpy(self, statement: ast.stmt) -> None:
+        """After `values = x.numpy()` in the function's own body (not a branch, a loop or
+        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other."""
+        if not self._numpy_receivers(statement):
+            return
         for name in host_proved_names(statement):
             current = self.env.get(name)
             if current is not None and current[0] in TENSORS:

@@ -330,30 +330,53 @@ def _local(node: ast.expr) -> bool:
 _MOVERS = frozenset({"to", "cuda"})
 
 
-def moved_later(body: list[ast.stmt]) -> dict[int, str]:
-    """The statements of `body` whose value the block itself moves to a device further
-    down: `labels = input_ids.clone()` (index 0) with `labels = labels.to(device)` later
-    in the same block and no other binding of `labels` between. The code moves the value
-    because it is not on that device yet: before the move it is host data. A value
-    computed by a call the model cannot see through (a layer, `self`, a helper) may be on
-    another accelerator (`hidden = layer(hidden)` then `hidden.to(next_device)`): not
-    listed. Only statements of this block count; nothing is walked where no statement
-    moves a name it rebinds."""
-    moves = [(index, name) for index, statement in enumerate(body)
-             if (name := _moved_name(statement)) is not None]
-    if not moves:
-        return {}
-    found: dict[int, str] = {}
-    for move, name in moves:
-        for index in range(move - 1, -1, -1):
+def host_until_later(body: list[ast.stmt],
+                     numpy_receivers: Callable[[ast.stmt], set[str]]) -> dict[int, tuple[str, bool]]:
+    """The statements of `body` whose value a later statement of the same block shows was
+    on the host, with no other binding of the name between: the name, and whether that is
+    proved. Proved: a later `x.numpy()` (or `x.detach().numpy()`; `numpy_receivers` lists
+    them) raises on an accelerator tensor, unless a statement between may leave the block
+    (`if out.is_cuda: continue`). A hint: the block moves the value to a device itself
+    (`labels = input_ids.clone()` ... `labels = labels.to(device)`) because it is not there
+    yet; a value computed by a call the model cannot see through (a layer, `self`, a
+    helper) may be on another accelerator (`hidden = layer(hidden)` then
+    `hidden.to(next_device)`) and is not listed. Nothing is walked where no statement
+    moves a name it rebinds or calls `.numpy()`."""
+    later: list[tuple[int, str, bool]] = []
+    for index, statement in enumerate(body):
+        moved = _moved_name(statement)
+        if moved is not None:
+            later.append((index, moved, False))
+        later.extend((index, name, True) for name in numpy_receivers(statement))
+    found: dict[int, tuple[str, bool]] = {}
+    for point, name, proved in later:
+        for index in range(point - 1, -1, -1):
             statement = body[index]
             if name in _bound_names(statement):
                 assigned = _assigned(statement)
                 if assigned is not None and assigned[0] == name and \
-                        _moved_name(statement) is None and _plain_value(assigned[1]):
-                    found[index] = name
+                        _moved_name(statement) is None and \
+                        (proved or _plain_value(assigned[1])) and \
+                        (proved or index not in found):
+                    found[index] = (name, proved)
+                break
+            if proved and _may_leave(statement):
                 break
     return found
+
+
+def _may_leave(statement: ast.stmt) -> bool:
+    """Whether `statement` holds a `return`, `continue`, `break` or `raise` (outside
+    nested definitions): the block's later statements may not run."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.Return, ast.Continue, ast.Break, ast.Raise)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                 ast.Lambda, ast.expr)):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _assigned(statement: ast.stmt) -> tuple[str, ast.expr] | None:

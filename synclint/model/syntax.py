@@ -432,6 +432,16 @@ def host_proved_names(statement: ast.stmt) -> set[str]:
     targets = statement.targets if isinstance(statement, ast.Assign) else \
         [] if isinstance(statement, ast.Expr) else [statement.target]
     rebound = {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return numpy_receivers(statement) - rebound
+
+
+def numpy_receivers(statement: ast.stmt) -> set[str]:
+    """The names `x` of `x.numpy()` or `x.detach().numpy()` that a simple statement always
+    runs (not under a conditional expression, a boolean operand, a lambda or a
+    comprehension): what they held before the statement is on the host."""
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr,
+                                  ast.Return)):
+        return set()
     found: set[str] = set()
     stack: list[ast.AST] = [statement]
     while stack:
@@ -439,11 +449,15 @@ def host_proved_names(statement: ast.stmt) -> set[str]:
         if isinstance(node, _MAYBE_RUN):
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr == "numpy" and not node.args and not numpy_forced(node) and \
-                isinstance(node.func.value, ast.Name):
-            found.add(node.func.value.id)
+                node.func.attr == "numpy" and not node.args and not numpy_forced(node):
+            receiver = node.func.value
+            while isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) \
+                    and receiver.func.attr == "detach" and not receiver.args:
+                receiver = receiver.func.value
+            if isinstance(receiver, ast.Name):
+                found.add(receiver.id)
         stack.extend(ast.iter_child_nodes(node))
-    return found - rebound
+    return found
 
 
 def forward_input(function: ast.AST | None) -> str | None:

@@ -10,7 +10,8 @@ import ast
 import pytest
 
 from synclint.analysis.kinds import HOST_TENSOR, TENSOR
-from synclint.model.host_data import moved_later
+from synclint.model.host_data import host_until_later
+from synclint.model.syntax import numpy_receivers
 from tests.model.probe import line_of, probes, syncs
 
 LOOP = """\
@@ -91,10 +92,49 @@ def test_a_layer_output_or_a_parameter_moved_on_keeps_its_device(value: str) -> 
     assert syncs(source) == [f"SYN102:{line_of(source, 'isnan')}"]
 
 
-def test_moved_later_lists_the_binding_before_the_move_only() -> None:
-    body = ast.parse(
-        "a = x.clone()\nb = a\nuse(a)\na = a.to(dev)\nc = 1\nc = c.cuda()\n"
-        "for a in xs:\n    pass\nd = d0\nfor d in ds:\n    pass\nd = d.to(dev)\n").body
-    assert moved_later(body) == {0: "a", 4: "c"}
-    assert moved_later(ast.parse("a = f(x)\na = a.to(dev)\n").body) == {}
-    assert moved_later(ast.parse("a, b = x\na = a.to(dev)\n").body) == {}
+def later(source: str) -> dict[int, tuple[str, bool]]:
+    return host_until_later(ast.parse(source).body, numpy_receivers)
+
+
+def test_host_until_later_lists_the_binding_before_the_move_only() -> None:
+    assert later("a = x.clone()\nb = a\nuse(a)\na = a.to(dev)\nc = 1\nc = c.cuda()\n"
+                 "for a in xs:\n    pass\nd = d0\nfor d in ds:\n    pass\nd = d.to(dev)\n"
+                 ) == {0: ("a", False), 4: ("c", False)}
+    assert later("a = f(x)\na = a.to(dev)\n") == {}
+    assert later("a, b = x\na = a.to(dev)\n") == {}
+
+
+def test_host_until_later_proves_by_numpy_unless_the_block_may_leave_between() -> None:
+    assert later("a = f(x)\nuse(a)\nrows.append(a.detach().numpy())\n") == {0: ("a", True)}
+    assert later("a = f(x)\nb = a.numpy() if a.dim() else 0\n") == {}  # may not run
+    assert later("a = f(x)\nif a.is_cuda:\n    return a\nb = a.numpy()\n") == {}
+    assert later("a = f(x)\nwith c:\n    pass\nreturn a.numpy(force=True)\n") == {}
+    assert later("a = g(x)\na = a.numpy()\n") == {0: ("a", True)}
+
+
+NUMPY = """\
+import torch
+
+
+def evaluate(model, loader) -> list:
+    scores = []
+    for batch in loader:
+        out = model(batch)
+        seen(out)
+        {between}
+        scores.append(out.detach().numpy())
+    return scores
+"""
+
+
+def test_a_later_numpy_proves_a_model_output_host_from_its_binding() -> None:
+    source = NUMPY.format(between="bad = torch.isnan(out).any()\n        print(bad.item())")
+    assert probes(source)[0] is HOST_TENSOR
+    assert syncs(source) == []
+
+
+def test_a_block_that_may_leave_before_the_numpy_keeps_the_output_maybe_on_a_device() -> None:
+    source = NUMPY.format(between="if out.is_cuda:\n            continue")
+    assert probes(source)[0] is not HOST_TENSOR
+    source = NUMPY.format(between="print(out.sum().item())\n        out = out * 2")
+    assert syncs(source) == [f"SYN101:{line_of(source, 'out.sum().item()')}"]  # rebound
