@@ -64,6 +64,8 @@ from synclint.model.summaries import (
     Effect,
     Site,
     Summary,
+    called_first,
+    looped_in,
 )
 from synclint.model.syntax import (
     ELEMENT_CALLS,
@@ -715,8 +717,8 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
             continue
         when = _settings_passed(flow, split[0], node, summary)
         if when is not None:
-            flow._add(Effect(effect.code, (call, *effect.chain), effect.likely, when,
-                             (*effect.looped, *(() if split[1] else here))),
+            flow._add(Effect(effect.code, called_first(call, effect.chain), effect.likely, when,
+                             looped_in(effect.looped, () if split[1] else here)),
                       (UNKNOWN, None), None, recursive)
     for param_effect in () if once else summary.param_effects:
         split = split_carried(flow, node, param_effect.effect.when, argument)
@@ -730,10 +732,10 @@ def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
         # The call in a loop reports the read only where its argument is known to sync
         # (an unknown parameter passed on is not: the callers' calls report it).
         syncs_here = argument_syncs(kind, param_effect.strength) is not None
-        effect = Effect(param_effect.effect.code, (call, *param_effect.effect.chain),
+        effect = Effect(param_effect.effect.code, called_first(call, param_effect.effect.chain),
                         param_effect.effect.likely, when,
-                        (*param_effect.effect.looped,
-                         *(here if syncs_here and not split[1] else ())))
+                        looped_in(param_effect.effect.looped,
+                                  here if syncs_here and not split[1] else ()))
         if param is not None and kind not in (HOST, NUMPY, HOST_TENSOR):
             flow._add(effect, arg, param_effect.strength, recursive)
         elif argument_syncs(kind, param_effect.strength) is not None:

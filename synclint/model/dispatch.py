@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from synclint.analysis.kinds import Instance
-from synclint.model.summaries import Effect, ParamEffect, Site, Summary
+from synclint.model.summaries import Effect, ParamEffect, Site, Summary, called_first
 from synclint.model.syntax import _dotted
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _resolves(project: Classes, owner: str, method: str) -> bool:
 
 
 def _through(site: Site, effect: Effect) -> Effect:
-    return Effect(effect.code, (site, *effect.chain), effect.likely, effect.when,
+    return Effect(effect.code, called_first(site, effect.chain), effect.likely, effect.when,
                   effect.looped)
 
 

@@ -89,6 +89,22 @@ class Effect:
         return self.chain[-1]
 
 
+def called_first(call: Site, chain: tuple[Site, ...]) -> tuple[Site, ...]:
+    """`chain` reached through `call`: `call` first. A chain that already passes through
+    `call` went round a cycle of calls (`fit` -> `_calibrate` -> `_holdout` -> `fit`): it is
+    cut to the part after `call`, so the summaries of a cycle repeat and the fixed point
+    settles, with each effect's shortest chain."""
+    if call in chain:
+        return (call, *chain[chain.index(call) + 1:])
+    return (call, *chain)
+
+
+def looped_in(looped: tuple[str, ...], here: tuple[str, ...]) -> tuple[str, ...]:
+    """`Effect.looped` with the function `here` (its loop holds the call) added once: a
+    chain round a cycle of calls adds it on every lap."""
+    return looped if not here or here[0] in looped else (*looped, *here)
+
+
 @dataclass(frozen=True)
 class ParamEffect:
     """A sync that happens when the argument at `index` is a tensor."""
