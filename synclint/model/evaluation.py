@@ -46,7 +46,14 @@ from synclint.model.host_data import (
     moves_to_device,
     unmoved_fields,
 )
-from synclint.model.index import _Function, _Module, display_name, numpy_lines, pseudo_function
+from synclint.model.index import (
+    _Function,
+    _Module,
+    display_name,
+    move_lines,
+    numpy_lines,
+    pseudo_function,
+)
 from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
@@ -171,7 +178,8 @@ class Evaluation(Calls):
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body
-        later = host_until_later(body, self._numpy_receivers)
+        later = host_until_later(body, self._numpy_receivers) if self._may_show_host(body) \
+            else {}
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
@@ -216,6 +224,20 @@ class Evaluation(Calls):
                 current[1] is None and not calls_a_model(
                     [statement], self._module_method, self._is_module):
             self.env[name] = (HOST_TENSOR, None)
+
+    def _may_show_host(self, body: list[ast.stmt]) -> bool:
+        """Whether a line of `body` names `numpy` or moves a value (`.to(`, `.cuda(`):
+        else `host_until_later` has nothing to find (two searches, not a walk)."""
+        if not body:
+            return False
+        first, last = body[0].lineno, body[-1].end_lineno or body[-1].lineno
+        for lines in (numpy_lines(self.function.module), move_lines(self.function.module)):
+            if lines is None:
+                return True
+            index = bisect_left(lines, first)
+            if index < len(lines) and lines[index] <= last:
+                return True
+        return False
 
     def _numpy_receivers(self, statement: ast.stmt) -> set[str]:
         """`syntax.numpy_receivers`, walked only for a statement on a line that names

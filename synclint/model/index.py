@@ -200,6 +200,8 @@ class _Module:
     aliases: dict[str, str] = field(default_factory=dict)
     #: The numbers of the lines that name `numpy` (`numpy_lines`; None: not found yet).
     numpy_lines: tuple[int, ...] | None = None
+    #: The numbers of the lines that call `.to(` or `.cuda(` (`move_lines`).
+    move_lines: tuple[int, ...] | None = None
 
 
 #: The line ends `ast` numbers lines by.
@@ -214,6 +216,18 @@ def numpy_lines(module: _Module) -> tuple[int, ...] | None:
                                    enumerate(_LINE_END.split(module.text), 1)
                                    if "numpy" in line) if "numpy" in module.text else ()
     return module.numpy_lines
+
+
+def move_lines(module: _Module) -> tuple[int, ...] | None:
+    """The lines of `module` that call `.to(` or `.cuda(`, where a value can be moved to a
+    device (found once, while its text is known), or None when its text is not."""
+    if module.move_lines is None and module.text:
+        text = module.text
+        module.move_lines = tuple(
+            number for number, line in enumerate(_LINE_END.split(text), 1)
+            if ".to(" in line or ".cuda(" in line) if ".to(" in text or ".cuda(" in text \
+            else ()
+    return module.move_lines
 
 
 def package_root(path: Path) -> tuple[Path, str]:

@@ -44,6 +44,7 @@ from synclint.model.index import (
     _module_file,
     display_name,
     module_imports,
+    move_lines,
     numpy_lines,
     package_root,
     parse_module,
@@ -151,6 +152,7 @@ class Project:
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
         numpy_lines(info)  # (what the evaluations read of the text, before it goes)
+        move_lines(info)
         info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
