@@ -37,6 +37,7 @@ from synclint.analysis.kinds import (
     Kind,
     Mapping,
     Seq,
+    Tup,
     join_all,
 )
 from synclint.model.index import _parse_annotation
@@ -148,11 +149,17 @@ def narrowings(test: ast.expr, qualify: Callable[[str], str], shadowed: Callable
     elif NUMPY in classes and current is NUMPY:
         false[name] = UNKNOWN
     members = declared(name) if isinstance(subject, ast.Name) and elements else None
+    names = [_class_name(e, qualify, shadowed) for e in elements] if members else []
     if members is not None and name not in false and current not in HOST_VALUES:
         # (A value known on the host, `0` from every caller, is never the union's tensor.)
-        rest = _remaining(members, [_class_name(e, qualify, shadowed) for e in elements])
+        rest = _remaining(members, names)
         if rest is not None:
             false[name] = rest
+    if members is not None and name in true and current not in HOST_VALUES:
+        # `isinstance(y, dict)` of `Tensor | dict[str, Tensor]`: the member's items.
+        matched = join_all([kind for member, kind in members if member in names])
+        if isinstance(matched, (Seq, Mapping, Tup)):
+            true[name] = matched
     return true, false
 
 

@@ -10,7 +10,7 @@ import pytest
 from synclint.analysis.kinds import DEVICE_TENSORS, TENSOR, Kind
 from tests.model.probe import case_ids, line_of, probe, syncs
 
-HEADER = ("from typing import List, Optional, Tuple, Union\n\nimport torch\n"
+HEADER = ("from typing import Dict, List, Optional, Tuple, Union\n\nimport torch\n"
           "from torch import Tensor, nn\n\n\n")
 
 
@@ -35,6 +35,11 @@ CASES = [
     ("Union[Tensor, Tuple[Tensor, Tensor]]", "if isinstance(x, tuple):\n    return\nseen(x)",
      TENSOR),
     ("Union[Tensor, List[int]]", "if isinstance(x, list):\n    return\nseen(x)", TENSOR),
+    # where the test holds, the member it names (fresh15 M1): a dict member's items
+    ("Tensor | dict[str, Tensor]", "if isinstance(x, dict):\n    seen(x['main'])", TENSOR),
+    ("Tensor | dict[str, Tensor]", "if isinstance(x, dict):\n    x = x['main']\nseen(x)",
+     TENSOR),
+    ("Union[Tensor, List[Tensor]]", "if isinstance(x, list):\n    seen(x[0])", TENSOR),
     # look-alikes: a member other than the tensor is left, or nothing was ruled out
     ("Union[int, float, Tensor]", EARLY_RETURN, None),
     ("Union[int, Tensor]", "if isinstance(x, nn.Parameter):\n    return\nseen(x)", None),
@@ -43,6 +48,8 @@ CASES = [
     ("Union[int, Tensor]", "x = [n]\nif isinstance(x, int):\n    return\nseen(x)", None),
     ("Union[int, Tensor]", "int = float\nif isinstance(x, int):\n    return\nseen(x)", None),
     ("int", EARLY_RETURN, None),
+    ("Union[Tensor, Dict[str, int]]", "if isinstance(x, dict):\n    seen(x['main'])", None),
+    ("Union[Tensor, List[int]]", "if isinstance(x, list):\n    seen(x[0])", None),
 ]
 
 
