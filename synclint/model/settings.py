@@ -37,6 +37,10 @@ _COUNTER = re.compile(
     r"^_*(i|j|k|n|t|it|idx|index|step|steps|global_step|iteration|iterations|iter|epoch|"
     r"epochs|count|counter|num_updates|num_steps|n_iter|n_steps|current_step|step_count)$"
     r"|_(idx|index|step|count|counter|iter|iteration|epoch)$")
+#: Positions an object is configured with (`self.padding_idx`, `self.ignore_index`,
+#: `self.layer_idx`, `self.weights_index`): a counter by the name's ending above, never
+#: as an attribute's.
+_POSITION = re.compile(r".(_idx|_index)$")
 #: The calls a setting test may make of its operands.
 _TYPE_TESTS = frozenset({"isinstance", "hasattr", "callable"})
 #: The longest test a message quotes; with a longer one the message says "under a setting"
@@ -504,7 +508,7 @@ def _given(node: ast.expr, local: Container[str]) -> bool:
     attribute chain of one, none of whose names is a counter or a switch that cold code
     judges (`verbose`, `should_log`)."""
     while isinstance(node, ast.Attribute):
-        if _judged_elsewhere(node.attr):
+        if _judged_elsewhere(node.attr) and not _POSITION.search(node.attr):
             return False
         node = node.value
     if not isinstance(node, ast.Name):

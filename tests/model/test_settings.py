@@ -48,6 +48,10 @@ def judged(test: str, kinds: dict[str, Kind] | None = None) -> bool:
     "hasattr(self, 'proj')",
     "MODE == 'fast'",
     "True",
+    # positions an object is configured with (fresh15 M2), not counters
+    "self.weights_index is not None",
+    "self.padding_idx is not None",
+    "self.layer_idx == 0",
 ])
 def test_settings(test: str) -> None:
     assert judged(test)
@@ -57,6 +61,8 @@ def test_settings(test: str) -> None:
     ("x.numel() > 1", {}),              # the data's size
     ("losses", {}),                      # a local the function fills
     ("batch_idx == 0", {}),              # a counter: one step in many
+    ("self.idx == 0", {}),               # a counter by its whole name
+    ("self.epoch_count > 1", {}),
     ("self.global_step > 100", {}),
     ("self.verbose", {}),                # a diagnostics switch: cold code
     ("should_log", {}),                  # a periodic flag: SYN107's
