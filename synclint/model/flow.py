@@ -40,7 +40,7 @@ from synclint.model.narrowing import (
     narrowings,
     union_members,
 )
-from synclint.model.settings import Setting, describe
+from synclint.model.settings import Setting, describe, none_by_setting
 from synclint.model.spans import ast_spans
 from synclint.model.stored import Items
 from synclint.model.summaries import SYNC_TEST, Effect, ParamEffect, Site, Summary
@@ -177,6 +177,9 @@ class Flow:
         self.stored: Items = {}
         #: Names whose current value is the literal `None` (a placeholder a branch fills).
         self.nones: set[str] = set()
+        #: Locals whose `None` a setting of `self` decides (`settings.none_by_setting`): a
+        #: test of them is a setting test (`flow.Bound`).
+        self.setting_locals: set[str] = set()
         #: Calls in a loop whose result replaces an argument (`x = f(x)`), by `id`: the
         #: target (`carried.py`).
         self.carried: dict[int, ast.expr] = {}
@@ -432,6 +435,10 @@ class Flow:
             self.env[target.id] = value
             self.rebound.add(target.id)
             self.nones.discard(target.id)
+            if source is not None and none_by_setting(source):
+                self.setting_locals.add(target.id)  # `at = None if self.i is None else ...`
+            else:
+                self.setting_locals.discard(target.id)
             if isinstance(source, ast.Constant) and isinstance(source.value, bool):
                 self.literals[target.id] = (source.value, None)
             else:
@@ -676,7 +683,8 @@ class Bound:
         self._settings = settings
 
     def __contains__(self, name: object) -> bool:
-        return name in self._evaluation.rebound and name not in self._settings
+        return name in self._evaluation.rebound and name not in self._settings and \
+            name not in self._evaluation.setting_locals
 
 
 def _merged(first: _State, second: _State, branches: tuple[Branch, Branch] | None) -> _State:

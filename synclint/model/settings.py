@@ -503,6 +503,32 @@ def _of_a_tensor(node: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> bool:
         node = node.value
 
 
+def none_by_setting(value: ast.expr) -> bool:
+    """`None if self.weights_index is None else self.weights_index % count` (or the
+    reverse): whether the value is `None` only a test of `self`'s attributes and constants
+    decides, so a test of the local that holds it (`if weights_at is not None:`) tests a
+    setting (transformer-lens' MoE bridge, fresh15 M2b)."""
+    return isinstance(value, ast.IfExp) and _is_none(value.body) != _is_none(value.orelse) \
+        and _of_self(value.test)
+
+
+def _of_self(test: ast.expr) -> bool:
+    """A test of constants and `self`'s attributes (none a counter or a debug switch)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _of_self(test.operand)
+    if isinstance(test, ast.BoolOp):
+        return all(_of_self(value) for value in test.values)
+    if isinstance(test, ast.Compare):
+        return all(_of_self(part) for part in (test.left, *test.comparators))
+    if isinstance(test, ast.Constant):
+        return True
+    root = test
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(test, ast.Attribute) and isinstance(root, ast.Name) and \
+        root.id == "self" and _given(test, ())
+
+
 def _given(node: ast.expr, local: Container[str]) -> bool:
     """A parameter the function never rebinds, a module name, `self` or `cls`, or an
     attribute chain of one, none of whose names is a counter or a switch that cold code

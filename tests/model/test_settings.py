@@ -15,6 +15,7 @@ from synclint.model.settings import (
     BOTH,
     SETTING,
     describe,
+    none_by_setting,
     parameters_read,
     setting_test,
 )
@@ -487,3 +488,44 @@ def test_a_guard_on_the_functions_own_argument_is_how_the_caller_calls_it() -> N
 ])
 def test_a_copy_of_an_argument_tested_is_a_setting(body: str, count: int) -> None:
     assert len(reported(body)) == count
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("None if self.weights_index is None else self.weights_index % count", True),
+    ("self.weights_index % count if self.weights_index is not None else None", True),
+    ("None if not self.use_bias else 1", True),
+    ("None if self.step_count > 1 else 0", False),     # a counter
+    ("None if mask.any() else 0", False),              # data
+    ("None if flag else 0", False),                    # not `self`'s
+    ("0 if self.weights_index is None else 1", False),  # never None
+    ("None if self.x is None else None", False),
+])
+def test_none_by_setting(value: str, expected: bool) -> None:
+    assert none_by_setting(ast.parse(value, mode="eval").body) is expected
+
+
+LOCAL_GUARD = """\
+import torch
+from torch import nn
+
+
+class Bridge(nn.Module):
+    def __init__(self, weights_index: int | None = 1) -> None:
+        super().__init__()
+        self.weights_index = weights_index
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        at = None if self.weights_index is None else self.weights_index % 2
+        {rebind}
+        if at is not None:
+            x = x * x.sum().item()
+        return x
+"""
+
+
+def test_a_local_whose_none_a_setting_decides_guards_per_step_code() -> None:
+    source = LOCAL_GUARD.format(rebind="pass")
+    reported = [(d.code, d.location.row) for d in findings(source)]
+    assert reported == [("SYN101", line_of(source, ".item()"))]
+    rebound = LOCAL_GUARD.format(rebind="at = None if x.numel() > 4 else at")
+    assert findings(rebound) == []  # rebound from the data: a guard again
