@@ -56,6 +56,9 @@ class Evaluated:
     #: The project functions it calls only in cold code or under periodic guards
     #: (`callers.find_cold_functions`).
     rare_calls: tuple[str, ...] = ()
+    #: The attributes it read that no class of the owner's MRO has a kind for yet
+    #: (class key, name): "nothing yet" while a writer has not run (`project._solve`).
+    missing: tuple[tuple[str, str], ...] = ()
 
 
 class StaleIndex(Exception):
