@@ -62,7 +62,7 @@ from synclint.model.schedule import (
 )
 from synclint.model.sketch import sketch
 from synclint.model.summaries import ClassView, FileView, Hot, Summary
-from synclint.model.syntax import _dotted, _first
+from synclint.model.syntax import _dotted, _first, _is_self, own_nodes
 from synclint.model.views import file_view
 
 MAX_ROUNDS = 50
@@ -103,6 +103,8 @@ class Project:
         self.ahead: Ahead | None = None
         #: Then: how many evaluations of its lane were replayed, and made afresh.
         self.replayed = (0, 0)
+        #: The attributes of `self` each method may assign, by its text (`_may_assign`).
+        self.may_assign: dict[str, frozenset[str] | None] = {}
         self._prepared = False
         #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
         self.regions = Regions()
@@ -489,9 +491,11 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
     An attribute no class has a kind for is "nothing yet", not "unknown", while a
     method of the component that may assign it (one that writes attributes of a class
     of the owner's MRO) has not run: an evaluation that read one waits (`_waits`), its
-    result not kept. When nothing else is queued, every waiting function is evaluated
-    in the same state and all their results are kept at once, so what they read does
-    not depend on which of them the worklist reached first (`schedule.SOLVE_ORDER`)."""
+    result not kept. When nothing else is queued, those whose writers have all run since
+    are evaluated again; when none has, each waits for another (a cycle), and every
+    waiting function is evaluated in the same state and all their results are kept at
+    once, so what they read does not depend on which of them the worklist reached first
+    (`schedule.SOLVE_ORDER`)."""
     pending = _writers(project, work) if members is not None else {}
     if pending:
         # Writers first: a reader queued after them waits for none (the answer is the
@@ -503,9 +507,18 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
     queued = set(work)
     limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(project.functions))
     rounds = 0
-    waiting: dict[str, None] = {}
+    waiting: dict[str, Evaluated] = {}
     while (queue or waiting) and rounds < limit:
         if not queue:
+            # Those whose writers have all run since they waited are evaluated again.
+            ready = [key for key, evaluated in sorted(waiting.items())
+                     if not _waits(project, key, evaluated, pending)]
+            if ready:
+                for key in ready:
+                    del waiting[key]
+                queue.extend(ready)
+                queued.update(ready)
+                continue
             batch = [(key, project._evaluate(project.functions[key])) for key in sorted(waiting)]
             rounds += len(batch)
             waiting.clear()
@@ -521,7 +534,7 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
         queued.discard(key)
         evaluated = project._evaluate(project.functions[key])
         if pending and _waits(project, key, evaluated, pending):
-            waiting[key] = None
+            waiting[key] = evaluated
             continue
         waiting.pop(key, None)
         written = project.functions[key].class_key
@@ -564,18 +577,46 @@ def _writers(project: Project, work: list[str]) -> dict[str, dict[str, None]]:
 
 def _waits(project: Project, key: str, evaluated: Evaluated,
            pending: Mapping[str, Mapping[str, None]]) -> bool:
-    """Whether `evaluated` read an attribute that has no kind yet of a class whose
-    methods (another than `key`) that assign attributes have not run yet. (Asking
-    which attributes each may assign, by its text, waited 806 times on torch instead
-    of 3,453, but left one class's kind depending on the order: not done.)"""
-    for owner, _ in evaluated.missing:
+    """Whether `evaluated` read an attribute that has no kind yet where a method of a
+    class of the owner's MRO (another than `key`) that may assign it (`_may_assign`) has
+    not run yet."""
+    for owner, name in evaluated.missing:
         if owner not in project.classes:
             continue
         for cls in project._mro(owner):
-            writers = pending.get(cls.key)
-            if writers and (len(writers) > 1 or key not in writers):
-                return True
+            for writer in pending.get(cls.key, ()):
+                if writer != key:
+                    names = _may_assign(project, writer)
+                    if names is None or name in names:
+                        return True
     return False
+
+
+def _may_assign(project: Project, key: str) -> frozenset[str] | None:
+    """The attributes of `self` a method may assign, by its text: `self.x = ...`,
+    `self.register_buffer("x", ...)` (a string a call on `self` is given first),
+    `self.x.to(device)`; None where its syntax tree is not loaded (any)."""
+    if key in project.may_assign:
+        return project.may_assign[key]
+    definition = project.functions[key].definition
+    found: set[str] | None = None
+    if definition is not None:
+        found = set()
+        for node in own_nodes(definition.body):
+            if isinstance(node, ast.Attribute) and _is_self(node.value) and \
+                    isinstance(node.ctx, ast.Store):
+                found.add(node.attr)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                receiver = node.func.value
+                if _is_self(receiver) and node.args and \
+                        isinstance(node.args[0], ast.Constant) and \
+                        isinstance(node.args[0].value, str):
+                    found.add(node.args[0].value)
+                elif node.func.attr in ("to", "cuda") and \
+                        isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
+                    found.add(receiver.attr)  # `self.model.to(device)`
+    project.may_assign[key] = None if found is None else frozenset(found)
+    return project.may_assign[key]
 
 
 def _reads(project: Project, key: str, evaluated: Evaluated,
