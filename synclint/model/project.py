@@ -489,9 +489,9 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
     outside them goes to `late` (the graph missed that read).
 
     An attribute no class has a kind for is "nothing yet", not "unknown", while a
-    method of the component that may assign it (one that writes attributes of a class
-    of the owner's MRO) has not run: an evaluation that read one waits (`_waits`), its
-    result not kept. When nothing else is queued, those whose writers have all run since
+    method of the component that may assign it (a method of a class of the owner's MRO
+    whose text assigns that name: `_may_assign`) has not run: an evaluation that read
+    one waits (`_waits`), its result not kept. When nothing else is queued, those whose writers have all run since
     are evaluated again; when none has, each waits for another (a cycle), and every
     waiting function is evaluated in the same state and all their results are kept at
     once, so what they read does not depend on which of them the worklist reached first
