@@ -105,6 +105,9 @@ class _Function:
     calls: tuple[str, ...] = ()
     reads: tuple[str, ...] = ()
     writes: bool = False
+    #: The attributes of `self` its text may assign, where it `writes` (`project.
+    #: _may_assign`): a reader of one waits for it (`project._waits`).
+    assigns: tuple[str, ...] = ()
     #: What its text says it may read (known while the module's text is; `Sketch`).
     sketch: Sketch = Sketch()
     #: Whether its body may put a value on a device (`Summary.moves_any`), once walked.

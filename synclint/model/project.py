@@ -103,8 +103,6 @@ class Project:
         self.ahead: Ahead | None = None
         #: Then: how many evaluations of its lane were replayed, and made afresh.
         self.replayed = (0, 0)
-        #: The attributes of `self` each method may assign, by its text (`_may_assign`).
-        self.may_assign: dict[str, frozenset[str] | None] = {}
         self._prepared = False
         #: The code torch.compile runs, and the project's Dynamo flags (`compiled.py`).
         self.regions = Regions()
@@ -365,6 +363,8 @@ class Project:
             if function.definition is not None:
                 function.entry = class_entry(self, function)
                 calls, function.reads, function.writes = static_reads(self, function)
+                if function.writes:
+                    function.assigns = _may_assign(function.definition)
                 function.calls = (*calls, *overrides(self, key))  # (`dispatch.py`)
             self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
@@ -585,38 +585,30 @@ def _waits(project: Project, key: str, evaluated: Evaluated,
             continue
         for cls in project._mro(owner):
             for writer in pending.get(cls.key, ()):
-                if writer != key:
-                    names = _may_assign(project, writer)
-                    if names is None or name in names:
-                        return True
+                if writer != key and name in project.functions[writer].assigns:
+                    return True
     return False
 
 
-def _may_assign(project: Project, key: str) -> frozenset[str] | None:
+def _may_assign(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     """The attributes of `self` a method may assign, by its text: `self.x = ...`,
     `self.register_buffer("x", ...)` (a string a call on `self` is given first),
-    `self.x.to(device)`; None where its syntax tree is not loaded (any)."""
-    if key in project.may_assign:
-        return project.may_assign[key]
-    definition = project.functions[key].definition
-    found: set[str] | None = None
-    if definition is not None:
-        found = set()
-        for node in own_nodes(definition.body):
-            if isinstance(node, ast.Attribute) and _is_self(node.value) and \
-                    isinstance(node.ctx, ast.Store):
-                found.add(node.attr)
-            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                receiver = node.func.value
-                if _is_self(receiver) and node.args and \
-                        isinstance(node.args[0], ast.Constant) and \
-                        isinstance(node.args[0].value, str):
-                    found.add(node.args[0].value)
-                elif node.func.attr in ("to", "cuda") and \
-                        isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
-                    found.add(receiver.attr)  # `self.model.to(device)`
-    project.may_assign[key] = None if found is None else frozenset(found)
-    return project.may_assign[key]
+    `self.x.to(device)`. Kept in the index cache: a warm run waits as a cold one."""
+    found: set[str] = set()
+    for node in own_nodes(definition.body):
+        if isinstance(node, ast.Attribute) and _is_self(node.value) and \
+                isinstance(node.ctx, ast.Store):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            receiver = node.func.value
+            if _is_self(receiver) and node.args and \
+                    isinstance(node.args[0], ast.Constant) and \
+                    isinstance(node.args[0].value, str):
+                found.add(node.args[0].value)
+            elif node.func.attr in ("to", "cuda") and \
+                    isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
+                found.add(receiver.attr)  # `self.model.to(device)`
+    return tuple(sorted(found))
 
 
 def _reads(project: Project, key: str, evaluated: Evaluated,
