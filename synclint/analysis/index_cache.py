@@ -376,12 +376,12 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
         module.compile = _compile_facts(objects[facts])
     project.modules[name] = module
     project.by_file[module.filename] = module
-    for key, qualname, class_key, params, display, entry, calls, reads, writes in \
-            record["functions"]:
+    for key, qualname, class_key, params, display, entry, calls, reads, writes, assigns \
+            in record["functions"]:
         project.functions[key] = _Function(
             key, module, None, qualname, class_key, tuple(params), {}, display,
             None if entry is None else _hot(objects[entry]), tuple(calls), tuple(reads),
-            bool(writes))
+            bool(writes), tuple(assigns))
     for key, base_names, methods, bases, external, attribute_classes, properties, \
             abstract, defaults in record["classes"]:
         project.classes[key] = _Class(key, module, None, list(base_names), dict(methods),
@@ -660,7 +660,8 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["globals"] = encoder.ref(tuple(sorted(module.globals.items())))
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))
-            row.extend((list(function.calls), list(function.reads), function.writes))
+            row.extend((list(function.calls), list(function.reads), function.writes,
+                        list(function.assigns)))
     return record
 
 

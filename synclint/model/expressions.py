@@ -95,6 +95,7 @@ class Expressions(Flow):
                     kind = cls.attributes.get(node.attr)
                     if kind is not None:
                         return (kind, None)
+                self.missing_reads.add((owner, node.attr))
             known = library.attribute_result(UNKNOWN, node.attr, name="self",
                                              self_bases=self.self_bases) \
                 if node.attr in knowledge.ATTRIBUTE_NAMES else None
@@ -117,13 +118,13 @@ class Expressions(Flow):
             # A gradient lives where its parameter does (a CPU parameter's on the CPU).
             return (base[0] if base[0] in (F64_TENSOR, HOST_TENSOR) else TENSOR, base[1])
         if isinstance(base[0], Instance):
-            # `scheduler.sigmas` of a parameter annotated `scheduler: Scheduler`: the
-            # attribute's kind in that class, as `self.sigmas` has in its methods.
+            # `scheduler.sigmas` of `scheduler: Scheduler`: as `self.sigmas` is there.
             self.attribute_reads.add(base[0].cls)
             for cls in self.project._mro(base[0].cls):
                 kind = cls.attributes.get(attr)
                 if kind is not None:
                     return (kind, None)
+            self.missing_reads.add((base[0].cls, attr))
             return _UNKNOWN_VALUE
         if base[0] in TENSORS:
             if attr in HOST_ATTRIBUTES:
@@ -139,8 +140,7 @@ class Expressions(Flow):
             # Host metadata on whatever has it (tensors, arrays): never a device value.
             return (HOST, None)
         if isinstance(base[0], MappingKind) and base[0].value in (HOST_TENSOR, NUMPY):
-            # A tokenizer's or processor's output (`BatchEncoding`): its fields are
-            # attributes too (`inputs.attention_mask`).
+            # A tokenizer's output (`BatchEncoding`): fields are attributes too.
             return (base[0].value, None)
         return _UNKNOWN_VALUE
 

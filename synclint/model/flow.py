@@ -128,6 +128,7 @@ class Flow:
         self.call_arguments: list[tuple[str, dict[str, Kind] | None]] = []
         self.sites = CallSites()  # which callees are called only rarely (`call_sites.py`)
         self.attribute_reads: set[str] = set()
+        self.missing_reads: set[tuple[str, str]] = set()  # no kind yet: `Evaluated.missing`
         self.self_kinds: dict[str, Kind] = {}
         #: `self.<name>` it assigns an unannotated parameter somewhere (`self._x2 = x2`):
         #: the class's attribute is not known to stay on the CPU.

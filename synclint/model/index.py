@@ -57,6 +57,9 @@ class Evaluated:
     #: The project functions it calls only in cold code or under periodic guards
     #: (`callers.find_cold_functions`).
     rare_calls: tuple[str, ...] = ()
+    #: The attributes it read that no class of the owner's MRO has a kind for yet
+    #: (class key, name): "nothing yet" while a writer has not run (`project._solve`).
+    missing: tuple[tuple[str, str], ...] = ()
 
 
 class StaleIndex(Exception):
@@ -103,6 +106,9 @@ class _Function:
     calls: tuple[str, ...] = ()
     reads: tuple[str, ...] = ()
     writes: bool = False
+    #: The attributes of `self` its text may assign, where it `writes` (`project.
+    #: _may_assign`): a reader of one waits for it (`project._waits`).
+    assigns: tuple[str, ...] = ()
     #: What its text says it may read (known while the module's text is; `Sketch`).
     sketch: Sketch = Sketch()
     #: Whether its body may put a value on a device (`Summary.moves_any`), once walked.

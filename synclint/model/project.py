@@ -54,14 +54,16 @@ from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
     attribute_classes,
+    by_level,
     components,
     dependency_graph,
+    permuted,
     static_reads,
     two_lanes,
 )
 from synclint.model.sketch import sketch
 from synclint.model.summaries import ClassView, FileView, Hot, Summary
-from synclint.model.syntax import _dotted, _first
+from synclint.model.syntax import _dotted, _first, _is_self, own_nodes
 from synclint.model.views import file_view
 
 MAX_ROUNDS = 50
@@ -363,6 +365,8 @@ class Project:
             if function.definition is not None:
                 function.entry = class_entry(self, function)
                 calls, function.reads, function.writes = static_reads(self, function)
+                if function.writes:
+                    function.assigns = _may_assign(function.definition)
                 function.calls = (*calls, *overrides(self, key))  # (`dispatch.py`)
             self.summaries[key] = Summary(key, display_name(function), params=function.params,
                                           hot=self._hooks.get(key) or function.entry)
@@ -390,7 +394,7 @@ class Project:
                     solved.update(members)
 
         graph = dependency_graph(self)
-        lanes = two_lanes(graph, components(graph))
+        lanes = two_lanes(graph, by_level(graph, components(graph)))
         self.ahead = Ahead.start(self, lanes, solve) if self.parallel else None
         try:
             solve(lanes.order)
@@ -403,7 +407,7 @@ class Project:
             # Reads the graph did not foresee (a callee reached through a value):
             # those callers are solved again, with every caller re-queued.
             self.unforeseen += len(late)
-            _solve(self, list(late), None, solved, {}, callers, readers)
+            _solve(self, permuted(list(late), "late"), None, solved, {}, callers, readers)
         find_cold_functions(self, callers)
         find_host_params(self)
         mark_compiled(self)
@@ -461,7 +465,7 @@ class Project:
                          tuple((key, tuple(sorted(names.items(), key=_first)))
                                for key, names in sorted(evaluation.closures_made.items())),
                          tuple(sorted(evaluation.unknown_self)), evaluation.tensors,
-                         rare_calls(evaluation))
+                         rare_calls(evaluation), tuple(sorted(evaluation.missing_reads)))
 
     def view(self, filename: str) -> FileView | None:
         """What `filename` may ask of the project (None when it was not indexed)."""
@@ -484,54 +488,67 @@ def _solve(project: Project, work: list[str], members: set[str] | None, solved: 
            readers: dict[str, dict[str, None]]) -> None:
     """Evaluate `work` until no summary or class attribute it reads changes. A change
     re-queues the readers in `members` (None: every reader); a reader already solved
-    outside them goes to `late` (the graph missed that read)."""
+    outside them goes to `late` (the graph missed that read).
+
+    An attribute no class has a kind for is "nothing yet", not "unknown", while a
+    method of the component that may assign it (a method of a class of the owner's MRO
+    whose text assigns that name: `_may_assign`) has not run: an evaluation that read
+    one waits (`_waits`), its result not kept. When nothing else is queued, those whose writers have all run since
+    are evaluated again; when none has, each waits for another (a cycle), and every
+    waiting function is evaluated in the same state and all their results are kept at
+    once, so what they read does not depend on which of them the worklist reached first
+    (`schedule.SOLVE_ORDER`)."""
+    pending = _writers(project, work) if members is not None else {}
+    if pending:
+        # Writers first: a reader queued after them waits for none (the answer is the
+        # same in any order; this only spares the evaluations a wait throws away).
+        writing = {key for found in pending.values() for key in found}
+        work = [key for key in work if key in writing] + \
+            [key for key in work if key not in writing]
     queue = deque(work)
     queued = set(work)
     limit = MAX_ROUNDS * max(1, len(work) if members is not None else len(project.functions))
     rounds = 0
-    while queue and rounds < limit:
+    waiting: dict[str, Evaluated] = {}
+    while (queue or waiting) and rounds < limit:
+        if not queue:
+            # Those whose writers have all run since they waited are evaluated again.
+            ready = [key for key, evaluated in sorted(waiting.items())
+                     if not _waits(project, key, evaluated, pending)]
+            if ready:
+                for key in ready:
+                    del waiting[key]
+                queue.extend(ready)
+                queued.update(ready)
+                continue
+            batch = [(key, project._evaluate(project.functions[key])) for key in sorted(waiting)]
+            rounds += len(batch)
+            waiting.clear()
+            pending.clear()
+            for key, evaluated in batch:  # each a reader of what the others change
+                _reads(project, key, evaluated, callers, readers)
+            for key, evaluated in batch:
+                _keep(project, key, evaluated, members, solved, late, callers, readers,
+                      queue, queued)
+            continue
         rounds += 1
         key = queue.popleft()
         queued.discard(key)
-        function = project.functions[key]
-        evaluated = project._evaluate(function)
-        if evaluated.tensors:
-            project.tensor_free.discard(key)
-        else:
-            project.tensor_free.add(key)
-        project._callees[key] = set(evaluated.callees)
-        project.attribute_reads[key] = evaluated.attribute_reads
-        project._call_arguments[key] = [
-            (callee, None if filled is None else dict(filled))
-            for callee, filled in evaluated.call_arguments]
-        for callee in evaluated.callees:  # (True: it calls it only rarely)
-            callers.setdefault(callee, {})[key] = callee in evaluated.rare_calls
-        for owner in evaluated.attribute_reads:
-            readers.setdefault(owner, {})[key] = None
-        changed = merge_attributes(project.classes, function, evaluated)
-        if changed and project.memo is not None:
-            project.memo.attributes_changed(changed)
-        affected: list[str] = []
-        for nested, names in evaluated.closures:
-            closure = dict(names)
-            if project.closures.get(nested) != closure:
-                project.closures[nested] = closure
-                affected.append(nested)
-        if evaluated.summary != project.summaries[key]:
-            project.summaries[key] = evaluated.summary
-            affected.extend(callers.get(key, ()))
-        for owner in changed:
-            affected.extend(readers.get(owner, ()))
-        for reader in affected:
-            if members is None or reader in members:
-                if reader not in queued:
-                    queued.add(reader)
-                    queue.append(reader)
-            elif reader in solved:
-                late[reader] = None
+        evaluated = project._evaluate(project.functions[key])
+        if pending and _waits(project, key, evaluated, pending):
+            waiting[key] = evaluated
+            continue
+        waiting.pop(key, None)
+        written = project.functions[key].class_key
+        if written is not None and key in pending.get(written, {}):
+            del pending[written][key]
+            if not pending[written]:
+                del pending[written]
+        _keep(project, key, evaluated, members, solved, late, callers, readers, queue, queued)
     # Out of rounds: what is still queued read a state that changed after it ran.
-    project.tensor_free.difference_update(queue)
-    for key in queue:
+    unsolved = [*queue, *waiting]
+    project.tensor_free.difference_update(unsolved)
+    for key in unsolved:
         project.expression_kinds.pop(key, None)
 
 
@@ -548,6 +565,105 @@ class _Files(dict[str, str]):
             self.read = True
             self.update({os.path.realpath(m.filename): n for n, m in self.modules.items()})
         return self.get(path, "")
+
+
+def _writers(project: Project, work: list[str]) -> dict[str, dict[str, None]]:
+    """The methods of `work` that assign attributes, by class: none has run yet."""
+    found: dict[str, dict[str, None]] = {}
+    for key in work:
+        function = project.functions[key]
+        if function.writes and function.class_key is not None:
+            found.setdefault(function.class_key, {})[key] = None
+    return found
+
+
+def _waits(project: Project, key: str, evaluated: Evaluated,
+           pending: Mapping[str, Mapping[str, None]]) -> bool:
+    """Whether `evaluated` read an attribute that has no kind yet where a method of a
+    class of the owner's MRO (another than `key`) that may assign it (`_may_assign`) has
+    not run yet."""
+    for owner, name in evaluated.missing:
+        if owner not in project.classes:
+            continue
+        for cls in project._mro(owner):
+            for writer in pending.get(cls.key, ()):
+                if writer != key and name in project.functions[writer].assigns:
+                    return True
+    return False
+
+
+def _may_assign(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """The attributes of `self` a method may assign, by its text: `self.x = ...`,
+    `self.register_buffer("x", ...)` (a string a call on `self` is given first),
+    `self.x.to(device)`. Kept in the index cache: a warm run waits as a cold one."""
+    found: set[str] = set()
+    for node in own_nodes(definition.body):
+        if isinstance(node, ast.Attribute) and _is_self(node.value) and \
+                isinstance(node.ctx, ast.Store):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            receiver = node.func.value
+            if _is_self(receiver) and node.args and \
+                    isinstance(node.args[0], ast.Constant) and \
+                    isinstance(node.args[0].value, str):
+                found.add(node.args[0].value)
+            elif node.func.attr in ("to", "cuda") and \
+                    isinstance(receiver, ast.Attribute) and _is_self(receiver.value):
+                found.add(receiver.attr)  # `self.model.to(device)`
+    return tuple(sorted(found))
+
+
+def _reads(project: Project, key: str, evaluated: Evaluated,
+           callers: dict[str, dict[str, bool]], readers: dict[str, dict[str, None]]) -> None:
+    """Record what `evaluated` read: a change to it re-queues `key`. A read of a class's
+    attributes reads its bases' too (`self.model` of a pipeline, which `Pipeline`
+    assigns): a change to any of them re-queues it."""
+    for callee in evaluated.callees:  # (True: it calls it only rarely)
+        callers.setdefault(callee, {})[key] = callee in evaluated.rare_calls
+    for owner in evaluated.attribute_reads:
+        readers.setdefault(owner, {})[key] = None
+        if owner in project.classes:
+            for cls in project._mro(owner):
+                readers.setdefault(cls.key, {})[key] = None
+
+
+def _keep(project: Project, key: str, evaluated: Evaluated, members: set[str] | None,
+          solved: set[str], late: dict[str, None], callers: dict[str, dict[str, bool]],
+          readers: dict[str, dict[str, None]], queue: deque[str], queued: set[str]) -> None:
+    """Keep one evaluation of `key`: its summary, its attributes merged into its class,
+    what it reads; re-queue (or mark `late`) the readers of what changed."""
+    function = project.functions[key]
+    if evaluated.tensors:
+        project.tensor_free.discard(key)
+    else:
+        project.tensor_free.add(key)
+    project._callees[key] = set(evaluated.callees)
+    project.attribute_reads[key] = evaluated.attribute_reads
+    project._call_arguments[key] = [
+        (callee, None if filled is None else dict(filled))
+        for callee, filled in evaluated.call_arguments]
+    _reads(project, key, evaluated, callers, readers)
+    changed = merge_attributes(project.classes, function, evaluated)
+    if changed and project.memo is not None:
+        project.memo.attributes_changed(changed)
+    affected: list[str] = []
+    for nested, names in evaluated.closures:
+        closure = dict(names)
+        if project.closures.get(nested) != closure:
+            project.closures[nested] = closure
+            affected.append(nested)
+    if evaluated.summary != project.summaries[key]:
+        project.summaries[key] = evaluated.summary
+        affected.extend(callers.get(key, ()))
+    for owner in changed:
+        affected.extend(readers.get(owner, ()))
+    for reader in affected:
+        if members is None or reader in members:
+            if reader not in queued:
+                queued.add(reader)
+                queue.append(reader)
+        elif reader in solved:
+            late[reader] = None
 
 
 def _own_target(module: _Module, target: str, clashing: set[str], files: _Files) -> str:

@@ -13,6 +13,8 @@ by the fixed point (where two methods assigning two classes made it flip forever
 from __future__ import annotations
 
 import ast
+import os
+import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,6 +29,51 @@ if TYPE_CHECKING:
 #: The node that stands for one class's attribute kinds in the graph: readers point to
 #: it, it points to the methods that assign them (readers x writers edges otherwise).
 ATTRIBUTES = "@attributes "
+
+#: A debugging switch, for tests and `benchmarks/solve_order.py`, never a CLI option: the
+#: order the fixed point visits things in, which must not change any answer. None (the
+#: environment's `SYNCLINT_SOLVE_ORDER` unset): the graph's own; "reverse": each
+#: component's functions and each level's components (those whose reads are all solved
+#: at once) in reverse; "shuffle:SEED": both shuffled with `random.Random(SEED)`.
+SOLVE_ORDER: str | None = os.environ.get("SYNCLINT_SOLVE_ORDER") or None
+
+
+def permuted(items: list[str], salt: str = "") -> list[str]:
+    """`items` in the order `SOLVE_ORDER` asks for (itself when it is unset)."""
+    order = SOLVE_ORDER
+    if order is None or len(items) < 2:
+        return items
+    if order == "reverse":
+        return items[::-1]
+    if order.startswith("shuffle:"):
+        shuffled = list(items)
+        random.Random(f"{order}/{salt}/{len(items)}").shuffle(shuffled)
+        return shuffled
+    raise ValueError(f"SYNCLINT_SOLVE_ORDER: {order!r} (reverse or shuffle:SEED)")
+
+
+def by_level(graph: Mapping[str, Sequence[str]], ordered: list[list[str]]) -> list[list[str]]:
+    """`ordered` (callees first) as `SOLVE_ORDER` asks: grouped by level (a component's
+    is one more than the highest of those it reads), each level's components permuted.
+    Every order this gives is callees first too; unset, `ordered` itself."""
+    if SOLVE_ORDER is None:
+        return ordered
+    owner = {key: number for number, component in enumerate(ordered) for key in component}
+    levels: list[int] = []
+    for number, component in enumerate(ordered):
+        level = 0
+        for key in component:
+            for target in graph.get(key, ()):
+                other = owner.get(target)
+                if other is not None and other != number:
+                    level = max(level, levels[other] + 1)
+        levels.append(level)
+    grouped: dict[int, list[str]] = {}
+    for number, level in enumerate(levels):
+        grouped.setdefault(level, []).append(str(number))
+    return [permuted(ordered[number], ordered[number][0])
+            for level in sorted(grouped)
+            for number in map(int, permuted(grouped[level], str(level)))]
 
 
 def attribute_classes(project: Project, cls: _Class) -> dict[str, str]:
