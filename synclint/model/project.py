@@ -153,8 +153,7 @@ class Project:
         self.by_file[filename] = info
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
-        numpy_lines(info)  # (what the evaluations read of the text, before it goes)
-        move_lines(info)
+        numpy_lines(info), move_lines(info)  # (what evaluations read of it, before it goes)
         info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
