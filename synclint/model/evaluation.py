@@ -4,7 +4,6 @@ its callees, giving its summary."""
 from __future__ import annotations
 
 import ast
-from bisect import bisect_left
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -40,18 +39,16 @@ from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by
 from synclint.model.host_data import (
     LOADER_LOOP,
     calls_a_model,
-    host_until_later,
     hosted,
     loader_batches,
     moves_to_device,
     unmoved_fields,
 )
+from synclint.model.host_later import on_host_after_numpy, on_host_until_later, shown_later
 from synclint.model.index import (
     _Function,
     _Module,
     display_name,
-    move_lines,
-    numpy_lines,
     pseudo_function,
 )
 from synclint.model.kindops import _bounded, _on_host_where_proved
@@ -84,8 +81,6 @@ from synclint.model.syntax import (
     _is_self,
     _placeholders,
     _to_cpu,
-    host_proved_names,
-    numpy_receivers,
     periodic_guard,
 )
 
@@ -178,17 +173,16 @@ class Evaluation(Calls):
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body
-        later = host_until_later(body, self._numpy_receivers) if self._may_show_host(body) \
-            else {}
+        later = shown_later(self, body)
         for index, statement in enumerate(body):
             if index == start:
                 self.cold += 1
             self.conditional += index == once
             self._statement(statement)
             if top:
-                self._on_host_after_numpy(statement)
+                on_host_after_numpy(self, statement)
             if index in later:
-                self._on_host_until_later(*later[index], statement)
+                on_host_until_later(self, *later[index], statement)
             self.stored = kept(self.stored, statement)
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
@@ -210,54 +204,6 @@ class Evaluation(Calls):
             return self.env.get(func.id, _UNKNOWN_VALUE)[0] is MODULE
         return isinstance(func, ast.Attribute) and _is_self(func.value) and \
             self.self_kinds.get(func.attr) is MODULE
-
-    def _on_host_until_later(self, name: str, proved: bool, statement: ast.stmt) -> None:
-        """A value a later statement of the block shows was on the host
-        (`host_data.host_until_later`) holds host data from here: proved by a later
-        `.numpy()`; where the block moves it to a device later, unless it came out of a
-        model or is a parameter's (the callers' arguments decide)."""
-        current = self.env.get(name)
-        if current is not None and proved and (current[0] in DEVICE_TENSORS or
-                                               current[0] is UNKNOWN):
-            self.env[name] = (HOST_TENSOR, None)  # (`.numpy()`: a tensor's method)
-        elif current is not None and current[0] in DEVICE_TENSORS and \
-                current[1] is None and not calls_a_model(
-                    [statement], self._module_method, self._is_module):
-            self.env[name] = (HOST_TENSOR, None)
-
-    def _may_show_host(self, body: list[ast.stmt]) -> bool:
-        """Whether a line of `body` names `numpy` or moves a value (`.to(`, `.cuda(`):
-        else `host_until_later` has nothing to find (two searches, not a walk)."""
-        if not body:
-            return False
-        first, last = body[0].lineno, body[-1].end_lineno or body[-1].lineno
-        for lines in (numpy_lines(self.function.module), move_lines(self.function.module)):
-            if lines is None:
-                return True
-            index = bisect_left(lines, first)
-            if index < len(lines) and lines[index] <= last:
-                return True
-        return False
-
-    def _numpy_receivers(self, statement: ast.stmt) -> set[str]:
-        """`syntax.numpy_receivers`, walked only for a statement on a line that names
-        `numpy`."""
-        lines = numpy_lines(self.function.module)
-        if lines is not None:
-            index = bisect_left(lines, statement.lineno)
-            if index == len(lines) or lines[index] > (statement.end_lineno or statement.lineno):
-                return set()
-        return numpy_receivers(statement)
-
-    def _on_host_after_numpy(self, statement: ast.stmt) -> None:
-        """After `values = x.numpy()` in the function's own body (not a branch, a loop or
-        a `try`), `x` is a CPU tensor for the rest of it: the call raises on any other."""
-        if not self._numpy_receivers(statement):
-            return
-        for name in host_proved_names(statement):
-            current = self.env.get(name)
-            if current is not None and current[0] in TENSORS:
-                self.env[name] = (HOST_TENSOR, None)
 
     def _statement(self, node: ast.stmt) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

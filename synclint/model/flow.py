@@ -455,21 +455,7 @@ class Flow:
                 else:
                     self._bind(element, (item_of(value[0], index), value[1]), None)
         elif isinstance(target, ast.Attribute) and _is_self(target.value):
-            kind = value[0]
-            if kind is UNKNOWN and isinstance(source, ast.Name) and \
-                    source.id in self.function.params and source.id not in self.rebound \
-                    and self.function.annotations.get(source.id) is None:
-                # The caller's value as it is (`self._cached_x2 = x2`, `x2` unannotated):
-                # not a kind still being solved, whatever the order of evaluation.
-                self.unknown_self.add(target.attr)
-            elif kind is not UNKNOWN and not (isinstance(source, ast.Constant)
-                                              and source.value is None):
-                # A later assignment replaces it.
-                self.unknown_self.discard(target.attr)
-                # The last assignment on a path wins: `self.sigmas = ...` then
-                # `self.sigmas = self.sigmas.to("cpu")` leaves a CPU tensor; the class
-                # joins what each method leaves.
-                self.self_kinds[target.attr] = kind
+            _bind_self(self, target.attr, value[0], source)
         elif isinstance(target, ast.Subscript):
             self.expr(target.value)
             self.expr(target.slice)
@@ -521,6 +507,24 @@ class Flow:
 
 
 
+
+
+def _bind_self(flow: Flow, attr: str, kind: Kind, source: ast.expr | None) -> None:
+    """`self.<attr> = <source>` of `kind` (`Flow._bind`)."""
+    if kind is UNKNOWN and isinstance(source, ast.Name) and \
+            source.id in flow.function.params and source.id not in flow.rebound \
+            and flow.function.annotations.get(source.id) is None:
+        # The caller's value as it is (`self._cached_x2 = x2`, `x2` unannotated): not a
+        # kind still being solved, whatever the order of evaluation.
+        flow.unknown_self.add(attr)
+    elif kind is not UNKNOWN and not (isinstance(source, ast.Constant)
+                                      and source.value is None):
+        # A later assignment replaces it.
+        flow.unknown_self.discard(attr)
+        # The last assignment on a path wins: `self.sigmas = ...` then `self.sigmas =
+        # self.sigmas.to("cpu")` leaves a CPU tensor; the class joins what each method
+        # leaves.
+        flow.self_kinds[attr] = kind
 
 
 def instance_kind(flow: Flow, dotted: str) -> Kind | None:
