@@ -26,10 +26,8 @@ def shown_later(evaluation: Evaluation, body: list[ast.stmt]) -> dict[int, tuple
         return {}
     module = evaluation.function.module
     first, last = body[0].lineno, body[-1].end_lineno or body[-1].lineno
-    for lines in (numpy_lines(module), move_lines(module)):
-        index = bisect_left(lines, first) if lines is not None else 0
-        if lines is None or (index < len(lines) and lines[index] <= last):
-            return host_until_later(body, lambda s: _numpy_receivers(evaluation, s))
+    if _on_lines(numpy_lines(module), first, last) or _on_lines(move_lines(module), first, last):
+        return host_until_later(body, lambda s: _numpy_receivers(evaluation, s))
     return {}
 
 
@@ -61,9 +59,15 @@ def on_host_after_numpy(evaluation: Evaluation, statement: ast.stmt) -> None:
 def _numpy_receivers(evaluation: Evaluation, statement: ast.stmt) -> set[str]:
     """`syntax.numpy_receivers`, walked only for a statement on a line that names
     `numpy`."""
-    lines = numpy_lines(evaluation.function.module)
-    if lines is not None:
-        index = bisect_left(lines, statement.lineno)
-        if index == len(lines) or lines[index] > (statement.end_lineno or statement.lineno):
-            return set()
+    last = statement.end_lineno or statement.lineno
+    if not _on_lines(numpy_lines(evaluation.function.module), statement.lineno, last):
+        return set()
     return numpy_receivers(statement)
+
+
+def _on_lines(lines: tuple[int, ...] | None, first: int, last: int) -> bool:
+    """Whether one of `lines` (sorted; None: not known, so maybe) is in `first..last`."""
+    if lines is None:
+        return True
+    index = bisect_left(lines, first)
+    return index < len(lines) and lines[index] <= last
