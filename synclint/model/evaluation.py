@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from synclint import knowledge
 from synclint.analysis.kinds import (
     DEVICE_TENSORS,
+    HOST,
     HOST_TENSOR,
     MODULE,
     TENSORS,
@@ -56,6 +57,7 @@ from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
 from synclint.model.properties import getter as property_getter
+from synclint.model.properties import returns_own_state
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
@@ -100,7 +102,9 @@ class Evaluation(Calls):
         if annotation is not None:
             declared = _declared_return(self, annotation)
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
-                isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)}))
+                isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)})) \
+                or (returns is HOST and declared in TENSORS and returns_own_state(
+                    self.function.node))
             if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
                 # a wrong annotation: unpacking its result must not make four tensors.

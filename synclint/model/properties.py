@@ -61,6 +61,21 @@ def classify(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return found
 
 
+def returns_own_state(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A property (`@property`, run at every read) whose every `return` gives an attribute
+    of `self`: what its body proves of those attributes (a Python int counter) says more
+    than its annotation (`-> torch.Tensor` over `return self._current_tokens`). A getter
+    that returns a literal (a base class's `return 0.0` stub) or computes its value keeps
+    its annotation."""
+    if classify(node) != PROPERTY or not node.args.args:
+        return False
+    owner = node.args.args[0].arg
+    returns = [n for n in ast.walk(node) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Attribute) and isinstance(r.value.value, ast.Name)
+        and r.value.value.id == owner for r in returns)
+
+
 def accessor_key(name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     """The name a property's setter or deleter is indexed by (`lr@setter`, its key
     `mod:Cls.lr@setter`): apart from the getter's (`mod:Cls.lr`), and from any nested

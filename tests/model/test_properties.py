@@ -359,6 +359,41 @@ class Bins:
     assert findings(source) == []
 
 
+COUNTER = '''
+import torch
+
+
+class RaggedBatch:
+    def __init__(self):
+        self._current_tokens = 0
+        self._input_ids = torch.zeros(1024, dtype=torch.int64, device="cuda")
+
+    def insert(self, tokens: torch.Tensor):
+        self._current_tokens += tokens.numel()
+
+    @property
+    def tensor_toks(self) -> torch.Tensor:
+        return RETURNED
+
+    def input_ids(self):
+        seen(self.tensor_toks)
+        return self._input_ids[:self.tensor_toks]
+'''
+
+
+def test_a_getter_annotated_tensor_that_returns_an_int_attribute_gives_an_int() -> None:
+    """deepspeed's `RaggedBatchWrapper.tensor_toks` (fresh15 F4): the body returns a
+    counter only ever assigned ints, so the slice bound is a Python int. Look-alikes keep
+    the annotation: a literal (a base's stub), a computed value, a plain method."""
+    source = COUNTER.replace("RETURNED", "self._current_tokens")
+    assert probes(source) == [HOST]
+    assert findings(source) == []
+    for returned in ("0", "self._current_tokens + 0 * self._input_ids.sum()"):
+        assert probes(COUNTER.replace("RETURNED", returned)) == [TENSOR], returned
+    plain = source.replace("    @property\n", "").replace("self.tensor_toks", "self.tensor_toks()")
+    assert probes(plain) == [TENSOR]
+
+
 def test_cold_reads_are_silent() -> None:
     source = LR + '''
 
