@@ -30,7 +30,8 @@ _LOADER_BATCHES = Returns(HOST_LOADER)
 #: a receiver the model does not know, their batches are host data until moved.
 LOADER_METHODS = frozenset({
     "train_dataloader", "val_dataloader", "test_dataloader", "predict_dataloader"})
-#: A DataLoader's own `collate_fn` may move its batches anywhere.
+#: A DataLoader's own `collate_fn` may move its batches anywhere: the model drops it from
+#: the keywords where it keeps them on the host (`model.data_transforms.collate_keeps_host`).
 _COLLATES = frozenset({"collate_fn"})
 _PACKS = Returns(Instance(PACKED))
 

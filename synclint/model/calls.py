@@ -4,7 +4,6 @@ of torch, of builtins, and methods of the values it knows."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis import library
@@ -47,9 +46,11 @@ from synclint.knowledge.tensordict import TD as TENSORDICT
 from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
 from synclint.model.call_sites import note_call, note_training
 from synclint.model.carried import split_carried
+from synclint.model.data_transforms import COLLATE, collate_keeps_host
+from synclint.model.dispatch import call_method as _call_method
 from synclint.model.dispatch import declared_only, method_through, overrides
 from synclint.model.element_calls import element_arguments
-from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Model, Value
+from synclint.model.flow import _HOST_ARGUMENTS, _UNKNOWN_VALUE, Bound, Flow, Value
 from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs, zip_star
 from synclint.model.local_modules import unmoved_call
@@ -75,9 +76,6 @@ from synclint.model.syntax import (
     _tensor_inputs,
     _to_cpu,
 )
-
-if TYPE_CHECKING:
-    from synclint.model.project import Project
 
 #: The tensor subclasses a module holds: each wraps the tensor it is given.
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter",
@@ -313,10 +311,12 @@ class Calls(Methods):
         syncs = knowledge.call_syncs(qualified)
         if syncs:
             self._reads(node, f"`{qualified}()` {syncs}", values)
+        keywords = [k.arg for k in node.keywords if k.arg is not None]
+        if COLLATE in keywords and collate_keeps_host(self, node):
+            keywords.remove(COLLATE)  # its batches stay host, as with no collate_fn
         found = library.call_result(
             qualified, lambda: [v[0] for v in values],
-            lambda: library.ast_device(node, _is_cpu),
-            [k.arg for k in node.keywords if k.arg is not None])
+            lambda: library.ast_device(node, _is_cpu), keywords)
         return (found, None) if found is not None else None
 
     def _project_instance(self, node: ast.Call, dotted: str) -> Value | None:
@@ -686,13 +686,6 @@ def _note_arguments(flow: Flow, node: ast.Call, keys: tuple[str, ...],
         note_call(flow, key, filled)
 
 
-def _call_method(project: Project | Model, cls: str, module: bool) -> str | None:
-    """The method a call of an object of the project class `cls` runs: `forward` of an
-    `nn.Module` (`module`), `__call__` of another class (`schedule._called_method`)."""
-    name = "forward" if module else "__call__"
-    return next((c.methods[name] for c in project._mro(cls) if name in c.methods), None)
-
-
 def _callee_syncs(flow: Flow, node: ast.Call | ast.Attribute, summary: Summary,
                   passed: tuple[list[Value], list[tuple[str | None, Value]]], call: Site,
                   recursive: bool) -> None:
@@ -775,10 +768,11 @@ def _settings_passed(flow: Flow, when: tuple[int, ...], node: ast.Call | ast.Att
 def _host_loader(calls: Calls, key: str, node: ast.Call) -> bool:
     """`DataLoader(...)` of a project class deriving from torch's that keeps torch's
     iteration (no `__iter__` of its own) and is given no `collate_fn`: it yields
-    what its dataset built, on the host (`knowledge.host_data`)."""
+    what its dataset built, on the host (`knowledge.host_data`), or a collate function
+    that keeps them there (`data_transforms.collate_keeps_host`)."""
     return knowledge.is_loader(calls._library_bases(key)) and not any(
-        "__iter__" in cls.methods for cls in calls.project._mro(key)) and not any(
-        k.arg == "collate_fn" for k in node.keywords)
+        "__iter__" in cls.methods for cls in calls.project._mro(key)) and \
+        collate_keeps_host(calls, node)
 
 
 def _host_copy_before(node: ast.expr) -> ast.Call | None:

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from synclint import knowledge
 from synclint.analysis.kinds import HOST_TENSOR, Instance, Kind, Seq
-from synclint.model.calls import _call_method
+from synclint.model.dispatch import call_method as _call_method
+from synclint.model.host_data import moves_to_device
 from synclint.model.syntax import _dotted, _is_self
 
 if TYPE_CHECKING:
@@ -63,6 +64,60 @@ def given_collate(calls: Calls, node: ast.Call) -> None:
     value = next((k.value for k in node.keywords if k.arg == COLLATE), None)
     if value is not None and _loader_class(calls, node.func):
         _fed_host_samples(calls, value, _SAMPLES)
+
+
+def collate_keeps_host(calls: Calls, node: ast.Call) -> bool:
+    """`DataLoader(dataset, collate_fn=value)`: whether its batches stay on the host, as
+    a loader's without a collate function do. They do unless the collate function may move
+    them: it names a device (`partial(collate_to, device=device)`, also through a local
+    bound in this function), or it is a project callable (a function, a bound method, an
+    object's `__call__`) whose body moves a value (`.cuda()`, `.to(device)`). One the
+    caller hands in (`collate_fn=self.collate_fn`) or a library's runs in the loader's
+    worker processes, where torch advises against CUDA tensors: host (fresh15 F1a). A
+    project callable not named as a collate function (`collates`) may move them."""
+    value = next((k.value for k in node.keywords if k.arg == COLLATE), None)
+    if value is None:
+        return True
+    values = [value, *_bound_here(calls, value)]
+    for element in values:
+        if moves_to_device(element) or any(_names_a_device(child) for child in ast.walk(element)):
+            return False
+        found = _callable_key(calls, element)
+        if found is None:
+            continue
+        calls.callees.add(found[0])  # its summary is read: evaluated again when that changes
+        summary = calls.project.summaries.get(found[0])
+        if summary is None or summary.moves or summary.moves_any or not collates(found[0]):
+            return False
+    return True
+
+
+def collates(key: str) -> bool:
+    """Whether the project function `key` says it is a collate function: its name, or for
+    a `__call__`, its class's, holds "collat" (`pad_collate`, `DataCollator.__call__`).
+    Their summaries say whether their body moves a value (`Summary.moves_any`); another
+    project callable given as `collate_fn` may, as far as the model knows."""
+    qualname = key.rpartition(":")[2]
+    owner, _, name = qualname.rpartition(".")
+    return "collat" in (owner if name == "__call__" else name).lower()
+
+
+#: Words in a collate argument that say it may put the batch on a device.
+_DEVICE_WORDS = ("device", "cuda", "gpu")
+
+
+def _names_a_device(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(
+        node, ast.Attribute) else node.arg if isinstance(node, ast.keyword) else None
+    return name is not None and any(word in name.lower() for word in _DEVICE_WORDS)
+
+
+def _bound_here(calls: Calls, value: ast.expr) -> list[ast.expr]:
+    """What the function assigns to the local `value` names (`collate = partial(...)`)."""
+    if not isinstance(value, ast.Name):
+        return []
+    return [node.value for node in ast.walk(calls.function.node) if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)]
 
 
 def _loader_class(calls: Calls, func: ast.expr) -> bool:

@@ -29,6 +29,7 @@ from synclint.model.syntax import _dotted
 
 if TYPE_CHECKING:
     from synclint.model.evaluation import Evaluation
+    from synclint.model.flow import Model
     from synclint.model.project import Project
 
 
@@ -197,3 +198,10 @@ def method_through(project: Hierarchy, owner: str | None, parts: list[str],
             # A property's getter is no callee: the call calls what it returns.
             return None if parts[-1] in cls.properties else cls.methods[parts[-1]]
     return None
+
+
+def call_method(project: Project | Model, cls: str, module: bool) -> str | None:
+    """The method a call of an object of the project class `cls` runs: `forward` of an
+    `nn.Module` (`module`), `__call__` of another class (`schedule._called_method`)."""
+    name = "forward" if module else "__call__"
+    return next((c.methods[name] for c in project._mro(cls) if name in c.methods), None)

@@ -29,6 +29,7 @@ from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.carried import carried_target
 from synclint.model.data_transforms import (
     assigned_transform,
+    collates,
     default_transforms,
     given_collate,
     given_transforms,
@@ -536,9 +537,10 @@ def _local_settings(function: _Function, param_groups: bool
 
 def _moves_any(function: _Function, returns: Kind, module_method: bool) -> bool:
     """`Summary.moves_any`, walked once per function, for those that build or run a module
-    (a module's `__init__` and `forward`, a function returning a project object) only."""
+    (a module's `__init__` and `forward`, a function returning a project object) and for
+    collate functions (`data_transforms.collates`) only."""
     if not (module_method and function.name in ("__init__", "forward")) and \
-            not isinstance(returns, Instance):
+            not isinstance(returns, Instance) and not collates(function.key):
         return False
     if function.moves_any is None:
         function.moves_any = moves_to_device(function.node)

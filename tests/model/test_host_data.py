@@ -60,6 +60,8 @@ def test_an_iterable_dataset_iter_builds_host_samples() -> None:
 
 
 LOADER = """\
+import functools
+
 import torch
 from accelerate import Accelerator
 from torch.utils.data import DataLoader
@@ -83,12 +85,48 @@ def test_batches_of_a_loader_built_here_are_on_the_host() -> None:
 
 
 @pytest.mark.parametrize(("keywords", "prepare"), [
-    (", collate_fn=pad", ""),
+    (", collate_fn=functools.partial(pad, device=accelerator.device)", ""),
+    (", collate_fn=self.to_cuda", ""),
+    (", collate_fn=cuda_collate", ""),
+    (", collate_fn=stack_batch", ""),
     ("", "\n        self.loader = accelerator.prepare(self.loader)"),
 ])
 def test_a_loader_that_collates_or_is_prepared_may_yield_device_batches(
         keywords: str, prepare: str) -> None:
-    assert probe(LOADER.format(keywords=keywords, prepare=prepare)) is UNKNOWN
+    """A collate function that names a device, moves a value, or is a project function
+    not named as a collate function (the model does not read its body) may put the batch
+    on a device; so may a preparer."""
+    assert probe(LOADER.format(keywords=keywords, prepare=prepare) + _COLLATES) is UNKNOWN
+
+
+@pytest.mark.parametrize("keywords", [
+    ", collate_fn=collate_fn", ", collate_fn=self.collate_fn", ", collate_fn=None",
+    ", collate_fn=pad_collate", ", collate_fn=default_collate"])
+def test_a_loader_whose_collate_function_moves_nothing_yields_host_batches(
+        keywords: str) -> None:
+    """A collate function the caller hands in, a library's, or a project one named as a
+    collate function whose body moves nothing (fresh15 F1a): host batches."""
+    source = LOADER.format(keywords=keywords, prepare="").replace(
+        "def __init__(self, dataset,", "def __init__(self, dataset, collate_fn,")
+    assert probe(source + _COLLATES) is HOST_TENSOR
+    assert syncs(source + _COLLATES) == []
+
+
+#: Project functions a loader above may collate with: one named as a collate function that
+#: moves nothing, one that moves (`.cuda()`), and one not named as one.
+_COLLATES = """
+
+def pad_collate(batch):
+    return torch.stack(batch)
+
+
+def cuda_collate(batch):
+    return torch.stack(batch).cuda()
+
+
+def stack_batch(batch):
+    return torch.stack(batch)
+"""
 
 
 def test_a_loop_over_a_loader_that_moves_its_batches_keeps_them_unknown() -> None:
