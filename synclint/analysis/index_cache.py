@@ -48,6 +48,7 @@ from synclint.analysis.index_codec import Encoder, decode_table
 from synclint.analysis.index_store import INDEX_FORMAT, IndexStore, MemoryIndexStore
 from synclint.analysis.kinds import Kind
 from synclint.files_io import text_sha
+from synclint.model.duck import candidates, uses
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
@@ -303,21 +304,22 @@ def _assemble(files: list[_File], stale: set[str], objects: list[Any],
 def _decode_log(rows: list[Any], objects: list[Any],
                 ) -> dict[str, list[tuple[Evaluated, Reads]]]:
     log: dict[str, list[tuple[Evaluated, Reads]]] = {}
-    shared: dict[tuple[tuple[int, ...], int, int], Reads] = {}  # most are alike: (), ()
+    shared: dict[tuple[tuple[int, ...], int, int, int], Reads] = {}  # most are alike: ()
     for key, evaluations in rows:
         decoded = []
-        for evaluated_ref, sources, classes_ref, closure_ref in evaluations:
+        for evaluated_ref, sources, classes_ref, closure_ref, ducks_ref in evaluations:
             evaluated = objects[evaluated_ref]
             if not isinstance(evaluated, Evaluated) or len(sources) != len(evaluated.callees):
                 raise StaleIndex(f"bad record for {key}")
             sources = tuple(sources)  # ints, or comparing them raises: index afresh
-            reads = shared.get((sources, classes_ref, closure_ref))
+            reads = shared.get((sources, classes_ref, closure_ref, ducks_ref))
             if reads is None:
                 classes, closure = objects[classes_ref], objects[closure_ref]
-                if not isinstance(classes, tuple) or not isinstance(closure, tuple):
+                ducks = objects[ducks_ref]
+                if not all(isinstance(o, tuple) for o in (classes, closure, ducks)):
                     raise StaleIndex(f"bad record for {key}")
-                reads = shared[sources, classes_ref, closure_ref] = Reads(sources, classes,
-                                                                          closure)
+                reads = shared[sources, classes_ref, closure_ref, ducks_ref] = Reads(
+                    sources, classes, closure, ducks)
             decoded.append((evaluated, reads))
         log[str(key)] = decoded
     return log
@@ -426,6 +428,9 @@ class Reads(NamedTuple):
     classes: tuple[ClassRead, ...]
     #: For a nested function: the names it saw from the enclosing one (a closure).
     closure: tuple[tuple[str, Kind], ...] = ()
+    #: The attributes it read of its unannotated parameters (`duck.uses`): the classes
+    #: that have them now must be those its summary names (`Summary.ducks`).
+    duck_uses: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class _Memo:
@@ -484,12 +489,14 @@ class _Memo:
             if recorded is None:
                 return None  # a changed module's function: evaluated afresh
             step = self._count.get(function.key, 0)
-            if step < len(recorded):
+            if step < len(recorded) and _same_ducks(project, *recorded[step]):
                 self._recalled = True
                 self._next[function.key] = step + 1
                 evaluated, self._in_step_reads = recorded[step]
                 return evaluated
-            self.in_step = False  # (never, when in step): check from here on
+            # (never, when in step, but where another module's class now has, or lacks,
+            # the attributes a parameter is read with: `duck.py`): check from here on
+            self.in_step = False
         if recorded:
             start = self._next.get(function.key, 0)
             for step in range(len(recorded)):
@@ -498,6 +505,8 @@ class _Memo:
                 if self._still_reads(project, function, evaluated, reads):
                     self._next[function.key] = index + 1
                     self._recalled = True
+                    if function.definition is None:
+                        function.duck_uses = reads.duck_uses  # of the same text
                     return evaluated
         if function.definition is None:
             self._parse(project, function.module)
@@ -511,7 +520,7 @@ class _Memo:
             if reads is None:
                 reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
                               self._class_reads(project, function, evaluated.attribute_reads),
-                              closure_of(project, function))
+                              closure_of(project, function), uses(function))
             self.log.setdefault(function.key, []).append((evaluated, reads))
         self._in_step_reads = None
         count[function.key] = step + 1
@@ -541,6 +550,8 @@ class _Memo:
             if now is not seen and not same_summary(seen, now):
                 return False
         if reads.closure != closure_of(project, function):
+            return False
+        if not _same_ducks(project, evaluated, reads):
             return False
         if function.class_key is None and not evaluated.attribute_reads:
             return True
@@ -593,6 +604,14 @@ class _Memo:
         project.parsed_files.append(file.name)
 
 
+def _same_ducks(project: Project, evaluated: Evaluated, reads: Reads) -> bool:
+    """Whether the classes that have the attributes the function read of its parameters
+    (`duck.py`) are those its recorded summary names: another module's class may have
+    gained or lost them."""
+    return not reads.duck_uses or candidates(project, reads.duck_uses) == \
+        evaluated.summary.ducks
+
+
 def _same_result(recorded: Evaluated, fresh: Evaluated) -> bool:
     """The same evaluation result, up to the function's own `hot` (see `_Memo`)."""
     if recorded == fresh:
@@ -621,7 +640,7 @@ def _entry_of(project: Project, key: str, encoder: Encoder,
         "order": [[module.filename, module.name] for module in project.modules.values()],
         "modules": records,
         "log": [[name, [[encoder.ref(e), list(r.sources), encoder.ref_shared(r.classes),
-                          encoder.ref(r.closure)]
+                          encoder.ref(r.closure), encoder.ref(r.duck_uses)]
                          for e, r in evaluations]]
                 for name, evaluations in log.items()],
         "types": encoder.types,

@@ -130,7 +130,7 @@ class Evaluation(Calls):
                        lazy_state=returned_state(self.function.node)
                        if self.function.node.decorator_list else None,
                        moves_any=_moves_any(self.function, returns, self._module_method),
-                       trains=trains(self, self.function.node),
+                       trains=trains(self, self.function.node), ducks=tuple(self.ducks.items()),
                        **self._returns_on())
 
     def _returns_on(self) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from synclint.analysis.torch_api import (
 from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model import syntax
 from synclint.model.device_params import tested_operand
+from synclint.model.duck import duck_attribute
 from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.host_data import dataset_named, host_sample
@@ -111,7 +112,7 @@ class Expressions(Flow):
             if read is not None:
                 return read
         known = library.attribute_result(base[0], attr, name=library.ast_name(node.value),
-                                         roots=self.roots)
+                                         roots=self.roots) or duck_attribute(self, node, base[0])
         if known is not None:
             return (known, None)
         if attr == "grad":

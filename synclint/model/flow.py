@@ -28,6 +28,7 @@ from synclint.analysis.kinds import (
     proved_kinds,
 )
 from synclint.model.call_sites import CallSites
+from synclint.model.duck import ducks_of
 from synclint.model.host_data import host_data_role, hosted, module_host_role
 from synclint.model.index import _Function, _Module
 from synclint.model.kindops import _bounded, _join_attribute, holds_tensors
@@ -251,6 +252,7 @@ class Flow:
             for name, kind in summary.host_params:
                 old = self.env.get(name)
                 self.env[name] = (kind, old[1] if old is not None else None)
+        self.ducks = ducks_of(project, function, summary)  # `duck.py`
         #: Why this method works on data on the host (`host_data.py`; a loop over a loader
         #: sets it too), or None: while set, what it computes has its tensors on the CPU.
         self.host_data = (host_data_role(function.name, function.node, self._host_bases())

@@ -113,6 +113,8 @@ class _Function:
     sketch: Sketch = Sketch()
     #: Whether its body may put a value on a device (`Summary.moves_any`), once walked.
     moves_any: bool | None = None
+    #: The attributes it reads of its unannotated parameters (`duck.uses`), once walked.
+    duck_uses: tuple[tuple[str, tuple[str, ...]], ...] | None = None
     #: Its local modules built by a call and never moved (`local_modules.py`), once asked.
     unmoved_locals: dict[str, list[ast.Call]] | None = None
     #: Its param-group names and the locals that hold settings (`settings.local_settings`),

@@ -88,11 +88,11 @@ class Project:
         self._class_views: dict[str, ClassView] = {}
         self._digests: dict[tuple[str, str], str] = {}
         self._defined: dict[str, list[str]] | None = None
+        self.duck_members: dict[str, frozenset[str]] | None = None  # `duck._members`
         self._callees: dict[str, set[str]] = {}
         #: Per caller, the kinds its calls pass to project functions (last evaluation).
         self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
-        #: Files indexed from their syntax tree in this run (the rest came from the
-        #: index cache): what tests observe to know a warm run re-indexed one file only.
+        #: Files indexed from their syntax tree in this run (the rest: the index cache).
         self.parsed_files: list[str] = []
         #: The index cache's record of evaluations: it replays those whose inputs are
         #: unchanged and records this run's; None without a cache.

@@ -188,6 +188,9 @@ class Summary:
     #: (`loss.backward()`), 2 (RUNS) where it runs a training loop: a call of it in a
     #: loop is once per training run (`chains.call_syncs`).
     trains: int = 0
+    #: Its unannotated parameters known by the attributes it reads of them: each with the
+    #: project classes that have them all (`duck.py`).
+    ducks: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def settable(self) -> tuple[str, ...]:

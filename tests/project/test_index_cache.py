@@ -208,6 +208,47 @@ def test_attribute_classes_set_in_another_module(tmp_path: Path, verified: list[
     assert verified[0] > 0
 
 
+DUCKS = {
+    "pkg/__init__.py": "",
+    "pkg/graphs.py": (
+        "import torch\n\n\n"
+        "class KnowledgeGraph:\n    def __init__(self, heads, relations):\n"
+        "        self.head_idx = torch.tensor(heads)\n"
+        "        self.relations = torch.tensor(relations)\n"
+    ),
+    "pkg/utils.py": (
+        "def sizes(kg, n):\n    out = []\n    for r in range(n):\n"
+        "        out.append(kg.head_idx[kg.relations == r].sum().item())\n    return out\n"
+    ),
+    "pkg/other.py": "import torch\n",
+}
+
+
+def test_a_class_added_elsewhere_with_a_parameter_s_attributes(tmp_path: Path,
+                                                               verified: list[int]) -> None:
+    """`sizes(kg, n)` reads `kg.head_idx` and `kg.relations`, which only `KnowledgeGraph`
+    has, on the host (`model/duck.py`). A class in another module that has them (on the
+    GPU) is a candidate too, though utils.py did not change: warm and cold runs agree at
+    every step, and removing it again gives the first summary back."""
+    paths = write_tree(tmp_path / "src", DUCKS)
+    cache = tmp_path / "cache"
+    first = build(paths, cache).summaries["pkg.utils:sizes"]
+    assert first.ducks == (("kg", ("pkg.graphs:KnowledgeGraph",)),)
+    other = next(p for p in paths if p.endswith("other.py"))
+    Path(other).write_text(DUCKS["pkg/other.py"] + (
+        "\n\nclass DeviceGraph:\n    def __init__(self, n):\n"
+        "        self.head_idx = torch.zeros(n, device='cuda')\n"
+        "        self.relations = torch.zeros(n, device='cuda')\n"))
+    warm = build(paths, cache)
+    assert len(warm.summaries["pkg.utils:sizes"].ducks[0][1]) == 2
+    assert state(warm, paths) == state(build(paths, None), paths)
+    Path(other).write_text(DUCKS["pkg/other.py"])
+    warm = build(paths, cache)
+    assert warm.summaries["pkg.utils:sizes"] == first
+    assert state(warm, paths) == state(build(paths, None), paths)
+    assert verified[0] > 0
+
+
 @pytest.mark.parametrize("parts_module", ["aparts", "zparts"])
 def test_a_call_through_attribute_classes_does_not_depend_on_file_order(
         tmp_path: Path, parts_module: str) -> None:

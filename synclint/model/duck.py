@@ -1,0 +1,141 @@
+"""Duck-typed parameters: an unannotated parameter known by the attributes it is read with.
+
+    def get_pairs(kg, r):                       # `kg` is unannotated
+        mask = kg.relations == r                # `relations`, `head_idx`, `tail_idx`:
+        ... kg.head_idx[mask] ... kg.tail_idx   #   only `KnowledgeGraph` has all three
+
+Where the attributes a function reads of an unannotated parameter (two or more, none of
+them a tensor's) are all found on the same few project classes (1 to `MAX_CANDIDATES`:
+assigned by one of their methods, or a method's name, through their bases), and every one
+of those classes holds the attribute read as a host value (a CPU tensor, a NumPy array, a
+number), the read gives that host value (torchkge's graph utilities, fresh11 F1). Any
+other answer leaves the read as it was: the facts only ever make a value host, never a
+device tensor where it was unknown.
+
+The candidates depend on the project's text alone: the function's own (`uses`, kept with
+each recorded evaluation, so that a warm run checks them against the classes it has now:
+`index_cache.Reads.duck_uses`) and every class's (`_members`). The project's evaluation
+finds them (`Flow.ducks`) and keeps them in the function's summary (`Summary.ducks`), which
+a file's view reads, so that every entry point evaluates the function alike.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from synclint.analysis.kinds import HOST_VALUES, UNKNOWN, Kind, join_all
+from synclint.knowledge.torch import (
+    HOST_ATTRIBUTES,
+    HOST_METHODS,
+    NAMED_FIELDS,
+    SYNC_METHODS,
+    TENSOR_ATTRIBUTES,
+    TORCH_ONLY_METHODS,
+    WEAK_TENSOR_METHODS,
+)
+from synclint.model.syntax import own_nodes
+
+if TYPE_CHECKING:
+    from synclint.model.flow import Flow, Model
+    from synclint.model.index import _Function
+    from synclint.model.project import Project
+    from synclint.model.summaries import Summary
+
+#: Parameter -> the attributes the function reads of it (`uses`).
+Uses = tuple[tuple[str, tuple[str, ...]], ...]
+#: Parameter -> the project classes that have every one of those attributes.
+Ducks = tuple[tuple[str, tuple[str, ...]], ...]
+#: At most this many classes may share the attributes: more says nothing of the value.
+MAX_CANDIDATES = 3
+#: Names a tensor (or a NumPy array) has: a parameter read with one may be a tensor.
+_TENSOR_NAMES = frozenset().union(
+    HOST_ATTRIBUTES, HOST_METHODS, NAMED_FIELDS, SYNC_METHODS, TENSOR_ATTRIBUTES,
+    TORCH_ONLY_METHODS, WEAK_TENSOR_METHODS)
+
+
+def uses(function: _Function) -> Uses:
+    """For each unannotated parameter of `function` (not `self`, not rebound in its body)
+    read with two or more attributes, none of them a tensor's: those attributes. Its text
+    alone decides (kept on the function for the run)."""
+    if function.duck_uses is not None:
+        return function.duck_uses
+    node = function.definition
+    if node is None:
+        return ()  # a cached function: its recorded evaluation gives them (`index_cache`)
+    args = node.args
+    params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+              if a.annotation is None and a.arg not in ("self", "cls")]
+    used: dict[str, set[str]] = {name: set() for name in params}
+    rebound: set[str] = set()
+    for child in own_nodes(node.body) if params else ():
+        if isinstance(child, ast.Attribute) and isinstance(child.value, ast.Name) and \
+                child.value.id in used:
+            used[child.value.id].add(child.attr)
+        elif isinstance(child, ast.Name) and child.id in used and \
+                not isinstance(child.ctx, ast.Load):
+            rebound.add(child.id)
+    function.duck_uses = tuple(
+        (name, tuple(sorted(used[name]))) for name in params
+        if name not in rebound and len(used[name]) >= 2 and used[name].isdisjoint(_TENSOR_NAMES))
+    return function.duck_uses
+
+
+def candidates(project: Project, found: Uses) -> Ducks:
+    """Per parameter of `found` (`uses`), the project classes having all its attributes,
+    where there are 1 to `MAX_CANDIDATES` of them."""
+    ducks: list[tuple[str, tuple[str, ...]]] = []
+    for name, attributes in found:
+        wanted = frozenset(attributes)
+        having = tuple(key for key, members in _members(project).items() if wanted <= members)
+        if 0 < len(having) <= MAX_CANDIDATES:
+            ducks.append((name, having))
+    return tuple(ducks)
+
+
+def ducks_of(project: Project | Model, function: _Function,
+             summary: Summary | None) -> dict[str, tuple[str, ...]]:
+    """`Flow.ducks`: found from the project while it is solved, read from the function's
+    summary in a file's view (which lacks the other classes' methods)."""
+    if isinstance(project.functions, dict):
+        return dict(candidates(project, uses(function)))  # type: ignore[arg-type]
+    return dict(summary.ducks) if summary is not None else {}
+
+
+def _members(project: Project) -> dict[str, frozenset[str]]:
+    """Class key -> the names its instances have: the methods and the attributes some
+    method assigns (`_Function.assigns`), its project bases' included."""
+    if project.duck_members is None:
+        own: dict[str, set[str]] = {}
+        for key, cls in project.classes.items():
+            names = own[key] = set(cls.methods)
+            for method in cls.methods.values():
+                function = project.functions.get(method)
+                if function is not None:
+                    names.update(function.assigns)
+        project.duck_members = {
+            key: frozenset().union(*(own.get(c.key, ()) for c in project._mro(key)))
+            for key in project.classes}
+    return project.duck_members
+
+
+def duck_attribute(flow: Flow, node: ast.Attribute, base: Kind) -> Kind | None:
+    """`name.attr` of a duck-typed parameter `name` (`Flow.ducks`) of no kind known
+    (`base`): the host value every candidate class holds there, else None (the read as
+    before: `kg.relations` in the module's docstring)."""
+    name, attr = node.value, node.attr
+    having = flow.ducks.get(name.id) if isinstance(name, ast.Name) and flow.ducks and \
+        base is UNKNOWN else None
+    if having is None:
+        return None
+    kinds: list[Kind] = []
+    for key in having:
+        flow.attribute_reads.add(key)  # evaluated again when its attributes change
+        kind = next((k for k in (c.attributes.get(attr) for c in flow.project._mro(key))
+                     if k is not None), None)
+        if kind is None:
+            flow.missing_reads.add((key, attr))
+            return None
+        kinds.append(kind)
+    joined = join_all(kinds)
+    return joined if joined in HOST_VALUES else None
