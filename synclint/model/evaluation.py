@@ -57,8 +57,8 @@ from synclint.model.kindops import _bounded, _on_host_where_proved
 from synclint.model.lazy_state import Getter, first_step_from, returned_state
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
+from synclint.model.properties import computes_its_value
 from synclint.model.properties import getter as property_getter
-from synclint.model.properties import returns_own_state
 from synclint.model.settings import (
     _assigned_attributes,
     ast_test_names,
@@ -104,7 +104,7 @@ class Evaluation(Calls):
             declared = _declared_return(self, annotation)
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
                 isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)})) \
-                or (returns is HOST and declared in TENSORS and returns_own_state(
+                or (returns is HOST and declared in TENSORS and computes_its_value(
                     self.function.node))
             if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is

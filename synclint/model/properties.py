@@ -61,19 +61,16 @@ def classify(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
     return found
 
 
-def returns_own_state(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A property (`@property`, run at every read) whose every `return` gives an attribute
-    of `self`: what its body proves of those attributes (a Python int counter) says more
-    than its annotation (`-> torch.Tensor` over `return self._current_tokens`). A getter
-    that returns a literal (a base class's `return 0.0` stub) or computes its value keeps
-    its annotation."""
-    if classify(node) != PROPERTY or not node.args.args:
+def computes_its_value(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A property (`@property`, run at every read) some `return` of which gives more than
+    a literal: what its body proves of the value (an attribute that is a Python int
+    counter, a helper's int) says more than its annotation (`-> torch.Tensor` over `return
+    self._current_tokens`, deepspeed's `return to_padded(cur_toks)` or `None`). A getter
+    whose returns are all literals (a base class's `return 0.0` stub) keeps it."""
+    if classify(node) != PROPERTY:
         return False
-    owner = node.args.args[0].arg
-    returns = [n for n in ast.walk(node) if isinstance(n, ast.Return)]
-    return bool(returns) and all(
-        isinstance(r.value, ast.Attribute) and isinstance(r.value.value, ast.Name)
-        and r.value.value.id == owner for r in returns)
+    returns = [n.value for n in ast.walk(node) if isinstance(n, ast.Return)]
+    return any(value is not None and not isinstance(value, ast.Constant) for value in returns)
 
 
 def accessor_key(name: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:

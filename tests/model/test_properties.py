@@ -381,13 +381,17 @@ class RaggedBatch:
 '''
 
 
-def test_a_getter_annotated_tensor_that_returns_an_int_attribute_gives_an_int() -> None:
+def test_a_getter_annotated_tensor_that_returns_an_int_gives_an_int() -> None:
     """deepspeed's `RaggedBatchWrapper.tensor_toks` (fresh15 F4): the body returns a
-    counter only ever assigned ints, so the slice bound is a Python int. Look-alikes keep
-    the annotation: a literal (a base's stub), a computed value, a plain method."""
+    counter only ever assigned ints (or a helper's int of it), so the slice bound is a
+    Python int. Look-alikes keep the annotation: a literal (a base's stub), a computed
+    tensor, a plain method."""
+    for returned in ("self._current_tokens", "pad(self._current_tokens)"):
+        source = COUNTER.replace("RETURNED", returned) + (
+            "\n\ndef pad(n: int) -> int:\n    return (n + 7) // 8 * 8\n")
+        assert probes(source) == [HOST], returned
+        assert findings(source) == [], returned
     source = COUNTER.replace("RETURNED", "self._current_tokens")
-    assert probes(source) == [HOST]
-    assert findings(source) == []
     for returned in ("0", "self._current_tokens + 0 * self._input_ids.sum()"):
         assert probes(COUNTER.replace("RETURNED", returned)) == [TENSOR], returned
     plain = source.replace("    @property\n", "").replace("self.tensor_toks", "self.tensor_toks()")
