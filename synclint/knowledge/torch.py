@@ -355,9 +355,9 @@ _declare(M, "Module.", "modules children", Tag.YIELDS_MODULES, returns=Seq(MODUL
 _declare(M, "Module.", "named_modules named_children", Tag.YIELDS_MODULES,
          returns=Seq(Tup((HOST, MODULE))))
 
-# -- accelerator modules ----------------------------------------------------------------
+# -- accelerator modules (`torch.hip`: the name code probing for ROCm uses) ---------------
 _declare(Form.MODULE, T, """
-    cuda npu mlu hpu musa xpu mps mtia xla ipu sdaa gcu neuron accelerator
+    cuda hip npu mlu hpu musa xpu mps mtia xla ipu sdaa gcu neuron accelerator
 """, Tag.ACCELERATOR)
 
 # -- what Python and NumPy do with a tensor ---------------------------------------------

@@ -43,7 +43,7 @@ def test_equal_in_an_assert_message_or_under_a_periodic_guard_is_cold() -> None:
     assert rows("SYN107", source) == [6]
 
 
-@pytest.mark.parametrize("backend", ["cuda", "npu", "mlu", "hpu", "musa", "xpu", "mps"])
+@pytest.mark.parametrize("backend", ["cuda", "hip", "npu", "mlu", "hpu", "musa", "xpu", "mps"])
 def test_backend_device_count_is_a_host_int(backend: str) -> None:
     source = f"""\
         import torch
