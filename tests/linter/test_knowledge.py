@@ -289,3 +289,21 @@ def test_torch_sim_model_interface_is_a_module() -> None:
     other = source.replace("torch_sim.models.interface import ModelInterface",
                            "torch_sim.state import SimState as ModelInterface")
     assert findings(other) == []
+
+
+@pytest.mark.parametrize(("base", "module"), [
+    ("mmengine.model.BaseModule", True),
+    ("mmengine.model.base_module.BaseModule", True),
+    ("mmengine.model.BaseModel", True),
+    ("mmcv.runner.BaseModule", True),            # mmcv 1.x, before mmengine
+    ("mmengine.evaluator.BaseMetric", False),
+    ("mmengine.registry.Registry", False),
+])
+def test_openmmlab_base_modules_are_modules(base: str, module: bool) -> None:
+    """fresh16 M3: mmocr's heads derive from mmengine's `BaseModule`, an `nn.Module`;
+    their `forward` runs on every call."""
+    assert knowledge.is_module([base]) is module
+    source = (f"import torch\nfrom {base.rpartition('.')[0]} import {base.rpartition('.')[2]}"
+              "\n\n\nclass Head(" + base.rpartition(".")[2] + "):\n"
+              "    def forward(self, x: torch.Tensor):\n        return x.cpu().tolist()\n")
+    assert [d.code for d in findings(source)] == (["SYN101"] if module else [])
