@@ -72,7 +72,7 @@ from synclint.model.settings import (
 )
 from synclint.model.sketch import Sketch
 from synclint.model.spans import ast_spans
-from synclint.model.stored import kept, stored_item
+from synclint.model.stored import initialised, kept, sole_store, stored_item
 from synclint.model.summaries import Summary
 from synclint.model.syntax import (
     _always_raises,
@@ -192,6 +192,9 @@ class Evaluation(Calls):
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
                 self.stored[key] = self._last_kind(statement.value)
+            for key, value in initialised(statement):  # `if not state: state["step"] = ...`
+                if sole_store(self.function.node, key, value):
+                    self.stored[key] = self._last_kind(value)
         if start < len(body):
             self.cold -= 1
         self.conditional -= once < len(body)

@@ -37,6 +37,11 @@ def kept(items: Items, statement: ast.stmt) -> Items:
     """The items still known after `statement` ran."""
     if not items:
         return items
+    if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Subscript) \
+            and item_key(statement.target) is not None:
+        # `state["step"] += 1` works in place: the item keeps its kind (and the others,
+        # unless the value's own calls change them).
+        return kept(items, ast.Expr(statement.value))
     changed: set[str] = set()
     for node in ast.walk(statement):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -58,3 +63,45 @@ def kept(items: Items, statement: ast.stmt) -> Items:
         return items
     return {key: kind for key, kind in items.items()
             if key[0] not in changed and key[2] not in changed}
+
+
+def initialised(statement: ast.stmt) -> list[tuple[Key, ast.expr]]:
+    """`if not state: state["step"] = torch.zeros(())` (or `if len(state) == 0:`, `if "step"
+    not in state:`): a lazy initialisation. After it, each item its body stores at its top
+    level into the container the test finds empty holds what the body stores, whether the
+    body ran now or on an earlier call (an optimiser's per-parameter state). The items and
+    the values stored (each the only one the function stores there: `sole_store`)."""
+    if not isinstance(statement, ast.If) or statement.orelse:
+        return []
+    test = statement.test
+    name: str | None = None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and \
+            isinstance(test.operand, ast.Name):
+        name = test.operand.id
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if isinstance(op, ast.NotIn) and isinstance(right, ast.Name):
+            name = right.id
+        elif isinstance(op, ast.Eq) and isinstance(right, ast.Constant) and right.value == 0 \
+                and isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and \
+                left.func.id == "len" and len(left.args) == 1 and \
+                isinstance(left.args[0], ast.Name):
+            name = left.args[0].id
+    if name is None:
+        return []
+    found: list[tuple[Key, ast.expr]] = []
+    for inner in statement.body:
+        key = stored_item(inner)
+        if key is not None and key[0] == name and isinstance(inner, ast.Assign):
+            found.append((key, inner.value))
+    return found
+
+
+def sole_store(function: ast.AST, key: Key, value: ast.expr) -> bool:
+    """Whether `value` is the only value the function assigns to the item `key` (an
+    augmented assignment, `state["step"] += 1`, keeps the item where it is)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and node.value is not value and any(
+                isinstance(t, ast.Subscript) and item_key(t) == key for t in node.targets):
+            return False
+    return True

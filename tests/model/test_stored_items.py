@@ -48,3 +48,41 @@ def test_an_item_stored_on_one_branch_is_not_known_after_it() -> None:
     source = HEAD.replace("        diff[name] = new[name].cpu()\n",
                           "        if name:\n            diff[name] = new[name].cpu()\n")
     assert probe(source + "        seen(diff[name])\n") is not HOST_TENSOR
+
+
+def test_an_item_kept_by_an_augmented_assignment() -> None:
+    """`diff[name] += 1` works in place: the item keeps its kind; a call in the value may
+    change the container."""
+    assert probe(HEAD + "        diff[name] += 1\n        seen(diff[name])\n") is HOST_TENSOR
+    assert probe(HEAD + "        diff[name] += consume(diff)\n        seen(diff[name])\n") \
+        is not HOST_TENSOR
+
+
+LAZY = ("import torch\n\n\n"
+        "def step(states: dict, params: list):\n"
+        "    for p in params:\n"
+        "        state = states[p]\n"
+        "        if TEST:\n"
+        "            state['step'] = torch.zeros(())\n"
+        "        state['step'] += 1\n"
+        "        seen(state['step'])\n")
+LAZY_TESTS = ["not state", "len(state) == 0", "'step' not in state"]
+
+
+@pytest.mark.parametrize("test", LAZY_TESTS)
+def test_an_item_a_lazy_initialisation_stores_holds_it_after(test: str) -> None:
+    """fresh16 F2: an optimiser's `state["step"]`, made on the CPU the first time the
+    state is empty, is a CPU tensor on every step after, whether the body ran now or on
+    an earlier call."""
+    assert probe(LAZY.replace("TEST", test)) is HOST_TENSOR
+
+
+@pytest.mark.parametrize("change", [
+    ("torch.zeros(())", "torch.zeros((), device=p.device)"),   # made on the device
+    ("if TEST:", "if p.requires_grad:"),                       # not a test of emptiness
+    ("        state['step'] += 1\n",                           # stored elsewhere too
+     "        state['step'] = p.new_zeros(())\n"),
+])
+def test_look_alikes_of_a_lazy_initialisation(change: tuple[str, str]) -> None:
+    source = LAZY.replace(*change).replace("TEST", "not state")
+    assert probe(source) is not HOST_TENSOR
