@@ -43,7 +43,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
-from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS
+from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS, ELEMENTWISE_FUNCTIONS, REDUCTION_FUNCTIONS
 from synclint.model.call_sites import note_call, note_training
 from synclint.model.carried import split_carried
 from synclint.model.data_transforms import COLLATE, collate_keeps_host
@@ -55,6 +55,7 @@ from synclint.model.invokers import evaluate_invoked
 from synclint.model.kindops import argument_syncs, zip_star
 from synclint.model.local_modules import unmoved_call
 from synclint.model.methods import _SPLITS, Methods, _keyword
+from synclint.model.proofs import compared_tensors, proven_tensor
 from synclint.model.properties import PROPERTY, getter
 from synclint.model.settings import parameters_read, setting_test
 from synclint.model.spans import ast_spans
@@ -395,9 +396,11 @@ class Calls(Methods):
         if name.endswith("Tensor") and name[:1].isupper() and not self.default_device:
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
             return (HOST_TENSOR, None)
+        if qualified in REDUCTION_FUNCTIONS or qualified in ELEMENTWISE_FUNCTIONS:
+            proven_tensor(self, node)  # `torch.nanmean(rewards[:, i])`: `rewards` is one
         if name in TORCH_HOST_FUNCTIONS:
             if name in ("equal", "allclose"):
-                args = _compared_tensors(self, node, args)
+                args = compared_tensors(self, node, args)
                 if any(a[0] in DEVICE_TENSORS for a in args):
                     self._effect(SYNC_READ, node, f"`torch.{name}()`", args[0], "tensor")
             return (HOST, None)
@@ -633,21 +636,6 @@ def _returned_tensors(calls: Calls, node: ast.Call) -> Kind | None:
     if library.ast_device(node, lambda device: cpu_device(calls, device)) == "other":
         return None
     return library.ast_return_tensors(node, calls._qualified)
-
-
-def _compared_tensors(flow: Calls, node: ast.Call, args: list[Value]) -> list[Value]:
-    """`torch.equal(a, b)` / `torch.allclose(a, b)` take tensors only: an argument
-    name of unknown kind holds a tensor (where the others are not proven on the host),
-    there and after."""
-    if any(a[0] in (HOST_TENSOR, NUMPY, HOST) for a in args[:2]):
-        return args
-    found = list(args)
-    for index, (arg, value) in enumerate(zip(node.args[:2], args[:2])):
-        if isinstance(arg, ast.Name) and value[0] is UNKNOWN:
-            found[index] = (TENSOR, value[1])
-            flow._record(arg, TENSOR, found[index])
-            flow.env[arg.id] = found[index]
-    return found
 
 
 def _on_host_after(flow: Calls, node: ast.Call, qualified: str) -> None:
