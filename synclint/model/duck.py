@@ -6,9 +6,11 @@
 
 Where the attributes a function reads of an unannotated parameter (two or more, none of
 them a tensor's) are all found on the same few project classes (1 to `MAX_CANDIDATES`:
-assigned by one of their methods, or a method's name, through their bases), and every one
-of those classes holds the attribute read as a host value (a CPU tensor, a NumPy array, a
-number), the read gives that host value (torchkge's graph utilities, fresh11 F1). Any
+assigned by one of their methods, or a method's name, through their bases), none of which
+moves its tensors (no `to`, `cuda`, `device` of its own, no library base but a data set's:
+torchdrug's graphs move to the GPU whole), and every one of those classes holds the
+attribute read as a host value (a CPU tensor, a NumPy array, a number), the read gives that
+host value (torchkge's graph utilities, fresh11 F1). Any
 other answer leaves the read as it was: the facts only ever make a value host, never a
 device tensor where it was unknown.
 
@@ -88,9 +90,27 @@ def candidates(project: Project, found: Uses) -> Ducks:
     for name, attributes in found:
         wanted = frozenset(attributes)
         having = tuple(key for key, members in _members(project).items() if wanted <= members)
-        if 0 < len(having) <= MAX_CANDIDATES:
+        if 0 < len(having) <= MAX_CANDIDATES and not any(
+                _movable(project, key) for key in having):
             ducks.append((name, having))
     return tuple(ducks)
+
+
+#: Methods of a container that moves its tensors (`graph.cuda()`, `batch.to(device)`):
+#: where its attributes were built says nothing of where they are when read.
+_MOVERS = frozenset({"to", "cuda", "cpu", "device", "pin_memory", "to_device", "apply"})
+#: Library bases that move nothing of their subclasses' attributes.
+_STILL_BASES = frozenset({"Dataset", "IterableDataset", "ABC", "Generic", "Protocol",
+                          "object"})
+
+
+def _movable(project: Project, key: str) -> bool:
+    """Whether instances of the project class `key` may move their tensors: it (or a
+    base) has a method that moves them (torchdrug's `Graph.cuda`), or a library base other
+    than a data set's (an `nn.Module`, torch_geometric's `Data`)."""
+    return any(not _MOVERS.isdisjoint(cls.methods) or any(
+        base.rpartition(".")[2] not in _STILL_BASES for base in cls.external)
+        for cls in project._mro(key))
 
 
 def ducks_of(project: Project | Model, function: _Function,

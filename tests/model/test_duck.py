@@ -75,6 +75,12 @@ class DeviceGraph:
     ("def relation_sizes(kg):", "def relation_sizes(kg: object):"),
     # Rebound in the body: not the caller's value any more.
     ("    sizes = {}\n", "    sizes = {}\n    kg = kg.copy_to_device()\n"),
+    # A container that moves its tensors (torchdrug's graphs: `graph.cuda()`).
+    ("    def relabel(self, mapping):",
+     "    def cuda(self):\n        return KnowledgeGraph(self.head_idx.cuda(), self.tail_idx,"
+     " self.relations)\n\n    def relabel(self, mapping):"),
+    # A module moves with `.to(device)`.
+    ("class KnowledgeGraph:", "class KnowledgeGraph(torch.nn.Module):"),
 ])
 def test_look_alikes_keep_the_read_as_it_was(change: str, added: str) -> None:
     source = GRAPH + added if not change else GRAPH.replace(change, added)
