@@ -74,7 +74,9 @@ def collate_keeps_host(calls: Calls, node: ast.Call) -> bool:
     object's `__call__`) whose body moves a value (`.cuda()`, `.to(device)`). One the
     caller hands in (`collate_fn=self.collate_fn`) or a library's runs in the loader's
     worker processes, where torch advises against CUDA tensors: host (fresh15 F1a). A
-    project callable not named as a collate function (`collates`) may move them."""
+    project callable not named as a collate function (`collates`), and what a project
+    function returns (`collate_fn = pad_collate_fn(tokenizer)`, a closure the model does
+    not read), may move them."""
     value = next((k.value for k in node.keywords if k.arg == COLLATE), None)
     if value is None:
         return True
@@ -84,6 +86,8 @@ def collate_keeps_host(calls: Calls, node: ast.Call) -> bool:
             return False
         found = _callable_key(calls, element)
         if found is None:
+            if any(_project_result(calls, child) for child in ast.walk(element)):
+                return False
             continue
         calls.callees.add(found[0])  # its summary is read: evaluated again when that changes
         summary = calls.project.summaries.get(found[0])
@@ -100,6 +104,16 @@ def collates(key: str) -> bool:
     qualname = key.rpartition(":")[2]
     owner, _, name = qualname.rpartition(".")
     return "collat" in (owner if name == "__call__" else name).lower()
+
+
+def _project_result(calls: Calls, node: ast.AST) -> bool:
+    """Whether `node` calls a project function (not a class: a collator object is read
+    through its `__call__`), whose result may be any callable."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
+        return False
+    dotted = _dotted(node.func)
+    key = calls._project_callee(dotted) if dotted is not None else None
+    return key is not None and key not in calls.project.classes
 
 
 #: Words in a collate argument that say it may put the batch on a device.
