@@ -121,6 +121,34 @@ MUTANTS = [
     Mutant("none-by-setting", "synclint/model/settings.py",
            "        and _of_self(value.test)\n", "        and True\n",
            "`None if mask.any() else 0` is a setting"),
+    # Stop 45's facts (fresh15/fresh16 patterns).
+    Mutant("duck-movable", "synclint/model/duck.py",
+           "        if 0 < len(having) <= MAX_CANDIDATES and not any(\n"
+           "                _movable(project, key) for key in having):\n",
+           "        if 0 < len(having) <= MAX_CANDIDATES:\n",
+           "a graph class that moves its tensors (`graph.cuda()`) gives host attributes"),
+    Mutant("duck-device", "synclint/model/duck.py",
+           "    return joined if joined in HOST_VALUES else None\n", "    return joined\n",
+           "a duck-typed read gives a device tensor where it was unknown"),
+    Mutant("duck-rebound", "synclint/model/duck.py",
+           "        if name not in rebound and len(used[name]) >= 2",
+           "        if len(used[name]) >= 2", "a parameter rebound in the body is still duck-typed"),
+    Mutant("lazy-sole-store", "synclint/model/evaluation.py",
+           "                if sole_store(self.function.node, key, value):\n",
+           "                if True:\n", "an item stored again elsewhere keeps the lazy kind"),
+    Mutant("proof-parameter", "synclint/model/proofs.py",
+           "flow.env.get(arg.id) == _UNKNOWN_VALUE:",
+           "flow.env.get(arg.id, _UNKNOWN_VALUE)[0] is UNKNOWN:",
+           "a parameter given to torch.sum is proven a tensor for its callers' reads"),
+    Mutant("collate-factory", "synclint/model/data_transforms.py",
+           "            if any(_project_result(calls, child) for child in ast.walk(element)):\n",
+           "            if False:\n",
+           "a collate closure a project factory returns keeps the batches host"),
+    Mutant("property-literal", "synclint/model/properties.py",
+           "    return any(value is not None and not isinstance(value, ast.Constant) "
+           "for value in returns)",
+           "    return any(value is not None for value in returns)",
+           "a getter returning a literal stub (`return 0`) overrides its Tensor annotation"),
 ]
 
 

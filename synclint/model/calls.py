@@ -43,7 +43,7 @@ from synclint.analysis.torch_api import (
 )
 from synclint.knowledge.host_data import HOST_LOADER
 from synclint.knowledge.tensordict import TD as TENSORDICT
-from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS, ELEMENTWISE_FUNCTIONS, REDUCTION_FUNCTIONS
+from synclint.knowledge.torch import CPU_ONLY_ARGUMENTS, REDUCTION_FUNCTIONS
 from synclint.model.call_sites import note_call, note_training
 from synclint.model.carried import split_carried
 from synclint.model.data_transforms import COLLATE, collate_keeps_host
@@ -396,7 +396,7 @@ class Calls(Methods):
         if name.endswith("Tensor") and name[:1].isupper() and not self.default_device:
             # torch.Tensor(data), torch.LongTensor(actions): CPU tensors from host data.
             return (HOST_TENSOR, None)
-        if qualified in REDUCTION_FUNCTIONS or qualified in ELEMENTWISE_FUNCTIONS:
+        if qualified in REDUCTION_FUNCTIONS:
             proven_tensor(self, node)  # `torch.nanmean(rewards[:, i])`: `rewards` is one
         if name in TORCH_HOST_FUNCTIONS:
             if name in ("equal", "allclose"):

@@ -29,10 +29,11 @@ def compared_tensors(flow: Calls, node: ast.Call, args: list[Value]) -> list[Val
 
 
 def proven_tensor(flow: Calls, node: ast.Call) -> None:
-    """A reduction or elementwise torch function takes a tensor only (a list or a NumPy
-    array raises): a name of unknown kind passed first, itself or sliced (`x[:, i]`,
+    """A torch reduction (`torch.nanmean`, `torch.sum`) takes a tensor only (a list or a
+    NumPy array raises): a name of unknown kind passed first, itself or sliced (`x[:, i]`,
     `x[1:]`), holds a tensor from there on (fresh16 M2). A parameter is left to its
-    callers, who know what they pass."""
+    callers, who know what they pass. (An elementwise test, `torch.isnan(t)`, proves as
+    much, but it guards error paths whose reads are rare: not used.)"""
     arg = node.args[0] if node.args else None
     if isinstance(arg, ast.Subscript) and isinstance(arg.slice, (ast.Slice, ast.Tuple)):
         arg = arg.value

@@ -23,7 +23,7 @@ def f(param):
 
 
 @pytest.mark.parametrize("call", [
-    "torch.nanmean(rewards[:, 0])", "torch.sum(rewards)", "torch.abs(rewards[1:])",
+    "torch.nanmean(rewards[:, 0])", "torch.sum(rewards)", "torch.mean(rewards[1:])",
     "torch.amax(rewards[:, 1], dim=0)"])
 def test_a_name_given_to_a_tensor_only_function_holds_a_tensor_after(call: str) -> None:
     assert probes(SOURCE.replace("CALL", call)) == [UNKNOWN, TENSOR, UNKNOWN]
@@ -33,6 +33,7 @@ def test_a_name_given_to_a_tensor_only_function_holds_a_tensor_after(call: str) 
     "torch.nanmean(scores)",           # another name
     "torch.sum(rewards[0])",           # an element: `rewards` may be a list of tensors
     "torch.stack(rewards)",            # takes a sequence of tensors
+    "torch.isnan(rewards)",            # an elementwise test: it guards rare error paths
     "torch.sum(param)",                # a parameter (or a value made from one): its
                                        # callers say what they pass
     "len(rewards)",                    # not torch

@@ -1,7 +1,5 @@
 # expect: SYN101=3
 # why: these collate functions move the batch to the GPU (a project function calling `.cuda()`, a partial given the device, a closure a project factory returns): the loop's `.item()` per row reads a device tensor each time (look-alike of syn101_loader_batches_of_host_collate)
-from __future__ import annotations
-
 import functools
 
 import torch
@@ -34,9 +32,7 @@ def gather_on(dataset: Dataset, device: torch.device) -> list:
 
 
 def make_collate(pad: int):
-    def inner(batch):
-        return {"index": torch.stack([b["index"] for b in batch]).to(pad)}
-    return inner
+    return lambda batch: {"index": torch.stack([b["index"] for b in batch]).to(pad)}
 
 
 def gather_made(dataset: Dataset) -> list:
