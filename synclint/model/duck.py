@@ -24,6 +24,7 @@ a file's view reads, so that every entry point evaluates the function alike.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from synclint.analysis.kinds import HOST_VALUES, UNKNOWN, Kind, join_all
@@ -85,15 +86,21 @@ def uses(function: _Function) -> Uses:
 
 def candidates(project: Project, found: Uses) -> Ducks:
     """Per parameter of `found` (`uses`), the project classes having all its attributes,
-    where there are 1 to `MAX_CANDIDATES` of them."""
-    ducks: list[tuple[str, tuple[str, ...]]] = []
-    for name, attributes in found:
-        wanted = frozenset(attributes)
-        having = tuple(key for key, members in _members(project).items() if wanted <= members)
-        if 0 < len(having) <= MAX_CANDIDATES and not any(
-                _movable(project, key) for key in having):
-            ducks.append((name, having))
-    return tuple(ducks)
+    where there are 1 to `MAX_CANDIDATES` of them (once per run for each `found`)."""
+    if not found:
+        return ()
+    members = _members(project)
+    answer = members.answers.get(found)
+    if answer is None:
+        ducks: list[tuple[str, tuple[str, ...]]] = []
+        for name, attributes in found:
+            having = frozenset.intersection(
+                *(members.having.get(attribute, frozenset()) for attribute in attributes))
+            if 0 < len(having) <= MAX_CANDIDATES and not any(
+                    _movable(project, key) for key in having):
+                ducks.append((name, tuple(sorted(having))))
+        answer = members.answers[found] = tuple(ducks)
+    return answer
 
 
 #: Methods of a container that moves its tensors (`graph.cuda()`, `batch.to(device)`):
@@ -122,9 +129,17 @@ def ducks_of(project: Project | Model, function: _Function,
     return dict(summary.ducks) if summary is not None else {}
 
 
-def _members(project: Project) -> dict[str, frozenset[str]]:
-    """Class key -> the names its instances have: the methods and the attributes some
-    method assigns (`_Function.assigns`), its project bases' included."""
+@dataclass
+class Members:
+    """Per name, the project classes whose instances have it (their methods and the
+    attributes some method assigns, `_Function.assigns`, their project bases' included),
+    and the answers of `candidates` found so far in this run."""
+
+    having: dict[str, frozenset[str]]
+    answers: dict[Uses, Ducks] = field(default_factory=dict)
+
+
+def _members(project: Project) -> Members:
     if project.duck_members is None:
         own: dict[str, set[str]] = {}
         for key, cls in project.classes.items():
@@ -133,9 +148,11 @@ def _members(project: Project) -> dict[str, frozenset[str]]:
                 function = project.functions.get(method)
                 if function is not None:
                     names.update(function.assigns)
-        project.duck_members = {
-            key: frozenset().union(*(own.get(c.key, ()) for c in project._mro(key)))
-            for key in project.classes}
+        having: dict[str, set[str]] = {}
+        for key in project.classes:
+            for name in frozenset().union(*(own.get(c.key, ()) for c in project._mro(key))):
+                having.setdefault(name, set()).add(key)
+        project.duck_members = Members({name: frozenset(keys) for name, keys in having.items()})
     return project.duck_members
 
 

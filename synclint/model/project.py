@@ -26,6 +26,7 @@ from synclint.model.call_sites import rare_calls
 from synclint.model.callers import find_cold_functions, find_host_params
 from synclint.model.defaults import class_defaults, field_classes, field_kinds
 from synclint.model.dispatch import is_abstract, link_overrides, overrides
+from synclint.model.duck import Members
 from synclint.model.evaluation import Evaluation, module_globals
 from synclint.model.flow import Value
 from synclint.model.hooks import (
@@ -88,7 +89,7 @@ class Project:
         self._class_views: dict[str, ClassView] = {}
         self._digests: dict[tuple[str, str], str] = {}
         self._defined: dict[str, list[str]] | None = None
-        self.duck_members: dict[str, frozenset[str]] | None = None  # `duck._members`
+        self.duck_members: Members | None = None  # `duck._members`
         self._callees: dict[str, set[str]] = {}
         #: Per caller, the kinds its calls pass to project functions (last evaluation).
         self._call_arguments: dict[str, list[tuple[str, dict[str, Kind] | None]]] = {}
