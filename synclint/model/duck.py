@@ -37,6 +37,7 @@ from synclint.knowledge.torch import (
     TORCH_ONLY_METHODS,
     WEAK_TENSOR_METHODS,
 )
+from synclint.model.sketch import Sketch
 from synclint.model.syntax import own_nodes
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ def uses(function: _Function) -> Uses:
     args = node.args
     params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
               if a.annotation is None and a.arg not in ("self", "cls")]
+    if function.sketch != Sketch():  # its text's dotted heads, where known: a cheap filter
+        params = [name for name in params if name in function.sketch.heads]
     used: dict[str, set[str]] = {name: set() for name in params}
     rebound: set[str] = set()
     for child in own_nodes(node.body) if params else ():
