@@ -123,9 +123,9 @@ MUTANTS = [
            "`None if mask.any() else 0` is a setting"),
     # Stop 45's facts (fresh15/fresh16 patterns).
     Mutant("duck-movable", "synclint/model/duck.py",
-           "        if 0 < len(having) <= MAX_CANDIDATES and not any(\n"
-           "                _movable(project, key) for key in having):\n",
-           "        if 0 < len(having) <= MAX_CANDIDATES:\n",
+           "            if 0 < len(having) <= MAX_CANDIDATES and not any(\n"
+           "                    _movable(project, key) for key in having):\n",
+           "            if 0 < len(having) <= MAX_CANDIDATES:\n",
            "a graph class that moves its tensors (`graph.cuda()`) gives host attributes"),
     Mutant("duck-device", "synclint/model/duck.py",
            "    return joined if joined in HOST_VALUES else None\n", "    return joined\n",

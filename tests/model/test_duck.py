@@ -74,7 +74,7 @@ class DeviceGraph:
     # Annotated: the annotation decides, as before.
     ("def relation_sizes(kg):", "def relation_sizes(kg: object):"),
     # Rebound in the body: not the caller's value any more.
-    ("    sizes = {}\n", "    sizes = {}\n    kg = kg.copy_to_device()\n"),
+    ("    sizes = {}\n", "    sizes = {}\n    kg = to_device(kg)\n"),
     # A container that moves its tensors (torchdrug's graphs: `graph.cuda()`).
     ("    def relabel(self, mapping):",
      "    def cuda(self):\n        return KnowledgeGraph(self.head_idx.cuda(), self.tail_idx,"

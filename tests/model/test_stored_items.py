@@ -82,6 +82,8 @@ def test_an_item_a_lazy_initialisation_stores_holds_it_after(test: str) -> None:
     ("if TEST:", "if p.requires_grad:"),                       # not a test of emptiness
     ("        state['step'] += 1\n",                           # stored elsewhere too
      "        state['step'] = p.new_zeros(())\n"),
+    ("        seen(state['step'])\n",                          # ... after the read: on the
+     "        seen(state['step'])\n        state['step'] = p.new_zeros(())\n"),  # next call
 ])
 def test_look_alikes_of_a_lazy_initialisation(change: tuple[str, str]) -> None:
     source = LAZY.replace(*change).replace("TEST", "not state")
