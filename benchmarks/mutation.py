@@ -24,7 +24,8 @@ them: `fixes` (synclint/fixes/), `analysis` (synclint/analysis/), `runtime`
 (synclint/runtime/), `join` (synclint/join.py), `verify` (synclint/verify.py), `notebook`
 (synclint/notebook.py), `cli` (synclint/cli.py), `rules` (synclint/rules/) and `model`
 (synclint/model/: the model's own tests, tests/model, the in-process whole-program
-tests, and the gate's agreement on the rule examples); `areas` is
+tests, the two rule tests that ask the model directly, and the gate's agreement on the rule
+examples); `areas` is
 the last six in one run (each area's tests together; `--sample N` then takes N mutants of each
 area, and the report adds a line per area). mutmut runs,
 for each mutant, only the tests that called the mutated function. `--sample N` tests a seeded
@@ -74,7 +75,13 @@ FIXING_RULE_TESTS = tuple(f"tests/linter/test_{name}.py" for name in (
 #: mutmut's in-process clean run of them ends in a usage error).
 MODEL_PROJECT_TESTS = tuple(f"tests/project/test_{name}.py" for name in (
     "index", "index_cache", "schedule", "data_literals", "whole_program_rules",
-    "library_roles", "fresh3_roles", "fresh4_roles", "list_arguments"))
+    "library_roles", "fresh3_roles", "fresh4_roles", "list_arguments",
+    "fresh5_roles", "fresh6_roles", "fresh9_roles", "fresh11_roles", "metric_roles",
+    "template_roles", "training_runs", "worth_chain_once", "worth_experience_hooks",
+    "solve_order"))
+#: Rule tests that ask the model itself (build_project, model.defaults) besides the rules.
+MODEL_RULE_TESTS = ("tests/linter/test_loader_loop_model.py",
+                    "tests/linter/test_opt_in_expanded.py")
 #: The model's gate (model/candidates.py) is tested by what it must never change: every
 #: rule example's findings with the gate and without it (the repository-file half of that
 #: test lints hundreds of files per mutant).
@@ -94,7 +101,7 @@ SCOPES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # Rules carry their fixes: the fixer's tests exercise them too.
     "rules": (("synclint/rules",), ("tests/linter", "tests/project", "tests/fixes",
                                      "tests/fixer")),
-    "model": (("synclint/model",), ("tests/model", *MODEL_PROJECT_TESTS,
+    "model": (("synclint/model",), ("tests/model", *MODEL_PROJECT_TESTS, *MODEL_RULE_TESTS,
                                     "tests/compile/test_regions.py", GATE_TEST)),
 }
 #: Issue 26's areas, mutated in one mutmut run (one clean run and one stats run of the tests
