@@ -172,3 +172,22 @@ def test_two_independent_halves_go_to_two_lanes() -> None:
     ahead = {key for component in lanes.ahead for key in component}
     assert sorted(map(sorted, (first, ahead))) == [["a", "a1", "a2"], ["b", "b1", "b2"]]
     assert lanes.first == 3  # the first lane's three components, then the other three
+
+
+def test_a_child_whose_rows_do_not_unpickle_costs_time_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows the parent cannot read (a truncated or garbled stream) are no rows: every
+    evaluation is made afresh, and the summaries are the single process's."""
+    serial_project = index_project(TENSOR_SOURCES, None)
+    assert serial_project is not None
+
+    def garbled(data: bytes) -> Any:
+        raise ahead_module.pickle.UnpicklingError("truncated")
+
+    monkeypatch.setattr(ahead_module, "MIN_FUNCTIONS", 0)
+    monkeypatch.setattr(ahead_module.pickle, "loads", garbled)
+    project = index_project(TENSOR_SOURCES, None, parallel=True)
+    assert project is not None
+    replayed, afresh = project.replayed
+    assert replayed == 0 and afresh > 100
+    assert _state(project) == _state(serial_project)

@@ -4,6 +4,8 @@ parameter) is a parameter effect that callers passing a device tensor make happe
 
 from __future__ import annotations
 
+import pytest
+
 from tests.model.probe import findings, line_of
 from tests.model.test_summary_syncs import summary_of
 
@@ -41,6 +43,19 @@ def test_a_test_of_a_parameter_s_any_is_a_parameter_effect() -> None:
     summary = summary_of("def f(labels):\n    return 1 if labels.ne(-100).any() else 0\n")
     assert [(e.name, e.strength, e.effect.code) for e in summary.param_effects] == [
         ("labels", "value", "SYN102")]
+
+
+@pytest.mark.parametrize("test", ["(labels != -100).any()", "(labels > 0).all()"])
+def test_a_test_of_a_comparison_of_a_parameter_is_a_parameter_effect(test: str) -> None:
+    summary = summary_of(f"def f(labels):\n    return 1 if {test} else 0\n")
+    assert [(e.name, e.strength, e.effect.code) for e in summary.param_effects] == [
+        ("labels", "value", "SYN102")]
+
+
+@pytest.mark.parametrize("test", ["(n != -100).any()", "(labels.dim() > 0).all()"])
+def test_a_comparison_of_no_parameter_is_no_parameter_effect(test: str) -> None:
+    summary = summary_of(f"def f(labels, m):\n    n = m.size\n    return 1 if {test} else 0\n")
+    assert summary.param_effects == ()
 
 
 def test_each_element_of_a_parameter_tested() -> None:

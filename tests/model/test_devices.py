@@ -209,7 +209,8 @@ def test_arithmetic_with_a_shaped_cpu_tensor_proves_the_other_operand_on_the_cpu
 @pytest.mark.parametrize("made", ["eye = torch.eye(R.shape[-1], device=R.device)",
                                   "eye = torch.tensor(0.5)", "eye = torch.ones(())",
                                   "eye = torch.ones(n)\n    eye = eye.cuda()",
-                                  "size = (n,)\n    eye = torch.ones(size)"])
+                                  "size = (n,)\n    eye = torch.ones(size)",
+                                  "eye = torch.ones(n)[0]"])
 def test_a_device_a_0_d_tensor_or_a_rebound_name_proves_nothing(made: str) -> None:
     source = HOST_ARITHMETIC.format(made=made)
     assert probes(source)[2] in DEVICE_TENSORS

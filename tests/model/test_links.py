@@ -430,6 +430,34 @@ def test_a_private_helper_called_only_under_periodic_guards_is_cold() -> None:
                                 "(`Monitor.training_step`)")
 
 
+TENSOR_REMAINDER = """\
+import torch
+
+
+class Monitor:
+    def _sums(self, model):
+        return [p.sum().item() for p in model.parameters()]
+
+    def _norms(self, model):
+        return [p.norm().item() for p in model.parameters()]
+
+    def training_step(self, model, step):
+        counter = torch.full((), step, device="cuda")
+        if counter % 100 == 0:
+            self._sums(model)
+        if step % 100 == 0:
+            self._norms(model)
+"""
+
+
+def test_a_remainder_of_a_tensor_is_a_tensor_test_not_a_periodic_guard() -> None:
+    # `counter % 100 == 0` of a device tensor tests the tensor on every step: `_sums`,
+    # called only under it, stays hot; `_norms`, under the host remainder, is cold.
+    summaries = project_of({"m.py": TENSOR_REMAINDER}).summaries
+    cold = sorted(key.rpartition(".")[2] for key, s in summaries.items() if s.cold)
+    assert cold == ["_norms"]
+
+
 def test_periodic_call_sites_survive_the_index_cache(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(PERIODIC_CALLS)
     paths = [str(tmp_path / "m.py")]

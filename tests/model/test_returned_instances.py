@@ -39,6 +39,11 @@ def test_a_tuple_element_annotated_with_a_project_class_is_its_instance() -> Non
     assert syncs(TRAIN) == [f"SYN101:{line_of(TRAIN, 'trainer.update(batch)')}"]
 
 
+def test_the_annotation_names_the_class_where_the_body_shows_nothing() -> None:
+    source = TRAIN.replace('Trainer(checkpoint["model"])', 'checkpoint["trainer"]')
+    assert probes(source) == [Instance("m:Trainer")]
+
+
 def test_an_element_the_annotation_says_nothing_of_is_the_body_s() -> None:
     source = TRAIN.replace("-> tuple[dict, Trainer]", "-> tuple[dict, object]")
     assert probes(source) == [Instance("m:Trainer")]
