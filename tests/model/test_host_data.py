@@ -89,6 +89,7 @@ def test_batches_of_a_loader_built_here_are_on_the_host() -> None:
     (", collate_fn=self.to_cuda", ""),
     (", collate_fn=cuda_collate", ""),
     (", collate_fn=stack_batch", ""),
+    (", collate_fn=make_collate(0)", ""),
     ("", "\n        self.loader = accelerator.prepare(self.loader)"),
 ])
 def test_a_loader_that_collates_or_is_prepared_may_yield_device_batches(
@@ -113,7 +114,7 @@ def test_a_loader_whose_collate_function_moves_nothing_yields_host_batches(
 
 
 #: Project functions a loader above may collate with: one named as a collate function that
-#: moves nothing, one that moves (`.cuda()`), and one not named as one.
+#: moves nothing, one that moves (`.cuda()`), one not named as one, and a factory of them.
 _COLLATES = """
 
 def pad_collate(batch):
@@ -126,6 +127,10 @@ def cuda_collate(batch):
 
 def stack_batch(batch):
     return torch.stack(batch)
+
+
+def make_collate(pad):
+    return lambda batch: torch.stack(batch)
 """
 
 
