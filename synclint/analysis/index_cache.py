@@ -48,7 +48,7 @@ from synclint.analysis.index_codec import Encoder, decode_table
 from synclint.analysis.index_store import INDEX_FORMAT, IndexStore, MemoryIndexStore
 from synclint.analysis.kinds import Kind
 from synclint.files_io import text_sha
-from synclint.model.duck import candidates, uses
+from synclint.model.duck import candidates
 from synclint.model.index import (
     MIN_IMPORTED_BYTES,
     Evaluated,
@@ -520,7 +520,7 @@ class _Memo:
             if reads is None:
                 reads = Reads(tuple(count.get(callee, 0) - 1 for callee in evaluated.callees),
                               self._class_reads(project, function, evaluated.attribute_reads),
-                              closure_of(project, function), uses(function))
+                              closure_of(project, function), function.duck_uses or ())
             self.log.setdefault(function.key, []).append((evaluated, reads))
         self._in_step_reads = None
         count[function.key] = step + 1

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from synclint.analysis.kinds import HOST_VALUES, UNKNOWN, Kind, join_all
 from synclint.knowledge.torch import (
@@ -123,12 +123,29 @@ def _movable(project: Project, key: str) -> bool:
         for cls in project._mro(key))
 
 
+class _Found(dict[str, tuple[str, ...]]):
+    """`Flow.ducks` while the project is solved: found at the first read that asks (most
+    evaluations never read an attribute of a parameter of unknown kind, and then their
+    function's candidates do not matter: `Summary.ducks` stays empty)."""
+
+    def __init__(self, project: Project, function: _Function) -> None:
+        super().__init__()
+        self._source: tuple[Project, _Function] | None = (project, function)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if self._source is not None:
+            project, function = self._source
+            self._source = None
+            self.update(candidates(project, uses(function)))
+        return super().get(name, default)
+
+
 def ducks_of(project: Project | Model, function: _Function,
              summary: Summary | None) -> dict[str, tuple[str, ...]]:
-    """`Flow.ducks`: found from the project while it is solved, read from the function's
-    summary in a file's view (which lacks the other classes' methods)."""
+    """`Flow.ducks`: found from the project while it is solved (`_Found`), read from the
+    function's summary in a file's view (which lacks the other classes' methods)."""
     if isinstance(project.functions, dict):
-        return dict(candidates(project, uses(function)))  # type: ignore[arg-type]
+        return _Found(project, function)  # type: ignore[arg-type]
     return dict(summary.ducks) if summary is not None else {}
 
 
@@ -164,8 +181,8 @@ def duck_attribute(flow: Flow, node: ast.Attribute, base: Kind) -> Kind | None:
     (`base`): the host value every candidate class holds there, else None (the read as
     before: `kg.relations` in the module's docstring)."""
     name, attr = node.value, node.attr
-    having = flow.ducks.get(name.id) if isinstance(name, ast.Name) and flow.ducks and \
-        base is UNKNOWN else None
+    having = flow.ducks.get(name.id) if isinstance(name, ast.Name) and base is UNKNOWN \
+        else None
     if having is None:
         return None
     kinds: list[Kind] = []

@@ -192,8 +192,8 @@ class Evaluation(Calls):
             key = stored_item(statement)
             if key is not None and isinstance(statement, ast.Assign):
                 self.stored[key] = self._last_kind(statement.value)
-            for key, value in initialised(statement):  # `if not state: state["step"] = ...`
-                if sole_store(self.function.node, key, value):
+            for key, value in initialised(statement) if isinstance(statement, ast.If) else ():
+                if sole_store(self.function.node, key, value):  # `if not state: ...`
                     self.stored[key] = self._last_kind(value)
         if start < len(body):
             self.cold -= 1
