@@ -177,7 +177,9 @@ class Expressions(Flow):
         if isinstance(node.slice, ast.Slice) and isinstance(kind, (Seq, Tup)):
             return (Seq(elem_of(kind)), None)
         item = item_of(kind, _literal_int(node.slice))
-        return (item, base[1] if item is UNKNOWN else None)
+        # An item of a parameter, unknown or a tensor (`inputs["ids"]` of `inputs: dict[str,
+        # Tensor]`), stays derived from it: each caller's argument decides (fresh16 F1).
+        return (item, base[1] if item is UNKNOWN or item in TENSORS else None)
 
     def _compare(self, node: ast.Compare) -> Value:
         return _compared(node, [self.expr(node.left)] + [self.expr(c) for c in node.comparators])
@@ -268,7 +270,11 @@ class Expressions(Flow):
         saved = dict(self.env)
         for generator in node.generators:
             iterable = self.expr(generator.iter)
-            self._bind(generator.target, (elem_of(iterable[0]), None), None)
+            # As a `for` statement does: an element of an unknown or list parameter stays
+            # derived from it (`[c.tolist() for c in chunks]`).
+            source = iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) \
+                else None
+            self._bind(generator.target, (elem_of(iterable[0]), source), None)
             self.conditional += 1
             for condition in generator.ifs:
                 self._test(condition)

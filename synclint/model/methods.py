@@ -162,18 +162,21 @@ class Methods(Expressions):
             if not isinstance(kind, (MappingKind, Seq, Tup)):
                 return (MODULE_TENSOR_ITERATORS[method], None)
         if isinstance(kind, MappingKind):
+            # The values of a parameter's mapping of tensors stay derived from it: each
+            # caller's argument decides (`loss_fn_inputs.items()`; fresh16 F1).
+            source = param if kind.value is UNKNOWN or kind.value in TENSORS else None
             if method == "values":
-                return (Seq(kind.value), None)
+                return (Seq(kind.value), source)
             if method == "keys":
                 return (Seq(kind.key), None)
             if method == "items":
-                return (Seq(Tup((kind.key, kind.value))), None)
+                return (Seq(Tup((kind.key, kind.value))), source)
             if method == "get" and len(args) == 2:
                 default = library.get_with_default(kind, args[1][0])
                 if default is not None:
                     return (default, None)
             if method in ("get", "pop", "setdefault"):
-                return (kind.value, None)
+                return (kind.value, source)
             return _UNKNOWN_VALUE
         if kind is MODULE:
             if method in ("children", "modules"):

@@ -271,3 +271,64 @@ def test_a_helper_s_shape_sync_reaches_its_callers_whether_the_input_is_named(
     assert all(d.code != "SYN104" or d.location.row != line_of(source, "# call")
                for d in findings(source.replace("input=t.cuda()", "**options")
                                  .replace("t.cuda()", "**options")))
+
+
+@pytest.mark.parametrize("read", [
+    "inputs['ids'].tolist()",
+    "[v.tolist() for v in inputs.values()]",
+    "[v.tolist() for _, v in inputs.items()]",
+    "inputs.get('ids').tolist()",
+])
+def test_an_item_of_a_mapping_parameter_is_read_through_the_parameter(read: str) -> None:
+    # fresh16 F1: `inputs: dict[str, Tensor]` holds whatever each caller passes: the read
+    # is the parameter's effect (a caller passing host tensors makes no sync), not one
+    # every call makes, as `t.tolist()` of `t: Tensor` is.
+    source = ("import torch\n\n\ndef f(inputs: dict[str, torch.Tensor]):\n"
+              f"    return {read}\n")
+    assert syncs(source) == []
+    assert param_syncs(source) == [("inputs", "tensor", "SYN101")]
+
+
+@pytest.mark.parametrize("read", ["chunks[0].tolist()", "[c.tolist() for c in chunks]"])
+def test_an_item_of_a_list_parameter_is_read_through_the_parameter(read: str) -> None:
+    source = ("import torch\n\n\ndef f(chunks: list[torch.Tensor]):\n"
+              f"    return {read}\n")
+    assert syncs(source) == []
+    assert param_syncs(source) == [("chunks", "tensor", "SYN101")]
+
+
+def test_a_host_item_of_a_parameter_is_no_effect_of_it() -> None:
+    # `pair[1]` of `tuple[Tensor, int]` is a Python int: nothing of it is read.
+    source = ("import torch\n\n\ndef f(pair: tuple[torch.Tensor, int], n: int):\n"
+              "    k = pair[1]\n    return int(k) + n\n")
+    assert syncs(source) == []
+    assert param_syncs(source) == []
+
+
+CONTAINER_CALLERS = """import torch
+
+
+def to_rows(inputs: dict[str, torch.Tensor]) -> list:
+    return [v.tolist() for v in inputs.values()]
+
+
+def build(samples: list[list[int]], model, device) -> list:
+    out = []
+    for s in samples:
+        out.append(to_rows({"ids": ARG}))
+    return out
+"""
+
+
+@pytest.mark.parametrize(("arg", "reported"), [
+    ("torch.tensor(s)", False),
+    ("model(torch.tensor(s).to(device))", True),
+    ("torch.tensor(s, device=device)", True),
+])
+def test_a_call_passing_a_mapping_of_tensors_is_judged_by_its_values(
+        arg: str, reported: bool) -> None:
+    source = CONTAINER_CALLERS.replace("ARG", arg)
+    found = sorted(d.location.row for d in findings(source) if d.code == "SYN101")
+    # Device values: the call in the loop, and the helper's own read per item.
+    assert found == ([line_of(source, "v.tolist()"), line_of(source, "to_rows({")]
+                     if reported else [])
