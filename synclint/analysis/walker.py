@@ -94,6 +94,8 @@ class Context:
         self.loops: list[cst.CSTNode] = []
         #: Ancestors of the node being visited, outermost first.
         self.parents: list[cst.CSTNode] = []
+        #: The node whose visit (or leave) hooks run now: `parents` holds its ancestors.
+        self.current: cst.CSTNode | None = None
         self.functions: list[cst.FunctionDef | cst.Lambda] = []
         #: Names the source mentions: a cheap test for imports we never saw.
         self.mentions_torch = "torch" in source
@@ -379,6 +381,8 @@ class Context:
                     if child is not parent.body and main_path_else(
                             leaves(parent.body), test_names(parent.test)):
                         continue  # `if c: return ... else: <the main path>`
+                    if in_every_branch(parent, self.current):
+                        continue  # one of the branches runs, and each does the same
                     return None
                 # An `elif` says its own test, unless the read is in that test.
                 if not isinstance(child, cst.If) or index + 2 >= len(parents) or \
@@ -453,6 +457,26 @@ def _runs_when_called(parents: list[cst.CSTNode], index: int) -> bool:
         not run_per_element(node, parents[:index + 1])
 
 
+def in_every_branch(statement: cst.If, node: cst.CSTNode | None) -> bool:
+    """Whether every branch of `statement` (its body, each `elif`'s and an `else`, which
+    it must have) holds an expression written as `node` is: `int(negative.sum())` in
+    both branches of a test on data runs whenever the `if` runs (fresh16 M5)."""
+    if not isinstance(node, cst.BaseExpression) or isinstance(node, (cst.Name, cst.BaseNumber,
+                                                                    cst.BaseString)):
+        return False
+    code = _code(node)
+    branch: cst.If | cst.Else | None = statement
+    while isinstance(branch, cst.If):
+        if not _holds(branch.body, type(node), code):
+            return False
+        branch = branch.orelse
+    return branch is not None and _holds(branch.body, type(node), code)
+
+
+def _holds(block: cst.BaseSuite, kind: type[cst.CSTNode], code: str) -> bool:
+    return any(isinstance(found, kind) and _code(found) == code for found in walk(block))
+
+
 def _parameter_names(function: cst.CSTNode | None) -> set[str]:
     """The names of a function's parameters, `self` and `cls` aside (a guard on them is
     about how the caller calls it)."""
@@ -491,6 +515,7 @@ class Walker:
         name = type(node).__name__
         hooks = self._visits.get(name)
         if hooks:
+            self.ctx.current = node
             for hook in hooks:
                 hook(node)
         special = _SPECIAL.get(name)
@@ -505,6 +530,7 @@ class Walker:
             self.ctx.parents.pop()
         hooks = self._leaves.get(name)
         if hooks:
+            self.ctx.current = node
             for hook in hooks:
                 hook(node)
 

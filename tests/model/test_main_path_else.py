@@ -2,7 +2,8 @@
 return ...` / `else: <read>` runs whenever code after the `if` would, so per-step code
 reports the read and a helper's summary keeps it, as for code written after the `if`.
 A counter test or a switch leaves the `else` to some steps; an `if`/`else` where neither
-branch leaves picks either on the data."""
+branch leaves picks either on the data, except for a read written alike in every branch
+(fresh16 M5): one of them runs whenever the `if` does."""
 
 from __future__ import annotations
 
@@ -76,3 +77,23 @@ def test_a_summary_drops_it_under_a_counter(test: str) -> None:
     summary = summary_of(HELPER.format(test=test))
     assert [e for e in summary.param_effects if e.effect.code == "SYN101"] == []
     assert [e for e in summary.syncs if e.code == "SYN101"] == []
+
+
+@pytest.mark.parametrize("body", [
+    "if y.numel() > 10:\n    n = min(int(y.sum()), 3)\nelse:\n    n = min(int(y.sum()), 5)",
+    "if y.numel() > 10:\n    n = int(y.sum())\nelif y.dim() > 1:\n    n = int(y.sum()) * 2\n"
+    "else:\n    n = -int(y.sum())",
+])
+def test_a_read_in_every_branch_of_a_data_test_is_per_step(body: str) -> None:
+    assert len(reads(body)) == body.count("int(y.sum())")
+
+
+@pytest.mark.parametrize("body", [
+    "if y.numel() > 10:\n    n = int(y.sum())\nelse:\n    n = 3",              # one branch
+    "if y.numel() > 10:\n    n = int(y.sum())\nelif y.dim() > 1:\n    n = 2\n"
+    "else:\n    n = int(y.sum())",                                          # not the elif
+    "if y.numel() > 10:\n    n = int(y.sum())\nelif y.dim() > 1:\n    n = int(y.sum())",
+    "if y.numel() > 10:\n    n = int(y.sum())\nelse:\n    n = int(y.max())",  # other reads
+])
+def test_a_read_some_branch_lacks_stays_guarded(body: str) -> None:
+    assert reads(body) == []
