@@ -38,6 +38,7 @@ from synclint.analysis.roles import (
     module_role,
 )
 from synclint.analysis.tree import child_fields, iter_children, walk
+from synclint.knowledge import numba
 from synclint.model.dispatch import declared_only
 from synclint.model.settings import describe, main_path_else
 from synclint.model.summaries import Guard
@@ -553,6 +554,10 @@ class Walker:
     def _function(self, node: cst.FunctionDef) -> None:
         self._each(d.decorator for d in node.decorators)
         self._params_defaults(node.params)
+        if any(numba.compiles(self.ctx.imports.qualify(
+                d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator))
+                for d in node.decorators):
+            return  # numba compiles the body: nothing there reads on the host
         saved_loops = self.ctx.loops
         saved_hot = self.ctx.hot
         saved_role = self.ctx.cold_role

@@ -4,7 +4,7 @@ One typed table per library (torch, torch.distributed, tensordict, transformers,
 accelerate, Lightning, torchmetrics, ignite, DeepSpeed, stable-baselines3, tianshou,
 d3rlpy, skrl, pyro, kornia, mmdet, mmengine, fastai, avalanche, catalyst, pykeen, gpytorch,
 botorch, torch's and MONAI's data loading, torch_geometric's data pipeline, schnetpack's preprocessing
-transforms, and Dynamo's graph breaks): what a call returns (kind,
+transforms, Dynamo's graph breaks, and the functions numba compiles): what a call returns (kind,
 device relation to its arguments, dtype), which methods are
 per-step roles, which calls sync or break a compiled graph. The model of the program
 reads these tables; rules and fixes ask the model, never the tables' text.

@@ -24,6 +24,7 @@ from synclint.analysis.kinds import (
     elem_of,
     join_all,
 )
+from synclint.knowledge import numba
 from synclint.model.call_sites import trains
 from synclint.model.calls import Calls, _argument, cpu_device
 from synclint.model.carried import carried_target
@@ -95,7 +96,13 @@ class Evaluation(Calls):
     """One pass over a function body with the current summaries of its callees."""
 
     def run(self) -> Summary:
+        # A body numba compiles (`@cuda.jit`) reads nothing on the host: cold code.
+        compiled = int(any(numba.compiles(self._qualified(_dotted(
+            d.func if isinstance(d, ast.Call) else d) or "?"))
+            for d in self.function.node.decorator_list))
+        self.cold += compiled
         self._statements(self.function.node.body)
+        self.cold -= compiled
         settle(self)
         declared_effects(self)  # a declaration runs its subclasses' overrides
         returns = join_all(self.returns)
