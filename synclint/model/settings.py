@@ -24,8 +24,9 @@ from dataclasses import dataclass
 
 from synclint.analysis.kinds import TENSORS, Kind
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag
+from synclint.model.kindops import holds_tensors
 from synclint.model.param_groups import entry_key, param_group_names
-from synclint.model.syntax import _dotted
+from synclint.model.syntax import _dotted, _is_self
 
 #: A setting code runs under, as an evaluation keeps it: the `if` test (None for the
 #: `else` of an `elif` chain, whose own test says it), whether it holds there, and the
@@ -490,7 +491,22 @@ def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
                 or isinstance(arg, (ast.Attribute, ast.Tuple)) for arg in node.args[1:])
     if isinstance(node, (ast.Name, ast.Attribute)):
         return _given(node, local) and not _of_a_tensor(node, kind_of)
+    if isinstance(node, ast.Subscript) and _constant_index(node.slice) and \
+            isinstance(node.value, ast.Attribute) and _is_self(node.value.value):
+        # An element of a list- or dict-valued setting the object keeps
+        # (`self.ctc_asr_only[-1]` of a `[False]` default; fresh17 M5), not of a container
+        # of tensors; an argument's element (`labels[0]`) is the caller's data.
+        return _given(node.value, local) and not _of_a_tensor(node.value, kind_of) and \
+            not holds_tensors(kind_of(node.value)) and kind_of(node) not in TENSORS
     return False
+
+
+def _constant_index(node: ast.expr) -> bool:
+    """A literal index or key: `0`, `-1`, `"lr"`."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and \
+        not isinstance(node.value, bool)
 
 
 def _of_a_tensor(node: ast.expr, kind_of: Callable[[ast.expr], Kind]) -> bool:

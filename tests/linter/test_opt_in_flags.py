@@ -127,3 +127,51 @@ def test_a_compiled_helpers_flag_is_its_callers_not_a_setting() -> None:
                          ["SYN104"], opt_in=True)
     [hidden] = [d for d in output.diagnostics if d.code == "SYN104"]
     assert hidden.message.endswith(", only with `inference=True`")
+
+
+LIST_SETTING = """\
+from typing import List
+
+import torch
+from torch import nn
+
+
+class Model(nn.Module):
+    def __init__(self, ctc_asr_only: List[bool] = DEFAULT) -> None:
+        super().__init__()
+        self.ctc_asr_only = ctc_asr_only
+
+    def forward(self, text: torch.Tensor, text_ctc: torch.Tensor) -> float:
+        if self.ctc_asr_only[-1]:
+            n = text_ctc.sum().item()
+        else:
+            n = text.sum().item()
+        return n
+"""
+
+
+@pytest.mark.parametrize(("default", "opt_in_line"), [
+    ("[False]", "text_ctc.sum()"), ("(False, False)", "text_ctc.sum()"),
+    ("[True]", "text.sum()"),
+])
+def test_an_element_of_a_list_setting_takes_its_elements_default(default: str,
+                                                                 opt_in_line: str) -> None:
+    # fresh17 M5: `if self.ctc_asr_only[-1]:` tests a setting; the branch the default
+    # takes is reported, the other is opt-in "only with `ctc_asr_only[-1]=...`".
+    source = LIST_SETTING.replace("DEFAULT", default)
+    shown = _reads(source)
+    every = _reads(source, opt_in=True)
+    hidden = {d.location.row for d in every} - {d.location.row for d in shown}
+    (line,) = [n for n, text in enumerate(source.splitlines(), 1) if opt_in_line in text]
+    assert hidden == {line}
+    assert len(shown) == 1 and "ctc_asr_only[-1]" in shown[0].message
+
+
+@pytest.mark.parametrize("default", ["[False, True]", "[]", "[x for x in ()]"])
+def test_a_list_default_without_one_element_default_opts_nothing_in(default: str) -> None:
+    source = LIST_SETTING.replace("DEFAULT", default)
+    assert len(_reads(source)) == 2
+
+
+def _reads(source: str, opt_in: bool = False) -> list:
+    return list(lint_source(source, "m.py", ["SYN101"], opt_in=opt_in).diagnostics)

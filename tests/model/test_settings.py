@@ -8,7 +8,7 @@ import ast
 
 import pytest
 
-from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind
+from synclint.analysis.kinds import HOST, TENSOR, UNKNOWN, Kind, Seq
 from synclint.model.settings import (
     ARGUMENT,
     ARGUMENTS,
@@ -53,6 +53,9 @@ def judged(test: str, kinds: dict[str, Kind] | None = None) -> bool:
     "self.weights_index is not None",
     "self.padding_idx is not None",
     "self.layer_idx == 0",
+    # an element of a list- or dict-valued setting the object keeps (fresh17 M5)
+    "self.ctc_asr_only[-1]",
+    "self.cfg['use_amp'] and self.flags[0] == 'x'",
 ])
 def test_settings(test: str) -> None:
     assert judged(test)
@@ -71,7 +74,10 @@ def test_settings(test: str) -> None:
     ("self.found_inf", {"self.found_inf": TENSOR}),
     ("x.is_cuda", {"x": TENSOR}),        # an attribute of a tensor
     ("len(labels) > 1", {}),             # a call other than a type test
-    ("labels[0] == 1", {}),              # a subscript
+    ("labels[0] == 1", {}),              # a subscript of an argument: the caller's data
+    ("self.masks[0]", {"self.masks": Seq(TENSOR)}),       # an element of tensors
+    ("self.masks[0]", {"self.masks[0]": TENSOR}),
+    ("self.history[i] > 0", {}),         # an index that is no literal
     ("self.step % 10 == 0", {}),         # arithmetic
     ("self.include_std and x.any()", {}),
 ])
