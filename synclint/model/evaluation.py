@@ -252,7 +252,11 @@ class Evaluation(Calls):
                     if old[0] is UNKNOWN and value[0] in DEVICE_TENSORS:
                         self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
                     self.branches[-1].rebound.add(node.target.id)
-                self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
+                if isinstance(node.op, ast.Add) and isinstance(old[0], Seq) and \
+                        isinstance(value[0], Seq):
+                    self._append(node.target.id, value[0].elem)  # `probs += [p]` (fresh17 M3)
+                else:
+                    self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
                 self.rebound.add(node.target.id)
                 self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:

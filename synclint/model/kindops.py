@@ -109,11 +109,14 @@ def _join_attribute(old: Kind, new: Kind) -> Kind:
 
 def zip_star(kind: Kind) -> Kind | None:
     """What `zip(*x)` yields for `x` of `kind` where that is a host value (a CPU tensor's
-    rows, a list of numbers) or a tuple of them (`zip(*score.cpu().sort())`): tuples of
-    their host items; None for anything else."""
-    if kind in (HOST, HOST_TENSOR, NUMPY):
+    rows, a list of numbers) or a tuple of host values or tensors (`zip(*score.cpu().
+    sort())`, `zip(*logp.topk(k))`: fresh17 M4): tuples of their items, each where its
+    tensor lives; None for anything else."""
+    if kind in (HOST, NUMPY) or kind in TENSORS:
+        # A tensor's rows, or a `topk`/`sort` result (whose kind is its values'): their
+        # items are sub-tensors where it lives.
         return Seq(Seq(kind))
     if isinstance(kind, Tup) and kind.items and \
-            all(item in (HOST, HOST_TENSOR, NUMPY) for item in kind.items):
+            all(item in (HOST, NUMPY) or item in TENSORS for item in kind.items):
         return Seq(Tup(tuple(elem_of(item) for item in kind.items)))
     return None

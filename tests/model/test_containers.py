@@ -31,6 +31,10 @@ def body(code: str) -> str:
 #: (function body with probes, the kinds of the probes in order). `dev` is a device
 #: tensor, `cpu` a CPU tensor; each device case has a CPU twin.
 CASES = [
+    # `xs += [x]` grows the list as `xs.append(x)` does (fresh17 M3)
+    ("xs = []\nxs += [dev]\nseen(xs)\nseen(xs[-1])", [Seq(TENSOR), TENSOR]),
+    ("xs = []\nxs += [cpu]\nseen(xs[-1])", [HOST_TENSOR]),
+    ("xs = [cpu]\nxs += [dev]\nseen(xs[-1])", [UNKNOWN]),
     ("xs = [dev, dev * 2]\nseen(xs)\nseen(xs[0])", [Seq(TENSOR), TENSOR]),
     ("xs = [cpu, cpu * 2]\nseen(xs)\nseen(xs[0])", [Seq(HOST_TENSOR), HOST_TENSOR]),
     ("xs = [dev, cpu]\nseen(xs)", [Seq(UNKNOWN)]),
