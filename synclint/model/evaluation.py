@@ -112,7 +112,8 @@ class Evaluation(Calls):
             wrong = bool(self.tuple_returns) and (declared in TENSORS or (
                 isinstance(declared, Tup) and self.tuple_returns != {len(declared.items)})) \
                 or (returns is HOST and declared in TENSORS and computes_its_value(
-                    self.function.node))
+                    self.function.node)) \
+                or (isinstance(returns, Seq) and declared in TENSORS)  # a list (fresh17 F3)
             if declared is not UNKNOWN and not wrong:
                 # `-> torch.Tensor` on a function that returns `a, b, c, d` somewhere is
                 # a wrong annotation: unpacking its result must not make four tensors.
