@@ -20,6 +20,17 @@ fresh9 L1):
 - a key of a module-level dict literal of defaults (`PPO_DEFAULT_CONFIG = {...}`), read as
   `self.cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`, directly or through an
   attribute `__init__` sets from it.
+- a `getattr` of a settings holder with a literal default (`getattr(self.args,
+  "batch_flattening", False)`; axolotl's trainers, fresh16 L1a): the holder is named as one
+  (`args`, `self.config`, `cfg`, ...) or annotated with a class named `...Config`,
+  `...Args`, `...Arguments`, and where its project class gives the field a default, that
+  default wins; a module's attribute (`getattr(module, "weight", None)`) is no setting.
+
+A local the function binds once, at the top level of its body before the test
+(`can_flatten = getattr(self.args, "batch_flattening", False) and not extra` ... `if
+can_flatten:`), is tested as the value it holds; an attribute `__init__` sets only when an
+option is on (`self._replay_buffer = None` unless `getattr(self.args, "replay_buffer_size",
+0) > 0`) is tested as that option ("only with `replay_buffer_size > 0`").
 
 A setting without a visible default, or whose default turns the code on, is no opt-in.
 How the project constructs the class does not matter: the default decides (a configuration
@@ -43,6 +54,11 @@ _DEFAULTS: dict[int, tuple[cst.ClassDef, dict[str, tuple[str, str]]]] = {}
 _FALSY = frozenset({"False", "None", "0", "0.0", '""', "''"})
 #: A module-level dict literal of defaults is named so (`PPO_DEFAULT_CONFIG`).
 _DEFAULTS_DICT = "DEFAULT"
+#: Names of objects that hold a run's settings, read through `getattr` with a default.
+_HOLDER_NAMES = frozenset({"args", "config", "cfg", "hparams", "opt", "opts", "options",
+                           "training_args"})
+#: How the name of a settings class ends (`AsyncGRPOConfig`, `TrainingArguments`).
+_HOLDER_SUFFIXES = ("Config", "Args", "Arguments")
 
 
 @dataclass
@@ -59,11 +75,16 @@ class Defaults:
     #: helper whose callers pass the argument (torchani's `supports_individual_pbc=False`).
     entry: bool = True
     _dicts: dict[str, str] | None = field(default=None, repr=False)
+    _locals: dict[str, tuple[int, cst.BaseExpression]] | None = field(default=None,
+                                                                        repr=False)
 
     def option(self, node: cst.BaseExpression) -> tuple[str, str] | None:
         """(the option's name as a message gives it, its default) of `node`, or None."""
         if isinstance(node, cst.Subscript) and _dict_key(node) is None:
             return self._element(node)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
+                node.func.value == "getattr":
+            return self._getattr(node)
         if isinstance(node, cst.Attribute):
             owner = node.value
             if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
@@ -95,6 +116,73 @@ class Defaults:
             text = self._dict_defaults().get(key)
             return (key, text) if text is not None else None
         return None
+
+    def local(self, node: cst.Name) -> cst.BaseExpression | None:
+        """The value a local name tested in the function stands for: `can_flatten =
+        getattr(self.args, "batch_flattening", False) and not extra` ... `if
+        can_flatten:` (fresh16 L1a), where the function binds the name exactly once, by
+        a plain assignment at the top level of its body before the statement that holds
+        `node`; not a parameter. Else None."""
+        function = self.function
+        if function is None or _parameter(function, node.value) is not None:
+            return None
+        if self._locals is None:
+            self._locals = _single_locals(function)
+        found = self._locals.get(node.value)
+        if found is None:
+            return None
+        index, value = found
+        lines = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+        # the test comes after the assignment: in none of the lines up to it
+        if any(node is part for line in lines[:index + 1] for part in walk(line)):
+            return None
+        return value
+
+    def _getattr(self, node: cst.Call) -> tuple[str, str] | None:
+        """`getattr(self.args, "batch_flattening", False)`: the option `batch_flattening`
+        with the getattr's literal default (axolotl's trainers; fresh16 L1a), where the
+        object is a holder of settings (`_settings_holder`). Where the holder's project
+        class gives the field a default of its own, that default wins."""
+        args = node.args
+        if len(args) != 3 or any(a.keyword is not None or a.star for a in args) or \
+                not isinstance(args[1].value, cst.SimpleString) or not _literal(args[2].value):
+            return None
+        name = args[1].value.evaluated_value
+        if not isinstance(name, str) or not name.isidentifier():
+            return None
+        owner = args[0].value
+        if not self._settings_holder(owner):
+            return None
+        holder = self._holder(owner)
+        if holder is not None:
+            text = self._field(self._keys_of(holder[1]), name)
+            if text is not None:
+                return name, text
+        return name, _code(args[2].value)
+
+    def _settings_holder(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` holds a run's settings by its name (`args`, `self.config`,
+        `cfg`: `_HOLDER_NAMES`) or by its annotation (a class named `...Config`,
+        `...Args`, `...Arguments`), so that an attribute it lacks is an option left at
+        the getattr's default; not a module or a tensor (`getattr(module, "weight",
+        None)`: real modules have one)."""
+        if isinstance(node, cst.Name):
+            name = node.value
+            param = _parameter(self.function, name) if self.function is not None else None
+            annotation = param.annotation.annotation if param is not None and \
+                param.annotation is not None else None
+        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+                node.value.value == "self":
+            name = node.attr.value
+            annotation = _attribute_annotation(self.cls, name) if self.cls is not None \
+                else None
+        else:
+            return False
+        if name in _HOLDER_NAMES:
+            return True
+        return annotation is not None and any(
+            found.rpartition(".")[2].endswith(_HOLDER_SUFFIXES)
+            for found in _annotation_names(annotation))
 
     def _kept_flag(self, function: cst.FunctionDef, name: str) -> bool:
         """Whether the parameter `name` of a helper is a flag (`normalize: bool = True`)
@@ -248,7 +336,7 @@ def opt_in(tests: Sequence[tuple[cst.BaseExpression, bool]], defaults: Defaults)
     turns off, from the tests it runs under (each with whether it holds, outermost
     first); None when no test is one."""
     for test, holds in reversed(tests):
-        found = _needs(test, holds, defaults.option)
+        found = _needs(test, holds, defaults.option, defaults.local)
         if found is not None:
             return found
     return None
@@ -309,21 +397,31 @@ def _path(top: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def _needs(test: cst.BaseExpression, holds: bool,
-           option_of: Callable[[cst.BaseExpression], tuple[str, str] | None]) -> str | None:
+           option_of: Callable[[cst.BaseExpression], tuple[str, str] | None],
+           local: Callable[[cst.Name], cst.BaseExpression | None] | None = None,
+           depth: int = 0) -> str | None:
+    """The option `test` needs to hold (`holds`) or fail that its default turns off, or
+    None; `local` gives the value a local name tested stands for (`Defaults.local`)."""
     if isinstance(test, cst.BooleanOperation):
         # Every operand of `a and b` holds in its body; of `a or b`, in its `else`.
         if isinstance(test.operator, cst.And) == holds:
             for operand in (test.right, test.left):
-                found = _needs(operand, holds, option_of)
+                found = _needs(operand, holds, option_of, local, depth)
                 if found is not None:
                     return found
         return None
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _needs(test.expression, not holds, option_of)
+        return _needs(test.expression, not holds, option_of, local, depth)
+    if isinstance(test, cst.Name) and local is not None and depth < 4:
+        held = local(test)  # `can_flatten = getattr(self.args, "batch_flattening", ...)`
+        if held is not None:
+            found = _needs(held, holds, option_of, local, depth + 1)
+            if found is not None:
+                return found
     if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
             test.func.value == "isinstance" and len(test.args) == 2 and holds:
         option = option_of(test.args[0].value)  # `isinstance(self.scheduler, KLAdaptiveLR)`
-        return f"`{option[0]}` set" if option is not None and option[1] == "None" else None
+        return _set(option[0]) if option is not None and option[1] == "None" else None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         option = option_of(test.left)
@@ -345,17 +443,23 @@ def _needs(test: cst.BaseExpression, holds: bool,
             return f"`{param}={value}`" if _differ(value, text) else None  # `x == "max"`
         if ((unequal and holds) or (equal and not holds)) and not _differ(value, text):
             # `x is not None` with None the default
-            return f"`{param}` set" if text == "None" else f"`{param}` other than {text}"
+            return _set(param) if text == "None" else f"`{param}` other than {text}"
         return None
     option = option_of(test)
     if option is None:
         return None
     param, text = option
     if holds and text in _FALSY:
-        return f"`{param}=True`" if text == "False" else f"`{param}` set"
+        return f"`{param}=True`" if text == "False" else _set(param)
     if not holds and text == "True":
         return f"`{param}=False`"
     return None
+
+
+def _set(option: str) -> str:
+    """"`cfg.noise` set"; an attribute `__init__` sets only when a condition holds is
+    named by the condition itself (`_switched`: "`replay_buffer_size > 0`")."""
+    return f"`{option}`" if " " in option else f"`{option}` set"
 
 
 #: Ordering comparisons a default is compared by, and each one's negation.
@@ -531,7 +635,9 @@ def _switched(init: cst.FunctionDef, cls: cst.ClassDef, reads: Defaults,
         message = _needs(branch.test, True, with_class.option)
         if message is None:
             continue
-        option = message.split("`")[1].partition("=")[0]
+        option = message.split("`")[1]
+        if " " not in option:  # `replay_buffer_size > 0` stays whole, as `_set` names it
+            option = option.partition("=")[0]
         set_in_body = _set_attributes(branch.body)
         if isinstance(branch.orelse, cst.Else):
             for name, value in _set_literals(branch.orelse.body).items():
@@ -700,6 +806,47 @@ def _bound_names(body: cst.BaseSuite) -> set[str]:
         for target in targets:
             found.update(n.value for n in _names_in(target))
         stack.extend(node.children)
+    return found
+
+
+def _single_locals(function: cst.FunctionDef) -> dict[str, tuple[int, cst.BaseExpression]]:
+    """Names the function binds exactly once (nested functions and classes aside), by an
+    assignment `name = value` on a line of the top level of its body: name -> (the
+    line's index in the body, the value)."""
+    counts: dict[str, int] = {}
+    stack: list[cst.CSTNode] = [function.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                counts[node.name.value] = counts.get(node.name.value, 0) + 2
+            continue
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.AssignTarget):
+            targets.append(node.target)
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
+                               cst.NamedExpr)):
+            targets.append(node.target)
+        elif isinstance(node, cst.AsName):
+            targets.append(node.name)
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for item in node.names:
+                counts[item.name.value] = counts.get(item.name.value, 0) + 2
+        for target in targets:
+            for bound in _names_in(target):
+                counts[bound.value] = counts.get(bound.value, 0) + 1
+        stack.extend(node.children)
+    found: dict[str, tuple[int, cst.BaseExpression]] = {}
+    lines = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    for index, line in enumerate(lines):
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                    isinstance(small.targets[0].target, cst.Name):
+                name = small.targets[0].target.value
+                if counts.get(name) == 1:
+                    found[name] = (index, small.value)
     return found
 
 
