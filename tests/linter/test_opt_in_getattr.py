@@ -197,3 +197,68 @@ def test_dataclass_fields_on_by_default_or_built_stay_reported(default: str,
                                                                guard: str) -> None:
     [found] = rule_findings("SYN101", FIELDS.format(default=default, guard=guard))
     assert "only with" not in found.message
+
+
+CALLEE = """\
+    import torch
+    from torch import nn
+
+
+    def _per_row(xs: torch.Tensor) -> list[float]:
+        return [x.sum().item() for x in xs]
+
+
+    class Trainer:
+        def __init__(self, model: nn.Module, args) -> None:
+            self.model = model.cuda()
+            self.args = args
+
+        def scores(self, ids: torch.Tensor, extra: dict) -> torch.Tensor:
+            ids = ids.cuda()
+            can_flatten = getattr(self.args, "batch_flattening", False) and not extra
+            if can_flatten:
+                self._flattened(ids)
+                _per_row(ids)
+            {other}
+            return self.model(ids)
+
+        def {helper}(self, ids: torch.Tensor) -> list[float]:
+            return self._rows(ids)
+
+        def _rows(self, ids: torch.Tensor) -> list[float]:
+            out = []
+            for row in ids:
+                out.append(row.sum().item())
+            return out
+
+        def unrelated(self, ids: torch.Tensor) -> float:
+            return float(ids.sum())
+"""
+
+
+@pytest.mark.parametrize("findings_only", [False, True])  # True: the text LibCST gets is cut
+def test_a_private_helper_called_only_under_an_option_is_opt_in(findings_only: bool) -> None:
+    # axolotl's `_get_per_token_logps_flattened`, called only under `if can_flatten:`,
+    # through `_rows` (a private callee of a private callee), and a module function.
+    source = textwrap.dedent(CALLEE.format(helper="_flattened", other="pass"))
+    output = lint_source(source, "example.py", ["SYN101"], findings_only=findings_only)
+    assert [d.code for d in output.diagnostics] == []
+    output = lint_source(source, "example.py", ["SYN101"], opt_in=True,
+                         findings_only=findings_only)
+    assert [d.message.rpartition(", only with ")[2] for d in output.diagnostics] == \
+        ["`batch_flattening=True`"] * 2
+
+
+@pytest.mark.parametrize(("helper", "other", "reported"), [
+    ("flattened", "pass", 1),  # `_rows` is private, but its caller is public: reported
+    ("_flattened", "self._flattened(ids)", 1),  # also called without the option
+    ("_flattened", "_per_row(ids)", 1),
+    ("_flattened", "callback = self._flattened", 1),  # used other than by a call
+])
+def test_helpers_called_without_the_option_stay_reported(helper: str, other: str,
+                                                         reported: int) -> None:
+    source = CALLEE.format(helper=helper, other=other)
+    if helper == "flattened":
+        source = source.replace("self._flattened(ids)", "self.flattened(ids)")
+    findings = rule_findings("SYN101", source)
+    assert len([d for d in findings if "only with" not in d.message]) == reported
