@@ -24,7 +24,9 @@ fresh9 L1):
   "batch_flattening", False)`; axolotl's trainers, fresh16 L1a): the holder is named as one
   (`args`, `self.config`, `cfg`, ...) or annotated with a class named `...Config`,
   `...Args`, `...Arguments`, and where its project class gives the field a default, that
-  default wins; a module's attribute (`getattr(module, "weight", None)`) is no setting.
+  default wins (an unannotated holder: the default the settings classes the file sees
+  give the field, where they agree); a module's attribute (`getattr(module, "weight",
+  None)`) is no setting.
 
 A local the function binds once, at the top level of its body before the test
 (`can_flatten = getattr(self.args, "batch_flattening", False) and not extra` ... `if
@@ -63,6 +65,8 @@ _HOLDER_NAMES = frozenset({"args", "config", "cfg", "hparams", "opt", "opts", "o
                            "training_args"})
 #: How the name of a settings class ends (`AsyncGRPOConfig`, `TrainingArguments`).
 _HOLDER_SUFFIXES = ("Config", "Args", "Arguments")
+#: Per file view (by identity): `Defaults._settings_fields`.
+_SETTINGS_FIELDS: dict[int, tuple[FileView, dict[str, set[str]]]] = {}
 
 
 @dataclass
@@ -162,7 +166,46 @@ class Defaults:
             text = self._field(self._keys_of(holder[1]), name)
             if text is not None:
                 return name, text
+        else:
+            # An unannotated holder (a trainer's `self.args`): the settings classes the
+            # file sees that give the field a default (axolotl's `FastAsyncGRPOConfig.
+            # reroll_start_fraction = field(default=0.5)` against the getattr's 1.0).
+            given = self._settings_fields().get(name)
+            if given is not None:
+                return (name, next(iter(given))) if len(given) == 1 else None
         return name, _code(args[2].value)
+
+    def _settings_fields(self) -> dict[str, set[str]]:
+        """Field -> the defaults the settings classes the file sees give it (classes
+        named `...Config`, `...Args`, `...Arguments`, their bases' fields included)."""
+        view = self.view
+        if view is None:
+            return {}
+        cached = _SETTINGS_FIELDS.get(id(view))
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        if len(_SETTINGS_FIELDS) >= 8:
+            _SETTINGS_FIELDS.clear()
+        found: dict[str, set[str]] = {}
+        for key in view.classes:
+            if not key.rpartition(":")[2].rpartition(".")[2].endswith(_HOLDER_SUFFIXES):
+                continue
+            names: set[str] = set()
+            pending, seen = [key], set()
+            while pending:
+                current = pending.pop(0)
+                cls = view.classes.get(current)
+                if current in seen or cls is None:
+                    continue
+                seen.add(current)
+                names.update(n for n in cls.defaults if not n.endswith("[]"))
+                pending.extend(cls.bases)
+            for name in names:
+                text = self._field([key], name)
+                if text is not None:
+                    found.setdefault(name, set()).add(text)
+        _SETTINGS_FIELDS[id(view)] = (view, found)
+        return found
 
     def _settings_holder(self, node: cst.BaseExpression) -> bool:
         """Whether `node` holds a run's settings by its name (`args`, `self.config`,

@@ -262,3 +262,44 @@ def test_helpers_called_without_the_option_stay_reported(helper: str, other: str
         source = source.replace("self._flattened(ids)", "self.flattened(ids)")
     findings = rule_findings("SYN101", source)
     assert len([d for d in findings if "only with" not in d.message]) == reported
+
+
+UNANNOTATED = """\
+    from dataclasses import dataclass, field
+    import torch
+
+{classes}
+
+    class Trainer:
+        def __init__(self, args) -> None:
+            self.args = args
+
+        def step(self, rewards: torch.Tensor) -> float:
+            total = 0.0
+            if getattr(self.args, "reroll_start_fraction", 1.0) < 1.0:
+                for group in rewards.cuda().split(8):
+                    total += group.std().item()
+            return total
+"""
+FAST = """\
+    @dataclass
+    class FastConfig:
+        reroll_start_fraction: float = field(default={value})
+"""
+
+
+@pytest.mark.parametrize(("classes", "opt_in"), [
+    ("", True),  # no settings class gives the field: the getattr's default
+    (FAST.format(value="1.0"), True),  # the project's settings class agrees
+    (FAST.format(value="0.5"), False),  # axolotl's FastAsyncGRPOConfig: on by default
+    (FAST.format(value="1.0") + FAST.format(value="0.5").replace("FastConfig",
+                                                                  "OtherArgs"), False),
+])
+def test_the_settings_classes_a_file_sees_give_an_unannotated_holder_its_default(
+        classes: str, opt_in: bool) -> None:
+    source = UNANNOTATED.format(classes=classes)
+    findings = rule_findings("SYN101", source)
+    assert len(findings) == (0 if opt_in else 1)
+    if opt_in:
+        [found] = opt_in_findings("SYN101", source)
+        assert found.message.endswith(", only with `reroll_start_fraction < 1.0`")
