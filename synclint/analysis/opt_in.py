@@ -35,7 +35,7 @@ option is on (`self._replay_buffer = None` unless `getattr(self.args, "replay_bu
 0) > 0`) is tested as that option ("only with `replay_buffer_size > 0`"). A private
 function or method every call of which in its module runs only with such an option
 (`self._get_per_token_logps_flattened(...)` under `if can_flatten:`) is opt-in code as a
-whole (`called_opt_in`).
+whole (`analysis/opt_in_callers.py`).
 
 A setting without a visible default, or whose default turns the code on, is no opt-in.
 How the project constructs the class does not matter: the default decides (a configuration
@@ -43,14 +43,29 @@ file may set the option for its users; the message names it)."""
 
 from __future__ import annotations
 
-import ast
-import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from synclint.analysis.cold import leaves
+from synclint.analysis.opt_in_syntax import (
+    _annotation_names,
+    _bound_names,
+    _code,
+    _dict_key,
+    _differ,
+    _is_self_attribute,
+    _literal,
+    _number,
+    _ordered,
+    _parameter,
+    _set_attributes,
+    _set_key,
+    _set_literals,
+    _single_locals,
+    _top_level,
+)
 from synclint.analysis.tree import walk
 from synclint.model.summaries import FileView
 
@@ -389,216 +404,6 @@ def opt_in(tests: Sequence[tuple[cst.BaseExpression, bool]], defaults: Defaults)
     return None
 
 
-def called_opt_in(function: cst.FunctionDef, cls: cst.ClassDef | None, module: cst.Module,
-                  view: FileView | None, source: str, tree: ast.Module | None = None,
-                  depth: int = 0) -> str | None:
-    """The option a private function or method (`_get_per_token_logps_flattened`) needs
-    where every call of it in its module runs only with an option off by default (`if
-    can_flatten:`; axolotl, fresh16 L1a), directly or through private callers of the same
-    kind (three deep); the first call's option. None where the name is public (code
-    outside the project may call it), used other than by a call, or called without one.
-    Calls from other modules are not seen: a private name's callers are its module's.
-
-    `module` may be the text LibCST was given, with the definitions no rule can fire in
-    left out (`kept_text.kept_source`): the callers are found in the whole text's `tree`
-    (`source` parsed by `ast` where None), and a caller left out is parsed from `source`."""
-    name = function.name.value
-    if not _private(name):
-        return None
-    owner: cst.CSTNode = cls if cls is not None else module
-    body = owner.body.body if isinstance(owner, cst.ClassDef) and \
-        isinstance(owner.body, cst.IndentedBlock) else \
-        owner.body if isinstance(owner, cst.Module) else ()
-    if not any(statement is function for statement in body):
-        return None  # a nested function: its name is its enclosing function's
-    uses = _private_uses(module, source, tree)
-    if uses is None:
-        return None
-    return _called_opt_in((cls.name.value if cls is not None else None, name), module, view,
-                          source, depth, uses)
-
-
-def _called_opt_in(qualified: tuple[str | None, str], module: cst.Module,
-                   view: FileView | None, source: str, depth: int, uses: _Uses
-                   ) -> str | None:
-    """`called_opt_in` of the function `qualified` names (its class's name, None for a
-    module function; its name), memoised."""
-    if not _private(qualified[1]):
-        return None
-    if qualified in uses.results:
-        return uses.results[qualified]
-    uses.results[qualified] = None  # recursion through the callers
-    found = _callers_opt_in(qualified, module, view, source, depth, uses)
-    uses.results[qualified] = found
-    return found
-
-
-def _callers_opt_in(qualified: tuple[str | None, str], module: cst.Module,
-                    view: FileView | None, source: str, depth: int, uses: _Uses
-                    ) -> str | None:
-    method = qualified[0] is not None
-    callers = (uses.attributes if method else uses.names).get(qualified[1])
-    if not callers:
-        return None
-    found: str | None = None
-    for caller_class, caller in callers:
-        if (caller_class.name if caller_class is not None else None, caller.name) == \
-                qualified:
-            continue  # a recursive call runs when the first call does
-        definition = _cst_definition(module, caller_class, caller, source, uses)
-        if definition is None:
-            return None
-        cst_class, cst_caller = definition
-        calls = _calls_in(cst_caller, qualified[1], method)
-        if not calls:
-            return None
-        for call, path in calls:
-            tests, inner, _ = site_tests(call, path)
-            inner_class = cst_class if inner is cst_caller else None
-            option = opt_in(tests, Defaults(inner_class, inner, view, module, entry=False)) \
-                if tests else None
-            if option is None and inner is cst_caller and depth < 3:
-                option = _called_opt_in(
-                    (caller_class.name if caller_class is not None else None, caller.name),
-                    module, view, source, depth + 1, uses)
-            if option is None:
-                return None
-            found = found or option
-    return found
-
-
-_AstDef = ast.FunctionDef | ast.AsyncFunctionDef
-
-
-@dataclass
-class _Uses:
-    """Where one module's private names are called, from its whole text's `ast` tree:
-    name -> the outermost functions (with their class, None for a module function) that
-    call it: `self._x(...)` (any receiver) under `attributes`, `_x(...)` under `names`;
-    a name used otherwise (passed as a callback, read or stored as data) maps to None."""
-
-    module: cst.Module
-    tree: ast.Module
-    attributes: dict[str, list[tuple[ast.ClassDef | None, _AstDef]] | None]
-    names: dict[str, list[tuple[ast.ClassDef | None, _AstDef]] | None]
-    results: dict[tuple[str | None, str], str | None] = field(default_factory=dict)
-    parsed: dict[int, cst.FunctionDef | None] = field(default_factory=dict)
-
-
-#: Per module (by identity): its private calls (`_private_uses`).
-_USES: dict[int, _Uses] = {}
-
-
-def _private_uses(module: cst.Module, source: str, tree: ast.Module | None) -> _Uses | None:
-    cached = _USES.get(id(module))
-    if cached is not None and cached.module is module:
-        return cached
-    if tree is None:
-        try:
-            tree = ast.parse(source)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
-    if len(_USES) >= 2:  # one module is walked at a time: keep few trees alive
-        _USES.clear()
-    uses = _Uses(module, tree, {}, {})
-    for statement in tree.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            _note_calls(uses, None, statement)
-        elif isinstance(statement, ast.ClassDef):
-            for member in statement.body:
-                if isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    _note_calls(uses, statement, member)
-                else:
-                    _note_calls(uses, None, member)
-        else:
-            _note_calls(uses, None, statement)
-    _USES[id(module)] = uses
-    return uses
-
-
-def _note_calls(uses: _Uses, cls: ast.ClassDef | None, node: ast.stmt) -> None:
-    """Note the private names `node` calls (as called from `node` where it is a
-    function) or uses otherwise (no known callers then)."""
-    called: set[int] = set()
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Call):
-            called.add(id(inner.func))
-    caller = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Attribute) and _private(inner.attr):
-            table, name = uses.attributes, inner.attr
-        elif isinstance(inner, ast.Name) and _private(inner.id):
-            table, name = uses.names, inner.id
-        else:
-            continue
-        callers = table.setdefault(name, [])
-        if callers is None:
-            continue
-        if id(inner) in called and caller is not None:
-            if not any(c is caller for _, c in callers):
-                callers.append((cls, caller))
-        else:
-            table[name] = None
-
-
-def _cst_definition(module: cst.Module, cls: ast.ClassDef | None, function: _AstDef,
-                    source: str, uses: _Uses
-                    ) -> tuple[cst.ClassDef | None, cst.FunctionDef] | None:
-    """The LibCST class and function of `function` (an outermost function of the whole
-    text): the module's own where LibCST was given it whole, else parsed from `source`
-    (a definition `kept_text` left out is a stub, `def name(): pass`)."""
-    body: Sequence[cst.CSTNode] = module.body
-    cst_class: cst.ClassDef | None = None
-    if cls is not None:
-        cst_class = next((s for s in module.body if isinstance(s, cst.ClassDef)
-                          and s.name.value == cls.name), None)
-        body = cst_class.body.body if cst_class is not None and \
-            isinstance(cst_class.body, cst.IndentedBlock) else ()
-    found = [s for s in body if isinstance(s, cst.FunctionDef)
-             and s.name.value == function.name]
-    if len(found) == 1 and len(found[0].params.params) + len(found[0].params.kwonly_params) \
-            + len(found[0].params.posonly_params) == len(function.args.args) + \
-            len(function.args.kwonlyargs) + len(function.args.posonlyargs):
-        return cst_class, found[0]
-    if len(found) > 1:
-        return None  # redefined: which one runs is not known here
-    if id(function) not in uses.parsed:
-        segment = ast.get_source_segment(source, function)
-        parsed: cst.FunctionDef | None = None
-        if segment is not None:
-            try:
-                statement = cst.parse_statement(
-                    textwrap.dedent(" " * function.col_offset + segment))
-            except (cst.ParserSyntaxError, RecursionError):
-                statement = None
-            parsed = statement if isinstance(statement, cst.FunctionDef) else None
-        uses.parsed[id(function)] = parsed
-    parsed_function = uses.parsed[id(function)]
-    return (cst_class, parsed_function) if parsed_function is not None else None
-
-
-def _calls_in(function: cst.FunctionDef, name: str, method: bool
-              ) -> list[tuple[cst.Call, list[cst.CSTNode]]]:
-    """The calls of `name` in `function` (`x.name(...)` for a method, else `name(...)`),
-    each with the nodes from `function` down to it."""
-    found: list[tuple[cst.Call, list[cst.CSTNode]]] = []
-    stack: list[tuple[cst.CSTNode, list[cst.CSTNode]]] = [(function, [function])]
-    while stack:
-        node, path = stack.pop()
-        if isinstance(node, cst.Call) and (
-                (method and isinstance(node.func, cst.Attribute)
-                 and node.func.attr.value == name)
-                or (not method and isinstance(node.func, cst.Name)
-                    and node.func.value == name)):
-            found.append((node, path))
-        stack.extend((child, [*path, child]) for child in node.children)
-    return found
-
-
-def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
-
-
 def site_tests(node: cst.CSTNode, parents: Sequence[cst.CSTNode]
                ) -> tuple[list[tuple[cst.BaseExpression, bool]], cst.FunctionDef | None,
                           cst.ClassDef | None]:
@@ -726,70 +531,6 @@ _ORDER: dict[type[cst.BaseCompOp], str] = {
 _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
 
 
-def _ordered(default: str, operator: str, value: str) -> bool | None:
-    """`default operator value` for two numbers, or None (not numbers)."""
-    try:
-        left, right = ast.literal_eval(default), ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return None
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)):
-        return None
-    return bool({">": left > right, ">=": left >= right, "<": left < right,
-                 "<=": left <= right}[operator])
-
-
-def _differ(value: str, default: str) -> bool:
-    """Whether two literals differ in value (`0` and `0.0` do not, `"a"` and `'a'` do
-    not)."""
-    try:
-        return bool(ast.literal_eval(value) != ast.literal_eval(default))
-    except (ValueError, SyntaxError):
-        return value != default
-
-
-def _parameter(function: cst.FunctionDef, name: str) -> cst.Param | None:
-    params = function.params
-    return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-                 if p.name.value == name and name not in ("self", "cls")), None)
-
-
-def _dict_key(node: cst.BaseExpression) -> str | None:
-    """"kl_threshold" of `cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`."""
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and \
-            isinstance(node.slice[0].slice, cst.Index):
-        key = node.slice[0].slice.value
-    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-            node.func.attr.value == "get" and node.args and node.args[0].keyword is None:
-        key = node.args[0].value
-    else:
-        return None
-    if isinstance(key, cst.SimpleString):
-        value = key.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def _annotation_names(node: cst.BaseExpression) -> list[str]:
-    """The dotted names an annotation gives as types, `None` and containers aside."""
-    if isinstance(node, cst.SimpleString):
-        text = node.evaluated_value
-        try:
-            parsed = cst.parse_expression(text) if isinstance(text, str) else None
-        except cst.ParserSyntaxError:
-            return []
-        return _annotation_names(parsed) if parsed is not None else []
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return [*_annotation_names(node.left), *_annotation_names(node.right)]
-    if isinstance(node, cst.Subscript):
-        if _code(node.value).rpartition(".")[2] in ("Optional", "Union"):
-            return [name for element in node.slice if isinstance(element.slice, cst.Index)
-                    for name in _annotation_names(element.slice.value)]
-        return []
-    if isinstance(node, (cst.Name, cst.Attribute)):
-        return [_code(node)]
-    return []
-
-
 def _attribute_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | None:
     """The annotation of `self.name`: `self.name: T` in a method, `name: T` in the class
     body, or `__init__`'s parameter `name: T` kept as `self.name = name`."""
@@ -813,11 +554,6 @@ def _attribute_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | 
                 if param is not None and param.annotation is not None:
                     return param.annotation.annotation
     return None
-
-
-def _is_self_attribute(node: cst.BaseExpression, name: str) -> bool:
-    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
-        node.value.value == "self" and node.attr.value == name
 
 
 def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str]]:
@@ -985,47 +721,6 @@ def _attribute_sets(block: cst.BaseSuite, guards: list[cst.If]
                     yield from _attribute_sets(part, guards)
 
 
-def _set_key(node: cst.BaseExpression) -> str | None:
-    """"x" of `self.x`, "x[]" of `self.x[...]` (any number of subscripts), else None."""
-    subscripted = isinstance(node, cst.Subscript)
-    while isinstance(node, cst.Subscript):
-        node = node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
-            node.value.value == "self":
-        return f"{node.attr.value}[]" if subscripted else node.attr.value
-    return None
-
-
-def _number(text: str) -> bool:
-    """Whether a default as written is a bool or a number (not a string, not None)."""
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return False
-    return isinstance(value, (bool, int, float))
-
-
-def _set_attributes(block: cst.BaseSuite) -> set[str]:
-    return {target.attr.value for node in walk(block) if isinstance(node, cst.AssignTarget)
-            and isinstance((target := node.target), cst.Attribute)
-            and isinstance(target.value, cst.Name) and target.value.value == "self"}
-
-
-def _set_literals(block: cst.BaseSuite) -> dict[str, str]:
-    found: dict[str, str] = {}
-    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
-    for line in lines:
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small in line.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                        isinstance(small.targets[0].target, cst.Attribute) and \
-                        _literal(small.value):
-                    target = small.targets[0].target
-                    if isinstance(target.value, cst.Name) and target.value.value == "self":
-                        found[target.attr.value] = _code(small.value)
-    return found
-
-
 def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
                       reads: Defaults) -> tuple[str, str] | None:
     """A configuration read `__init__` keeps in an attribute (`self._kl_threshold =
@@ -1043,96 +738,3 @@ def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
     return None
 
 
-def _bound_names(body: cst.BaseSuite) -> set[str]:
-    """The names a function body binds (assignments, loop and `with` targets, walrus),
-    outside nested functions and classes."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.AssignTarget):
-            targets.append(node.target)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
-                               cst.NamedExpr)):
-            targets.append(node.target)
-        elif isinstance(node, cst.AsName):
-            targets.append(node.name)
-        for target in targets:
-            found.update(n.value for n in _names_in(target))
-        stack.extend(node.children)
-    return found
-
-
-def _single_locals(function: cst.FunctionDef) -> dict[str, tuple[int, cst.BaseExpression]]:
-    """Names the function binds exactly once (nested functions and classes aside), by an
-    assignment `name = value` on a line of the top level of its body: name -> (the
-    line's index in the body, the value)."""
-    counts: dict[str, int] = {}
-    stack: list[cst.CSTNode] = [function.body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-                counts[node.name.value] = counts.get(node.name.value, 0) + 2
-            continue
-        targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.AssignTarget):
-            targets.append(node.target)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
-                               cst.NamedExpr)):
-            targets.append(node.target)
-        elif isinstance(node, cst.AsName):
-            targets.append(node.name)
-        elif isinstance(node, (cst.Global, cst.Nonlocal)):
-            for item in node.names:
-                counts[item.name.value] = counts.get(item.name.value, 0) + 2
-        for target in targets:
-            for bound in _names_in(target):
-                counts[bound.value] = counts.get(bound.value, 0) + 1
-        stack.extend(node.children)
-    found: dict[str, tuple[int, cst.BaseExpression]] = {}
-    lines = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
-    for index, line in enumerate(lines):
-        if not isinstance(line, cst.SimpleStatementLine):
-            continue
-        for small in line.body:
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                    isinstance(small.targets[0].target, cst.Name):
-                name = small.targets[0].target.value
-                if counts.get(name) == 1:
-                    found[name] = (index, small.value)
-    return found
-
-
-def _names_in(target: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
-        return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names_in(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names_in(target.value)
-    return []
-
-
-def _top_level(function: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
-    body = function.body
-    lines = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    found: list[cst.BaseSmallStatement] = []
-    for line in lines:
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            found.extend(line.body)
-    return found
-
-
-def _literal(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (
-        isinstance(node, cst.Name) and node.value in ("True", "False", "None"))
-
-
-def _code(node: cst.BaseExpression) -> str:
-    return cst.Module([]).code_for_node(node)

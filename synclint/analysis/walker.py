@@ -29,7 +29,8 @@ from synclint.analysis.loops import run_per_element
 from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.once import once_reason
-from synclint.analysis.opt_in import Defaults, called_opt_in, opt_in, site_tests
+from synclint.analysis.opt_in import Defaults, opt_in, site_tests
+from synclint.analysis.opt_in_callers import called_opt_in
 from synclint.analysis.roles import (
     class_role,
     function_role,
