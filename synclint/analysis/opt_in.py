@@ -20,6 +20,22 @@ fresh9 L1):
 - a key of a module-level dict literal of defaults (`PPO_DEFAULT_CONFIG = {...}`), read as
   `self.cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`, directly or through an
   attribute `__init__` sets from it.
+- a `getattr` of a settings holder with a literal default (`getattr(self.args,
+  "batch_flattening", False)`; axolotl's trainers, fresh16 L1a): the holder is named as one
+  (`args`, `self.config`, `cfg`, ...) or annotated with a class named `...Config`,
+  `...Args`, `...Arguments`, and where its project class gives the field a default, that
+  default wins (an unannotated holder: the default the settings classes the file sees
+  give the field, where they agree); a module's attribute (`getattr(module, "weight",
+  None)`) is no setting.
+
+A local the function binds once, at the top level of its body before the test
+(`can_flatten = getattr(self.args, "batch_flattening", False) and not extra` ... `if
+can_flatten:`), is tested as the value it holds; an attribute `__init__` sets only when an
+option is on (`self._replay_buffer = None` unless `getattr(self.args, "replay_buffer_size",
+0) > 0`) is tested as that option ("only with `replay_buffer_size > 0`"). A private
+function or method every call of which in its module runs only with such an option
+(`self._get_per_token_logps_flattened(...)` under `if can_flatten:`) is opt-in code as a
+whole (`analysis/opt_in_callers.py`).
 
 A setting without a visible default, or whose default turns the code on, is no opt-in.
 How the project constructs the class does not matter: the default decides (a configuration
@@ -27,13 +43,30 @@ file may set the option for its users; the message names it)."""
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from synclint.analysis.cold import leaves
+from synclint.analysis.opt_in_syntax import (
+    _annotation_names,
+    _bound_names,
+    _code,
+    _dict_key,
+    _differ,
+    _is_self_attribute,
+    _literal,
+    _number,
+    _ordered,
+    _parameter,
+    _set_attributes,
+    _set_key,
+    _set_literals,
+    _single_locals,
+    _top_level,
+    _uniform_element,
+)
 from synclint.analysis.tree import walk
 from synclint.model.summaries import FileView
 
@@ -43,6 +76,13 @@ _DEFAULTS: dict[int, tuple[cst.ClassDef, dict[str, tuple[str, str]]]] = {}
 _FALSY = frozenset({"False", "None", "0", "0.0", '""', "''"})
 #: A module-level dict literal of defaults is named so (`PPO_DEFAULT_CONFIG`).
 _DEFAULTS_DICT = "DEFAULT"
+#: Names of objects that hold a run's settings, read through `getattr` with a default.
+_HOLDER_NAMES = frozenset({"args", "config", "cfg", "hparams", "opt", "opts", "options",
+                           "training_args"})
+#: How the name of a settings class ends (`AsyncGRPOConfig`, `TrainingArguments`).
+_HOLDER_SUFFIXES = ("Config", "Args", "Arguments")
+#: Per file view (by identity): `Defaults._settings_fields`.
+_SETTINGS_FIELDS: dict[int, tuple[FileView, dict[str, set[str]]]] = {}
 
 
 @dataclass
@@ -59,11 +99,16 @@ class Defaults:
     #: helper whose callers pass the argument (torchani's `supports_individual_pbc=False`).
     entry: bool = True
     _dicts: dict[str, str] | None = field(default=None, repr=False)
+    _locals: dict[str, tuple[int, cst.BaseExpression]] | None = field(default=None,
+                                                                        repr=False)
 
     def option(self, node: cst.BaseExpression) -> tuple[str, str] | None:
         """(the option's name as a message gives it, its default) of `node`, or None."""
         if isinstance(node, cst.Subscript) and _dict_key(node) is None:
             return self._element(node)
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and \
+                node.func.value == "getattr":
+            return self._getattr(node)
         if isinstance(node, cst.Attribute):
             owner = node.value
             if isinstance(owner, cst.Name) and owner.value == "self" and self.cls is not None:
@@ -95,6 +140,112 @@ class Defaults:
             text = self._dict_defaults().get(key)
             return (key, text) if text is not None else None
         return None
+
+    def local(self, node: cst.Name) -> cst.BaseExpression | None:
+        """The value a local name tested in the function stands for: `can_flatten =
+        getattr(self.args, "batch_flattening", False) and not extra` ... `if
+        can_flatten:` (fresh16 L1a), where the function binds the name exactly once, by
+        a plain assignment at the top level of its body before the statement that holds
+        `node`; not a parameter. Else None."""
+        function = self.function
+        if function is None or _parameter(function, node.value) is not None:
+            return None
+        if self._locals is None:
+            self._locals = _single_locals(function)
+        found = self._locals.get(node.value)
+        if found is None:
+            return None
+        index, value = found
+        lines = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+        # the test comes after the assignment: in none of the lines up to it
+        if any(node is part for line in lines[:index + 1] for part in walk(line)):
+            return None
+        return value
+
+    def _getattr(self, node: cst.Call) -> tuple[str, str] | None:
+        """`getattr(self.args, "batch_flattening", False)`: the option `batch_flattening`
+        with the getattr's literal default (axolotl's trainers; fresh16 L1a), where the
+        object is a holder of settings (`_settings_holder`). Where the holder's project
+        class gives the field a default of its own, that default wins."""
+        args = node.args
+        if len(args) != 3 or any(a.keyword is not None or a.star for a in args) or \
+                not isinstance(args[1].value, cst.SimpleString) or not _literal(args[2].value):
+            return None
+        name = args[1].value.evaluated_value
+        if not isinstance(name, str) or not name.isidentifier():
+            return None
+        owner = args[0].value
+        if not self._settings_holder(owner):
+            return None
+        holder = self._holder(owner)
+        if holder is not None:
+            text = self._field(self._keys_of(holder[1]), name)
+            if text is not None:
+                return name, text
+        else:
+            # An unannotated holder (a trainer's `self.args`): the settings classes the
+            # file sees that give the field a default (axolotl's `FastAsyncGRPOConfig.
+            # reroll_start_fraction = field(default=0.5)` against the getattr's 1.0).
+            given = self._settings_fields().get(name)
+            if given is not None:
+                return (name, next(iter(given))) if len(given) == 1 else None
+        return name, _code(args[2].value)
+
+    def _settings_fields(self) -> dict[str, set[str]]:
+        """Field -> the defaults the settings classes the file sees give it (classes
+        named `...Config`, `...Args`, `...Arguments`, their bases' fields included)."""
+        view = self.view
+        if view is None:
+            return {}
+        cached = _SETTINGS_FIELDS.get(id(view))
+        if cached is not None and cached[0] is view:
+            return cached[1]
+        if len(_SETTINGS_FIELDS) >= 8:
+            _SETTINGS_FIELDS.clear()
+        found: dict[str, set[str]] = {}
+        for key in view.classes:
+            if not key.rpartition(":")[2].rpartition(".")[2].endswith(_HOLDER_SUFFIXES):
+                continue
+            names: set[str] = set()
+            pending, seen = [key], set()
+            while pending:
+                current = pending.pop(0)
+                cls = view.classes.get(current)
+                if current in seen or cls is None:
+                    continue
+                seen.add(current)
+                names.update(n for n in cls.defaults if not n.endswith("[]"))
+                pending.extend(cls.bases)
+            for name in names:
+                text = self._field([key], name)
+                if text is not None:
+                    found.setdefault(name, set()).add(text)
+        _SETTINGS_FIELDS[id(view)] = (view, found)
+        return found
+
+    def _settings_holder(self, node: cst.BaseExpression) -> bool:
+        """Whether `node` holds a run's settings by its name (`args`, `self.config`,
+        `cfg`: `_HOLDER_NAMES`) or by its annotation (a class named `...Config`,
+        `...Args`, `...Arguments`), so that an attribute it lacks is an option left at
+        the getattr's default; not a module or a tensor (`getattr(module, "weight",
+        None)`: real modules have one)."""
+        if isinstance(node, cst.Name):
+            name = node.value
+            param = _parameter(self.function, name) if self.function is not None else None
+            annotation = param.annotation.annotation if param is not None and \
+                param.annotation is not None else None
+        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
+                node.value.value == "self":
+            name = node.attr.value
+            annotation = _attribute_annotation(self.cls, name) if self.cls is not None \
+                else None
+        else:
+            return False
+        if name in _HOLDER_NAMES:
+            return True
+        return annotation is not None and any(
+            found.rpartition(".")[2].endswith(_HOLDER_SUFFIXES)
+            for found in _annotation_names(annotation))
 
     def _kept_flag(self, function: cst.FunctionDef, name: str) -> bool:
         """Whether the parameter `name` of a helper is a flag (`normalize: bool = True`)
@@ -252,7 +403,7 @@ def opt_in(tests: Sequence[tuple[cst.BaseExpression, bool]], defaults: Defaults)
     turns off, from the tests it runs under (each with whether it holds, outermost
     first); None when no test is one."""
     for test, holds in reversed(tests):
-        found = _needs(test, holds, defaults.option)
+        found = _needs(test, holds, defaults.option, defaults.local)
         if found is not None:
             return found
     return None
@@ -313,21 +464,31 @@ def _path(top: cst.CSTNode, node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def _needs(test: cst.BaseExpression, holds: bool,
-           option_of: Callable[[cst.BaseExpression], tuple[str, str] | None]) -> str | None:
+           option_of: Callable[[cst.BaseExpression], tuple[str, str] | None],
+           local: Callable[[cst.Name], cst.BaseExpression | None] | None = None,
+           depth: int = 0) -> str | None:
+    """The option `test` needs to hold (`holds`) or fail that its default turns off, or
+    None; `local` gives the value a local name tested stands for (`Defaults.local`)."""
     if isinstance(test, cst.BooleanOperation):
         # Every operand of `a and b` holds in its body; of `a or b`, in its `else`.
         if isinstance(test.operator, cst.And) == holds:
             for operand in (test.right, test.left):
-                found = _needs(operand, holds, option_of)
+                found = _needs(operand, holds, option_of, local, depth)
                 if found is not None:
                     return found
         return None
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _needs(test.expression, not holds, option_of)
+        return _needs(test.expression, not holds, option_of, local, depth)
+    if isinstance(test, cst.Name) and local is not None and depth < 4:
+        held = local(test)  # `can_flatten = getattr(self.args, "batch_flattening", ...)`
+        if held is not None:
+            found = _needs(held, holds, option_of, local, depth + 1)
+            if found is not None:
+                return found
     if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and \
             test.func.value == "isinstance" and len(test.args) == 2 and holds:
         option = option_of(test.args[0].value)  # `isinstance(self.scheduler, KLAdaptiveLR)`
-        return f"`{option[0]}` set" if option is not None and option[1] == "None" else None
+        return _set(option[0]) if option is not None and option[1] == "None" else None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         target = test.comparisons[0]
         option = option_of(test.left)
@@ -349,17 +510,23 @@ def _needs(test: cst.BaseExpression, holds: bool,
             return f"`{param}={value}`" if _differ(value, text) else None  # `x == "max"`
         if ((unequal and holds) or (equal and not holds)) and not _differ(value, text):
             # `x is not None` with None the default
-            return f"`{param}` set" if text == "None" else f"`{param}` other than {text}"
+            return _set(param) if text == "None" else f"`{param}` other than {text}"
         return None
     option = option_of(test)
     if option is None:
         return None
     param, text = option
     if holds and text in _FALSY:
-        return f"`{param}=True`" if text == "False" else f"`{param}` set"
+        return f"`{param}=True`" if text == "False" else _set(param)
     if not holds and text == "True":
         return f"`{param}=False`"
     return None
+
+
+def _set(option: str) -> str:
+    """"`cfg.noise` set"; an attribute `__init__` sets only when a condition holds is
+    named by the condition itself (`_switched`: "`replay_buffer_size > 0`")."""
+    return f"`{option}`" if " " in option else f"`{option}` set"
 
 
 #: Ordering comparisons a default is compared by, and each one's negation.
@@ -367,84 +534,6 @@ _ORDER: dict[type[cst.BaseCompOp], str] = {
     cst.GreaterThan: ">", cst.GreaterThanEqual: ">=", cst.LessThan: "<",
     cst.LessThanEqual: "<="}
 _NEGATED = {">": "<=", ">=": "<", "<": ">=", "<=": ">"}
-
-
-def _ordered(default: str, operator: str, value: str) -> bool | None:
-    """`default operator value` for two numbers, or None (not numbers)."""
-    try:
-        left, right = ast.literal_eval(default), ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return None
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (left, right)):
-        return None
-    return bool({">": left > right, ">=": left >= right, "<": left < right,
-                 "<=": left <= right}[operator])
-
-
-def _differ(value: str, default: str) -> bool:
-    """Whether two literals differ in value (`0` and `0.0` do not, `"a"` and `'a'` do
-    not)."""
-    try:
-        return bool(ast.literal_eval(value) != ast.literal_eval(default))
-    except (ValueError, SyntaxError):
-        return value != default
-
-
-def _parameter(function: cst.FunctionDef, name: str) -> cst.Param | None:
-    params = function.params
-    return next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params)
-                 if p.name.value == name and name not in ("self", "cls")), None)
-
-
-def _uniform_element(default: str) -> str | None:
-    """The one constant every element of a list or tuple default holds (`[False]`,
-    `(0, 0)`), as written; None for anything else."""
-    try:
-        value = ast.literal_eval(default)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return None
-    if not isinstance(value, (list, tuple)) or not value or \
-            any(type(item) is not type(value[0]) or item != value[0] for item in value) or \
-            not isinstance(value[0], (bool, int, float, str, type(None))):
-        return None
-    return repr(value[0])
-
-
-def _dict_key(node: cst.BaseExpression) -> str | None:
-    """"kl_threshold" of `cfg["kl_threshold"]` or `cfg.get("kl_threshold", ...)`."""
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and \
-            isinstance(node.slice[0].slice, cst.Index):
-        key = node.slice[0].slice.value
-    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and \
-            node.func.attr.value == "get" and node.args and node.args[0].keyword is None:
-        key = node.args[0].value
-    else:
-        return None
-    if isinstance(key, cst.SimpleString):
-        value = key.evaluated_value
-        return value if isinstance(value, str) else None
-    return None
-
-
-def _annotation_names(node: cst.BaseExpression) -> list[str]:
-    """The dotted names an annotation gives as types, `None` and containers aside."""
-    if isinstance(node, cst.SimpleString):
-        text = node.evaluated_value
-        try:
-            parsed = cst.parse_expression(text) if isinstance(text, str) else None
-        except cst.ParserSyntaxError:
-            return []
-        return _annotation_names(parsed) if parsed is not None else []
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return [*_annotation_names(node.left), *_annotation_names(node.right)]
-    if isinstance(node, cst.Subscript):
-        if _code(node.value).rpartition(".")[2] in ("Optional", "Union"):
-            return [name for element in node.slice if isinstance(element.slice, cst.Index)
-                    for name in _annotation_names(element.slice.value)]
-        return []
-    if isinstance(node, (cst.Name, cst.Attribute)):
-        return [_code(node)]
-    return []
 
 
 def _attribute_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | None:
@@ -470,11 +559,6 @@ def _attribute_annotation(cls: cst.ClassDef, name: str) -> cst.BaseExpression | 
                 if param is not None and param.annotation is not None:
                     return param.annotation.annotation
     return None
-
-
-def _is_self_attribute(node: cst.BaseExpression, name: str) -> bool:
-    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
-        node.value.value == "self" and node.attr.value == name
 
 
 def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str]]:
@@ -559,7 +643,9 @@ def _switched(init: cst.FunctionDef, cls: cst.ClassDef, reads: Defaults,
         message = _needs(branch.test, True, with_class.option)
         if message is None:
             continue
-        option = message.split("`")[1].partition("=")[0]
+        option = message.split("`")[1]
+        if " " not in option:  # `replay_buffer_size > 0` stays whole, as `_set` names it
+            option = option.partition("=")[0]
         set_in_body = _set_attributes(branch.body)
         if isinstance(branch.orelse, cst.Else):
             for name, value in _set_literals(branch.orelse.body).items():
@@ -650,47 +736,6 @@ def _attribute_sets(block: cst.BaseSuite, guards: list[cst.If]
                     yield from _attribute_sets(part, guards)
 
 
-def _set_key(node: cst.BaseExpression) -> str | None:
-    """"x" of `self.x`, "x[]" of `self.x[...]` (any number of subscripts), else None."""
-    subscripted = isinstance(node, cst.Subscript)
-    while isinstance(node, cst.Subscript):
-        node = node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and \
-            node.value.value == "self":
-        return f"{node.attr.value}[]" if subscripted else node.attr.value
-    return None
-
-
-def _number(text: str) -> bool:
-    """Whether a default as written is a bool or a number (not a string, not None)."""
-    try:
-        value = ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return False
-    return isinstance(value, (bool, int, float))
-
-
-def _set_attributes(block: cst.BaseSuite) -> set[str]:
-    return {target.attr.value for node in walk(block) if isinstance(node, cst.AssignTarget)
-            and isinstance((target := node.target), cst.Attribute)
-            and isinstance(target.value, cst.Name) and target.value.value == "self"}
-
-
-def _set_literals(block: cst.BaseSuite) -> dict[str, str]:
-    found: dict[str, str] = {}
-    lines = block.body if isinstance(block, cst.IndentedBlock) else [block]
-    for line in lines:
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            for small in line.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and \
-                        isinstance(small.targets[0].target, cst.Attribute) and \
-                        _literal(small.value):
-                    target = small.targets[0].target
-                    if isinstance(target.value, cst.Name) and target.value.value == "self":
-                        found[target.attr.value] = _code(small.value)
-    return found
-
-
 def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
                       reads: Defaults) -> tuple[str, str] | None:
     """A configuration read `__init__` keeps in an attribute (`self._kl_threshold =
@@ -708,55 +753,3 @@ def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
     return None
 
 
-def _bound_names(body: cst.BaseSuite) -> set[str]:
-    """The names a function body binds (assignments, loop and `with` targets, walrus),
-    outside nested functions and classes."""
-    found: set[str] = set()
-    stack: list[cst.CSTNode] = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        targets: list[cst.CSTNode] = []
-        if isinstance(node, cst.AssignTarget):
-            targets.append(node.target)
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.CompFor,
-                               cst.NamedExpr)):
-            targets.append(node.target)
-        elif isinstance(node, cst.AsName):
-            targets.append(node.name)
-        for target in targets:
-            found.update(n.value for n in _names_in(target))
-        stack.extend(node.children)
-    return found
-
-
-def _names_in(target: cst.CSTNode) -> list[cst.Name]:
-    if isinstance(target, cst.Name):
-        return [target]
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return [n for e in target.elements for n in _names_in(e.value)]
-    if isinstance(target, cst.StarredElement):
-        return _names_in(target.value)
-    return []
-
-
-def _top_level(function: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
-    body = function.body
-    lines = body.body if isinstance(body, cst.IndentedBlock) else [body]
-    found: list[cst.BaseSmallStatement] = []
-    for line in lines:
-        if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            found.extend(line.body)
-    return found
-
-
-def _literal(node: cst.BaseExpression) -> bool:
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)) or (
-        isinstance(node, cst.Name) and node.value in ("True", "False", "None"))
-
-
-def _code(node: cst.BaseExpression) -> str:
-    return cst.Module([]).code_for_node(node)

@@ -30,6 +30,7 @@ from synclint.analysis.module_input import from_input
 from synclint.analysis.names import Imports, dotted_name
 from synclint.analysis.once import once_reason
 from synclint.analysis.opt_in import Defaults, opt_in, site_tests
+from synclint.analysis.opt_in_callers import called_opt_in
 from synclint.analysis.roles import (
     class_role,
     function_role,
@@ -418,10 +419,14 @@ class Context:
         """The option that turns on the code `node` (a child of the current ancestors) is
         in, where its default turns it off (`analysis/opt_in.py`), or None."""
         tests, function, cls = site_tests(node, self.parents)
-        if not tests:
-            return None
-        return opt_in(tests, Defaults(cls, function, self.project, self.module,
-                                      entry=self.hot is not None and not self.hot.called))
+        found = opt_in(tests, Defaults(cls, function, self.project, self.module,
+                                       entry=self.hot is not None and not self.hot.called)) \
+            if tests else None
+        if found is None and function is not None and self.module is not None:
+            # a private helper every call of which runs only with the option
+            found = called_opt_in(function, cls, self.module, self.project, self.source,
+                                  self.facts.tree if self.facts is not None else None)
+        return found
 
     def once(self) -> str | None:
         """Why the current function runs once per file or per command (`analysis/once.py`:

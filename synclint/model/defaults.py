@@ -1,5 +1,6 @@
 """The defaults a class body gives its fields: a dataclass or configuration class's
-`kl_threshold: float = 0.0`, `use_counting = False` (`_Class.defaults`).
+`kl_threshold: float = 0.0`, `use_counting = False`, `batch_flattening: bool =
+field(default=False, metadata=...)` (`_Class.defaults`).
 
 A guard on a setting that with its default takes the other branch marks opt-in code
 (`analysis/opt_in.py`): `if self.cfg.kl_threshold and kl > self.cfg.kl_threshold:` with
@@ -48,7 +49,7 @@ def class_defaults(node: ast.ClassDef) -> dict[str, str]:
         if not isinstance(target, ast.Name):
             continue
         bound[target.id] = bound.get(target.id, 0) + 1
-        text = literal_text(value) if value is not None else None
+        text = None if value is None else literal_text(value) or field_default(value)
         if text is not None:
             found[target.id] = text
     if not found:
@@ -73,6 +74,30 @@ def literal_text(node: ast.expr) -> str | None:
             not isinstance(operand.value, (bool, int, float, str, type(None))):
         return None
     return ast.unparse(node)
+
+
+#: The functions a class body declares a field with (`dataclasses.field`, `attrs.field`,
+#: pydantic's `Field`), by their last name.
+_FIELD_FUNCTIONS = frozenset({"field", "Field", "attrib", "ib"})
+
+
+def field_default(node: ast.expr) -> str | None:
+    """The literal `default=` of a field declaration (`field(default=False, metadata=
+    {...})`; axolotl's `AsyncGRPOConfig`, fresh16 L1a), as `literal_text` writes it, or
+    pydantic's first argument (`Field(False, description=...)`); None for a
+    `default_factory` or anything else."""
+    if not isinstance(node, ast.Call):
+        return None
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else \
+        node.func.id if isinstance(node.func, ast.Name) else None
+    if name not in _FIELD_FUNCTIONS:
+        return None
+    for keyword in node.keywords:
+        if keyword.arg == "default":
+            return literal_text(keyword.value)
+    if name == "Field" and node.args and not isinstance(node.args[0], ast.Starred):
+        return literal_text(node.args[0])
+    return None
 
 
 def field_kinds(node: ast.ClassDef, imports: Mapping[str, str]) -> dict[str, Kind]:

@@ -1,0 +1,32 @@
+# expect: none
+# targets: SYN101
+# why: axolotl's fast async GRPO replay buffer (issue 22, fresh16 L1a): `__init__` sets `self._replay_buffer = None` unless `getattr(self.args, "replay_buffer_size", 0) > 0`; a test `self._replay_buffer is not None` is a test of that option, off by default: the per-group reads are opt-in code, silent by default
+import torch
+from torch import nn
+
+
+class ReplayBuffer:
+    def __init__(self, max_size: int) -> None:
+        self.max_size = max_size
+        self.items: list[tuple[float, dict]] = []
+
+    def add(self, score: float, group: dict) -> None:
+        self.items.append((score, group))
+        self.items = sorted(self.items, key=lambda item: -item[0])[: self.max_size]
+
+
+class GroupTrainer:
+    def __init__(self, model: nn.Module, args) -> None:
+        self.model = model.cuda()
+        self.args = args
+        if getattr(self.args, "replay_buffer_size", 0) > 0:
+            self._replay_buffer = ReplayBuffer(max_size=self.args.replay_buffer_size)
+        else:
+            self._replay_buffer = None
+
+    def after_advantages(self, data: dict, advantages: torch.Tensor, group_size: int) -> None:
+        if self._replay_buffer is not None:
+            groups = advantages.cuda().view(-1, group_size)
+            for index in range(groups.size(0)):
+                score = groups[index].abs().sum().item()
+                self._replay_buffer.add(score, {"index": index})
