@@ -493,19 +493,20 @@ def _setting(node: ast.expr, kind_of: Callable[[ast.expr], Kind],
         return _given(node, local) and not _of_a_tensor(node, kind_of)
     if isinstance(node, ast.Subscript) and _constant_index(node.slice) and \
             isinstance(node.value, ast.Attribute) and _is_self(node.value.value):
-        # An element of a list- or dict-valued setting the object keeps
-        # (`self.ctc_asr_only[-1]` of a `[False]` default; fresh17 M5), not of a container
-        # of tensors; an argument's element (`labels[0]`) is the caller's data.
+        # An element of a list-valued setting the object keeps (`self.ctc_asr_only[-1]`
+        # of a `[False]` default; fresh17 M5), not of a container of tensors; an
+        # argument's element (`labels[0]`) is the caller's data.
         return _given(node.value, local) and not _of_a_tensor(node.value, kind_of) and \
             not holds_tensors(kind_of(node.value)) and kind_of(node) not in TENSORS
     return False
 
 
 def _constant_index(node: ast.expr) -> bool:
-    """A literal index or key: `0`, `-1`, `"lr"`."""
+    """A literal integer index: `0`, `-1`. (A string key is not: `self.ivars["istep"]`
+    of torch's LOBPCG is iteration state kept in a dict, updated every step.)"""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
-    return isinstance(node, ast.Constant) and isinstance(node.value, (int, str)) and \
+    return isinstance(node, ast.Constant) and isinstance(node.value, int) and \
         not isinstance(node.value, bool)
 
 
