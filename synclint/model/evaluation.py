@@ -37,7 +37,7 @@ from synclint.model.data_transforms import (
 )
 from synclint.model.device_params import host_default, made_on, rebinds
 from synclint.model.dispatch import declared_effects
-from synclint.model.expressions import combine, if_expression
+from synclint.model.expressions import combine, element_source, if_expression
 from synclint.model.flow import _UNKNOWN_VALUE, Bound, Model, Value, narrowed_by, settle
 from synclint.model.host_data import (
     LOADER_LOOP,
@@ -96,10 +96,7 @@ class Evaluation(Calls):
     """One pass over a function body with the current summaries of its callees."""
 
     def run(self) -> Summary:
-        # A body numba compiles (`@cuda.jit`) reads nothing on the host: cold code.
-        compiled = int(any(numba.compiles(self._qualified(_dotted(
-            d.func if isinstance(d, ast.Call) else d) or "?"))
-            for d in self.function.node.decorator_list))
+        compiled = int(_numba_compiled(self))  # `@cuda.jit`: nothing there reads on the host
         self.cold += compiled
         self._statements(self.function.node.body)
         self.cold -= compiled
@@ -253,11 +250,7 @@ class Evaluation(Calls):
                     if old[0] is UNKNOWN and value[0] in DEVICE_TENSORS:
                         self._prove_tensor(node.target.id, None, value[0])  # `x &= mask`
                     self.branches[-1].rebound.add(node.target.id)
-                if isinstance(node.op, ast.Add) and isinstance(old[0], Seq) and \
-                        isinstance(value[0], Seq):
-                    self._append(node.target.id, value[0].elem)  # `probs += [p]` (fresh17 M3)
-                else:
-                    self.env[node.target.id] = (combine(old[0], value[0], node.op), old[1])
+                _augmented(self, node.target.id, old, value, node.op)
                 self.rebound.add(node.target.id)
                 self.literals.pop(node.target.id, None)  # `done |= flag`: no longer the literal
             else:
@@ -279,10 +272,7 @@ class Evaluation(Calls):
             self._if(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             iterable = self.expr(node.iter)
-            # An element of an unknown or list parameter stays derived from it (`for row
-            # in labels: row.ne(-100).any()`): its effects reach callers that pass tensors.
-            source = iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) \
-                else None
+            source = element_source(iterable)  # `for row in labels: row.ne(-100).any()`
             element = elem_of(iterable[0])
             batches = loader_batches(node.iter, self._last_kind)
             if batches is not None and not moves_to_device(self.function.node) and \
@@ -616,6 +606,24 @@ def _resets(function: ast.AST, attributes: set[str]) -> bool:
                    isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr in attributes
                    for t in other.targets)
                for other in ast.walk(function))
+
+
+def _augmented(evaluation: Evaluation, name: str, old: Value, value: Value,
+               op: ast.operator) -> None:
+    """`name <op>= value`: a list grown with `+= [x]` takes `x`'s kind as `append` does
+    (fresh17 M3); anything else combines the two kinds."""
+    if isinstance(op, ast.Add) and isinstance(old[0], Seq) and isinstance(value[0], Seq):
+        evaluation._append(name, value[0].elem)
+    else:
+        evaluation.env[name] = (combine(old[0], value[0], op), old[1])
+
+
+def _numba_compiled(evaluation: Evaluation) -> bool:
+    """Whether numba compiles the evaluated function (`@cuda.jit`, `@njit`): its body is
+    then cold code (`knowledge/numba.py`)."""
+    return any(numba.compiles(evaluation._qualified(_dotted(
+        d.func if isinstance(d, ast.Call) else d) or "?"))
+        for d in evaluation.function.node.decorator_list)
 
 
 def module_globals(project: Project | Model, module: _Module) -> dict[str, Kind]:

@@ -177,9 +177,7 @@ class Expressions(Flow):
         if isinstance(node.slice, ast.Slice) and isinstance(kind, (Seq, Tup)):
             return (Seq(elem_of(kind)), None)
         item = item_of(kind, _literal_int(node.slice))
-        # An item of a parameter, unknown or a tensor (`inputs["ids"]` of `inputs: dict[str,
-        # Tensor]`), stays derived from it: each caller's argument decides (fresh16 F1).
-        return (item, base[1] if item is UNKNOWN or item in TENSORS else None)
+        return (item, base[1] if item is UNKNOWN or item in TENSORS else None)  # fresh16 F1
 
     def _compare(self, node: ast.Compare) -> Value:
         return _compared(node, [self.expr(node.left)] + [self.expr(c) for c in node.comparators])
@@ -270,11 +268,7 @@ class Expressions(Flow):
         saved = dict(self.env)
         for generator in node.generators:
             iterable = self.expr(generator.iter)
-            # As a `for` statement does: an element of an unknown or list parameter stays
-            # derived from it (`[c.tolist() for c in chunks]`).
-            source = iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) \
-                else None
-            self._bind(generator.target, (elem_of(iterable[0]), source), None)
+            self._bind(generator.target, (elem_of(iterable[0]), element_source(iterable)), None)
             self.conditional += 1
             for condition in generator.ifs:
                 self._test(condition)
@@ -630,6 +624,13 @@ def compares_with_none(node: ast.Compare) -> bool:
 def _is_string(node: ast.expr) -> bool:
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
         isinstance(node, ast.JoinedStr)
+
+
+def element_source(iterable: Value) -> int | None:
+    """The parameter an element of `iterable` derives from: an element of an unknown or
+    list parameter stays derived from it (`for row in labels:`, `[c.tolist() for c in
+    chunks]`), so its effects reach the callers that pass tensors."""
+    return iterable[1] if iterable[0] is UNKNOWN or isinstance(iterable[0], Seq) else None
 
 
 def data_kind(node: ast.List | ast.Tuple | ast.Set | ast.Dict) -> Kind | None:
