@@ -34,6 +34,7 @@ from synclint.knowledge import (
     d3rlpy,
     deepspeed,
     distributed,
+    fairseq,
     fastai,
     gpytorch,
     host_data,
@@ -79,7 +80,7 @@ LIBRARIES: tuple[Library, ...] = (
     pyro.LIBRARY, kornia.LIBRARY, host_data.LIBRARY, host_data.MONAI,
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
-    schnetpack.LIBRARY, skrl.LIBRARY, torch_sim.LIBRARY, catalyst.LIBRARY,
+    schnetpack.LIBRARY, skrl.LIBRARY, torch_sim.LIBRARY, catalyst.LIBRARY, fairseq.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

@@ -382,6 +382,10 @@ class Calls(Methods):
             # One tensor of the sequences it is given, where they are.
             element = elem_of(args[0][0])
             return (HOST_TENSOR if element is HOST_TENSOR else TENSOR, args[0][1])
+        if qualified == "torch.nn.utils.rnn.pad_packed_sequence":
+            # The padded data where the packed sequence lives, and its lengths as a CPU
+            # int64 tensor, always (torch's documented behaviour).
+            return (Tup((TENSOR, HOST_TENSOR)), None)
         if len(parts) >= 3 and parts[1] == "nn" and parts[2] == "functional":
             return self._tensor_result(name, node, args, param)
         if qualified in _PARAMETERS:

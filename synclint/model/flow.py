@@ -361,13 +361,18 @@ class Flow:
 
     @property
     def _role_bases(self) -> tuple[str, ...]:
-        """The library bases, then the names of the project classes of the method's MRO:
-        a library's own package derives from its project classes of the base names
-        (`hooks.class_role` reads roles the same way)."""
+        """The library bases, then the names of the project classes of the method's MRO,
+        then the library classes those are in the library's own package (`own_names`): a
+        library's own package derives from its project classes of the base names
+        (`hooks.class_role` reads roles the same way, with the bases a star import hides).
+        Read from the class keys, which the model's views keep too."""
         key = self.function.class_key
-        names = () if key is None else tuple(
-            cls.key.rpartition(":")[2].rpartition(".")[2] for cls in self.project._mro(key))
-        return (*self.self_bases, *names)
+        if key is None:
+            return self.self_bases
+        names = [(cls.key.partition(":")[0], cls.key.rpartition(":")[2].rpartition(".")[2])
+                 for cls in self.project._mro(key)]
+        own = (knowledge.own_class(module, name) for module, name in names)
+        return (*self.self_bases, *(name for _, name in names), *filter(None, own))
 
     def _library_bases(self, key: str) -> tuple[str, ...]:
         """The qualified library bases of the project class `key`, over its MRO."""

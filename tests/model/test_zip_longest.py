@@ -1,5 +1,6 @@
 """`itertools.zip_longest` yields its arguments' elements as `zip` does, and
-`pad_sequence` pads tensors into one where they are (eighth draw M3)."""
+`pad_sequence` pads tensors into one where they are (eighth draw M3); `pad_packed_sequence`
+gives its lengths on the host (fresh18 F2)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,23 @@ def f(x: torch.Tensor, samples: list[list[int]]):
 
 def test_pad_sequence_is_a_tensor_where_its_sequences_are() -> None:
     assert probes(PADDED) == [TENSOR, HOST_TENSOR]
+
+
+PAD_PACKED = """\
+import torch
+from torch import nn
+
+def f(x: torch.Tensor, lengths: list[int], lstm: nn.LSTM):
+    out, _ = lstm(nn.utils.rnn.pack_padded_sequence(x, lengths))
+    padded, sizes = nn.utils.rnn.pad_packed_sequence(out)
+    seen(padded)
+    seen(sizes)
+"""
+
+
+def test_pad_packed_sequence_gives_its_lengths_on_the_host() -> None:
+    # fresh18 F2: the lengths are a CPU int64 tensor whatever the data's device.
+    assert probes(PAD_PACKED) == [TENSOR, HOST_TENSOR]
+    # `pad_sequence` gives no such pair: its one result is where its sequences are.
+    assert probes(PAD_PACKED.replace("pad_packed_sequence(out)", "pad_sequence([x]), x")) == [
+        TENSOR, TENSOR]
