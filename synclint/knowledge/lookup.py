@@ -28,6 +28,7 @@ from synclint.analysis.kinds import (
 from synclint.analysis.kinds import Mapping as MappingKind
 from synclint.knowledge import (
     accelerate,
+    allennlp,
     avalanche,
     botorch,
     catalyst,
@@ -81,6 +82,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
     schnetpack.LIBRARY, skrl.LIBRARY, torch_sim.LIBRARY, catalyst.LIBRARY, fairseq.LIBRARY,
+    allennlp.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

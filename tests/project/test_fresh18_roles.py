@@ -1,8 +1,9 @@
-"""fairseq's task roles (issue 22, fresh18 M4): a `FairseqTask`'s `train_step` runs on
-every update, `valid_step` per validation batch and `inference_step` per generated batch,
-each given the sample the trainer moved to the device; in a user's subclass of what
-fairseq exports and in fairseq's own package (its project classes of the base names).
-Methods of those names on other classes stay silent."""
+"""Roles of the eighteenth draw (issue 22): fairseq's task roles (M4: a `FairseqTask`'s
+`train_step` runs on every update, `valid_step` per validation batch and `inference_step`
+per generated batch, each given the sample the trainer moved to the device) and an
+allennlp `Metric`'s `__call__`, once per batch (M3); in a user's subclass of what the
+library exports and in the library's own package (its project classes of the base
+names). Methods of those names on other classes stay silent."""
 
 from __future__ import annotations
 
@@ -72,3 +73,34 @@ def test_fairseqs_own_tasks_take_the_roles_by_their_base_class_names() -> None:
     assert own_package_rows({"mylib/tasks/fairseq_task.py": base,
                              "mylib/tasks/moe.py": task.replace("from fairseq.tasks.",
                                                                  "from mylib.tasks.")}) == []
+
+
+METRIC = """\
+import torch
+from allennlp.training.metrics import Metric
+
+
+class BooleanAccuracy(Metric):
+    def __call__(self, predictions: torch.Tensor, gold_labels: torch.Tensor) -> None:
+        self.correct += predictions.eq(gold_labels).sum().item()
+
+    def get_metric(self, reset: bool = False) -> float:
+        return torch.tensor(self.correct).item()
+"""
+
+
+def test_an_allennlp_metric_is_called_once_per_batch() -> None:
+    assert rows(METRIC, "mymodels/metrics.py") == [("mymodels/metrics.py", 7)]
+    # A class of its own with a `__call__`: no framework calls it per batch.
+    assert rows(METRIC.replace("(Metric)", "(object)"), "mymodels/metrics.py") == []
+
+
+def test_allennlps_own_metrics_take_the_role_by_the_base_class_name() -> None:
+    base = "class Metric:\n    def reset(self) -> None:\n        pass\n"
+    own = METRIC.replace("from allennlp.training.metrics import Metric",
+                         "from allennlp.training.metrics.metric import Metric")
+    assert own_package_rows({"allennlp/training/metrics/metric.py": base,
+                             "allennlp/training/metrics/boolean_accuracy.py": own}) == [
+        ("allennlp/training/metrics/boolean_accuracy.py", 7)]
+    assert own_package_rows({"mylib/metric.py": base, "mylib/boolean_accuracy.py": own.replace(
+        "from allennlp.training.metrics.metric", "from mylib.metric")}) == []
