@@ -43,7 +43,7 @@ from synclint.knowledge.torch import LEGACY_TENSOR_ANNOTATIONS
 from synclint.model import syntax
 from synclint.model.device_params import tested_operand
 from synclint.model.duck import duck_attribute
-from synclint.model.flow import _UNKNOWN_VALUE, Flow, Value, narrowed_by
+from synclint.model.flow import _UNKNOWN_VALUE, Flow, Model, Value, narrowed_by
 from synclint.model.host_arrays import host_array_names, is_host_array, proved_name
 from synclint.model.host_data import dataset_named, host_sample
 from synclint.model.index import _parse_annotation
@@ -220,7 +220,7 @@ class Expressions(Flow):
                 value = self.expr(operand)
                 if position < len(node.values) - 1:
                     value = tested_operand(self, node.op, operand, value)
-            kind = value[0] if kind is None else join(kind, value[0])
+            kind = value[0] if kind is None else join_classes(self.project, kind, value[0])
             # A value made from a parameter stays one (what it is depends on the caller).
             param = value[1] if param is None else param
             holds, fails = self._narrowings(operand)
@@ -677,3 +677,16 @@ def _joined(nodes: list[ast.expr]) -> Kind | None:
             return None
         distinct[kind] = None
     return join_all(list(distinct))
+
+
+def join_classes(project: Model, a: Kind, b: Kind) -> Kind:
+    """`join`, where an object of a project class or of one that derives from it is an
+    object of the base (`sampler or DeterministicSampler()`, the parameter an
+    `Optional[Sampler]`: allennlp's beam search, fresh18 M2): a method call resolves
+    through the base, as on the parameter alone. Unrelated classes join to UNKNOWN."""
+    if isinstance(a, Instance) and isinstance(b, Instance) and a != b:
+        for base, derived in ((a, b), (b, a)):
+            if derived.cls in project.classes and any(
+                    cls.key == base.cls for cls in project._mro(derived.cls)):
+                return base
+    return join(a, b)
