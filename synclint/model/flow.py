@@ -255,7 +255,8 @@ class Flow:
         self.ducks = ducks_of(project, function, summary)  # `duck.py`
         #: Why this method works on data on the host (`host_data.py`; a loop over a loader
         #: sets it too), or None: while set, what it computes has its tensors on the CPU.
-        self.host_data = (host_data_role(function.name, function.node, self._host_bases())
+        self.host_data = (host_data_role(function.name, function.node, self._host_bases(),
+                                         function.module.tree)
                           if function.class_key is not None else None) or module_host_role(
             function.module.name, function.module.imports.values(), self.self_bases,
             self._project_bases(), function.node)

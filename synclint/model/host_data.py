@@ -28,15 +28,85 @@ if TYPE_CHECKING:
 _NOT_DEVICE_KEYWORDS = frozenset({"dtype", "non_blocking", "copy", "memory_format"})
 
 
-def host_data_role(name: str, body: ast.AST, bases: Sequence[str]) -> str | None:
+def host_data_role(name: str, body: ast.AST, bases: Sequence[str],
+                   tree: ast.Module | None = None) -> str | None:
     """Why the method `name` (of a class deriving from the library `bases`) works on host
-    data, or None: a dataset's sample builders, unless `body` moves a value to a device."""
+    data, or None: a dataset's sample builders, and the helpers of its class that only
+    they call (`sample_helper`, where the module's `tree` is given), unless `body` moves a
+    value to a device."""
     if not bases:
         return None
     role = knowledge.host_role(name, bases)
-    if role is None or moves_to_device(body):
+    reason = role.reason if role is not None else None
+    if reason is None and tree is not None and isinstance(
+            body, ast.FunctionDef | ast.AsyncFunctionDef) and knowledge.host_role(
+            "__getitem__", bases) is not None:
+        reason = sample_helper(body, bases, tree)
+    if reason is None or moves_to_device(body):
         return None
-    return role.reason
+    return reason
+
+
+def sample_helper(method: ast.FunctionDef | ast.AsyncFunctionDef, bases: Sequence[str],
+                  tree: ast.Module) -> str | None:
+    """Why `method` of a dataset class builds samples on the host, where the class's own
+    sample builders (`__getitem__`) are the only code of its class that uses it, directly
+    or through other such helpers (fairseq's `DenoisingDataset.add_whole_word_mask`,
+    fresh18 F1), or None. A method the class does not use itself (a replay buffer's
+    `sample(batch_size)`, which training code calls) keeps its device."""
+    cls = _class_of(method, tree)
+    if cls is None:
+        return None
+    methods = {node.name: node for node in cls.body
+               if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+    users: dict[str, set[str]] = {name: set() for name in methods}
+    for name, node in methods.items():
+        for child in ast.walk(node):
+            if isinstance(child, ast.Attribute) and child.attr in users and \
+                    isinstance(child.value, ast.Name) and child.value.id == "self" and \
+                    child.attr != name:
+                users[child.attr].add(name)
+    builders = {name for name in methods if knowledge.host_role(name, bases) is not None}
+    helpers = set(builders)
+    changed = True
+    while changed:
+        changed = False
+        for name, used_by in users.items():
+            if name not in helpers and used_by and used_by <= helpers:
+                helpers.add(name)
+                changed = True
+    if method.name not in helpers or method.name in builders:
+        return None
+    first = sorted(builders & _reaching(method.name, users))[:1]
+    return f"only `{first[0] if first else '__getitem__'}` uses it to build a sample, on the host"
+
+
+def _reaching(name: str, users: dict[str, set[str]]) -> set[str]:
+    """The methods that use `name`, directly or through the methods that use it."""
+    found: set[str] = set()
+    pending = [name]
+    while pending:
+        for user in users.get(pending.pop(), ()):
+            if user not in found:
+                found.add(user)
+                pending.append(user)
+    return found
+
+
+def _class_of(method: ast.AST, tree: ast.Module) -> ast.ClassDef | None:
+    """The class whose body defines `method` directly, found in the module `tree` (its
+    classes, by the methods they define, found once per tree)."""
+    found = _CLASSES.get(id(tree))
+    if found is None or found[0] is not tree:
+        if len(_CLASSES) > 64:
+            _CLASSES.clear()
+        owners = {id(child): node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                  for child in node.body}
+        found = _CLASSES[id(tree)] = (tree, owners)
+    return found[1].get(id(method))
+
+
+_CLASSES: dict[int, tuple[ast.Module, dict[int, ast.ClassDef]]] = {}
 
 
 #: The packages of a library that build its data sets (`avalanche.benchmarks.classic`,

@@ -376,3 +376,41 @@ def rows(x: torch.Tensor):
     sizes, strides, row, values = probes(source)
     assert (sizes, strides) == (HOST_TENSOR, HOST_TENSOR)
     assert row is not HOST_TENSOR and values is not HOST_TENSOR
+
+
+HELPERS = """\
+import torch
+from torch.utils.data import Dataset
+
+
+class Denoising({base}):
+    def __init__(self, data: list):
+        self.data = data
+
+    def __getitem__(self, idx: int):
+        source = torch.LongTensor(self.data[idx])
+        return self.mask(source, source)
+
+    def mask(self, source, like: torch.Tensor):
+        seen(like)
+        return self.draw(source.numel(), like)
+
+    def draw(self, n: int, like: torch.Tensor):
+        seen(like)
+        return like[:n]
+"""
+
+
+def test_helpers_only_the_sample_builder_uses_run_on_the_host() -> None:
+    # fresh18 F1: fairseq's `DenoisingDataset.add_whole_word_mask`, and a helper of it.
+    assert probes(HELPERS.format(base="Dataset")) == [HOST_TENSOR, HOST_TENSOR]
+
+
+def test_a_helper_other_code_of_its_class_uses_keeps_its_device() -> None:
+    used_elsewhere = HELPERS.format(base="Dataset") + (
+        "\n    def sample_batch(self, n: int, like: torch.Tensor):\n"
+        "        return self.draw(n, like)\n")
+    assert probes(used_elsewhere) == [HOST_TENSOR, TENSOR]
+    # No dataset: no sample builder, nothing on the host by its role (`mask`'s argument
+    # is a CPU tensor by its one caller's, which `draw` is not given to know).
+    assert probes(HELPERS.format(base="object"))[1] is TENSOR
