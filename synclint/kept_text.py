@@ -101,11 +101,17 @@ def _left_out(tree: ast.Module, statements: frozenset[int], functions: frozenset
               imports: Mapping[str, str], marked: list[int]) -> Iterator[_Definition]:
     """The definitions `kept_source` stubs, in the text's order: module functions and
     classes without a candidate, and the methods of the others that hold none and give
-    `self` nothing; never one that hands a function to a compiler."""
+    `self` nothing; never one that hands a function to a compiler. A class without a
+    candidate that a class left derives from (by its name in the module) is left as those
+    are, its methods that give `self` an attribute with it: the rules read what a base's
+    `__init__` keeps (`opt_in.Defaults._kept`: `self.report_accuracy =
+    report_accuracy` in a base's `__init__`, read in a subclass's `forward`)."""
+    bases = _bases_of_kept(tree, statements)
     for index, statement in enumerate(tree.body):
         if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        if index not in statements:
+        if index not in statements and not (isinstance(statement, ast.ClassDef)
+                                            and statement.name in bases):
             if not (_marked(statement, marked) and _gives_to_a_compiler(statement, imports)):
                 yield statement
         elif functions is not None and isinstance(statement, ast.ClassDef):
@@ -115,6 +121,22 @@ def _left_out(tree: ast.Module, statements: frozenset[int], functions: frozenset
                         and not (_marked(member, marked)
                                  and _gives_to_a_compiler(member, imports)):
                     yield member
+
+
+def _bases_of_kept(tree: ast.Module, statements: frozenset[int]) -> set[str]:
+    """The names of the module's classes that a class with a candidate derives from,
+    directly or through others of them (a base named by a plain name)."""
+    classes = {statement.name: statement for statement in tree.body
+               if isinstance(statement, ast.ClassDef)}
+    pending = [statement for index, statement in enumerate(tree.body)
+               if index in statements and isinstance(statement, ast.ClassDef)]
+    found: set[str] = set()
+    while pending:
+        for base in pending.pop().bases:
+            if isinstance(base, ast.Name) and base.id in classes and base.id not in found:
+                found.add(base.id)
+                pending.append(classes[base.id])
+    return found
 
 
 def _stub(pieces: list[str], statement: ast.FunctionDef | ast.AsyncFunctionDef
@@ -156,7 +178,11 @@ def _gives_self(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether `function` may give `self` an attribute or change one in place: assigns
     to `self.x` (or `self.x.data`, `self.x[i]`), registers one, calls `setattr`, or calls
     an in-place method (`self.w.unsqueeze_(0)`): what the fixes of another method read
-    of the class (`fixes.tensor_facts._module_values`, `_module_rank`)."""
+    of the class (`fixes.tensor_facts._module_values`, `_module_rank`). An `__init__`
+    always may: it hands its base's `__init__` the options the base keeps, which the
+    opt-in rule reads (`opt_in.passed_on`)."""
+    if function.name == "__init__":
+        return True  # what it hands its base's `__init__` (`super().__init__(x=x)`) too
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor,
                              ast.withitem, ast.NamedExpr, ast.Delete)):
