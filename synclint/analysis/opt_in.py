@@ -66,6 +66,7 @@ from synclint.analysis.opt_in_syntax import (
     _single_locals,
     _top_level,
     _uniform_element,
+    passed_on,
 )
 from synclint.analysis.tree import walk
 from synclint.model.summaries import FileView
@@ -752,58 +753,3 @@ def _through_self_cfg(value: cst.BaseExpression, cls: cst.ClassDef,
         return reads.option(value)
     return None
 
-
-def passed_on(init: cst.FunctionDef, parent: cst.ClassDef,
-              option: tuple[str, str]) -> tuple[str, str] | None:
-    """The option a base's `__init__` keeps (`option`: its parameter's name and default),
-    as a subclass's `__init__` (`init`) hands it on through `super().__init__(...)`: the
-    base's default where the call leaves the parameter out; a literal it passes; the
-    default of the subclass's own parameter it passes on unchanged (`report_accuracy=
-    report_accuracy`, fresh18 L4(a)); else None (an argument the defaults do not tell).
-    `*args` / `**kwargs` hand on what the subclass's caller gives, which leaves the
-    base's default where it gives nothing."""
-    name = option[0]
-    base_init = next((s for s in parent.body.body if isinstance(s, cst.FunctionDef)
-                      and s.name.value == "__init__"), None)
-    positional = [p.name.value for p in base_init.params.params][1:] \
-        if base_init is not None else []
-    for call in _super_init_calls(init):
-        passed: cst.BaseExpression | None = None
-        index = 0
-        for arg in call.args:
-            if arg.star:
-                continue  # `**kwargs` hands on what the caller gives: the base's default
-            if arg.keyword is not None:
-                if arg.keyword.value == name:
-                    passed = arg.value
-            elif index < len(positional) and positional[index] == name:
-                passed = arg.value
-            if arg.keyword is None:
-                index += 1
-        if passed is None:
-            continue
-        if _literal(passed):
-            return (name, _code(passed))
-        if isinstance(passed, cst.Name):
-            param = _parameter(init, passed.value)
-            if param is not None and param.default is not None and _literal(param.default) \
-                    and passed.value not in _bound_names(init.body):
-                return (passed.value, _code(param.default))
-        return None
-    return option
-
-
-def _super_init_calls(init: cst.FunctionDef) -> list[cst.Call]:
-    """The `super().__init__(...)` calls of an `__init__`'s top-level statements."""
-    found = []
-    for statement in init.body.body:
-        if not isinstance(statement, cst.SimpleStatementLine):
-            continue
-        for small in statement.body:
-            call = small.value if isinstance(small, cst.Expr) else None
-            if isinstance(call, cst.Call) and isinstance(call.func, cst.Attribute) and \
-                    call.func.attr.value == "__init__" and isinstance(call.func.value, cst.Call) \
-                    and isinstance(call.func.value.func, cst.Name) and \
-                    call.func.value.func.value == "super":
-                found.append(call)
-    return found
