@@ -9,7 +9,9 @@
 - The body of a guard that compares the loop counter for equality (`if i == n - 1:`,
   `if step == warmup:`) runs on one iteration, not on every one.
 - The body of a guard that compares a step counter with a constant (`if batch_idx < 10:`,
-  `if global_step == 0:`) runs on a bounded number of steps, loops inside it included.
+  `if global_step == 0:`) runs on a bounded number of steps, loops inside it included; so
+  does the body of a latch, which makes its own test false (`if len(state) == 0:` filling
+  an optimiser's state, `if not self._checked: ...; self._checked = True`: `latches.py`).
 - The body of a verbose or debug guard (`if self._verbose:`, `if debug:`) runs only when
   a user asks for diagnostics.
 - A whole function can be cold by its role: setup, save, load, export and conversion
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from synclint.analysis.kinds import TENSORS, Kind
+from synclint.analysis.latches import latch
 from synclint.analysis.names import dotted_name
 from synclint.analysis.roles import is_debug_flag, is_periodic_flag, step_counter
 from synclint.analysis.tree import walk
@@ -121,7 +124,8 @@ def cold_reason(
         if isinstance(ancestor, cst.If) and child is ancestor.body and _debug_test(
                 ancestor.test, kind_of):
             return Cold(DEBUG, ancestor)
-        if isinstance(ancestor, cst.If) and _bounded_branch(ancestor, child, kind_of):
+        if isinstance(ancestor, cst.If) and (_bounded_branch(ancestor, child, kind_of) or (
+                child is ancestor.body and latch(ancestor))):
             return Cold(BOUNDED, ancestor)
         if in_loop_part and isinstance(ancestor, cst.If) and isinstance(loop, cst.For) \
                 and child is ancestor.body and _once_test(ancestor.test, loop, kind_of):
