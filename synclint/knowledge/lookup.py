@@ -35,6 +35,7 @@ from synclint.knowledge import (
     d3rlpy,
     deepspeed,
     distributed,
+    ema_pytorch,
     fairseq,
     fastai,
     gpytorch,
@@ -82,7 +83,7 @@ LIBRARIES: tuple[Library, ...] = (
     torch_geometric.LIBRARY, mmdet.LIBRARY, mmengine.LIBRARY, fastai.LIBRARY,
     avalanche.LIBRARY, pykeen.LIBRARY, gpytorch.LIBRARY, botorch.LIBRARY,
     schnetpack.LIBRARY, skrl.LIBRARY, torch_sim.LIBRARY, catalyst.LIBRARY, fairseq.LIBRARY,
-    allennlp.LIBRARY,
+    allennlp.LIBRARY, ema_pytorch.LIBRARY,
 )
 #: The suffix of a library class's CPU variant (a TensorDict moved to the host).
 HOST_SUFFIX = "@cpu"

@@ -32,7 +32,8 @@ NAMES = ("torch", "torch.distributed", "tensordict", "transformers", "accelerate
          "lightning", "torchmetrics", "ignite", "deepspeed", "stable_baselines3",
          "tianshou", "d3rlpy", "pyro", "kornia", "torch.utils.data", "monai",
          "torch_geometric", "mmdet", "mmengine", "fastai", "avalanche", "pykeen", "gpytorch",
-         "botorch", "schnetpack", "skrl", "torch_sim", "catalyst", "fairseq", "allennlp")
+         "botorch", "schnetpack", "skrl", "torch_sim", "catalyst", "fairseq", "allennlp",
+         "ema_pytorch")
 
 
 def test_there_is_one_table_per_library() -> None:

@@ -1,7 +1,8 @@
 """Roles of the eighteenth draw (issue 22): fairseq's task roles (M4: a `FairseqTask`'s
 `train_step` runs on every update, `valid_step` per validation batch and `inference_step`
 per generated batch, each given the sample the trainer moved to the device) and an
-allennlp `Metric`'s `__call__`, once per batch (M3); in a user's subclass of what the
+allennlp `Metric`'s `__call__`, once per batch (M3), and an ema-pytorch EMA's `update`,
+once per optimiser step (fresh17 M6); in a user's subclass of what the
 library exports and in the library's own package (its project classes of the base
 names). Methods of those names on other classes stay silent."""
 
@@ -104,3 +105,23 @@ def test_allennlps_own_metrics_take_the_role_by_the_base_class_name() -> None:
         ("allennlp/training/metrics/boolean_accuracy.py", 7)]
     assert own_package_rows({"mylib/metric.py": base, "mylib/boolean_accuracy.py": own.replace(
         "from allennlp.training.metrics.metric", "from mylib.metric")}) == []
+
+
+EMA = """\
+import torch
+from ema_pytorch import EMA
+
+
+class WarmupEMA(EMA):
+    def update(self):
+        self.last = self.step.item()
+"""
+
+
+def test_an_ema_pytorch_update_runs_per_optimiser_step() -> None:
+    assert rows(EMA, "train/ema.py") == [("train/ema.py", 7)]
+    own = EMA.replace("from ema_pytorch import EMA\n", "").replace("(EMA)", "(torch.nn.Module)")
+    assert own_package_rows({"ema_pytorch/post_hoc_ema.py": own.replace(
+        "WarmupEMA", "KarrasEMA")}) == [("ema_pytorch/post_hoc_ema.py", 6)]
+    # A project's own `EMA` outside the package: no role.
+    assert own_package_rows({"mylib/ema.py": own.replace("WarmupEMA", "EMA")}) == []
