@@ -527,11 +527,18 @@ class Calls(Methods):
             return (MappingKind(UNKNOWN, UNKNOWN), None)
         if name == "filter" and len(positional) == 2:
             return (Seq(elem_of(positional[1][0])), None)
+        if name == "groupby":
+            # `groupby(y)`: (key, run) pairs, the keys `y`'s elements (a key function's
+            # results otherwise), the runs iterators over them.
+            element = elem_of(first)
+            key = element if len(positional) == 1 and not node.keywords else UNKNOWN
+            return (Seq(Tup((key, Seq(element)))), None)
         return _UNKNOWN_VALUE
 
 #: Library functions whose results' kinds are those of a builtin's: `zip_longest` yields
-#: its arguments' elements as `zip` does (or its fill value, a host value, once one ends).
-_AS_BUILTINS = {"itertools.zip_longest": "zip"}
+#: its arguments' elements as `zip` does (or its fill value, a host value, once one ends);
+#: `groupby` yields its argument's elements as keys (fresh17 M2).
+_AS_BUILTINS = {"itertools.zip_longest": "zip", "itertools.groupby": "groupby"}
 
 
 def _called(calls: Calls, node: ast.Call, called: Kind, values: list[Value]) -> Value:

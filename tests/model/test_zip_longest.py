@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from synclint.analysis.kinds import HOST_TENSOR, NUMPY, TENSOR
+from synclint.analysis.kinds import HOST, HOST_TENSOR, NUMPY, TENSOR, UNKNOWN, Seq
 from tests.model.probe import line_of, probe, probes, syncs
 
 ZIPPED = """\
@@ -70,3 +70,26 @@ def test_pad_packed_sequence_gives_its_lengths_on_the_host() -> None:
     # `pad_sequence` gives no such pair: its one result is where its sequences are.
     assert probes(PAD_PACKED.replace("pad_packed_sequence(out)", "pad_sequence([x]), x")) == [
         TENSOR, TENSOR]
+
+
+GROUPED = """\
+from itertools import groupby
+import itertools
+
+import torch
+
+def f(y: torch.Tensor, labels: list[int]):
+    for key, run in groupby(y):
+        seen(key)
+    for key, run in itertools.groupby(labels):
+        seen(key)
+    for key, run in groupby(y, key=lambda t: t > 0):
+        seen(key)
+        seen(list(run))
+"""
+
+
+def test_groupby_yields_its_arguments_elements_as_keys() -> None:
+    # fresh17 M2: a device tensor's elements are device tensors, a list of ints' are
+    # ints; a key function's result is not known; the runs hold the argument's elements.
+    assert probes(GROUPED) == [TENSOR, HOST, UNKNOWN, Seq(TENSOR)]
