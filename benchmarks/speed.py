@@ -17,7 +17,9 @@ workers read and parse their first files, to compare the two in one session. Wal
 rusage (children included); peak memory is the largest proportional set size (PSS) of the
 child's whole process tree, sampled every second: a page the processes share (the lint
 workers forked from the process that holds the model) counts once, split among them,
-where the sum of their RSS would count it once per process (VmRSS where PSS is missing). The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
+where the sum of their RSS would count it once per process (VmRSS where PSS is missing).
+Python children may write and reuse bytecode, as in an installed environment, whatever
+`PYTHONDONTWRITEBYTECODE` says here. The peers (TorchFix 0.7.0, Fixit 2.2.1, ruff) are installed into their own virtualenvs under
 benchmarks/.peers/ when missing.
 """
 
@@ -182,6 +184,16 @@ def measure(name: str, command: Sequence[str], env: dict[str, str] | None = None
                        process.returncode)
 
 
+def child_env(jobs: str) -> dict[str, str]:
+    """The environment every tool runs in: as installed, Python writes and reuses the
+    bytecode of what it imports (an environment that forbids it, `PYTHONDONTWRITEBYTECODE`,
+    would compile every module of synclint and LibCST again in each run: ~70 ms of a warm
+    run on these machines), and ruff's threads are as many as the others' processes."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["RAYON_NUM_THREADS"] = jobs
+    return env
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", choices=("subset", "full"), default="subset",
@@ -210,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         listing = workdir / "files.txt"
         listing.write_text("\n".join(map(str, copied)), encoding="utf-8")
         cache = workdir / "cache"
-        env = dict(os.environ, RAYON_NUM_THREADS=jobs)
+        env = child_env(jobs)
         synclint = [sys.executable, "-m", "synclint", "check", "--select", "ALL",
                     "--exit-zero", "--quiet", "--jobs", jobs]
         runs: list[Measurement] = []
@@ -277,7 +289,7 @@ def scaling(jobs: int) -> int:
             copied = copy_tree(files, workdir / "src")
             listing = workdir / "files.txt"
             listing.write_text("\n".join(map(str, copied)), encoding="utf-8")
-            env = dict(os.environ, RAYON_NUM_THREADS=str(jobs))
+            env = child_env(str(jobs))
             floor = measure("floor", [sys.executable, "-c", _BARE_PARSE, str(listing),
                                       str(jobs), str(CHUNK_SIZE)], env, workdir)
             cold = measure("cold", [sys.executable, "-m", "synclint", "check", "--select",

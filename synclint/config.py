@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,17 +79,13 @@ class Settings:
         venv/lib/site-packages/torch` checks torch although `site-packages` is excluded.
         """
         name = os.path.basename(os.path.normpath(path))
-        relative: str | None = None
-        for pattern in self.exclude + self.extend_exclude:
-            if "/" not in pattern.rstrip("/"):
-                if fnmatch.fnmatchcase(name, pattern.rstrip("/")):
-                    return True
-                continue
-            if relative is None:
-                relative = _relative(path, self.root)
-            if _glob_match(relative, pattern):
-                return True
-        return False
+        names, paths = _exclude_matchers(self.exclude + self.extend_exclude)
+        if names is not None and names.match(name):
+            return True
+        if not paths:
+            return False
+        relative = _relative(path, self.root)
+        return any(_glob_match(relative, pattern) for pattern in paths)
 
     def fingerprint(self) -> str:
         """A stable text that changes whenever a setting that affects findings changes."""
@@ -102,6 +100,18 @@ def _relative(path: str, root: Path) -> str:
         return Path(os.path.relpath(absolute, root)).as_posix()
     except ValueError:  # another drive on Windows
         return Path(absolute).as_posix()
+
+
+@functools.lru_cache(maxsize=16)
+def _exclude_matchers(patterns: tuple[str, ...]) -> tuple[re.Pattern[str] | None, tuple[str, ...]]:
+    """The patterns without a slash as one regular expression over an entry's name (as
+    `fnmatch.fnmatchcase` matches each), and the others, matched against relative paths:
+    discovery asks for every file and directory, against every pattern."""
+    names = [pattern.rstrip("/") for pattern in patterns if "/" not in pattern.rstrip("/")]
+    paths = tuple(pattern for pattern in patterns if "/" in pattern.rstrip("/"))
+    matcher = re.compile("|".join(f"(?:{fnmatch.translate(name)})" for name in names)) \
+        if names else None
+    return matcher, paths
 
 
 def _glob_match(relative: str, pattern: str) -> bool:
