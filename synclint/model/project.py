@@ -51,6 +51,7 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.options import declared_options, option_reads
 from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
@@ -83,6 +84,8 @@ class Project:
         self.summaries: dict[str, Summary] = {}
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
+        #: The argparse options' defaults over the whole project (`views._options`).
+        self.options: dict[str, str] | None = None
         #: Project type aliases, by key, as they read outside their module (`aliases.py`).
         self.expanded_aliases: dict[str, str] = {}
         #: Built with the views, once the summaries are final (`views.py`).
@@ -180,6 +183,8 @@ class Project:
                 function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
         module.chain_heads, module.chains = (*module.names, *module.imports,
                                              *module.aliases), None
+        module.options = declared_options(module.tree, module.text)
+        module.option_reads = option_reads(module.text)
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d),
                                           module.text, module.imports)

@@ -11,6 +11,7 @@ from synclint.analysis.kinds import Instance
 from synclint.model.aliases import expanded_alias
 from synclint.model.index import module_chains
 from synclint.model.kindops import holds_tensors
+from synclint.model.options import project_options, view_options
 from synclint.model.summaries import (
     SYNC_READ,
     SYNC_SHAPE,
@@ -102,7 +103,8 @@ def file_view(project: Project, filename: str) -> FileView | None:
                     module.sha, aliases, frozenset(
                         key for key in defined_in(project, module.name)
                         if key in project.tensor_free),
-                    lambda made: _view_digest(project, made))
+                    options=view_options(_options(project), module.option_reads),
+                    digester=lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
 
@@ -195,7 +197,15 @@ def _view_digest(project: Project, view: FileView) -> str:
                          sorted((key, _digest(project, key, cls))
                                 for key, cls in view.classes.items()),
                          sorted(view.modules), view.compiled.key(),
-                         sorted(view.resolved.items()), sorted(view.aliases.items()))))
+                         sorted(view.resolved.items()), sorted(view.aliases.items()),
+                         sorted(view.options.items()))))
+
+
+def _options(project: Project) -> dict[str, str]:
+    """The project's argparse options with one default each (`model/options.py`)."""
+    if project.options is None:
+        project.options = project_options(m.options for m in project.modules.values())
+    return project.options
 
 
 def _class_view(project: Project, key: str) -> ClassView:

@@ -1,0 +1,145 @@
+"""Command-line options a project declares with argparse, and their defaults
+(`parser.add_argument("--use-cbhg", default=False, type=strtobool)`, `action="store_true"`).
+
+A test of `args.use_cbhg` (or of `self.use_cbhg = args.use_cbhg` kept by `__init__`) reads
+the option `use_cbhg`; with its default the run takes the other branch, so the code under
+it is opt-in (`analysis/opt_in.py`; issue 22, fresh17 L3a: espnet1's model options,
+cleanrl's `--kle-stop`). The defaults are the project's: every module's declarations are
+collected (`declared_options`) and one name declared with two different defaults anywhere
+has none (`project_options`). What a declaration's default is:
+
+- `default=D`, a constant as written (`False`, `None`, `0`, `0.0`, `""`, `"adam"`); a
+  string with a `type=` other than `str` has none (argparse converts it);
+- without one, `action="store_true"` is False, `"store_false"` True, any other builtin
+  action and a plain option None; a positional argument, `required=True`, a custom action
+  class, `argparse.SUPPRESS` and a value that is no constant have none;
+- `set_defaults(name=D)` declares `name`'s default again (two that differ: none).
+
+The name is `dest=` where given, else the first long option string without its dashes
+(`--use-cbhg` -> `use_cbhg`), else the first short one."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Mapping
+
+from synclint.model.defaults import literal_text
+
+#: Names of the objects that hold parsed command-line options (`args.kle_stop`,
+#: `self.args.use_cbhg`, `opt.report_cer`, `hparams.use_ema`).
+ARGPARSE_HOLDERS = frozenset({"args", "opt", "opts", "hparams", "options"})
+#: The attributes a text reads of a holder (`args.kle_stop` -> `kle_stop`).
+_READ = re.compile(r"\b(?:args|opts?|hparams|options)\s*\.\s*([A-Za-z_]\w*)")
+#: Actions that keep a value and default to None without `default=`.
+_NONE_ACTIONS = frozenset({"store", "store_const", "append", "append_const", "extend",
+                           "count"})
+
+
+def declared_options(tree: ast.Module, text: str) -> tuple[tuple[str, str | None], ...]:
+    """The options one module declares: (name, default as written), None where the
+    module gives it no one constant default; sorted by name."""
+    if "add_argument" not in text and "set_defaults" not in text:
+        return ()
+    found: dict[str, str | None] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if node.func.attr == "add_argument":
+            declared = _declared(node)
+            if declared is not None:
+                _note(found, *declared)
+        elif node.func.attr == "set_defaults":
+            for keyword in node.keywords:
+                if keyword.arg is not None:
+                    _note(found, keyword.arg, literal_text(keyword.value))
+    return tuple(sorted(found.items()))
+
+
+def option_reads(text: str) -> tuple[str, ...]:
+    """The attribute names a module's text reads of an options holder (`args.kle_stop`,
+    `self.args.use_cbhg`), sorted: the options its view needs."""
+    if "." not in text:
+        return ()
+    return tuple(sorted(set(_READ.findall(text))))
+
+
+def project_options(declared: Iterable[tuple[tuple[str, str | None], ...]]
+                    ) -> dict[str, str]:
+    """Option name -> its one default over the whole project's declarations; a name
+    declared with two different defaults, or once without one, is left out."""
+    found: dict[str, str | None] = {}
+    for module in declared:
+        for name, default in module:
+            _note(found, name, default)
+    return {name: default for name, default in found.items() if default is not None}
+
+
+def view_options(options: Mapping[str, str], reads: Iterable[str]) -> dict[str, str]:
+    """The project's option defaults a module reads (`FileView.options`)."""
+    return {name: options[name] for name in reads if name in options}
+
+
+def _note(found: dict[str, str | None], name: str, default: str | None) -> None:
+    if name in found and found[name] != default:
+        found[name] = None  # two different defaults: none
+    else:
+        found.setdefault(name, default)
+
+
+def _declared(call: ast.Call) -> tuple[str, str | None] | None:
+    """(name, default or None) of one `add_argument` call; None where its name is not
+    known (option strings that are not literals) or it keeps no value (`help`)."""
+    flags: list[str] = []
+    for argument in call.args:
+        if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
+            return None
+        flags.append(argument.value)
+    keywords = {k.arg: k.value for k in call.keywords if k.arg is not None}
+    if any(k.arg is None for k in call.keywords) or not flags:
+        return None  # `**kwargs`: what it declares is not known
+    name = _dest(flags, keywords.get("dest"))
+    if name is None:
+        return None
+    action = keywords.get("action")
+    action_name = action.value if isinstance(action, ast.Constant) and \
+        isinstance(action.value, str) else None
+    if action_name in ("help", "version"):
+        return None
+    if not flags[0].startswith("-"):
+        return name, None  # a positional argument: given on every command line
+    required = keywords.get("required")
+    if required is not None and not (isinstance(required, ast.Constant) and
+                                     required.value is False):
+        return name, None
+    if "default" in keywords:
+        value = keywords["default"]
+        text = literal_text(value)
+        if text is None:
+            return name, None  # `argparse.SUPPRESS`, a call, a name
+        converted = keywords.get("type")
+        if isinstance(value, ast.Constant) and isinstance(value.value, str) and \
+                converted is not None and not (isinstance(converted, ast.Name)
+                                               and converted.id == "str"):
+            return name, None  # argparse passes a string default through `type`
+        return name, text
+    if action is None or action_name in _NONE_ACTIONS:
+        return name, "None"
+    if action_name == "store_true":
+        return name, "False"
+    if action_name == "store_false":
+        return name, "True"
+    return name, None  # a custom action class, or an action named otherwise
+
+
+def _dest(flags: list[str], dest: ast.expr | None) -> str | None:
+    if dest is not None:
+        if isinstance(dest, ast.Constant) and isinstance(dest.value, str) and \
+                dest.value.isidentifier():
+            return dest.value
+        return None
+    if not flags[0].startswith("-"):
+        return flags[0] if flags[0].isidentifier() else None
+    chosen = next((f for f in flags if f.startswith("--")), flags[0])
+    name = chosen.lstrip("-").replace("-", "_")
+    return name if name.isidentifier() else None
