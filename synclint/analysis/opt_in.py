@@ -27,6 +27,10 @@ fresh9 L1):
   default wins (an unannotated holder: the default the settings classes the file sees
   give the field, where they agree); a module's attribute (`getattr(module, "weight",
   None)`) is no setting.
+- an argparse option the project declares (`parser.add_argument("--use-cbhg",
+  default=False)`; `model/options.py`), read off an options holder (`args.use_cbhg`,
+  `self.args.use_cbhg`) or kept by `__init__` (`self.use_cbhg = args.use_cbhg`, set
+  nowhere else): `analysis/opt_in_argparse.py` (fresh17 L3a).
 
 A local the function binds once, at the top level of its body before the test
 (`can_flatten = getattr(self.args, "batch_flattening", False) and not extra` ... `if
@@ -124,7 +128,7 @@ class Defaults:
                 if text is not None:
                     return f"{holder[0]}.{node.attr.value}", text
             # `args.use_cbhg`: an argparse option the project declares (fresh17 L3a)
-            return argparse_option(node, self.function, self.module, self.view)
+            return argparse_option(node, self.function, self.view)
         if isinstance(node, cst.Name) and self.function is not None and (
                 self.entry or self.function.name.value == "__init__"
                 or self._kept_flag(self.function, node.value)):

@@ -19,15 +19,14 @@ from synclint.model.summaries import FileView
 
 
 def argparse_option(node: cst.Attribute, function: cst.FunctionDef | None,
-                    module: cst.Module | None, view: FileView | None
-                    ) -> tuple[str, str] | None:
+                    view: FileView | None) -> tuple[str, str] | None:
     """(the option's name, its default) that `node` reads (`args.use_cbhg`), or None."""
     if not holder_read(node, view):
         return None
     assert view is not None
     name = node.attr.value
     owner = node.value
-    if isinstance(owner, cst.Name) and not _parsed(owner.value, function, module):
+    if isinstance(owner, cst.Name) and not _parsed(owner.value, function, view):
         return None
     return name, view.options[name]
 
@@ -63,27 +62,34 @@ def assigned_once(cls: cst.ClassDef, name: str) -> bool:
     return count == 1
 
 
-def _parsed(holder: str, function: cst.FunctionDef | None, module: cst.Module | None
-            ) -> bool:
+def _parsed(holder: str, function: cst.FunctionDef | None, view: FileView) -> bool:
     """Whether the name `holder` holds parsed options where `function` (None: the
-    module's own code) reads it."""
+    module's own code) reads it: a global by the model (`FileView.option_holders`: the
+    whole text's, where LibCST may have been given only part of the module-level code)."""
     if function is not None:
         values = _bindings(function.body, holder)
         if _parameter(function, holder) is not None:
             return all(v is not None and (_parses(v) or _passes(v, holder)) for v in values)
         if values:
             return all(v is not None and _parses(v) for v in values)
-    if module is None:
-        return False
-    values = _bindings(module, holder)
-    return bool(values) and all(v is not None and _parses(v) for v in values)
+    return holder in view.option_holders
+
+
+#: Per function body (by identity) and name: `_bindings`.
+_BINDINGS: dict[tuple[int, str], tuple[cst.CSTNode, list[cst.BaseExpression | None]]] = {}
 
 
 def _bindings(top: cst.CSTNode, name: str) -> list[cst.BaseExpression | None]:
-    """What `top` (a function body, a module) binds `name` to, nested functions and
+    """What `top` (a function body) binds `name` to, nested functions and
     classes aside: the value of each `name = value`, None for any other binding (a loop
     target, a tuple, an augmented assignment, `global`)."""
+    cached = _BINDINGS.get((id(top), name))
+    if cached is not None and cached[0] is top:
+        return cached[1]
+    if len(_BINDINGS) >= 256:
+        _BINDINGS.clear()
     found: list[cst.BaseExpression | None] = []
+    _BINDINGS[(id(top), name)] = (top, found)
     stack: list[cst.CSTNode] = list(top.children)
     while stack:
         node = stack.pop()
@@ -93,8 +99,7 @@ def _bindings(top: cst.CSTNode, name: str) -> list[cst.BaseExpression | None]:
             for target in node.targets:
                 if isinstance(target.target, cst.Name) and target.target.value == name:
                     found.append(node.value)
-                elif any(isinstance(p, cst.Name) and p.value == name
-                         for p in walk(target.target)):
+                elif any(p.value == name for p in _names(target.target)):
                     found.append(None)
         elif isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name):
             if node.target.value == name and node.value is not None:
@@ -102,13 +107,24 @@ def _bindings(top: cst.CSTNode, name: str) -> list[cst.BaseExpression | None]:
         elif isinstance(node, (cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr,
                                cst.AsName)):
             bound = node.name if isinstance(node, cst.AsName) else node.target
-            if any(isinstance(p, cst.Name) and p.value == name for p in walk(bound)):
+            if any(p.value == name for p in _names(bound)):
                 found.append(None)
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
             if any(item.name.value == name for item in node.names):
                 found.append(None)
         stack.extend(node.children)
     return found
+
+
+def _names(target: cst.BaseExpression) -> list[cst.Name]:
+    """The names a target binds (not `args.seed = ...`, which sets an attribute)."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [name for element in target.elements for name in _names(element.value)]
+    if isinstance(target, cst.StarredElement):
+        return _names(target.value)
+    return []
 
 
 def _parses(value: cst.BaseExpression) -> bool:

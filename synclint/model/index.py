@@ -214,6 +214,8 @@ class _Module:
     #: the attributes its text reads of an options holder (`model/options.py`).
     options: tuple[tuple[str, str | None], ...] = ()
     option_reads: tuple[str, ...] = ()
+    #: The options holders its module-level code binds only by `parse_args()`.
+    option_holders: tuple[str, ...] = ()
 
 
 #: The line ends `ast` numbers lines by.

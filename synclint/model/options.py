@@ -31,6 +31,9 @@ from synclint.model.defaults import literal_text
 ARGPARSE_HOLDERS = frozenset({"args", "opt", "opts", "hparams", "options"})
 #: The attributes a text reads of a holder (`args.kle_stop` -> `kle_stop`).
 _READ = re.compile(r"\b(?:args|opts?|hparams|options)\s*\.\s*([A-Za-z_]\w*)")
+#: The attributes a text sets of a holder (`args.seed = ...`, `args.lr *= 2`).
+_STORE = re.compile(r"\b(?:args|opts?|hparams|options)\s*\.\s*([A-Za-z_]\w*)\s*"
+                    r"(?:=(?!=)|[-+*/%|&^@]=|//=|\*\*=|>>=|<<=)")
 #: Actions that keep a value and default to None without `default=`.
 _NONE_ACTIONS = frozenset({"store", "store_const", "append", "append_const", "extend",
                            "count"})
@@ -38,10 +41,11 @@ _NONE_ACTIONS = frozenset({"store", "store_const", "append", "append_const", "ex
 
 def declared_options(tree: ast.Module, text: str) -> tuple[tuple[str, str | None], ...]:
     """The options one module declares: (name, default as written), None where the
-    module gives it no one constant default; sorted by name."""
+    module gives it no one constant default; sorted by name. An option its code sets
+    (`args.batch_size = ...`) has none: the run's value is not the declared default."""
+    found: dict[str, str | None] = {name: None for name in _STORE.findall(text)}
     if "add_argument" not in text and "set_defaults" not in text:
-        return ()
-    found: dict[str, str | None] = {}
+        return tuple(sorted(found.items()))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
             continue
@@ -62,6 +66,77 @@ def option_reads(text: str) -> tuple[str, ...]:
     if "." not in text:
         return ()
     return tuple(sorted(set(_READ.findall(text))))
+
+
+def parsed_holders(tree: ast.Module) -> tuple[str, ...]:
+    """The options holders the module's own code binds only to parsed options: `args =
+    parser.parse_args()` (or `parse_args()`, `parser.parse_known_args()[0]`), at module
+    level, under `if __name__ == "__main__":` too (cleanrl's scripts); a holder bound
+    otherwise anywhere at module level, or declared `global` in a function, is not."""
+    values: dict[str, list[ast.expr | None]] = {}
+    stack: list[ast.stmt] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Global):
+                    for name in inner.names:
+                        values.setdefault(name, []).append(None)
+            continue
+        for target, value in _bound(node):
+            for part in _names(target):
+                if part.id in ARGPARSE_HOLDERS:
+                    values.setdefault(part.id, []).append(
+                        value if part is target else None)
+        for field in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(node, field, ()))
+        for handler in getattr(node, "handlers", ()):
+            stack.extend(handler.body)
+        for case in getattr(node, "cases", ()):
+            stack.extend(case.body)
+    return tuple(sorted(name for name, bound in values.items()
+                        if all(v is not None and _parses(v) for v in bound)))
+
+
+def _bound(node: ast.stmt) -> list[tuple[ast.expr, ast.expr | None]]:
+    """The targets a statement binds at its own level, each with its value where it is
+    a plain assignment (None: a loop target, an augmented assignment, an import)."""
+    if isinstance(node, ast.Assign):
+        return [(target, node.value) for target in node.targets]
+    if isinstance(node, ast.AnnAssign):
+        return [(node.target, node.value)]
+    if isinstance(node, (ast.AugAssign, ast.For, ast.AsyncFor)):
+        return [(node.target, None)]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return [(item.optional_vars, None) for item in node.items
+                if item.optional_vars is not None]
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [(ast.Name((a.asname or a.name).partition(".")[0]), None) for a in node.names]
+    return []
+
+
+def _names(target: ast.expr) -> list[ast.Name]:
+    """The names a target binds (not `args.seed = ...`, which sets an attribute)."""
+    if isinstance(target, ast.Name):
+        return [target]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _names(element)]
+    if isinstance(target, ast.Starred):
+        return _names(target.value)
+    return []
+
+
+def _parses(value: ast.expr) -> bool:
+    """`parser.parse_args()`, `parse_args()`, `parser.parse_known_args()[0]`."""
+    wanted = "parse_args"
+    if isinstance(value, ast.Subscript):  # `parse_known_args()`: (options, the rest)
+        value, wanted = value.value, "parse_known_args"
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    name = func.attr if isinstance(func, ast.Attribute) else \
+        func.id if isinstance(func, ast.Name) else None
+    return name == wanted
 
 
 def project_options(declared: Iterable[tuple[tuple[str, str | None], ...]]

@@ -51,7 +51,7 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.kindops import _bounded, _join_attribute
-from synclint.model.options import declared_options, option_reads
+from synclint.model.options import declared_options, option_reads, parsed_holders
 from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
@@ -185,6 +185,7 @@ class Project:
                                              *module.aliases), None
         module.options = declared_options(module.tree, module.text)
         module.option_reads = option_reads(module.text)
+        module.option_holders = parsed_holders(module.tree) if module.option_reads else ()
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d),
                                           module.text, module.imports)

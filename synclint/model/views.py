@@ -104,6 +104,7 @@ def file_view(project: Project, filename: str) -> FileView | None:
                         key for key in defined_in(project, module.name)
                         if key in project.tensor_free),
                     options=view_options(_options(project), module.option_reads),
+                    option_holders=frozenset(module.option_holders),
                     digester=lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
@@ -198,7 +199,7 @@ def _view_digest(project: Project, view: FileView) -> str:
                                 for key, cls in view.classes.items()),
                          sorted(view.modules), view.compiled.key(),
                          sorted(view.resolved.items()), sorted(view.aliases.items()),
-                         sorted(view.options.items()))))
+                         sorted(view.options.items()), sorted(view.option_holders))))
 
 
 def _options(project: Project) -> dict[str, str]:

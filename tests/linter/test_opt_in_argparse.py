@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from synclint.diagnostics import Diagnostic
-from synclint.engine import lint_source, lint_sources
+from synclint.engine import lint_source, lint_sources, lint_text
 from tests.linter.helpers import rule_findings
 
 
@@ -155,7 +155,21 @@ def test_a_module_level_test_of_parsed_options_is_opt_in(declaration: str, bindi
     assert found.message.endswith(f", only with {option}")
 
 
+def test_a_script_s_options_are_read_where_only_part_of_its_text_is_parsed() -> None:
+    """A check parses only the statements where a rule can fire (`kept_text`); the
+    binding `args = parser.parse_args()` is the model's, from the whole text; setting
+    another option (`args.batch_size = ...`) keeps `args` the parsed options."""
+    source = textwrap.dedent(SCRIPT.format(
+        declaration='action="store_true"', guard="args.kle_stop",
+        binding="args = parser.parse_args()\n    args.batch_size = 64"))
+    assert [d for d in lint_text(source, "ppo.py", ["SYN102"]).diagnostics] == []
+    [found] = lint_text(source, "ppo.py", ["SYN102"], opt_in=True).diagnostics
+    assert found.message.endswith(", only with `kle_stop=True`")
+
+
 @pytest.mark.parametrize(("declaration", "binding", "guard"), [
+    ('action="store_true"', "args = parser.parse_args()\n    args.kle_stop = True",
+     "args.kle_stop"),  # the script sets the option itself
     ('action="store_true"', "args = load_run_args()", "args.kle_stop"),  # not parsed
     ('action="store_true"', "args = parser.parse_args()\n    args = load_run_args()",
      "args.kle_stop"),  # bound twice

@@ -9,7 +9,12 @@ import textwrap
 
 import pytest
 
-from synclint.model.options import declared_options, option_reads, project_options
+from synclint.model.options import (
+    declared_options,
+    option_reads,
+    parsed_holders,
+    project_options,
+)
 
 
 def _declared(source: str) -> dict[str, str | None]:
@@ -79,3 +84,30 @@ def test_a_module_s_option_reads_are_the_attributes_of_holders() -> None:
     text = "if self.args.use_cbhg and opt.report_cer or hparams.ema:\n" \
            "    x = kwargs.not_one + args . kle_stop + cfg.other\n"
     assert option_reads(text) == ("ema", "kle_stop", "report_cer", "use_cbhg")
+
+
+def test_an_option_the_code_sets_has_no_default() -> None:
+    declared = _declared("""\
+        p.add_argument("--kle-stop", action="store_true")
+        p.add_argument("--seed", default=0)
+        args = p.parse_args()
+        args.seed += 1
+        if args.kle_stop == args.seed:
+            pass
+    """)
+    assert declared == {"kle_stop": "False", "seed": None}
+
+
+@pytest.mark.parametrize(("source", "holders"), [
+    ("if __name__ == '__main__':\n    args = parser.parse_args()\nargs.seed = 1\n",
+     ("args",)),
+    ("args = parse_args()\nopt = parser.parse_known_args()[0]\n", ("args", "opt")),
+    ("args = parser.parse_args()\nargs = load(args)\n", ()),  # rebound
+    ("args, rest = parser.parse_known_args()\n", ()),
+    ("for args in runs:\n    pass\n", ()),
+    ("args = parser.parse_args()\ndef f():\n    global args\n    args = None\n", ()),
+    ("args = parser.parse_args()\ndef f(args):\n    args = None\n", ("args",)),
+])
+def test_a_holder_the_module_binds_only_by_parse_args(source: str,
+                                                      holders: tuple[str, ...]) -> None:
+    assert parsed_holders(ast.parse(source)) == holders
