@@ -3,10 +3,12 @@ read of an options holder (`args.kle_stop`, `self.args.use_cbhg`, `opt.report_ce
 the option the project declares with `add_argument` (`model/options.py`), with its
 default. `args` is the parsed options only where it is so bound: a parameter (which the
 function may rebind from a call that passes it along: espnet1's `args =
-fill_missing_args(args, self.add_arguments)`), a local or a module-level name bound only
-by `parse_args()` (cleanrl's scripts: `args = parser.parse_args()` under `if __name__ ==
-"__main__":`); `self.args` and the other holder attributes of `self` are taken as the
-options they are named for."""
+fill_missing_args(args, self.add_arguments)`), a local bound only by `parse_args()`, or a
+module-level name so bound (cleanrl's scripts: `args = parser.parse_args()` under `if
+__name__ == "__main__":`; the model's `FileView.option_holders`, from the whole text);
+`self.args` and the other holder attributes of `self` are taken as the options they are
+named for. An attribute kept from an option (`self.use_cbhg = args.use_cbhg`) counts only
+where the class sets it nowhere else (`assigned_once`)."""
 
 from __future__ import annotations
 
