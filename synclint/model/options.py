@@ -23,8 +23,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from synclint.model.defaults import literal_text
+
+if TYPE_CHECKING:
+    from synclint.model.index import _Module
 
 #: Names of the objects that hold parsed command-line options (`args.kle_stop`,
 #: `self.args.use_cbhg`, `opt.report_cer`, `hparams.use_ema`).
@@ -37,6 +41,17 @@ _STORE = re.compile(r"\b(?:args|opts?|hparams|options)\s*\.\s*([A-Za-z_]\w*)\s*"
 #: Actions that keep a value and default to None without `default=`.
 _NONE_ACTIONS = frozenset({"store", "store_const", "append", "append_const", "extend",
                            "count"})
+
+
+def index_options(module: _Module) -> tuple[tuple[str, str | None], ...]:
+    """Note what `module` declares and reads of options (`_Module.options`,
+    `option_reads`, `option_holders`), while its text and tree are known; the options it
+    declares."""
+    assert module.tree is not None
+    module.options = declared_options(module.tree, module.text)
+    module.option_reads = option_reads(module.text)
+    module.option_holders = parsed_holders(module.tree) if module.option_reads else ()
+    return module.options
 
 
 def declared_options(tree: ast.Module, text: str) -> tuple[tuple[str, str | None], ...]:

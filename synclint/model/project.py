@@ -51,7 +51,7 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.kindops import _bounded, _join_attribute
-from synclint.model.options import declared_options, option_reads, parsed_holders
+from synclint.model.options import index_options
 from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
@@ -84,8 +84,6 @@ class Project:
         self.summaries: dict[str, Summary] = {}
         self._hooks: dict[str, Hot] = {}
         self._views: dict[str, FileView] = {}
-        #: The argparse options' defaults over the whole project (`views._options`).
-        self.options: dict[str, str] | None = None
         #: Project type aliases, by key, as they read outside their module (`aliases.py`).
         self.expanded_aliases: dict[str, str] = {}
         #: Built with the views, once the summaries are final (`views.py`).
@@ -157,7 +155,7 @@ class Project:
         self.by_file[filename] = info
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
-        numpy_lines(info), move_lines(info)  # (what evaluations read of it, before it goes)
+        numpy_lines(info), move_lines(info), index_options(info)  # (read before it goes)
         info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 
@@ -183,9 +181,6 @@ class Project:
                 function.sketch = sketch("\n".join(lines[node.lineno - 1:node.end_lineno]))
         module.chain_heads, module.chains = (*module.names, *module.imports,
                                              *module.aliases), None
-        module.options = declared_options(module.tree, module.text)
-        module.option_reads = option_reads(module.text)
-        module.option_holders = parsed_holders(module.tree) if module.option_reads else ()
         if may_compile(module.text):
             module.compile = module_facts(module.tree, lambda d: self._qualify(module, d),
                                           module.text, module.imports)

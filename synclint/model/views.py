@@ -4,6 +4,7 @@ classes those reach, with a digest that keys the results cache."""
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -202,11 +203,18 @@ def _view_digest(project: Project, view: FileView) -> str:
                          sorted(view.options.items()), sorted(view.option_holders))))
 
 
+#: Per project: its argparse options with one default each (`_options`).
+_OPTIONS: weakref.WeakKeyDictionary[Project, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
 def _options(project: Project) -> dict[str, str]:
-    """The project's argparse options with one default each (`model/options.py`)."""
-    if project.options is None:
-        project.options = project_options(m.options for m in project.modules.values())
-    return project.options
+    """The project's argparse options with one default each (`model/options.py`), found
+    once the first view is made (the model is final by then)."""
+    found = _OPTIONS.get(project)
+    if found is None:
+        found = _OPTIONS[project] = project_options(
+            m.options for m in project.modules.values())
+    return found
 
 
 def _class_view(project: Project, key: str) -> ClassView:
