@@ -372,7 +372,10 @@ def _add_cached(project: Project, record: dict[str, Any], objects: list[Any]) ->
                      sha=record["sha"], dotted=record["dotted"],
                      chains=tuple(record["chains"]),
                      globals=dict(objects[record["globals"]]),
-                     aliases=dict(record["aliases"]))
+                     aliases=dict(record["aliases"]),
+                     options=tuple((name, default) for name, default in record["options"]),
+                     option_reads=tuple(record["option_reads"]),
+                     option_holders=tuple(record["option_holders"]))
     facts = record.get("compile")
     if facts is not None:  # what it compiles (`compiled.py`), kept with the module
         module.compile = _compile_facts(objects[facts])
@@ -676,6 +679,9 @@ def _record_of(module: _Module, functions: list[_Function], classes: list[_Class
         record["hooks"] = [[target, encoder.ref(hot)] for target, hot in module.hooks]
         record["compile"] = None if module.compile is None else encoder.ref(module.compile)
         record["chains"] = list(module_chains(module))
+        record["options"] = [list(pair) for pair in module.options]
+        record["option_reads"] = list(module.option_reads)
+        record["option_holders"] = list(module.option_holders)
         record["globals"] = encoder.ref(tuple(sorted(module.globals.items())))
         for row, function in zip(record["functions"], functions):
             row.append(None if function.entry is None else encoder.ref(function.entry))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 #: Bumped whenever the entry layout changes; part of every key.
-INDEX_FORMAT = 15
+INDEX_FORMAT = 16
 INDEX_DIR_NAME = "index"
 
 

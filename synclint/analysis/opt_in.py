@@ -27,6 +27,10 @@ fresh9 L1):
   default wins (an unannotated holder: the default the settings classes the file sees
   give the field, where they agree); a module's attribute (`getattr(module, "weight",
   None)`) is no setting.
+- an argparse option the project declares (`parser.add_argument("--use-cbhg",
+  default=False)`; `model/options.py`), read off an options holder (`args.use_cbhg`,
+  `self.args.use_cbhg`) or kept by `__init__` (`self.use_cbhg = args.use_cbhg`, set
+  nowhere else): `analysis/opt_in_argparse.py` (fresh17 L3a).
 
 A local the function binds once, at the top level of its body before the test
 (`can_flatten = getattr(self.args, "batch_flattening", False) and not extra` ... `if
@@ -49,6 +53,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from synclint.analysis.cold import leaves
+from synclint.analysis.opt_in_argparse import argparse_option, assigned_once, holder_read
 from synclint.analysis.opt_in_syntax import (
     _annotation_names,
     _bound_names,
@@ -121,8 +126,10 @@ class Defaults:
             holder = self._holder(owner)
             if holder is not None:
                 text = self._field(self._keys_of(holder[1]), node.attr.value)
-                return (f"{holder[0]}.{node.attr.value}", text) if text is not None else None
-            return None
+                if text is not None:
+                    return f"{holder[0]}.{node.attr.value}", text
+            # `args.use_cbhg`: an argparse option the project declares (fresh17 L3a)
+            return argparse_option(node, self.function, self.view)
         if isinstance(node, cst.Name) and self.function is not None and (
                 self.entry or self.function.name.value == "__init__"
                 or self._kept_flag(self.function, node.value)):
@@ -609,7 +616,9 @@ def _defaults(cls: cst.ClassDef, defaults: Defaults) -> dict[str, tuple[str, str
                         found[name] = (value.value, _code(default))
                     elif not isinstance(value, cst.Name):
                         option = _through_self_cfg(value, cls, reads) or _get_default(value)
-                        if option is not None:
+                        # an option's attribute another method sets is no setting
+                        if option is not None and (not holder_read(value, defaults.view)
+                                                   or assigned_once(cls, name)):
                             found[name] = option
         # An attribute assigned twice may not hold the argument.
         found = {name: option for name, option in found.items()

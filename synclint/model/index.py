@@ -210,6 +210,12 @@ class _Module:
     numpy_lines: tuple[int, ...] | None = None
     #: The numbers of the lines that call `.to(` or `.cuda(` (`move_lines`).
     move_lines: tuple[int, ...] | None = None
+    #: The argparse options it declares, with their defaults (None: no one default), and
+    #: the attributes its text reads of an options holder (`model/options.py`).
+    options: tuple[tuple[str, str | None], ...] = ()
+    option_reads: tuple[str, ...] = ()
+    #: The options holders its module-level code binds only by `parse_args()`.
+    option_holders: tuple[str, ...] = ()
 
 
 #: The line ends `ast` numbers lines by.

@@ -51,6 +51,7 @@ from synclint.model.index import (
     parse_module,
 )
 from synclint.model.kindops import _bounded, _join_attribute
+from synclint.model.options import index_options
 from synclint.model.properties import ACCESSOR, accessor_key, classify
 from synclint.model.regions import mark_compiled
 from synclint.model.schedule import (
@@ -154,7 +155,7 @@ class Project:
         self.by_file[filename] = info
         self.parsed_files.append(filename)
         self._index_module(info, indexed)
-        numpy_lines(info), move_lines(info)  # (what evaluations read of it, before it goes)
+        numpy_lines(info), move_lines(info), index_options(info)  # (read before it goes)
         info.text = ""  # indexed: a large tree's sources need not stay in memory
         return True
 

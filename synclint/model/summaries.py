@@ -251,6 +251,11 @@ class FileView:
     #: (`Project.tensor_free`): the gate needs no evaluation of theirs. Not in the
     #: digest: it changes what the gate evaluates, never a finding.
     tensor_free: frozenset[str] = field(default=frozenset(), compare=False)
+    #: The defaults of the argparse options it reads of an options holder, where the
+    #: project declares each with one default (`model/options.py`).
+    options: Mapping[str, str] = field(default_factory=dict)
+    #: The options holders (`args`) its module-level code binds only by `parse_args()`.
+    option_holders: frozenset[str] = frozenset()
     #: Computes the digest when it is first asked for: a check without a results cache
     #: never asks, and on a large project digesting every view costs about a quarter
     #: of the views' time. Not pickled: a pickled view carries its digest.

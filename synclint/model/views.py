@@ -4,6 +4,7 @@ classes those reach, with a digest that keys the results cache."""
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,7 @@ from synclint.analysis.kinds import Instance
 from synclint.model.aliases import expanded_alias
 from synclint.model.index import module_chains
 from synclint.model.kindops import holds_tensors
+from synclint.model.options import project_options, view_options
 from synclint.model.summaries import (
     SYNC_READ,
     SYNC_SHAPE,
@@ -102,7 +104,9 @@ def file_view(project: Project, filename: str) -> FileView | None:
                     module.sha, aliases, frozenset(
                         key for key in defined_in(project, module.name)
                         if key in project.tensor_free),
-                    lambda made: _view_digest(project, made))
+                    options=view_options(_options(project), module.option_reads),
+                    option_holders=frozenset(module.option_holders),
+                    digester=lambda made: _view_digest(project, made))
     project._views[filename] = view
     return view
 
@@ -195,7 +199,22 @@ def _view_digest(project: Project, view: FileView) -> str:
                          sorted((key, _digest(project, key, cls))
                                 for key, cls in view.classes.items()),
                          sorted(view.modules), view.compiled.key(),
-                         sorted(view.resolved.items()), sorted(view.aliases.items()))))
+                         sorted(view.resolved.items()), sorted(view.aliases.items()),
+                         sorted(view.options.items()), sorted(view.option_holders))))
+
+
+#: Per project: its argparse options with one default each (`_options`).
+_OPTIONS: weakref.WeakKeyDictionary[Project, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def _options(project: Project) -> dict[str, str]:
+    """The project's argparse options with one default each (`model/options.py`), found
+    once the first view is made (the model is final by then)."""
+    found = _OPTIONS.get(project)
+    if found is None:
+        found = _OPTIONS[project] = project_options(
+            m.options for m in project.modules.values())
+    return found
 
 
 def _class_view(project: Project, key: str) -> ClassView:

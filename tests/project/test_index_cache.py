@@ -648,3 +648,39 @@ def test_a_cached_index_gives_each_view_the_digest_a_fresh_one_does(tmp_path: Pa
     assert cached.parsed_files == []
     for path in paths:
         assert cached.view(path) == fresh.view(path), path
+
+
+def test_a_cached_index_keeps_the_argparse_options_a_fresh_one_finds(tmp_path: Path) -> None:
+    """The options a module declares (`model/options.py`) and those its text reads come
+    back from the index cache: a warm run's views give the same defaults, and a changed
+    declaration in one module changes the view of another that reads it."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/train.py": (
+            "import argparse\n\n\n"
+            "def parser():\n"
+            "    p = argparse.ArgumentParser()\n"
+            "    p.add_argument('--use-cbhg', default=False)\n"
+            "    return p\n"
+        ),
+        "pkg/model.py": (
+            "import torch\n\n\n"
+            "class Model(torch.nn.Module):\n"
+            "    def __init__(self, args):\n"
+            "        super().__init__()\n"
+            "        self.use_cbhg = args.use_cbhg\n"
+        ),
+    }
+    paths = write_tree(tmp_path / "src", files)
+    model = next(p for p in paths if p.endswith("model.py"))
+    cache = tmp_path / "cache"
+    fresh = build(paths, cache)
+    cached = build(paths, cache)
+    assert cached.parsed_files == []
+    assert cached.view(model).options == fresh.view(model).options == {"use_cbhg": "False"}
+    assert cached.view(model).digest == fresh.view(model).digest
+    train = next(p for p in paths if p.endswith("train.py"))
+    Path(train).write_text(files["pkg/train.py"].replace("default=False", "default=True"))
+    warm = build(paths, cache)
+    assert warm.view(model).options == build(paths, None).view(model).options == \
+        {"use_cbhg": "True"}
