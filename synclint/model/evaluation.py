@@ -55,7 +55,7 @@ from synclint.model.index import (
     pseudo_function,
 )
 from synclint.model.kindops import _bounded, _on_host_where_proved
-from synclint.model.lazy_state import Getter, first_step_from, returned_state
+from synclint.model.lazy_state import Getter, first_step_from, returned_state, type_exit_from
 from synclint.model.lazy_state import state as lazy_state
 from synclint.model.narrowing import cuda_fallback
 from synclint.model.properties import computes_its_value
@@ -180,6 +180,8 @@ class Evaluation(Calls):
         start = _cold_from(body, body is self.function.node.body)
         # After `if <lazy buffers materialised>: return`: the first step's (`lazy_state.py`).
         once = first_step_from(body, _lazy_getter(self))
+        # After `if isinstance(value, torch.Tensor): return ...`: the other kinds' path.
+        once = min(once, type_exit_from(body, set(self.function.params)))
         # A nested block sees the items the enclosing one stored (`stored.py`).
         outer, self.stored = self.stored, dict(self.stored)
         top = body is self.function.node.body

@@ -60,3 +60,27 @@ def first_step_from(body: list[ast.stmt], getter: Getter) -> int:
                 _ends_abruptly(statement.body) and state(statement.test, getter) is True:
             return index + 1
     return len(body)
+
+
+def type_exit_from(body: list[ast.stmt], params: set[str]) -> int:
+    """Where the part of a block that runs only for arguments of some kinds starts, after
+    `if isinstance(value, torch.Tensor): return value` (or `torch.is_tensor(value)`, or
+    either negated) on a parameter: what follows runs for the other kinds only (allennlp's
+    `dist_reduce` reads `.item()` of a number it wrapped, never of a tensor it was given),
+    so a caller's argument decides, as under any test of a parameter (`len(body)`: none)."""
+    for index, statement in enumerate(body):
+        if isinstance(statement, ast.If) and not statement.orelse and \
+                _ends_abruptly(statement.body) and _type_test(statement.test, params):
+            return index + 1
+    return len(body)
+
+
+def _type_test(test: ast.expr, params: set[str]) -> bool:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    if not (isinstance(test, ast.Call) and test.args and isinstance(test.args[0], ast.Name)
+            and test.args[0].id in params):
+        return False
+    name = _last(test.func)
+    return (name == "isinstance" and len(test.args) == 2) or \
+        (name == "is_tensor" and len(test.args) == 1)
