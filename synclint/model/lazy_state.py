@@ -63,11 +63,12 @@ def first_step_from(body: list[ast.stmt], getter: Getter) -> int:
 
 
 def type_exit_from(body: list[ast.stmt], params: set[str]) -> int:
-    """Where the part of a block that runs only for arguments of some kinds starts, after
-    `if isinstance(value, torch.Tensor): return value` (or `torch.is_tensor(value)`, or
-    either negated) on a parameter: what follows runs for the other kinds only (allennlp's
-    `dist_reduce` reads `.item()` of a number it wrapped, never of a tensor it was given),
-    so a caller's argument decides, as under any test of a parameter (`len(body)`: none)."""
+    """Where the part of a block that runs only for arguments that are no tensors starts,
+    after `if isinstance(value, torch.Tensor): return value` (or `torch.is_tensor(value)`)
+    on a parameter: what follows never runs for a tensor (allennlp's `dist_reduce` reads
+    `.item()` of a number it wrapped, never of a tensor it was given), so it is no read a
+    call with a tensor makes (`len(body)`: none). Not the negated test: `if not
+    isinstance(image, torch.Tensor): raise` leaves the rest to tensors, every call's path."""
     for index, statement in enumerate(body):
         if isinstance(statement, ast.If) and not statement.orelse and \
                 _ends_abruptly(statement.body) and _type_test(statement.test, params):
@@ -76,11 +77,14 @@ def type_exit_from(body: list[ast.stmt], params: set[str]) -> int:
 
 
 def _type_test(test: ast.expr, params: set[str]) -> bool:
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test = test.operand
+    """`isinstance(param, torch.Tensor)` (a tuple naming it too) or `torch.is_tensor(param)`."""
     if not (isinstance(test, ast.Call) and test.args and isinstance(test.args[0], ast.Name)
             and test.args[0].id in params):
         return False
     name = _last(test.func)
-    return (name == "isinstance" and len(test.args) == 2) or \
-        (name == "is_tensor" and len(test.args) == 1)
+    if name == "is_tensor":
+        return len(test.args) == 1
+    if name != "isinstance" or len(test.args) != 2:
+        return False
+    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+    return any(_last(cls) == "Tensor" for cls in classes)
